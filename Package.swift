@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+
+let package = Package(
+    name: "Tidings",
+    products: [
+        .executable(name: "tidings", targets: ["tidings"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        // System libraries: a module map and a shim header each, nothing else.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+
+        .target(name: "FeedModel"),
+        .target(name: "FeedParser", dependencies: ["FeedModel", "CLibXML2"]),
+        .target(name: "FeedStore", dependencies: ["FeedModel", grdb]),
+        .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", logging]),
+        .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        .target(
+            name: "TidingsApp",
+            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "CLibXML2", logging]
+        ),
+        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedParser", "FeedModel", argumentParser]),
+
+        // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
+        .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
+        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel"]),
+
+        .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
+        .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel"]),
+    ]
+)

@@ -1,0 +1,1 @@
+print("tidings-bench: benchmarks land with the parser and store")

@@ -1,0 +1,1 @@
+// Placeholder so the package builds before this module's tests land; removed by them.
