@@ -112,6 +112,11 @@ extension FeedStore {
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
                 searchTitle, searchAuthor, searchBody)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
+            RETURNING searchRank
+            """)
+        // See `StoreSchema.createSearchIndex` for why new rows are indexed here, not by a trigger.
+        let index = try db.cachedStatement(sql: """
+            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
             """)
         let refresh = try db.cachedStatement(sql: """
             UPDATE item SET
@@ -144,12 +149,15 @@ extension FeedStore {
                 ])
             } else {
                 let search = searchColumns(item)
-                try insert.execute(arguments: [
+                let rank = try Int64.fetchOne(insert, arguments: [
                     feedID, key, item.id, item.title, item.link, item.author, published, updated,
                     item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
                     seconds, seconds, published, updated, seconds,
                     search.title, search.author, search.body,
                 ])
+                if search.title != nil || search.author != nil || search.body != nil {
+                    try index.execute(arguments: [rank, search.title, search.author, search.body])
+                }
                 newCount += 1
             }
         }

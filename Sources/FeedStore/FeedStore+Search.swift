@@ -1,7 +1,8 @@
 import GRDB
 
 extension FeedStore {
-    /// Full-text search for what the user typed, newest first, one page at a time.
+    /// Full-text search for what the user typed, newest first (to the second), one page at a
+    /// time; for the next page pass the last row's `cursor` as `request.after`.
     ///
     /// Never fails on user input: the words are turned into a safe FTS5 query by
     /// `SearchQuery.match(forUserWords:)`; input with nothing searchable returns no rows.
@@ -30,7 +31,11 @@ extension FeedStore {
             conditions += " AND item.feedId = ?"
             arguments += [feedID]
         }
-        conditions += Self.pageConditions(request, arguments: &arguments)
+        conditions += request.unreadOnly ? " AND item.isRead = 0 AND item.isDeleted = 0" : " AND item.isDeleted = 0"
+        if let after = request.after {
+            conditions += " AND itemSearch.rowid < ?"
+            arguments += [SearchRank.of(after)]
+        }
         do {
             return try pool.read { db in
                 try Row.fetchAll(
@@ -38,10 +43,10 @@ extension FeedStore {
                     sql: """
                         SELECT \(Self.itemRowColumns)
                         FROM itemSearch
-                        JOIN item ON item.id = itemSearch.rowid
+                        JOIN item ON item.searchRank = itemSearch.rowid
                         JOIN feed ON feed.id = item.feedId
                         WHERE \(conditions)
-                        ORDER BY item.sortDate DESC, item.id DESC LIMIT ? OFFSET ?
+                        ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
                         """,
                     arguments: arguments + [max(0, request.limit), max(0, request.offset)]
                 ).map(Self.itemRow)

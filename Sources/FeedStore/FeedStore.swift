@@ -152,7 +152,7 @@ public final class FeedStore: Sendable {
     /// Rebuilds the full-text index from the items (after a bulk import, or if it was damaged).
     public func rebuildSearchIndex() throws {
         try write { db in
-            try db.execute(sql: "INSERT INTO itemSearch (itemSearch) VALUES ('rebuild')")
+            try StoreSchema.rebuildSearchIndex(db)
         }
     }
 

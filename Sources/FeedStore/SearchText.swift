@@ -39,7 +39,12 @@ enum SearchText {
 
     /// Puts a space on both sides of every unspaced-script character.
     static func segment(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnspacedScript) else { return text }
+        // All those scripts are at U+3040 and above: three- or four-byte UTF-8 sequences whose
+        // lead byte is at least 0xE3. Plain Latin text is returned untouched without a scan of
+        // its scalars.
+        guard text.utf8.contains(where: { $0 >= 0xE3 }),
+            text.unicodeScalars.contains(where: isUnspacedScript)
+        else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if isUnspacedScript(scalar) {
@@ -54,53 +59,64 @@ enum SearchText {
     }
 
     /// Drops tags and comments, decodes the entities a sanitised fragment can contain, and
-    /// turns each tag into a space so that words from adjacent blocks do not merge.
+    /// turns each tag into a space so that words from adjacent blocks do not merge. Works on
+    /// UTF-8 bytes: every delimiter it looks for is ASCII.
     static func stripTags(_ html: String) -> String {
-        guard html.contains("<") || html.contains("&") else { return html }
-        var output = ""
-        output.reserveCapacity(html.utf8.count)
-        var index = html.startIndex
-        while index < html.endIndex {
-            let character = html[index]
-            if character == "<" {
-                let closing: String = html[index...].hasPrefix("<!--") ? "-->" : ">"
-                if let end = html.range(of: closing, range: index..<html.endIndex) {
-                    output.append(" ")
-                    index = end.upperBound
+        let bytes = Array(html.utf8)
+        guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "&")) else { return html }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                let isComment = bytes[index...].starts(with: Array("<!--".utf8))
+                if let end = find(isComment ? Array("-->".utf8) : [UInt8(ascii: ">")], in: bytes, from: index) {
+                    output.append(UInt8(ascii: " "))
+                    index = end
                     continue
                 }
-                output.append(character)
-            } else if character == "&", let (decoded, next) = decodeEntity(in: html, at: index) {
-                output.append(decoded)
+            } else if byte == UInt8(ascii: "&"), let (decoded, next) = decodeEntity(in: bytes, at: index) {
+                output.append(contentsOf: decoded)
                 index = next
                 continue
-            } else {
-                output.append(character)
             }
-            index = html.index(after: index)
+            output.append(byte)
+            index += 1
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static let namedEntities: [Substring: Character] = [
+    /// The index just past the first occurrence of `needle` at or after `start`.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] && bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                return index + needle.count
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static let namedEntities: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ",
     ]
 
-    private static func decodeEntity(
-        in text: String, at ampersand: String.Index
-    ) -> (Character, String.Index)? {
-        let afterAmpersand = text.index(after: ampersand)
-        let limit = text.index(afterAmpersand, offsetBy: 10, limitedBy: text.endIndex) ?? text.endIndex
-        guard let semicolon = text[afterAmpersand..<limit].firstIndex(of: ";") else { return nil }
-        let name = text[afterAmpersand..<semicolon]
-        let next = text.index(after: semicolon)
-        if let character = namedEntities[name] { return (character, next) }
+    /// Decodes `&name;`, `&#NN;` or `&#xHH;` at `ampersand`: the UTF-8 bytes and the index after it.
+    private static func decodeEntity(in bytes: [UInt8], at ampersand: Int) -> ([UInt8], Int)? {
+        let limit = min(bytes.count, ampersand + 12)
+        guard let semicolon = bytes[(ampersand + 1)..<limit].firstIndex(of: UInt8(ascii: ";")) else {
+            return nil
+        }
+        let name = String(decoding: bytes[(ampersand + 1)..<semicolon], as: UTF8.self)
+        if let text = namedEntities[name] { return (Array(text.utf8), semicolon + 1) }
         guard name.hasPrefix("#") else { return nil }
         let digits = name.dropFirst()
         let value =
             digits.hasPrefix("x") || digits.hasPrefix("X")
             ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
         guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-        return (Character(scalar), next)
+        return (Array(String(Character(scalar)).utf8), semicolon + 1)
     }
 }
