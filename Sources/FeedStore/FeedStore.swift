@@ -38,6 +38,9 @@ public final class FeedStore: Sendable {
             // NORMAL is safe in WAL mode: a killed process loses nothing committed; only a power
             // cut may lose the last transactions, never the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Statement journals (every item insert runs its triggers under one) otherwise
+            // spill to files in /var/tmp after 64 KiB: 1.3 million writes for 100 000 items.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
