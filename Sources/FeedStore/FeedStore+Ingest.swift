@@ -104,29 +104,31 @@ extension FeedStore {
     private static func storeItems(
         _ items: [Item], feedID: FeedID, seenAt seconds: Double, db: Database
     ) throws -> Int {
-        let find = try db.cachedStatement(
-            sql: "SELECT id, isDeleted FROM item WHERE feedId = ? AND key = ?")
+        // New items take one statement: the insert reports a conflict on (feedId, key) by
+        // returning no row, and only then is the known item refreshed.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
                 searchTitle, searchAuthor, searchBody)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
+            ON CONFLICT (feedId, key) DO NOTHING
             RETURNING searchRank
             """)
         // See `StoreSchema.createSearchIndex` for why new rows are indexed here, not by a trigger.
         let index = try db.cachedStatement(sql: """
             INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
             """)
+        // A dropped item keeps its tombstone: only its last-seen time moves.
         let refresh = try db.cachedStatement(sql: """
             UPDATE item SET
                 guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
                 summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
                 sortDate = COALESCE(?, ?, firstSeenAt),
                 searchTitle = ?, searchAuthor = ?, searchBody = ?
-            WHERE id = ?
+            WHERE feedId = ? AND key = ? AND isDeleted = 0
             """)
-        let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE id = ?")
+        let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?")
 
         var newCount = 0
         // Feeds list newest first; inserting in reverse makes row ids follow the feed's own order
@@ -135,30 +137,29 @@ extension FeedStore {
             let key = ItemKey.key(for: item)
             let published = StoredDate.value(item.published)
             let updated = StoredDate.value(item.updated)
-            if let existing = try Row.fetchOne(find, arguments: [feedID, key]) {
-                let id: Int64 = existing["id"]
-                if existing["isDeleted"] as Bool {
-                    try touch.execute(arguments: [seconds, id])
-                    continue
-                }
-                let search = searchColumns(item)
-                try refresh.execute(arguments: [
-                    item.id, item.title, item.link, item.author, published, updated,
-                    item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                    seconds, published, updated, search.title, search.author, search.body, id,
-                ])
-            } else {
-                let search = searchColumns(item)
-                let rank = try Int64.fetchOne(insert, arguments: [
-                    feedID, key, item.id, item.title, item.link, item.author, published, updated,
-                    item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                    seconds, seconds, published, updated, seconds,
-                    search.title, search.author, search.body,
-                ])
+            let search = searchColumns(item)
+            let enclosures = encodeJSON(item.enclosures)
+            let categories = encodeJSON(item.categories)
+            let rank = try Int64.fetchOne(insert, arguments: [
+                feedID, key, item.id, item.title, item.link, item.author, published, updated,
+                item.summary, item.content, enclosures, categories,
+                seconds, seconds, published, updated, seconds,
+                search.title, search.author, search.body,
+            ])
+            if let rank {
                 if search.title != nil || search.author != nil || search.body != nil {
                     try index.execute(arguments: [rank, search.title, search.author, search.body])
                 }
                 newCount += 1
+                continue
+            }
+            try refresh.execute(arguments: [
+                item.id, item.title, item.link, item.author, published, updated,
+                item.summary, item.content, enclosures, categories,
+                seconds, published, updated, search.title, search.author, search.body, feedID, key,
+            ])
+            if db.changesCount == 0 {
+                try touch.execute(arguments: [seconds, feedID, key])
             }
         }
         return newCount
