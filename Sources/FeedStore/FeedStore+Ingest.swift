@@ -131,6 +131,7 @@ extension FeedStore {
         let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?")
 
         var newCount = 0
+        var unindexed: [(rank: Int64, title: String?, author: String?, body: String?)] = []
         // Feeds list newest first; inserting in reverse makes row ids follow the feed's own order
         // among items with equal dates (the list's tie-break is the id, newest first).
         for item in items.reversed() {
@@ -148,7 +149,7 @@ extension FeedStore {
             ])
             if let rank {
                 if search.title != nil || search.author != nil || search.body != nil {
-                    try index.execute(arguments: [rank, search.title, search.author, search.body])
+                    unindexed.append((rank, search.title, search.author, search.body))
                 }
                 newCount += 1
                 continue
@@ -161,6 +162,12 @@ extension FeedStore {
             if db.changesCount == 0 {
                 try touch.execute(arguments: [seconds, feedID, key])
             }
+        }
+        // Indexed after the loop: an item insert runs under a statement savepoint (its triggers
+        // may abort), and at every savepoint SQLite 3.40's FTS5 flushes its pending terms to
+        // disk once it has joined the transaction — a flush per item made inserts 4× slower.
+        for row in unindexed {
+            try index.execute(arguments: [row.rank, row.title, row.author, row.body])
         }
         return newCount
     }
