@@ -13,12 +13,17 @@ final class EntityTable {
     static let maxDeclaredCount = 512
 
     private var declared: [String: String] = [:]
+    /// Declared names whose replacement was refused: they expand to nothing. They must still be
+    /// answered here, or libxml2 falls back to its own copy of the declaration and expands it.
+    private var refused: Set<String> = []
     private var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
     private var expansionBudget: Int
     /// True once an HTML entity was used that no DTD could have declared.
     private(set) var usedUndeclaredHTMLEntity = false
     /// True once the document's declared entities used up their budget.
     private(set) var isExhausted = false
+    /// True once a reference to a refused declaration was dropped.
+    private(set) var droppedReplacement = false
 
     init(expansionBudget: Int) {
         self.expansionBudget = expansionBudget
@@ -36,9 +41,12 @@ final class EntityTable {
     /// Declarations that refer to other entities or hold markup are refused: they are how entity
     /// attacks multiply text.
     func declare(name: String, replacement: String) {
-        guard declared.count < Self.maxDeclaredCount, declared[name] == nil,
-              replacement.utf8.count <= Self.maxDeclaredLength,
-              !replacement.contains("&"), !replacement.contains("<") else { return }
+        guard declared[name] == nil, !refused.contains(name) else { return }
+        guard declared.count < Self.maxDeclaredCount, replacement.utf8.count <= Self.maxDeclaredLength,
+              !replacement.contains("&"), !replacement.contains("<") else {
+            refused.insert(name)
+            return
+        }
         declared[name] = replacement
     }
 
@@ -48,9 +56,13 @@ final class EntityTable {
             expansionBudget -= replacement.utf8.count
             if expansionBudget < 0 {
                 isExhausted = true
-                return nil
+                return entity(name: "", replacement: "")
             }
             return entity(name: name, replacement: replacement)
+        }
+        if refused.contains(name) {
+            droppedReplacement = true
+            return entity(name: "", replacement: "")
         }
         guard let description = name.withCString({ htmlEntityLookup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }),
               let scalar = Unicode.Scalar(description.pointee.value) else { return nil }

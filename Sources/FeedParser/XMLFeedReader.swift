@@ -71,6 +71,7 @@ final class XMLFeedReader {
     func makeFeed(hadEncodingFallback: Bool) -> Feed? {
         let wellFormed = context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0
             && !builder.pointee.entities.usedUndeclaredHTMLEntity && !builder.pointee.entities.isExhausted
+            && !builder.pointee.entities.droppedReplacement
         return builder.pointee.makeFeed(isWellFormed: wellFormed, encoding: encodingName,
                                         hadEncodingFallback: hadEncodingFallback)
     }
