@@ -60,10 +60,18 @@ extension String {
         return components(separatedBy: target).joined(separator: replacement)
     }
 
+    /// The string without leading and trailing white space (ASCII white space and U+00A0 included).
     func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last,
+              Self.isTrimmable(first) || Self.isTrimmable(last) || first >= 0x80 || last >= 0x80 else { return self }
+        var scalars = Substring(self).unicodeScalars
+        while let scalar = scalars.first, scalar.properties.isWhitespace { scalars.removeFirst() }
+        while let scalar = scalars.last, scalar.properties.isWhitespace { scalars.removeLast() }
         return String(scalars)
+    }
+
+    private static func isTrimmable(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B
     }
 }

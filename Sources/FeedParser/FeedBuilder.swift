@@ -330,7 +330,11 @@ struct FeedBuilder {
     }
 
     private func accepts(_ target: Target, rank: UInt8) -> Bool {
-        let fields = item ?? feed
+        if item != nil { return accepts(target, rank: rank, in: item.unsafelyUnwrapped) }
+        return accepts(target, rank: rank, in: feed)
+    }
+
+    private func accepts(_ target: Target, rank: UInt8, in fields: borrowing FeedFields) -> Bool {
         switch target {
         case .title: return fields.title.accepts(rank: rank)
         case .link: return fields.link.accepts(rank: rank)
