@@ -1,0 +1,466 @@
+extension HTMLSanitizer {
+    /// One sanitising run over one document.
+    ///
+    /// Output is copy-on-first-change: `output` stays empty while every token seen so far is
+    /// already in canonical form; the first token that must change copies the clean prefix and
+    /// from then on clean runs are copied in bulk between replacements. `run()` returns nil when
+    /// nothing changed, so clean HTML costs one scan and no allocation.
+    struct SanitizingPass {
+        let input: UnsafeBufferPointer<UInt8>
+        let base: String?
+        private var output: [UInt8] = []
+        private var hasChanged = false
+        /// Input before this index is accounted for: copied to `output` or replaced.
+        private var copiedUpTo = 0
+        /// Kept elements that are open, innermost last (ids into `elementNames`).
+        private var openElements: [Int] = []
+        /// While inside a dropped element (`object`, `svg`…): its name and nesting depth.
+        private var droppedName: NameKey?
+        private var droppedDepth = 0
+        /// Reused per tag, to allocate nothing in the steady state.
+        private var attributes: [AttributeToken] = []
+        private var scratch: [UInt8] = []
+        private var value: [UInt8] = []
+        private var emittedAttributeNames: [NameKey] = []
+
+        struct AttributeToken {
+            var name: Range<Int>
+            var value: Range<Int>?
+            var quote: UInt8
+        }
+
+        struct TagToken {
+            var name: Range<Int>
+            var end: Int
+            var isSelfClosing: Bool
+        }
+
+        init(input: UnsafeBufferPointer<UInt8>, base: String?) {
+            self.input = input
+            self.base = base
+        }
+
+        // MARK: Output
+
+        /// Replaces `input[range]` with `bytes` in the output.
+        private mutating func replace(_ range: Range<Int>, with bytes: UnsafeBufferPointer<UInt8>) {
+            if !hasChanged {
+                hasChanged = true
+                output.reserveCapacity(input.count + 64)
+            }
+            if range.lowerBound > copiedUpTo {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<range.lowerBound]))
+            }
+            output.append(contentsOf: bytes)
+            copiedUpTo = range.upperBound
+        }
+
+        private mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { replace(range, with: $0) }
+        }
+
+        private mutating func drop(_ range: Range<Int>) {
+            replace(range, with: UnsafeBufferPointer(start: nil, count: 0))
+        }
+
+        /// Uses `scratch` for `input[range]`, unless they are the same bytes.
+        private mutating func replaceWithScratch(_ range: Range<Int>) {
+            let same = scratch.count == range.count && scratch.withUnsafeBufferPointer { rendered in
+                rendered.elementsEqual(UnsafeBufferPointer(rebasing: input[range]))
+            }
+            if !same {
+                let rendered = scratch
+                replace(range, with: rendered)
+            }
+        }
+
+        // MARK: Tokenizer
+
+        mutating func run() -> [UInt8]? {
+            let count = input.count
+            var index = 0
+            while index < count {
+                let byte = input[index]
+                // Fast path: most bytes of text are letters or UTF-8 continuation bytes.
+                if byte > UInt8(ascii: ">") || (byte >= 0x20 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") && byte != UInt8(ascii: ">")) {
+                    index += 1
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "<"):
+                    index = markup(at: index)
+                case UInt8(ascii: "&"):
+                    index = reference(at: index)
+                case UInt8(ascii: ">"):
+                    if droppedName == nil { replace(index..<index + 1, with: Array("&gt;".utf8)) } else { drop(index..<index + 1) }
+                    index += 1
+                case 0x09, 0x0A, 0x0D:
+                    if droppedName != nil { drop(index..<index + 1) }
+                    index += 1
+                default:
+                    drop(index..<index + 1)  // NUL and other control characters
+                    index += 1
+                }
+                if droppedName != nil {
+                    index = skipDroppedText(from: index)
+                }
+            }
+            closeAll(at: count)
+            guard hasChanged else { return nil }
+            if copiedUpTo < count {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<count]))
+            }
+            return output
+        }
+
+        /// Inside a dropped element, text goes without escaping work: only `<` matters.
+        private mutating func skipDroppedText(from index: Int) -> Int {
+            var end = index
+            while end < input.count, input[end] != UInt8(ascii: "<") { end += 1 }
+            if end > index { drop(index..<end) }
+            return end
+        }
+
+        private mutating func reference(at index: Int) -> Int {
+            if droppedName != nil {
+                drop(index..<index + 1)
+                return index + 1
+            }
+            value.removeAll(keepingCapacity: true)
+            guard let reference = PlainText.decodeCharacterReference(in: input, at: index, inAttribute: false, into: &value) else {
+                replace(index..<index + 1, with: Array("&amp;".utf8))
+                return index + 1
+            }
+            if !reference.isCanonical {
+                scratch.removeAll(keepingCapacity: true)
+                value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: false) }
+                let rendered = scratch
+                replace(index..<reference.end, with: rendered)
+            }
+            return reference.end
+        }
+
+        private mutating func markup(at index: Int) -> Int {
+            let count = input.count
+            guard index + 1 < count else {
+                escapeLessThan(at: index)
+                return index + 1
+            }
+            let next = input[index + 1]
+            if isLetter(next) {
+                return startTag(at: index)
+            }
+            switch next {
+            case UInt8(ascii: "/"):
+                if index + 2 < count, isLetter(input[index + 2]) { return endTag(at: index) }
+                // `</>` and `</3…>`: nothing for a reader.
+                let end = PlainText.endOfComment(input, from: index)
+                drop(index..<end)
+                return end
+            case UInt8(ascii: "!"):
+                if hasPrefix("<![CDATA[", at: index) { return cdata(at: index) }
+                let end = commentEnd(from: index)
+                drop(index..<end)
+                return end
+            case UInt8(ascii: "?"):
+                let end = PlainText.endOfComment(input, from: index)
+                drop(index..<end)
+                return end
+            default:
+                escapeLessThan(at: index)
+                return index + 1
+            }
+        }
+
+        private mutating func escapeLessThan(at index: Int) {
+            if droppedName == nil { replace(index..<index + 1, with: Array("&lt;".utf8)) } else { drop(index..<index + 1) }
+        }
+
+        private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+        private func hasPrefix(_ text: StaticString, at index: Int) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard index + length <= input.count else { return false }
+            let pattern = UnsafeBufferPointer(start: text.utf8Start, count: length)
+            for offset in 0..<length where input[index + offset] != pattern[offset] { return false }
+            return true
+        }
+
+        /// Index after a comment (`<!--…-->`, also ended by `--!>`, and the empty `<!-->`,
+        /// `<!--->`) or a `<!…>` declaration; the end of the input when unterminated.
+        private func commentEnd(from index: Int) -> Int {
+            let count = input.count
+            guard hasPrefix("<!--", at: index) else {
+                var cursor = index + 2
+                while cursor < count, input[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                return min(cursor + 1, count)
+            }
+            var cursor = index + 4
+            if cursor < count, input[cursor] == UInt8(ascii: ">") { return cursor + 1 }
+            if hasPrefix("->", at: cursor) { return cursor + 2 }
+            while cursor + 2 < count {
+                if input[cursor] == UInt8(ascii: "-"), input[cursor + 1] == UInt8(ascii: "-") {
+                    if input[cursor + 2] == UInt8(ascii: ">") { return cursor + 3 }
+                    if input[cursor + 2] == UInt8(ascii: "!"), cursor + 3 < count, input[cursor + 3] == UInt8(ascii: ">") {
+                        return cursor + 4
+                    }
+                }
+                cursor += 1
+            }
+            return count
+        }
+
+        /// `<![CDATA[…]]>` (from XHTML content) becomes escaped text.
+        private mutating func cdata(at index: Int) -> Int {
+            let contentStart = index + 9
+            var cursor = contentStart
+            while cursor + 2 < input.count,
+                  !(input[cursor] == UInt8(ascii: "]") && input[cursor + 1] == UInt8(ascii: "]") && input[cursor + 2] == UInt8(ascii: ">"))
+            {
+                cursor += 1
+            }
+            let contentEnd = cursor + 2 < input.count ? cursor : input.count
+            let end = min(contentEnd + 3, input.count)
+            if droppedName != nil {
+                drop(index..<end)
+            } else {
+                scratch.removeAll(keepingCapacity: true)
+                HTMLSanitizer.appendEscapedText(UnsafeBufferPointer(rebasing: input[contentStart..<contentEnd]), to: &scratch, escapingQuotes: false)
+                let rendered = scratch
+                replace(index..<end, with: rendered)
+            }
+            return end
+        }
+
+        /// Reads a tag's name and attributes (HTML tokenizer rules) into `attributes`; nil when
+        /// the input ends inside the tag, which browsers then ignore.
+        private mutating func readTag(at index: Int, nameStart: Int) -> TagToken? {
+            let count = input.count
+            var cursor = nameStart
+            while cursor < count {
+                let byte = input[cursor]
+                if byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") { break }
+                cursor += 1
+            }
+            let name = nameStart..<cursor
+            attributes.removeAll(keepingCapacity: true)
+            var isSelfClosing = false
+            while cursor < count {
+                let byte = input[cursor]
+                if byte <= 0x20 {
+                    cursor += 1
+                    continue
+                }
+                if byte == UInt8(ascii: ">") {
+                    return TagToken(name: name, end: cursor + 1, isSelfClosing: isSelfClosing)
+                }
+                if byte == UInt8(ascii: "/") {
+                    cursor += 1
+                    isSelfClosing = cursor < count && input[cursor] == UInt8(ascii: ">")
+                    continue
+                }
+                isSelfClosing = false
+                let attributeStart = cursor
+                cursor += 1  // The first character may be `=`.
+                while cursor < count {
+                    let byte = input[cursor]
+                    if byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") { break }
+                    cursor += 1
+                }
+                let attributeName = attributeStart..<cursor
+                var lookahead = cursor
+                while lookahead < count, input[lookahead] <= 0x20 { lookahead += 1 }
+                guard lookahead < count, input[lookahead] == UInt8(ascii: "=") else {
+                    attributes.append(AttributeToken(name: attributeName, value: nil, quote: 0))
+                    continue
+                }
+                cursor = lookahead + 1
+                while cursor < count, input[cursor] <= 0x20 { cursor += 1 }
+                guard cursor < count else { return nil }
+                let quote = input[cursor]
+                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                    let valueStart = cursor + 1
+                    cursor = valueStart
+                    while cursor < count, input[cursor] != quote { cursor += 1 }
+                    guard cursor < count else { return nil }
+                    attributes.append(AttributeToken(name: attributeName, value: valueStart..<cursor, quote: quote))
+                    cursor += 1
+                } else {
+                    let valueStart = cursor
+                    while cursor < count, input[cursor] > 0x20, input[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                    attributes.append(AttributeToken(name: attributeName, value: valueStart..<cursor, quote: 0))
+                }
+            }
+            return nil
+        }
+
+        // MARK: Elements
+
+        private mutating func startTag(at index: Int) -> Int {
+            guard let tag = readTag(at: index, nameStart: index + 1) else {
+                drop(index..<input.count)
+                return input.count
+            }
+            let key = NameKey(input, tag.name)
+            let rule = key.flatMap { HTMLSanitizer.elementRules[$0] } ?? .unwrapped
+
+            if case .dropped(rawText: true) = rule {
+                let end = PlainText.endOfRawText(input, from: tag.end, name: String(decoding: UnsafeBufferPointer(rebasing: input[tag.name]), as: UTF8.self).lowercased())
+                drop(index..<end)
+                return end
+            }
+            if let droppedName {
+                if key == droppedName, !tag.isSelfClosing { droppedDepth += 1 }
+                drop(index..<tag.end)
+                return tag.end
+            }
+            switch rule {
+            case .dropped:
+                if !tag.isSelfClosing {
+                    droppedName = key
+                    droppedDepth = 1
+                }
+                drop(index..<tag.end)
+            case .droppedVoid, .unwrapped:
+                drop(index..<tag.end)
+            case .allowed(let id, let isVoid):
+                emitStartTag(id: id, isVoid: isVoid, tag: tag, range: index..<tag.end)
+            }
+            return tag.end
+        }
+
+        private mutating func emitStartTag(id: Int, isVoid: Bool, tag: TagToken, range: Range<Int>) {
+            scratch.removeAll(keepingCapacity: true)
+            if !isVoid, let top = openElements.last, top == id, Self.closesItself(id) {
+                // `<p>a<p>b`, `<li>a<li>b`: the new element ends the open one, as in browsers.
+                appendEndTag(id)
+                openElements.removeLast()
+            }
+            if !isVoid, openElements.count >= HTMLSanitizer.maximumDepth {
+                if scratch.isEmpty { drop(range) } else { replaceWithScratch(range) }
+                return
+            }
+            scratch.append(UInt8(ascii: "<"))
+            scratch.append(contentsOf: HTMLSanitizer.elementNames[id])
+            appendAttributes()
+            if isVoid {
+                if tag.isSelfClosing { scratch.append(contentsOf: Array(" />".utf8)) } else { scratch.append(UInt8(ascii: ">")) }
+            } else if tag.isSelfClosing {
+                // XHTML content writes `<div/>`, which HTML would leave open: close it here.
+                scratch.append(UInt8(ascii: ">"))
+                appendEndTag(id)
+            } else {
+                scratch.append(UInt8(ascii: ">"))
+                openElements.append(id)
+            }
+            replaceWithScratch(range)
+        }
+
+        private static let selfClosingNames: Set<String> = ["p", "li", "dt", "dd", "tr", "td", "th"]
+        private static func closesItself(_ id: Int) -> Bool {
+            selfClosingNames.contains(String(decoding: HTMLSanitizer.elementNames[id], as: UTF8.self))
+        }
+
+        private mutating func appendEndTag(_ id: Int) {
+            scratch.append(UInt8(ascii: "<"))
+            scratch.append(UInt8(ascii: "/"))
+            scratch.append(contentsOf: HTMLSanitizer.elementNames[id])
+            scratch.append(UInt8(ascii: ">"))
+        }
+
+        private mutating func endTag(at index: Int) -> Int {
+            guard let tag = readTag(at: index, nameStart: index + 2) else {
+                drop(index..<input.count)
+                return input.count
+            }
+            let key = NameKey(input, tag.name)
+            if let droppedName {
+                if key == droppedName {
+                    droppedDepth -= 1
+                    if droppedDepth == 0 { self.droppedName = nil }
+                }
+                drop(index..<tag.end)
+                return tag.end
+            }
+            guard let key, case .allowed(let id, false)? = HTMLSanitizer.elementRules[key],
+                  let position = openElements.lastIndex(of: id)
+            else {
+                drop(index..<tag.end)
+                return tag.end
+            }
+            scratch.removeAll(keepingCapacity: true)
+            while openElements.count > position {
+                appendEndTag(openElements.removeLast())
+            }
+            replaceWithScratch(index..<tag.end)
+            return tag.end
+        }
+
+        private mutating func closeAll(at end: Int) {
+            guard !openElements.isEmpty else { return }
+            scratch.removeAll(keepingCapacity: true)
+            while let id = openElements.popLast() { appendEndTag(id) }
+            let rendered = scratch
+            replace(end..<end, with: rendered)
+        }
+
+        // MARK: Attributes
+
+        private mutating func appendAttributes() {
+            emittedAttributeNames.removeAll(keepingCapacity: true)
+            for attribute in attributes {
+                guard let key = NameKey(input, attribute.name), let rule = HTMLSanitizer.attributeRules[key],
+                      !emittedAttributeNames.contains(key)
+                else { continue }
+                emittedAttributeNames.append(key)
+                guard let valueRange = attribute.value else {
+                    if rule == .plain {
+                        scratch.append(0x20)
+                        appendLowercased(attribute.name)
+                    }
+                    continue
+                }
+                value.removeAll(keepingCapacity: true)
+                decodeAttributeValue(valueRange)
+                let cleaned: [UInt8]?
+                switch rule {
+                case .plain: cleaned = value
+                case .url: cleaned = HTMLSanitizer.cleanURL(value, base: base)
+                case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base)
+                case .usemap: cleaned = value.first == UInt8(ascii: "#") ? value : nil
+                case .style: cleaned = HTMLSanitizer.cleanStyle(value)
+                }
+                guard let cleaned else { continue }
+                scratch.append(0x20)
+                appendLowercased(attribute.name)
+                scratch.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+                cleaned.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
+                scratch.append(UInt8(ascii: "\""))
+            }
+        }
+
+        private mutating func appendLowercased(_ range: Range<Int>) {
+            for index in range {
+                let byte = input[index]
+                scratch.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            }
+        }
+
+        /// Decodes character references in an attribute value into `value`; drops NUL.
+        private mutating func decodeAttributeValue(_ range: Range<Int>) {
+            var index = range.lowerBound
+            let slice = UnsafeBufferPointer(rebasing: input[..<range.upperBound])
+            while index < range.upperBound {
+                let byte = input[index]
+                if byte == UInt8(ascii: "&"),
+                   let reference = PlainText.decodeCharacterReference(in: slice, at: index, inAttribute: true, into: &value)
+                {
+                    index = reference.end
+                    continue
+                }
+                if byte != 0 { value.append(byte) }
+                index += 1
+            }
+        }
+    }
+}
