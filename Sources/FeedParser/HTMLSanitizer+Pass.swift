@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTMLSanitizer {
     /// One sanitising run over one document.
     ///
@@ -7,13 +9,15 @@ extension HTMLSanitizer {
     /// nothing changed, so clean HTML costs one scan and no allocation.
     struct SanitizingPass {
         let input: UnsafeBufferPointer<UInt8>
-        let base: String?
+        private let baseURL: URL?
+        /// The base as text, computed only when a relative URL needs it.
+        private var baseText: String??
         private var output: [UInt8] = []
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
         private var copiedUpTo = 0
-        /// Kept elements that are open, innermost last (ids into `elementNames`).
-        private var openElements: [Int] = []
+        /// Kept elements that are open, innermost last.
+        private var openElements: [NameKey] = []
         /// While inside a dropped element (`object`, `svg`…): its name and nesting depth.
         private var droppedName: NameKey?
         private var droppedDepth = 0
@@ -35,9 +39,16 @@ extension HTMLSanitizer {
             var isSelfClosing: Bool
         }
 
-        init(input: UnsafeBufferPointer<UInt8>, base: String?) {
+        init(input: UnsafeBufferPointer<UInt8>, baseURL: URL?) {
             self.input = input
-            self.base = base
+            self.baseURL = baseURL
+        }
+
+        private mutating func base() -> String? {
+            if let baseText { return baseText }
+            let text = baseURL?.absoluteString
+            baseText = .some(text)
+            return text
         }
 
         // MARK: Output
@@ -66,11 +77,13 @@ extension HTMLSanitizer {
         /// Uses `scratch` for `input[range]`, unless they are the same bytes.
         private mutating func replaceWithScratch(_ range: Range<Int>) {
             let same = scratch.count == range.count && scratch.withUnsafeBufferPointer { rendered in
-                rendered.elementsEqual(UnsafeBufferPointer(rebasing: input[range]))
+                memcmp(rendered.baseAddress!, input.baseAddress! + range.lowerBound, range.count) == 0
             }
             if !same {
-                let rendered = scratch
+                var rendered: [UInt8] = []
+                swap(&rendered, &scratch)
                 replace(range, with: rendered)
+                swap(&rendered, &scratch)
             }
         }
 
@@ -134,8 +147,7 @@ extension HTMLSanitizer {
             if !reference.isCanonical {
                 scratch.removeAll(keepingCapacity: true)
                 value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: false) }
-                let rendered = scratch
-                replace(index..<reference.end, with: rendered)
+                replaceWithScratch(index..<reference.end)
             }
             return reference.end
         }
@@ -226,8 +238,7 @@ extension HTMLSanitizer {
             } else {
                 scratch.removeAll(keepingCapacity: true)
                 HTMLSanitizer.appendEscapedText(UnsafeBufferPointer(rebasing: input[contentStart..<contentEnd]), to: &scratch, escapingQuotes: false)
-                let rendered = scratch
-                replace(index..<end, with: rendered)
+                replaceWithScratch(index..<end)
             }
             return end
         }
@@ -302,10 +313,11 @@ extension HTMLSanitizer {
                 return input.count
             }
             let key = NameKey(input, tag.name)
-            let rule = key.flatMap { HTMLSanitizer.elementRules[$0] } ?? .unwrapped
+            let rule = ElementRule.of(key)
 
-            if case .dropped(rawText: true) = rule {
-                let end = PlainText.endOfRawText(input, from: tag.end, name: String(decoding: UnsafeBufferPointer(rebasing: input[tag.name]), as: UTF8.self).lowercased())
+            if rule == .droppedRawText {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: input[tag.name]), as: UTF8.self).lowercased()
+                let end = PlainText.endOfRawText(input, from: tag.end, name: name)
                 drop(index..<end)
                 return end
             }
@@ -315,56 +327,128 @@ extension HTMLSanitizer {
                 return tag.end
             }
             switch rule {
-            case .dropped:
+            case .droppedNesting:
                 if !tag.isSelfClosing {
                     droppedName = key
                     droppedDepth = 1
                 }
                 drop(index..<tag.end)
-            case .droppedVoid, .unwrapped:
+            case .droppedVoid, .unwrapped, .droppedRawText:
                 drop(index..<tag.end)
-            case .allowed(let id, let isVoid):
-                emitStartTag(id: id, isVoid: isVoid, tag: tag, range: index..<tag.end)
+            case .allowed, .allowedVoid, .allowedClosingItself:
+                emitStartTag(key!, rule: rule, tag: tag, range: index..<tag.end)
             }
             return tag.end
         }
 
-        private mutating func emitStartTag(id: Int, isVoid: Bool, tag: TagToken, range: Range<Int>) {
+        private mutating func emitStartTag(_ key: NameKey, rule: ElementRule, tag: TagToken, range: Range<Int>) {
+            let isVoid = rule == .allowedVoid
+            let closesOpenOne = rule == .allowedClosingItself && openElements.last == key
+            let isTooDeep = !isVoid && openElements.count >= HTMLSanitizer.maximumDepth
+            if !closesOpenOne, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
+                if !isVoid { openElements.append(key) }
+                return
+            }
             scratch.removeAll(keepingCapacity: true)
-            if !isVoid, let top = openElements.last, top == id, Self.closesItself(id) {
+            if closesOpenOne {
                 // `<p>a<p>b`, `<li>a<li>b`: the new element ends the open one, as in browsers.
-                appendEndTag(id)
+                appendEndTag(key)
                 openElements.removeLast()
             }
-            if !isVoid, openElements.count >= HTMLSanitizer.maximumDepth {
+            if isTooDeep {
                 if scratch.isEmpty { drop(range) } else { replaceWithScratch(range) }
                 return
             }
             scratch.append(UInt8(ascii: "<"))
-            scratch.append(contentsOf: HTMLSanitizer.elementNames[id])
+            key.append(to: &scratch)
             appendAttributes()
             if isVoid {
-                if tag.isSelfClosing { scratch.append(contentsOf: Array(" />".utf8)) } else { scratch.append(UInt8(ascii: ">")) }
+                if tag.isSelfClosing { scratch.append(contentsOf: [0x20, UInt8(ascii: "/"), UInt8(ascii: ">")]) } else { scratch.append(UInt8(ascii: ">")) }
             } else if tag.isSelfClosing {
                 // XHTML content writes `<div/>`, which HTML would leave open: close it here.
                 scratch.append(UInt8(ascii: ">"))
-                appendEndTag(id)
+                appendEndTag(key)
             } else {
                 scratch.append(UInt8(ascii: ">"))
-                openElements.append(id)
+                openElements.append(key)
             }
             replaceWithScratch(range)
         }
 
-        private static let selfClosingNames: Set<String> = ["p", "li", "dt", "dd", "tr", "td", "th"]
-        private static func closesItself(_ id: Int) -> Bool {
-            selfClosingNames.contains(String(decoding: HTMLSanitizer.elementNames[id], as: UTF8.self))
+        /// True when the tag is already written exactly as it would be rendered: lower-case
+        /// names, one space before each attribute, allowed attributes only, double-quoted values
+        /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` at the end. Most tags of
+        /// clean feed HTML pass, and then cost no copying at all.
+        private func isCanonicalStartTag(_ tag: TagToken, range: Range<Int>, isVoid: Bool) -> Bool {
+            guard attributes.count <= 16, isLowercase(tag.name) else { return false }
+            var expected = tag.name.upperBound
+            for (number, attribute) in attributes.enumerated() {
+                guard attribute.name.lowerBound == expected + 1, input[expected] == 0x20,
+                      isLowercase(attribute.name)
+                else { return false }
+                let key = NameKey(input, attribute.name)
+                let rule = AttributeRule.of(key)
+                guard rule == .plain || rule == .url else { return false }
+                for earlier in attributes[..<number] where NameKey(input, earlier.name) == key { return false }
+                guard let value = attribute.value else {
+                    guard rule == .plain else { return false }
+                    expected = attribute.name.upperBound
+                    continue
+                }
+                guard attribute.quote == UInt8(ascii: "\""), value.lowerBound == attribute.name.upperBound + 2,
+                      isCanonicalValue(value, isURL: rule == .url)
+                else { return false }
+                expected = value.upperBound + 1
+            }
+            if tag.isSelfClosing {
+                guard isVoid, range.upperBound == expected + 3, input[expected] == 0x20 else { return false }
+                return true
+            }
+            return range.upperBound == expected + 1
         }
 
-        private mutating func appendEndTag(_ id: Int) {
+        private func isLowercase(_ range: Range<Int>) -> Bool {
+            for index in range where input[index] &- UInt8(ascii: "A") < 26 { return false }
+            return true
+        }
+
+        /// A value that decodes and re-escapes to itself: no `<`, `>`, control characters, and
+        /// every `&` written `&amp;`. URLs must also be absolute `http:`/`https:` with no spaces.
+        private func isCanonicalValue(_ range: Range<Int>, isURL: Bool) -> Bool {
+            if isURL {
+                let count = range.count
+                let start = range.lowerBound
+                guard count > 7, input[start] == UInt8(ascii: "h"), input[start + 1] == UInt8(ascii: "t"),
+                      input[start + 2] == UInt8(ascii: "t"), input[start + 3] == UInt8(ascii: "p") else { return false }
+                let afterScheme = input[start + 4] == UInt8(ascii: "s") ? start + 5 : start + 4
+                guard input[afterScheme] == UInt8(ascii: ":") else { return false }
+            }
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = input[index]
+                if byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "&") {
+                    guard index + 4 < range.upperBound, input[index + 1] == UInt8(ascii: "a"), input[index + 2] == UInt8(ascii: "m"),
+                          input[index + 3] == UInt8(ascii: "p"), input[index + 4] == UInt8(ascii: ";") else { return false }
+                    index += 5
+                    continue
+                }
+                if byte == 0x20, !isURL {
+                    index += 1
+                    continue
+                }
+                return false
+            }
+            return true
+        }
+
+        private mutating func appendEndTag(_ key: NameKey) {
             scratch.append(UInt8(ascii: "<"))
             scratch.append(UInt8(ascii: "/"))
-            scratch.append(contentsOf: HTMLSanitizer.elementNames[id])
+            key.append(to: &scratch)
             scratch.append(UInt8(ascii: ">"))
         }
 
@@ -382,10 +466,14 @@ extension HTMLSanitizer {
                 drop(index..<tag.end)
                 return tag.end
             }
-            guard let key, case .allowed(let id, false)? = HTMLSanitizer.elementRules[key],
-                  let position = openElements.lastIndex(of: id)
+            guard let key, case let rule = ElementRule.of(key), rule == .allowed || rule == .allowedClosingItself,
+                  let position = openElements.lastIndex(of: key)
             else {
                 drop(index..<tag.end)
+                return tag.end
+            }
+            if position == openElements.count - 1, tag.end == tag.name.upperBound + 1, isLowercase(tag.name) {
+                openElements.removeLast()  // `</name>` closing the innermost element: already right.
                 return tag.end
             }
             scratch.removeAll(keepingCapacity: true)
@@ -399,8 +487,9 @@ extension HTMLSanitizer {
         private mutating func closeAll(at end: Int) {
             guard !openElements.isEmpty else { return }
             scratch.removeAll(keepingCapacity: true)
-            while let id = openElements.popLast() { appendEndTag(id) }
-            let rendered = scratch
+            while let key = openElements.popLast() { appendEndTag(key) }
+            var rendered: [UInt8] = []
+            swap(&rendered, &scratch)
             replace(end..<end, with: rendered)
         }
 
@@ -409,7 +498,7 @@ extension HTMLSanitizer {
         private mutating func appendAttributes() {
             emittedAttributeNames.removeAll(keepingCapacity: true)
             for attribute in attributes {
-                guard let key = NameKey(input, attribute.name), let rule = HTMLSanitizer.attributeRules[key],
+                guard let key = NameKey(input, attribute.name), case let rule = AttributeRule.of(key), rule != .dropped,
                       !emittedAttributeNames.contains(key)
                 else { continue }
                 emittedAttributeNames.append(key)
@@ -424,9 +513,10 @@ extension HTMLSanitizer {
                 decodeAttributeValue(valueRange)
                 let cleaned: [UInt8]?
                 switch rule {
+                case .dropped: cleaned = nil
                 case .plain: cleaned = value
-                case .url: cleaned = HTMLSanitizer.cleanURL(value, base: base)
-                case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base)
+                case .url: cleaned = HTMLSanitizer.cleanURL(value, base: base())
+                case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base())
                 case .usemap: cleaned = value.first == UInt8(ascii: "#") ? value : nil
                 case .style: cleaned = HTMLSanitizer.cleanStyle(value)
                 }

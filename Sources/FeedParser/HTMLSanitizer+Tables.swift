@@ -1,35 +1,52 @@
 extension HTMLSanitizer {
     /// What the sanitiser does with an element, by name.
-    enum ElementRule: Equatable {
-        /// Kept with its allowed attributes. `id` indexes `elementNames`.
-        case allowed(id: Int, isVoid: Bool)
-        /// Removed with everything inside. Raw-text elements (`script`, `style`…) end only at
-        /// their own end tag; the others nest and are tracked by depth.
-        case dropped(rawText: Bool)
-        /// A void element that is removed (`meta`, `link`, `embed`…); it has no content.
-        case droppedVoid
+    enum ElementRule: UInt8 {
         /// Not known to be safe: the tag is removed, its content kept.
-        case unwrapped
+        case unwrapped = 0
+        /// Kept with its allowed attributes.
+        case allowed
+        /// Kept; it has no content and no end tag.
+        case allowedVoid
+        /// Kept, and ended by a new element of the same name (`<p>a<p>b`, `<li>a<li>b`).
+        case allowedClosingItself
+        /// Removed with everything inside, up to its own end tag (`script`, `style`…).
+        case droppedRawText
+        /// Removed with everything inside; nested elements of the same name are counted.
+        case droppedNesting
+        /// A void element that is removed (`meta`, `link`, `embed`…).
+        case droppedVoid
+
+        static func of(_ key: NameKey?) -> ElementRule {
+            guard let key else { return .unwrapped }
+            return ElementRule(rawValue: HTMLSanitizer.elementTable.value(for: key)) ?? .unwrapped
+        }
     }
 
     /// What the sanitiser does with an attribute of an allowed element, by name.
-    enum AttributeRule: Equatable {
+    enum AttributeRule: UInt8 {
+        case dropped = 0
         case plain
         case url
         case srcset
         case usemap
         case style
+
+        static func of(_ key: NameKey?) -> AttributeRule {
+            guard let key else { return .dropped }
+            return AttributeRule(rawValue: HTMLSanitizer.attributeTable.value(for: key)) ?? .dropped
+        }
     }
 
     /// An element or attribute name packed into two words, lower-cased: a cheap, allocation-free
     /// key. Names longer than 16 bytes are never on an allow-list and get no key.
-    struct NameKey: Hashable {
+    struct NameKey: Equatable {
         var low: UInt64 = 0
         var high: UInt64 = 0
 
         init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
             guard range.count <= 16, !range.isEmpty else { return nil }
-            for (offset, index) in range.enumerated() {
+            var offset = 0
+            for index in range {
                 var byte = bytes[index]
                 if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
                 if offset < 8 {
@@ -37,12 +54,75 @@ extension HTMLSanitizer {
                 } else {
                     high |= UInt64(byte) << ((offset - 8) * 8)
                 }
+                offset += 1
             }
+        }
+
+        init(low: UInt64, high: UInt64) {
+            self.low = low
+            self.high = high
         }
 
         init(_ name: String) {
             var bytes = Array(name.utf8)
             self = bytes.withUnsafeMutableBufferPointer { NameKey(UnsafeBufferPointer($0), 0..<$0.count)! }
+        }
+
+        /// Appends the name's bytes.
+        func append(to out: inout [UInt8]) {
+            var word = low
+            while word != 0 {
+                out.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+            word = high
+            while word != 0 {
+                out.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+    }
+
+    /// A fixed open-addressing table from names to one-byte rules, built once and never freed.
+    ///
+    /// The sanitiser looks a name up for every tag and attribute; a `Dictionary` spent most of
+    /// its time in SipHash and reference counting. Here a lookup is a multiply, a shift and one
+    /// or two comparisons, with no reference counting (the storage is raw memory).
+    struct NameTable: @unchecked Sendable {  // Immutable after `init`.
+        private let keys: UnsafeMutablePointer<NameKey>
+        private let values: UnsafeMutablePointer<UInt8>
+        private let mask: Int
+
+        init(_ entries: [(String, UInt8)]) {
+            var capacity = 16
+            while capacity < entries.count * 4 { capacity *= 2 }
+            mask = capacity - 1
+            keys = .allocate(capacity: capacity)
+            keys.initialize(repeating: NameKey(low: 0, high: 0), count: capacity)
+            values = .allocate(capacity: capacity)
+            values.initialize(repeating: 0, count: capacity)
+            for (name, value) in entries {
+                let key = NameKey(name)
+                var slot = slotFor(key)
+                while values[slot] != 0, keys[slot] != key { slot = (slot + 1) & mask }
+                keys[slot] = key
+                values[slot] = value
+            }
+        }
+
+        private func slotFor(_ key: NameKey) -> Int {
+            let mixed = (key.low &* 0x9E37_79B9_7F4A_7C15) ^ (key.high &* 0xC2B2_AE3D_27D4_EB4F)
+            return Int(truncatingIfNeeded: mixed >> 40) & mask
+        }
+
+        /// The value stored for `key`, or 0.
+        func value(for key: NameKey) -> UInt8 {
+            var slot = slotFor(key)
+            while true {
+                let value = values[slot]
+                if value == 0 || keys[slot] == key { return value }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
@@ -69,24 +149,22 @@ extension HTMLSanitizer {
         "embed", "frame", "meta", "link", "base", "basefont", "param", "bgsound", "keygen", "input", "isindex",
     ]
 
-    /// All element names the table knows; `ElementRule.allowed(id:)` indexes it.
-    static let elementNames: [[UInt8]] = (allowedElementNames + allowedVoidElementNames).map { Array($0.utf8) }
-
-    static let elementRules: [NameKey: ElementRule] = {
-        var rules: [NameKey: ElementRule] = [:]
-        for (id, name) in allowedElementNames.enumerated() { rules[NameKey(name)] = .allowed(id: id, isVoid: false) }
-        for (offset, name) in allowedVoidElementNames.enumerated() {
-            rules[NameKey(name)] = .allowed(id: allowedElementNames.count + offset, isVoid: true)
+    static let elementTable: NameTable = {
+        var entries: [(String, UInt8)] = []
+        let closingItself: Set<String> = ["p", "li", "dt", "dd", "tr", "td", "th"]
+        for name in allowedElementNames {
+            entries.append((name, (closingItself.contains(name) ? ElementRule.allowedClosingItself : .allowed).rawValue))
         }
-        for name in rawTextDroppedNames { rules[NameKey(name)] = .dropped(rawText: true) }
-        for name in nestingDroppedNames { rules[NameKey(name)] = .dropped(rawText: false) }
-        for name in droppedVoidNames { rules[NameKey(name)] = .droppedVoid }
-        return rules
+        for name in allowedVoidElementNames { entries.append((name, ElementRule.allowedVoid.rawValue)) }
+        for name in rawTextDroppedNames { entries.append((name, ElementRule.droppedRawText.rawValue)) }
+        for name in nestingDroppedNames { entries.append((name, ElementRule.droppedNesting.rawValue)) }
+        for name in droppedVoidNames { entries.append((name, ElementRule.droppedVoid.rawValue)) }
+        return NameTable(entries)
     }()
 
     /// Attributes kept on allowed elements (after `acceptable_attributes`, narrowed to what the
     /// allowed elements use). No `on…` handler is on it; `style` is cleaned, URLs are checked.
-    static let attributeRules: [NameKey: AttributeRule] = {
+    static let attributeTable: NameTable = {
         let plain = [
             "abbr", "align", "alt", "axis", "bgcolor", "border", "cellpadding", "cellspacing", "char", "charoff",
             "class", "clear", "color", "cols", "colspan", "compact", "controls", "coords", "datetime", "dir",
@@ -95,15 +173,14 @@ extension HTMLSanitizer {
             "shape", "size", "sizes", "span", "srclang", "start", "summary", "title", "type", "valign", "value",
             "vspace", "width", "xml:lang", "media", "role",
         ]
-        var rules: [NameKey: AttributeRule] = [:]
-        for name in plain { rules[NameKey(name)] = .plain }
+        var entries = plain.map { ($0, AttributeRule.plain.rawValue) }
         for name in ["href", "src", "cite", "longdesc", "poster", "background", "lowsrc", "dynsrc", "action"] {
-            rules[NameKey(name)] = .url
+            entries.append((name, AttributeRule.url.rawValue))
         }
-        rules[NameKey("srcset")] = .srcset
-        rules[NameKey("usemap")] = .usemap
-        rules[NameKey("style")] = .style
-        return rules
+        entries.append(("srcset", AttributeRule.srcset.rawValue))
+        entries.append(("usemap", AttributeRule.usemap.rawValue))
+        entries.append(("style", AttributeRule.style.rawValue))
+        return NameTable(entries)
     }()
 
     /// URI schemes a link or image may use; everything else (`javascript:`, `vbscript:`,

@@ -37,7 +37,7 @@ public enum HTMLSanitizer {
     public static func sanitize(_ html: String, baseURL: URL?) -> String {
         var html = html
         let result: [UInt8]? = html.withUTF8 { bytes in
-            var pass = SanitizingPass(input: bytes, base: baseURL?.absoluteString)
+            var pass = SanitizingPass(input: bytes, baseURL: baseURL)
             return pass.run()
         }
         guard let result else { return html }
