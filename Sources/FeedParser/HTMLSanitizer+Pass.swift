@@ -17,12 +17,13 @@ extension HTMLSanitizer {
         /// Input before this index is accounted for: copied to `output` or replaced.
         private var copiedUpTo = 0
         /// Kept elements that are open, innermost last.
-        private var openElements: [NameKey] = []
+        private var openElements: FixedStack<NameKey>
         /// While inside a dropped element (`object`, `svg`…): its name and nesting depth.
         private var droppedName: NameKey?
         private var droppedDepth = 0
         /// Reused per tag, to allocate nothing in the steady state.
-        private var attributes: [AttributeToken] = []
+        /// At most `maximumAttributes` attributes of a tag are considered; later ones are ignored.
+        private var attributes: FixedStack<AttributeToken>
         private var scratch: [UInt8] = []
         private var value: [UInt8] = []
         private var emittedAttributeNames: [NameKey] = []
@@ -39,9 +40,14 @@ extension HTMLSanitizer {
             var isSelfClosing: Bool
         }
 
-        init(input: UnsafeBufferPointer<UInt8>, baseURL: URL?) {
+        init(
+            input: UnsafeBufferPointer<UInt8>, baseURL: URL?,
+            elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
+        ) {
             self.input = input
             self.baseURL = baseURL
+            openElements = FixedStack(elementSpace)
+            attributes = FixedStack(attributeSpace)
         }
 
         private mutating func base() -> String? {
@@ -93,12 +99,9 @@ extension HTMLSanitizer {
             let count = input.count
             var index = 0
             while index < count {
+                index = endOfPlainText(from: index)
+                guard index < count else { break }
                 let byte = input[index]
-                // Fast path: most bytes of text are letters or UTF-8 continuation bytes.
-                if byte > UInt8(ascii: ">") || (byte >= 0x20 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") && byte != UInt8(ascii: ">")) {
-                    index += 1
-                    continue
-                }
                 switch byte {
                 case UInt8(ascii: "<"):
                     index = markup(at: index)
@@ -124,6 +127,40 @@ extension HTMLSanitizer {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<count]))
             }
             return output
+        }
+
+        /// The index of the next byte that text cannot keep as it is (`<`, `&`, `>`, a control
+        /// character or line break), or the end. Most of a document is such plain text, so it is
+        /// skipped eight bytes at a time.
+        private func endOfPlainText(from start: Int) -> Int {
+            let count = input.count
+            var index = start
+            let base = UnsafeRawPointer(input.baseAddress!)
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.mayNeedAttention(word) { break }
+                index += 8
+            }
+            while index < count {
+                let byte = input[index]
+                if byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") { return index }
+                index += 1
+            }
+            return count
+        }
+
+        /// True when any of the eight bytes is below 0x20 or is `<`, `&` or `>` (SWAR: the
+        /// classic "has zero byte" test applied to the word XOR each wanted byte).
+        @inline(__always)
+        private static func mayNeedAttention(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let below0x20 = (word &- ones &* 0x20) & ~word & highs
+            let lessThan = hasZeroByte(word ^ (ones &* 0x3C))
+            let ampersand = hasZeroByte(word ^ (ones &* 0x26))
+            let greaterThan = hasZeroByte(word ^ (ones &* 0x3E))
+            return (below0x20 | lessThan | ampersand | greaterThan) != 0
         }
 
         /// Inside a dropped element, text goes without escaping work: only `<` matters.
@@ -254,7 +291,7 @@ extension HTMLSanitizer {
                 cursor += 1
             }
             let name = nameStart..<cursor
-            attributes.removeAll(keepingCapacity: true)
+            attributes.removeAll()
             var isSelfClosing = false
             while cursor < count {
                 let byte = input[cursor]
@@ -344,7 +381,7 @@ extension HTMLSanitizer {
         private mutating func emitStartTag(_ key: NameKey, rule: ElementRule, tag: TagToken, range: Range<Int>) {
             let isVoid = rule == .allowedVoid
             let closesOpenOne = rule == .allowedClosingItself && openElements.last == key
-            let isTooDeep = !isVoid && openElements.count >= HTMLSanitizer.maximumDepth
+            let isTooDeep = !isVoid && openElements.isFull
             if !closesOpenOne, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
                 if !isVoid { openElements.append(key) }
                 return
@@ -382,14 +419,15 @@ extension HTMLSanitizer {
         private func isCanonicalStartTag(_ tag: TagToken, range: Range<Int>, isVoid: Bool) -> Bool {
             guard attributes.count <= 16, isLowercase(tag.name) else { return false }
             var expected = tag.name.upperBound
-            for (number, attribute) in attributes.enumerated() {
+            for number in 0..<attributes.count {
+                let attribute = attributes[number]
                 guard attribute.name.lowerBound == expected + 1, input[expected] == 0x20,
                       isLowercase(attribute.name)
                 else { return false }
                 let key = NameKey(input, attribute.name)
                 let rule = AttributeRule.of(key)
                 guard rule == .plain || rule == .url else { return false }
-                for earlier in attributes[..<number] where NameKey(input, earlier.name) == key { return false }
+                for earlier in 0..<number where NameKey(input, attributes[earlier].name) == key { return false }
                 guard let value = attribute.value else {
                     guard rule == .plain else { return false }
                     expected = attribute.name.upperBound
@@ -487,7 +525,7 @@ extension HTMLSanitizer {
         private mutating func closeAll(at end: Int) {
             guard !openElements.isEmpty else { return }
             scratch.removeAll(keepingCapacity: true)
-            while let key = openElements.popLast() { appendEndTag(key) }
+            while !openElements.isEmpty { appendEndTag(openElements.removeLast()) }
             var rendered: [UInt8] = []
             swap(&rendered, &scratch)
             replace(end..<end, with: rendered)
@@ -497,7 +535,8 @@ extension HTMLSanitizer {
 
         private mutating func appendAttributes() {
             emittedAttributeNames.removeAll(keepingCapacity: true)
-            for attribute in attributes {
+            for number in 0..<attributes.count {
+                let attribute = attributes[number]
                 guard let key = NameKey(input, attribute.name), case let rule = AttributeRule.of(key), rule != .dropped,
                       !emittedAttributeNames.contains(key)
                 else { continue }

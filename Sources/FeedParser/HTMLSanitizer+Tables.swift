@@ -58,6 +58,11 @@ extension HTMLSanitizer {
             }
         }
 
+        @inline(__always)
+        static func == (left: NameKey, right: NameKey) -> Bool {
+            left.low == right.low && left.high == right.high
+        }
+
         init(low: UInt64, high: UInt64) {
             self.low = low
             self.high = high

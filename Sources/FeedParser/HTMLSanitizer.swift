@@ -26,6 +26,9 @@ public enum HTMLSanitizer {
     /// Deepest nesting of kept elements; deeper tags are unwrapped so hostile input stays linear.
     static let maximumDepth = 256
 
+    /// Attributes read per tag; later ones are ignored (no real tag comes near it).
+    static let maximumAttributes = 64
+
     /// Returns `html` reduced to an allow-list of safe elements and attributes, with relative URLs
     /// resolved against `baseURL`.
     ///
@@ -37,8 +40,13 @@ public enum HTMLSanitizer {
     public static func sanitize(_ html: String, baseURL: URL?) -> String {
         var html = html
         let result: [UInt8]? = html.withUTF8 { bytes in
-            var pass = SanitizingPass(input: bytes, baseURL: baseURL)
-            return pass.run()
+            withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
+                withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
+                    var pass = SanitizingPass(
+                        input: bytes, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
+                    return pass.run()
+                }
+            }
         }
         guard let result else { return html }
         return String(decoding: result, as: UTF8.self)
