@@ -29,13 +29,13 @@ extension HTMLSanitizer {
         private var emittedAttributeNames: [NameKey] = []
 
         struct AttributeToken {
-            var name: Range<Int>
+            var name: ScannedName
             var value: Range<Int>?
             var quote: UInt8
         }
 
         struct TagToken {
-            var name: Range<Int>
+            var name: ScannedName
             var end: Int
             var isSelfClosing: Bool
         }
@@ -48,6 +48,25 @@ extension HTMLSanitizer {
             self.baseURL = baseURL
             openElements = FixedStack(elementSpace)
             attributes = FixedStack(attributeSpace)
+            elementTable = HTMLSanitizer.elementTable
+            attributeTable = HTMLSanitizer.attributeTable
+        }
+
+        /// The tables, copied once per run (they are two pointers each) to keep lazy-global
+        /// checks out of the per-tag path.
+        private let elementTable: NameTable
+        private let attributeTable: NameTable
+
+        @inline(__always)
+        private func elementRule(_ key: NameKey?) -> ElementRule {
+            guard let key else { return .unwrapped }
+            return ElementRule(rawValue: elementTable.value(for: key)) ?? .unwrapped
+        }
+
+        @inline(__always)
+        private func attributeRule(_ key: NameKey?) -> AttributeRule {
+            guard let key else { return .dropped }
+            return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
         }
 
         private mutating func base() -> String? {
@@ -280,17 +299,51 @@ extension HTMLSanitizer {
             return end
         }
 
+        /// A name read from the input, with its lower-cased key (nil when longer than 16 bytes).
+        struct ScannedName {
+            var range: Range<Int>
+            var key: NameKey?
+            var hasUppercase: Bool
+        }
+
+        /// Reads a name up to white space, `/`, `>` (and `=` for attribute names; the first byte
+        /// is always taken), building its key in the same pass.
+        @inline(__always)
+        private func scanName(from start: Int, stopsAtEquals: Bool) -> ScannedName {
+            let count = input.count
+            var cursor = start
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            var hasUppercase = false
+            while cursor < count {
+                var byte = input[cursor]
+                if cursor > start || !stopsAtEquals {
+                    if byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") { break }
+                    if stopsAtEquals, byte == UInt8(ascii: "=") { break }
+                }
+                if byte &- UInt8(ascii: "A") < 26 {
+                    byte |= 0x20
+                    hasUppercase = true
+                }
+                let offset = cursor - start
+                if offset < 8 {
+                    low |= UInt64(byte) << (offset &* 8)
+                } else if offset < 16 {
+                    high |= UInt64(byte) << ((offset &- 8) &* 8)
+                }
+                cursor += 1
+            }
+            let length = cursor - start
+            let key = length > 0 && length <= 16 ? NameKey(low: low, high: high) : nil
+            return ScannedName(range: start..<cursor, key: key, hasUppercase: hasUppercase)
+        }
+
         /// Reads a tag's name and attributes (HTML tokenizer rules) into `attributes`; nil when
         /// the input ends inside the tag, which browsers then ignore.
         private mutating func readTag(at index: Int, nameStart: Int) -> TagToken? {
             let count = input.count
-            var cursor = nameStart
-            while cursor < count {
-                let byte = input[cursor]
-                if byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") { break }
-                cursor += 1
-            }
-            let name = nameStart..<cursor
+            let name = scanName(from: nameStart, stopsAtEquals: false)
+            var cursor = name.range.upperBound
             attributes.removeAll()
             var isSelfClosing = false
             while cursor < count {
@@ -308,14 +361,8 @@ extension HTMLSanitizer {
                     continue
                 }
                 isSelfClosing = false
-                let attributeStart = cursor
-                cursor += 1  // The first character may be `=`.
-                while cursor < count {
-                    let byte = input[cursor]
-                    if byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") { break }
-                    cursor += 1
-                }
-                let attributeName = attributeStart..<cursor
+                let attributeName = scanName(from: cursor, stopsAtEquals: true)
+                cursor = attributeName.range.upperBound
                 var lookahead = cursor
                 while lookahead < count, input[lookahead] <= 0x20 { lookahead += 1 }
                 guard lookahead < count, input[lookahead] == UInt8(ascii: "=") else {
@@ -328,9 +375,8 @@ extension HTMLSanitizer {
                 let quote = input[cursor]
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                     let valueStart = cursor + 1
-                    cursor = valueStart
-                    while cursor < count, input[cursor] != quote { cursor += 1 }
-                    guard cursor < count else { return nil }
+                    guard let found = memchr(input.baseAddress! + valueStart, Int32(quote), count - valueStart) else { return nil }
+                    cursor = valueStart + (UnsafeRawPointer(found) - UnsafeRawPointer(input.baseAddress! + valueStart))
                     attributes.append(AttributeToken(name: attributeName, value: valueStart..<cursor, quote: quote))
                     cursor += 1
                 } else {
@@ -349,11 +395,11 @@ extension HTMLSanitizer {
                 drop(index..<input.count)
                 return input.count
             }
-            let key = NameKey(input, tag.name)
-            let rule = ElementRule.of(key)
+            let key = tag.name.key
+            let rule = elementRule(key)
 
             if rule == .droppedRawText {
-                let name = String(decoding: UnsafeBufferPointer(rebasing: input[tag.name]), as: UTF8.self).lowercased()
+                let name = String(decoding: UnsafeBufferPointer(rebasing: input[tag.name.range]), as: UTF8.self).lowercased()
                 let end = PlainText.endOfRawText(input, from: tag.end, name: name)
                 drop(index..<end)
                 return end
@@ -417,23 +463,23 @@ extension HTMLSanitizer {
         /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` at the end. Most tags of
         /// clean feed HTML pass, and then cost no copying at all.
         private func isCanonicalStartTag(_ tag: TagToken, range: Range<Int>, isVoid: Bool) -> Bool {
-            guard attributes.count <= 16, isLowercase(tag.name) else { return false }
-            var expected = tag.name.upperBound
+            guard attributes.count <= 16, !tag.name.hasUppercase else { return false }
+            var expected = tag.name.range.upperBound
             for number in 0..<attributes.count {
                 let attribute = attributes[number]
-                guard attribute.name.lowerBound == expected + 1, input[expected] == 0x20,
-                      isLowercase(attribute.name)
+                guard attribute.name.range.lowerBound == expected + 1, input[expected] == 0x20,
+                      !attribute.name.hasUppercase
                 else { return false }
-                let key = NameKey(input, attribute.name)
-                let rule = AttributeRule.of(key)
+                let key = attribute.name.key
+                let rule = attributeRule(key)
                 guard rule == .plain || rule == .url else { return false }
-                for earlier in 0..<number where NameKey(input, attributes[earlier].name) == key { return false }
+                for earlier in 0..<number where attributes[earlier].name.key == key { return false }
                 guard let value = attribute.value else {
                     guard rule == .plain else { return false }
-                    expected = attribute.name.upperBound
+                    expected = attribute.name.range.upperBound
                     continue
                 }
-                guard attribute.quote == UInt8(ascii: "\""), value.lowerBound == attribute.name.upperBound + 2,
+                guard attribute.quote == UInt8(ascii: "\""), value.lowerBound == attribute.name.range.upperBound + 2,
                       isCanonicalValue(value, isURL: rule == .url)
                 else { return false }
                 expected = value.upperBound + 1
@@ -443,11 +489,6 @@ extension HTMLSanitizer {
                 return true
             }
             return range.upperBound == expected + 1
-        }
-
-        private func isLowercase(_ range: Range<Int>) -> Bool {
-            for index in range where input[index] &- UInt8(ascii: "A") < 26 { return false }
-            return true
         }
 
         /// A value that decodes and re-escapes to itself: no `<`, `>`, control characters, and
@@ -495,7 +536,7 @@ extension HTMLSanitizer {
                 drop(index..<input.count)
                 return input.count
             }
-            let key = NameKey(input, tag.name)
+            let key = tag.name.key
             if let droppedName {
                 if key == droppedName {
                     droppedDepth -= 1
@@ -504,13 +545,13 @@ extension HTMLSanitizer {
                 drop(index..<tag.end)
                 return tag.end
             }
-            guard let key, case let rule = ElementRule.of(key), rule == .allowed || rule == .allowedClosingItself,
+            guard let key, case let rule = elementRule(key), rule == .allowed || rule == .allowedClosingItself,
                   let position = openElements.lastIndex(of: key)
             else {
                 drop(index..<tag.end)
                 return tag.end
             }
-            if position == openElements.count - 1, tag.end == tag.name.upperBound + 1, isLowercase(tag.name) {
+            if position == openElements.count - 1, tag.end == tag.name.range.upperBound + 1, !tag.name.hasUppercase {
                 openElements.removeLast()  // `</name>` closing the innermost element: already right.
                 return tag.end
             }
@@ -537,14 +578,14 @@ extension HTMLSanitizer {
             emittedAttributeNames.removeAll(keepingCapacity: true)
             for number in 0..<attributes.count {
                 let attribute = attributes[number]
-                guard let key = NameKey(input, attribute.name), case let rule = AttributeRule.of(key), rule != .dropped,
+                guard let key = attribute.name.key, case let rule = attributeRule(key), rule != .dropped,
                       !emittedAttributeNames.contains(key)
                 else { continue }
                 emittedAttributeNames.append(key)
                 guard let valueRange = attribute.value else {
                     if rule == .plain {
                         scratch.append(0x20)
-                        appendLowercased(attribute.name)
+                        appendLowercased(attribute.name.range)
                     }
                     continue
                 }
@@ -561,7 +602,7 @@ extension HTMLSanitizer {
                 }
                 guard let cleaned else { continue }
                 scratch.append(0x20)
-                appendLowercased(attribute.name)
+                appendLowercased(attribute.name.range)
                 scratch.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
                 cleaned.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
                 scratch.append(UInt8(ascii: "\""))
