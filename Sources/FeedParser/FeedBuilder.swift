@@ -197,12 +197,19 @@ struct FeedBuilder {
         case .title:
             guard inFeedOrItem else { return }
             begin(.title, kind: textKind(attributes, default: isAtom ? .text : .markedText), rank: rank, &frame)
+            if isBase64MediaType(attributes) || attributes.value("mode") == "base64" {
+                capture?.isBase64 = true
+                capture?.kind = .html
+            }
         case .link:
             guard inFeedOrItem else { return }
             if let href = attributes.value("href") {
                 atomLink(href: href, attributes: attributes)
-            } else {
+            } else if attributes.count == 0 {
                 begin(.link, kind: .raw, rank: 0, &frame)
+            } else if let rank = Self.linkRank(attributes) {
+                // An Atom link written with its URL as text instead of in href.
+                begin(.link, kind: .raw, rank: rank, &frame)
             }
         case .description:
             guard inFeedOrItem else { return }
@@ -357,8 +364,10 @@ struct FeedBuilder {
         var kind = textKind(attributes, default: .text)
         if mode == "escaped" { kind = .html }
         if mode == "xml", kind == .html { kind = .xhtml }
+        let isBase64 = mode == "base64" || (mode == nil && isBase64MediaType(attributes))
+        if isBase64, kind != .html { kind = .html }
         begin(.content, kind: kind, rank: rank, &frame)
-        capture?.isBase64 = mode == "base64"
+        capture?.isBase64 = isBase64
     }
 
     /// The kind of an Atom text construct from its `type` attribute.
@@ -372,26 +381,38 @@ struct FeedBuilder {
         }
     }
 
+    /// Atom 1.0 carries content of any other media type (not text, not XML) base64-encoded.
+    private func isBase64MediaType(_ attributes: SAXAttributes) -> Bool {
+        guard isAtom, attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces(),
+              type.contains("/") else { return false }
+        return !type.hasPrefix("text/") && !type.hasSuffix("+xml") && !type.hasSuffix("/xml")
+    }
+
     private mutating func atomLink(href: String, attributes: SAXAttributes) {
-        let rel = attributes.value("rel")?.trimmingSpaces().lowercased() ?? "alternate"
-        let type = attributes.value("type")?.trimmingSpaces().lowercased()
         let base = currentBase
-        if rel == "enclosure" {
+        if attributes.value("rel")?.trimmingSpaces().lowercased() == "enclosure" {
             item?.addEnclosure(url: href, type: attributes.value("type"), length: attributes.value("length"), base: base)
             return
         }
-        let rank: UInt8
-        switch rel {
-        case "alternate", "http://www.iana.org/assignments/relation/alternate":
-            rank = (type == nil || type == "text/html" || type == "application/xhtml+xml") ? 1 : 2
-        case "self", "hub", "edit", "edit-media", "replies", "license", "next", "previous", "prev", "first",
-             "last", "payment", "search", "service.post", "service.edit", "service.feed":
-            return
-        default:
-            rank = 3
-        }
+        guard let rank = Self.linkRank(attributes) else { return }
         let resolved = URLResolver.resolve(href, against: base)
         withScope { $0.link.offer(resolved, rank: rank) }
+    }
+
+    /// The rank of an Atom link as the page of the feed or entry: an HTML alternate first, then any
+    /// alternate, then links of other relations; nil for links that never name that page.
+    private static func linkRank(_ attributes: SAXAttributes) -> UInt8? {
+        let rel = attributes.value("rel")?.trimmingSpaces().lowercased() ?? "alternate"
+        let type = attributes.value("type")?.trimmingSpaces().lowercased()
+        switch rel {
+        case "alternate", "http://www.iana.org/assignments/relation/alternate":
+            return (type == nil || type == "text/html" || type == "application/xhtml+xml") ? 1 : 2
+        case "self", "hub", "edit", "edit-media", "replies", "license", "next", "previous", "prev", "first",
+             "last", "payment", "search", "enclosure", "service.post", "service.edit", "service.feed":
+            return nil
+        default:
+            return 3
+        }
     }
 
     // MARK: Captured text
@@ -404,6 +425,7 @@ struct FeedBuilder {
         let base = currentBase
         switch active.target {
         case .title:
+            let raw = active.isBase64 ? Self.decodeBase64(raw) : raw
             let title = Self.plainText(raw, kind: active.kind, isMarkup: isMarkup)
             withScope { $0.title.offer(title, rank: active.rank) }
         case .subtitle:
