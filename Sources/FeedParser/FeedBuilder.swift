@@ -383,7 +383,7 @@ struct FeedBuilder {
 
     /// Atom 1.0 carries content of any other media type (not text, not XML) base64-encoded.
     private func isBase64MediaType(_ attributes: SAXAttributes) -> Bool {
-        guard isAtom, attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces(),
+        guard format == .atom10, attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces(),
               type.contains("/") else { return false }
         return !type.hasPrefix("text/") && !type.hasSuffix("+xml") && !type.hasSuffix("/xml")
     }

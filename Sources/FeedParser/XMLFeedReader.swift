@@ -154,6 +154,14 @@ final class XMLFeedReader {
         handler.serror = { userData, error in
             guard let error, let userData else { return }
             let code = error.pointee.code
+            if code == XML_ERR_INVALID_CHAR.rawValue, let message = error.pointee.message,
+               strncmp(message, "xmlParseCharRef", 15) == 0 {
+                // A character reference outside Unicode reads as U+FFFD, as established feed
+                // libraries do, instead of vanishing.
+                var replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+                XMLFeedReader.builder(userData).pointee.characters(&replacement, count: 3)
+                return
+            }
             if code == XML_ERR_INVALID_CHAR.rawValue || code == XML_ERR_INVALID_ENCODING.rawValue
                 || code == XML_I18N_CONV_FAILED.rawValue || code == XML_ERR_UNSUPPORTED_ENCODING.rawValue
                 || code == XML_ERR_UNKNOWN_ENCODING.rawValue {
