@@ -50,7 +50,8 @@ enum FeedNamespace: UInt8 {
         case "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/elements/1.0/": return .dublinCore
         case "http://purl.org/dc/terms/": return .dublinCoreTerms
         case "http://purl.org/rss/1.0/modules/content/": return .content
-        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": return .media
+        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss", "http://tools.search.yahoo.com/mrss/":
+            return .media
         case "http://www.itunes.com/dtds/podcast-1.0.dtd": return .itunes
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": return .rdf
         case "http://www.w3.org/1999/xhtml": return .xhtml
@@ -126,6 +127,7 @@ enum ElementTable {
             (.media, "content", .mediaContent, 0),
             (.media, "description", .plainSummary, 3),
             (.media, "category", .subject, 0),
+            (.xhtml, "body", .content, 2),
         ]
         var rows: [Key: ElementRule] = [:]
         for (namespace, name, role, rank) in table {

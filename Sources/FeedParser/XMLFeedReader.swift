@@ -106,7 +106,10 @@ final class XMLFeedReader {
 
     // MARK: libxml2 callbacks
 
+    /// Process-wide set-up, done once before the first parse: libxml2's own initialisation (which
+    /// is not safe to race when several threads parse at once) and the deny-all entity loader.
     private static let installEntityLoader: Void = {
+        xmlInitParser()
         xmlSetExternalEntityLoader { _, _, _ in nil }
     }()
 

@@ -34,3 +34,29 @@ import Testing
         #expect(throws: FeedParserError.empty) { try FeedParser().finish() }
     }
 }
+
+/// The fetch pipeline parses several feeds at once: results must not depend on other threads.
+@Suite struct ConcurrentParsingTests {
+    @Test func parallelParsesEqualSequentialOnes() throws {
+        let names = FixtureCases.names.filter { !$0.hasPrefix("format_") || $0.hasPrefix("format_rss") }
+        let documents = try names.map { try FixtureCases.document(named: $0) }
+        let expected = documents.map { try? FeedParser.parse($0) }
+        let results = ResultBox(count: documents.count)
+        DispatchQueue.concurrentPerform(iterations: documents.count * 4) { index in
+            let slot = index % documents.count
+            results.set(slot, try? FeedParser.parse(documents[slot]))
+        }
+        for index in documents.indices {
+            #expect(results.get(index) == expected[index], "\(names[index])")
+        }
+    }
+
+    /// Collects results from concurrent workers.
+    final class ResultBox: @unchecked Sendable {
+        private var values: [Feed?]
+        private let lock = NSLock()
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: Feed?) { lock.withLock { values[index] = value } }
+        func get(_ index: Int) -> Feed? { lock.withLock { values[index] } }
+    }
+}
