@@ -365,18 +365,16 @@ extension HTMLSanitizer {
             var cursor = start
             var low: UInt64 = 0
             var high: UInt64 = 0
-            var hasUppercase = false
+            var uppercaseSeen: UInt8 = 0
             while cursor < count {
                 var byte = input[cursor]
-                if cursor > start || !stopsAtEquals {
-                    if byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") { break }
-                    if stopsAtEquals, byte == UInt8(ascii: "=") { break }
-                }
-                if byte &- UInt8(ascii: "A") < 26 {
-                    byte |= 0x20
-                    hasUppercase = true
-                }
-                let offset = cursor - start
+                let isEnd = byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+                    || (stopsAtEquals && byte == UInt8(ascii: "=") && cursor > start)
+                if isEnd { break }
+                let isUppercase: UInt8 = byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0
+                byte |= isUppercase
+                uppercaseSeen |= isUppercase
+                let offset = cursor &- start
                 if offset < 8 {
                     low |= UInt64(byte) << (offset &* 8)
                 } else if offset < 16 {
@@ -386,7 +384,7 @@ extension HTMLSanitizer {
             }
             let length = cursor - start
             let key = length > 0 && length <= 16 ? NameKey(low: low, high: high) : nil
-            return ScannedName(range: start..<cursor, key: key, hasUppercase: hasUppercase)
+            return ScannedName(range: start..<cursor, key: key, hasUppercase: uppercaseSeen != 0)
         }
 
         /// Reads a tag's name and attributes (HTML tokenizer rules) into `attributes`; nil when
