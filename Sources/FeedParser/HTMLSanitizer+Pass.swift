@@ -97,6 +97,10 @@ extension HTMLSanitizer {
             bytes.withUnsafeBufferPointer { replace(range, with: $0) }
         }
 
+        private mutating func replace(_ range: Range<Int>, literal: StaticString) {
+            replace(range, with: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
         private mutating func drop(_ range: Range<Int>) {
             replace(range, with: UnsafeBufferPointer(start: nil, count: 0))
         }
@@ -129,7 +133,7 @@ extension HTMLSanitizer {
                 case UInt8(ascii: "&"):
                     index = reference(at: index)
                 case UInt8(ascii: ">"):
-                    if droppedName == nil { replace(index..<index + 1, with: Array("&gt;".utf8)) } else { drop(index..<index + 1) }
+                    if droppedName == nil { replace(index..<index + 1, literal: "&gt;") } else { drop(index..<index + 1) }
                     index += 1
                 case 0x09, 0x0A, 0x0D:
                     if droppedName != nil { drop(index..<index + 1) }
@@ -200,7 +204,7 @@ extension HTMLSanitizer {
             if let end = canonicalReferenceEnd(at: index) { return end }
             value.removeAll(keepingCapacity: true)
             guard let reference = PlainText.decodeCharacterReference(in: input, at: index, inAttribute: false, into: &value) else {
-                replace(index..<index + 1, with: Array("&amp;".utf8))
+                replace(index..<index + 1, literal: "&amp;")
                 return index + 1
             }
             if !reference.isCanonical {
@@ -292,7 +296,7 @@ extension HTMLSanitizer {
         }
 
         private mutating func escapeLessThan(at index: Int) {
-            if droppedName == nil { replace(index..<index + 1, with: Array("&lt;".utf8)) } else { drop(index..<index + 1) }
+            if droppedName == nil { replace(index..<index + 1, literal: "&lt;") } else { drop(index..<index + 1) }
         }
 
         private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }

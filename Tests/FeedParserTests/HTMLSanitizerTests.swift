@@ -243,3 +243,22 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 }
+
+struct HTMLSanitizerByteInputTests {
+    @Test(arguments: [
+        ("<p>clean</p>", "<p>clean</p>"),
+        ("<p onclick=x>dirty", "<p>dirty</p>"),
+        ("", ""),
+    ])
+    func sanitizesUTF8Bytes(_ input: String, _ expected: String) {
+        let bytes = Array(input.utf8)
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == expected)
+    }
+
+    @Test func repairsInvalidUTF8() {
+        let bytes: [UInt8] = [0x3C, 0x62, 0x3E, 0xFF, 0x61, 0x3C, 0x2F, 0x62, 0x3E]  // <b>\xFFa</b>
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == "<b>\u{FFFD}a</b>")
+    }
+}
