@@ -10,8 +10,8 @@ extension HTMLSanitizer {
     struct SanitizingPass {
         let input: UnsafeBufferPointer<UInt8>
         private let baseURL: URL?
-        /// The base as text, computed only when a relative URL needs it.
-        private var baseText: String??
+        /// The base, parsed only when a relative URL needs it.
+        private var parsedBase: URLComponentsRFC3986??
         private var output: [UInt8] = []
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
@@ -71,11 +71,11 @@ extension HTMLSanitizer {
             return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
         }
 
-        private mutating func base() -> String? {
-            if let baseText { return baseText }
-            let text = baseURL?.absoluteString
-            baseText = .some(text)
-            return text
+        private mutating func base() -> URLComponentsRFC3986? {
+            if let parsedBase { return parsedBase }
+            let parsed = baseURL.flatMap { URLResolver.parsedBase($0.absoluteString) }
+            parsedBase = .some(parsed)
+            return parsed
         }
 
         // MARK: Output
