@@ -73,6 +73,13 @@ extension HTMLSanitizer {
             self = bytes.withUnsafeMutableBufferPointer { NameKey(UnsafeBufferPointer($0), 0..<$0.count)! }
         }
 
+        /// The key of `name` as written, for case-sensitive names (character references).
+        init(preservingCase name: String) {
+            for (offset, byte) in name.utf8.prefix(16).enumerated() {
+                if offset < 8 { low |= UInt64(byte) << (offset * 8) } else { high |= UInt64(byte) << ((offset - 8) * 8) }
+            }
+        }
+
         /// Appends the name's bytes.
         func append(to out: inout [UInt8]) {
             var word = low
@@ -98,16 +105,17 @@ extension HTMLSanitizer {
         private let values: UnsafeMutablePointer<UInt8>
         private let mask: Int
 
-        init(_ entries: [(String, UInt8)]) {
+        /// `sparseness` is slots per entry: more slots, shorter probes, more memory.
+        init(_ entries: [(String, UInt8)], sparseness: Int = 4, preservesCase: Bool = false) {
             var capacity = 16
-            while capacity < entries.count * 4 { capacity *= 2 }
+            while capacity < entries.count * sparseness { capacity *= 2 }
             mask = capacity - 1
             keys = .allocate(capacity: capacity)
             keys.initialize(repeating: NameKey(low: 0, high: 0), count: capacity)
             values = .allocate(capacity: capacity)
             values.initialize(repeating: 0, count: capacity)
             for (name, value) in entries {
-                let key = NameKey(name)
+                let key = preservesCase ? NameKey(preservingCase: name) : NameKey(name)
                 var slot = slotFor(key)
                 while values[slot] != 0, keys[slot] != key { slot = (slot + 1) & mask }
                 keys[slot] = key
@@ -166,6 +174,37 @@ extension HTMLSanitizer {
         for name in droppedVoidNames { entries.append((name, ElementRule.droppedVoid.rawValue)) }
         return NameTable(entries)
     }()
+
+    /// How a start tag ends an open element of its family, after the HTML parsing rules, reduced
+    /// to the cases tag soup in feeds needs.
+    struct ImplicitEndRule: Sendable {
+        /// The elements whose start tag applies the rule.
+        var openers: [NameKey]
+        /// The open elements it ends.
+        var family: [NameKey]
+        /// Open elements that stop the search (a nested list protects its parent's `li`).
+        var boundaries: [NameKey]
+        /// When set, the search passes only through these (inline) elements: `<p>` ends an open
+        /// `p` through `<b>` or `<a>`, but not through a `div`.
+        var passesOnlyThrough: [NameKey]?
+    }
+
+    static let implicitEndRules: [ImplicitEndRule] = {
+        func keys(_ names: String) -> [NameKey] { names.split(separator: " ").map { NameKey(String($0)) } }
+        let inline = keys("a abbr acronym b bdi bdo big cite code data dfn em font i kbd mark q s samp small span strike strong sub sup time tt u var")
+        return [
+            ImplicitEndRule(openers: keys("li"), family: keys("li"), boundaries: keys("ul ol menu dir table"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("dt dd"), family: keys("dt dd"), boundaries: keys("dl table"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("tr"), family: keys("tr"), boundaries: keys("table thead tbody tfoot"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("td th"), family: keys("td th"), boundaries: keys("tr table"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("p"), family: keys("p"), boundaries: [], passesOnlyThrough: inline),
+        ]
+    }()
+
+    /// The names of HTML character references that fit a `NameKey`, to recognise `&name;` in
+    /// text without building a `String`.
+    static let referenceNameTable = NameTable(
+        PlainText.namedReferences.keys.filter { $0.utf8.count <= 16 }.map { ($0, 1) }, sparseness: 2, preservesCase: true)
 
     /// Attributes kept on allowed elements (after `acceptable_attributes`, narrowed to what the
     /// allowed elements use). No `on…` handler is on it; `style` is cleaned, URLs are checked.

@@ -98,12 +98,20 @@ struct HTMLSanitizerTests {
         ("<p>a<p>b", "<p>a</p><p>b</p>"),
         ("<ul><li>a<li>b</ul>", "<ul><li>a</li><li>b</li></ul>"),
         ("<div/>x", "<div></div>x"),
+        ("<p>a <b>bold<p>b", "<p>a <b>bold</b></p><p>b</p>"),
+        ("<div><p>a<div><p>b</div></div>", "<div><p>a<div><p>b</p></div></p></div>"),
+        ("<ul><li>a<ul><li>b</ul><li>c</ul>", "<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>"),
+        ("<table><tr><td>a<td>b<tr><td>c</table>", "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>"),
+        ("<dl><dt>t<dd>d<dt>u</dl>", "<dl><dt>t</dt><dd>d</dd><dt>u</dt></dl>"),
         ("<br></br>", "<br>"),
         // Text escaping and odd markup.
         ("a < b > c & d", "a &lt; b &gt; c &amp; d"),
         ("1 <3 you", "1 &lt;3 you"),
         ("AT&T &unknown; &copy 2024 &#0; &#x110000;", "AT&amp;T &amp;unknown; © 2024 \u{FFFD} \u{FFFD}"),
         ("&#150;", "–"),
+        ("&Aacute;&aacute;&AACUTE;&#x1F600;&#128512;&#9;", "&Aacute;&aacute;&amp;AACUTE;&#x1F600;&#128512;&#9;"),
+        ("&#1;&#x7F;&#xD800;&#65", "\u{FFFD}A"),
+        ("&CounterClockwiseContourIntegral;", "&CounterClockwiseContourIntegral;"),
         ("a<!-- comment <script>x</script> -->b", "ab"),
         ("a<!-->b", "ab"),
         ("a<!DOCTYPE html>b", "ab"),
@@ -238,5 +246,24 @@ struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+struct HTMLSanitizerByteInputTests {
+    @Test(arguments: [
+        ("<p>clean</p>", "<p>clean</p>"),
+        ("<p onclick=x>dirty", "<p>dirty</p>"),
+        ("", ""),
+    ])
+    func sanitizesUTF8Bytes(_ input: String, _ expected: String) {
+        let bytes = Array(input.utf8)
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == expected)
+    }
+
+    @Test func repairsInvalidUTF8() {
+        let bytes: [UInt8] = [0x3C, 0x62, 0x3E, 0xFF, 0x61, 0x3C, 0x2F, 0x62, 0x3E]  // <b>\xFFa</b>
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == "<b>\u{FFFD}a</b>")
     }
 }
