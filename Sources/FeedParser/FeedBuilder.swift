@@ -157,6 +157,9 @@ struct FeedBuilder {
 
     mutating func noteDoctype() { sawDoctype = true }
 
+    /// Frees the text buffer's memory; called once, by the reader that owns this builder.
+    func releaseBuffers() { text.release() }
+
     // MARK: The result
 
     /// The feed read so far; nil when the root element was not a feed's.

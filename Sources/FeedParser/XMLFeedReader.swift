@@ -35,6 +35,7 @@ final class XMLFeedReader {
 
     deinit {
         xmlFreeParserCtxt(context)
+        builder.pointee.releaseBuffers()
         builder.deinitialize(count: 1)
         builder.deallocate()
     }
