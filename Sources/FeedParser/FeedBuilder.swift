@@ -300,7 +300,7 @@ struct FeedBuilder {
             begin(.imageURL, kind: .raw, rank: rank, &frame)
         case .itunesImage:
             guard container == .feed, item == nil, let href = attributes.value("href") ?? attributes.value("url") else { return }
-            feed.image.offer(URLResolver.resolve(href, against: currentBase), rank: rank)
+            feed.image.offer(Self.resolve(href, against: currentBase), rank: rank)
         }
     }
 
@@ -398,7 +398,7 @@ struct FeedBuilder {
             return
         }
         guard let rank = Self.linkRank(attributes) else { return }
-        let resolved = URLResolver.resolve(href, against: base)
+        let resolved = Self.resolve(href, against: base)
         withScope { $0.link.offer(resolved, rank: rank) }
     }
 
@@ -442,7 +442,7 @@ struct FeedBuilder {
                 item?.content.offer(html, rank: active.rank)
             }
         case .link:
-            let resolved = URLResolver.resolve(raw.trimmingSpaces(), against: base)
+            let resolved = Self.resolve(raw.trimmingSpaces(), against: base)
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
@@ -460,7 +460,7 @@ struct FeedBuilder {
             let id = Self.nonEmpty(raw.trimmingSpaces())
             item?.id.offer(id, rank: 0)
             if active.isPermaLink, let id {
-                item?.link.offer(URLResolver.resolve(id, against: base), rank: 5)
+                item?.link.offer(Self.resolve(id, against: base), rank: 5)
             }
         case .id:
             item?.id.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: 0)
@@ -475,7 +475,7 @@ struct FeedBuilder {
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
-            feed.image.offer(URLResolver.resolve(raw.trimmingSpaces(), against: base), rank: active.rank)
+            feed.image.offer(Self.resolve(raw.trimmingSpaces(), against: base), rank: active.rank)
         }
     }
 
@@ -489,6 +489,14 @@ struct FeedBuilder {
             return HTMLSanitizer.html(fromText: raw.trimmingSpaces())
         }
         return HTMLSanitizer.sanitize(raw, baseURL: base).trimmingSpaces()
+    }
+
+    /// The absolute form of a URL from the feed; nil for an empty one (which would otherwise
+    /// resolve to the base itself).
+    private static func resolve(_ reference: String, against base: URL?) -> String? {
+        let trimmed = reference.trimmingSpaces()
+        guard !trimmed.isEmpty else { return nil }
+        return URLResolver.resolve(trimmed, against: base)
     }
 
     private static func decodeBase64(_ text: String) -> String {
