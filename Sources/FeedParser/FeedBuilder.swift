@@ -46,6 +46,8 @@ struct FeedBuilder {
         var opensContainer: Bool
         var endsCapture: Bool
         var isMarkup: Bool
+        /// The element's local name, interned by libxml2 for the life of the document.
+        var localName: UnsafePointer<xmlChar>
     }
 
     private struct NameKey: Hashable {
@@ -114,7 +116,8 @@ struct FeedBuilder {
             if active.childrenAreMarkup {
                 writeStartTag(localName: localName, attributes: attributes, capture: &active)
                 capture = active
-                frames.append(Frame(role: .unknown, opensContainer: false, endsCapture: false, isMarkup: true))
+                frames.append(Frame(role: .unknown, opensContainer: false, endsCapture: false, isMarkup: true,
+                                    localName: localName))
                 return
             }
             // An Atom author's children replace the text an RSS author would carry.
@@ -123,19 +126,39 @@ struct FeedBuilder {
         }
 
         let rule = self.rule(localName: localName, prefix: prefix, uri: uri)
-        var frame = Frame(role: rule.role, opensContainer: false, endsCapture: false, isMarkup: false)
+        var frame = Frame(role: rule.role, opensContainer: false, endsCapture: false, isMarkup: false,
+                          localName: localName)
         handleStart(rule: rule, attributes: attributes, frame: &frame)
         frames.append(frame)
     }
 
+    /// The name written in an end tag that did not match the open element, reported by libxml2
+    /// just before it closes the open element anyway.
+    var mismatchedEndTag: String?
+
     mutating func endElement(localName: UnsafePointer<xmlChar>) {
+        let written = mismatchedEndTag
+        mismatchedEndTag = nil
         if ignoredDepth > 0 {
             ignoredDepth -= 1
             return
         }
+        guard let written else {
+            closeInnermostFrame()
+            return
+        }
+        // In recovery libxml2 closes whatever element is open, whatever the end tag says. Follow
+        // the tag as written instead, as lenient feed parsers do: a stray `</b>` inside a title
+        // closes nothing, and `</item>` closes the item even when a child was left open.
+        let name = written.split(separator: ":").last.map(String.init) ?? written
+        guard let index = frames.lastIndex(where: { String(cString: $0.localName) == name }) else { return }
+        while frames.count > index { closeInnermostFrame() }
+    }
+
+    private mutating func closeInnermostFrame() {
         guard let frame = frames.popLast() else { return }
         if frame.isMarkup, var active = capture {
-            writeEndTag(localName: localName, capture: &active)
+            writeEndTag(localName: frame.localName, capture: &active)
             capture = active
         } else {
             if frame.endsCapture, capture != nil { finishCapture() }
