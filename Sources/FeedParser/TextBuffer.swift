@@ -75,10 +75,23 @@ struct TextBuffer {
         copy(name)
     }
 
-    /// Appends an attribute value, escaped for a double-quoted attribute.
+    /// Appends an attribute value as libxml2 reports it, escaped for a double-quoted attribute.
+    /// libxml2 (without entity substitution) hands `&amp;` over as `&#38;`: that is one `&`.
     mutating func appendAttributeValue(_ value: UnsafeBufferPointer<UInt8>) {
         guard reserve(value.count) else { return }
-        appendEscaped(value, escapingQuotes: true)
+        var index = 0
+        while index < value.count {
+            let byte = value[index]
+            if byte == UInt8(ascii: "&"), index + 4 < value.count, value[index + 1] == UInt8(ascii: "#"),
+               value[index + 2] == UInt8(ascii: "3"), value[index + 3] == UInt8(ascii: "8"),
+               value[index + 4] == UInt8(ascii: ";") {
+                appendMarkup("&amp;")
+                index += 5
+                continue
+            }
+            appendEscaped(UnsafeBufferPointer(rebasing: value[index..<index + 1]), escapingQuotes: true)
+            index += 1
+        }
     }
 
     /// The text, with any invalid UTF-8 repaired (a document that lies about its encoding still
