@@ -103,6 +103,11 @@ struct FeedBuilder {
             ignoredDepth += 1
             return
         }
+        if item != nil, capture == nil, self.rule(localName: localName, prefix: prefix, uri: uri).role == .item,
+           let open = frames.firstIndex(where: { $0.role == .item }) {
+            // Items do not nest: a new one closes the one a feed forgot to close.
+            while frames.count > open { closeInnermostFrame() }
+        }
         depth += 1
         if depth == 1 {
             recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
