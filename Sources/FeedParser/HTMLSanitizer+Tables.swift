@@ -152,12 +152,13 @@ extension HTMLSanitizer {
     static let allowedVoidElementNames: [String] = ["area", "br", "col", "hr", "img", "source", "track", "wbr"]
 
     /// Dropped with their content. `noscript` is among them: its content is what a browser without
-    /// scripts shows, but feeds use it for tracking pixels and "enable JavaScript" notices, and
-    /// `title`, `textarea` and `select` carry no reading content in an article.
+    /// scripts shows, but feeds use it for tracking pixels and "enable JavaScript" notices;
+    /// `textarea` and `select` carry no reading content in an article. (`title` is unwrapped, as
+    /// established feed libraries do: its text is usually the article's own title.)
     static let rawTextDroppedNames = [
-        "script", "style", "iframe", "noscript", "noembed", "noframes", "xmp", "textarea", "title", "plaintext",
+        "script", "style", "iframe", "noscript", "noembed", "noframes", "xmp", "textarea", "plaintext",
     ]
-    static let nestingDroppedNames = ["object", "applet", "frameset", "svg", "template", "select", "head"]
+    static let nestingDroppedNames = ["object", "applet", "frameset", "svg", "template", "select"]
     static let droppedVoidNames = [
         "embed", "frame", "meta", "link", "base", "basefont", "param", "bgsound", "keygen", "input", "isindex",
     ]

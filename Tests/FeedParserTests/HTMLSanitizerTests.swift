@@ -33,7 +33,8 @@ struct HTMLSanitizerTests {
         ("a<meta http-equiv=\"refresh\" content=\"0;url=javascript:x\">b", "ab"),
         ("a<link rel=\"stylesheet\" href=\"x.css\">b", "ab"),
         ("a<base href=\"https://evil.example/\">b", "ab"),
-        ("a<title>t</title>b", "ab"),
+        ("a<title>t</title>b", "atb"),
+        ("<head><title>T</title><meta charset=\"utf-8\"><style>x</style></head><body>b</body>", "Tb"),
         ("a<script>never closed", "a"),
         // Unknown elements unwrapped, text kept.
         ("<custom-tag>kept</custom-tag>", "kept"),
