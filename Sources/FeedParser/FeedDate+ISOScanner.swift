@@ -25,6 +25,32 @@ extension FeedDate {
             return fields
         }
 
+        /// ISO 8601's two-digit-year dates, date only: `YY-MM-DD`, `YYMMDD`, `-YY-MM`, `-YYMM`.
+        /// The century follows RFC 2822 (00–49 are 20xx). The five-digit ordinal `YYDDD` is not
+        /// read: a bare five-digit number is more likely anything else than a date.
+        static func scanTwoDigitYear(_ bytes: UnsafeBufferPointer<UInt8>) -> DateFields? {
+            var cursor = ByteCursor(bytes)
+            func fullYear(_ year: Int) -> Int { year < 50 ? 2000 + year : 1900 + year }
+            if cursor.take(UInt8(ascii: "-")) {
+                guard let year = cursor.number(digits: 2) else { return nil }
+                _ = cursor.take(UInt8(ascii: "-"))
+                guard let month = cursor.number(minDigits: 2, maxDigits: 2), cursor.isAtEnd else { return nil }
+                return DateFields(year: fullYear(year), month: month, day: 1)
+            }
+            switch cursor.digitRunLength {
+            case 6 where bytes.count == 6:
+                return DateFields(year: fullYear(cursor.number(digits: 2)!), month: cursor.number(digits: 2)!, day: cursor.number(digits: 2)!)
+            case 2 where bytes.count == 8:
+                let year = cursor.number(digits: 2)!
+                guard cursor.take(UInt8(ascii: "-")), let month = cursor.number(minDigits: 2, maxDigits: 2),
+                      cursor.take(UInt8(ascii: "-")), let day = cursor.number(minDigits: 2, maxDigits: 2)
+                else { return nil }
+                return DateFields(year: fullYear(year), month: month, day: day)
+            default:
+                return nil
+            }
+        }
+
         private static func scanDate(year: Int, _ cursor: inout ByteCursor) -> DateFields? {
             if cursor.isAtEnd { return DateFields(year: year, month: 1, day: 1) }
             let extended = cursor.peek == UInt8(ascii: "-")
@@ -47,6 +73,12 @@ extension FeedDate {
                         return cursor.isAtEnd ? DateFields(year: year, month: month, day: 1) : nil
                     }
                     guard let day = cursor.number(minDigits: 1, maxDigits: 2) else { return nil }
+                    return DateFields(year: year, month: month, day: day)
+                case 3 where cursor.peek == UInt8(ascii: "0") && cursor.peek(at: 3) == UInt8(ascii: "-"):
+                    // Google once wrote `2003-012-31`: a month with an extra zero.
+                    cursor.advance()
+                    let month = cursor.number(digits: 2)!
+                    guard cursor.take(UInt8(ascii: "-")), let day = cursor.number(minDigits: 1, maxDigits: 2) else { return nil }
                     return DateFields(year: year, month: month, day: day)
                 case 3:
                     return ordinalDate(year: year, day: cursor.number(digits: 3)!)

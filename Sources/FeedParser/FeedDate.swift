@@ -11,7 +11,8 @@ import Foundation
 ///   (`Sun Jan  4 16:29:06 2004`), `yyyy/mm/dd` dates and a trailing comment such as `(PST)`.
 /// - ISO 8601 / RFC 3339 / W3C-DTF: extended and compact forms, fractions, any offset, date only,
 ///   year-month, year only, ordinal (`2004-183`) and week (`2004-W27-4`) dates, a space instead of
-///   `T`, and Hungarian month names (`2004-július-13T9:15-05:00`).
+///   `T`, two-digit-year dates (`03-12-31`, `031231`, `-0312`; 00–49 are 20xx), and
+///   Hungarian month names (`2004-július-13T9:15-05:00`).
 /// - Korean (`2004년 05월 28일 01:31:15`, `2004-05-25 오후 11:23:17`, both +09:00 unless a zone is
 ///   given) and Greek (`Κυρ, 11 Ιούλ 2004 12:00:00 EST`) forms.
 ///
@@ -37,7 +38,7 @@ public enum FeedDate {
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             guard end > start, end - start <= 256 else { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if let fields = ISOScanner.scan(slice) ?? WordScanner.scan(slice) {
+            if let fields = ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice) ?? WordScanner.scan(slice) {
                 return fields.date()
             }
             return nil
