@@ -89,6 +89,8 @@ struct HTMLSanitizerTests {
         (#"<p style="behavior: url(x.htc)">t</p>"#, "<p>t</p>"),
         (#"<p style="-moz-binding: url(x.xml#y)">t</p>"#, "<p>t</p>"),
         (#"<p style="position: fixed; top: 0">t</p>"#, "<p>t</p>"),
+        (#"<a href="https://x.example/" style="display:block; position:absolute; z-index:1; background-color:black; background-image:url(https://x.example/i.jpg); border-top-left-radius: 3px">t</a>"#,
+         #"<a href="https://x.example/" style="display: block; background-color: black; border-top-left-radius: 3px">t</a>"#),
         (#"<p style="color: re\64">t</p>"#, "<p>t</p>"),
         (#"<p style="color: red; width: ex/**/pression(x)">t</p>"#, #"<p style="color: red">t</p>"#),
         (#"<p style="background-image: &#x75;rl(x)">t</p>"#, "<p>t</p>"),
