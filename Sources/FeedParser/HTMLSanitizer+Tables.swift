@@ -235,6 +235,20 @@ extension HTMLSanitizer {
         "sip", "sips", "magnet", "feed", "webcal", "gopher", "gemini", "geo", "urn", "git", "ssh", "rtsp", "mms",
     ]
 
+    static let schemeTable = NameTable(allowedSchemes.map { ($0, 1) })
+
+    /// True when `scheme` (any case) is on `allowedSchemes`.
+    static func isAllowedScheme<Bytes: Collection<UInt8>>(_ scheme: Bytes) -> Bool {
+        guard scheme.count <= 16 else { return false }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (offset, var byte) in scheme.enumerated() {
+            if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+            if offset < 8 { low |= UInt64(byte) << (offset * 8) } else { high |= UInt64(byte) << ((offset - 8) * 8) }
+        }
+        return schemeTable.value(for: NameKey(low: low, high: high)) != 0
+    }
+
     /// CSS properties kept in `style` (after `acceptable_css_properties`, plus box properties
     /// that cannot position content over the reader's own interface).
     static let allowedCSSProperties: Set<String> = {

@@ -38,7 +38,7 @@ extension HTMLSanitizer {
             }
         }
         if hasScheme {
-            guard allowedSchemes.contains(String(decoding: scheme, as: UTF8.self)) else { return nil }
+            guard isAllowedScheme(scheme) else { return nil }
             if isPlain { return start == 0 && end == value.count ? value : Array(value[start..<end]) }
             return URLResolver.cleanReference(bytes: value)
         }
@@ -46,9 +46,7 @@ extension HTMLSanitizer {
         guard let base else { return reference }
         let resolved = base.resolving(URLComponentsRFC3986(bytes: reference))
         // The base comes from the feed too: check what resolution produced.
-        guard let resolvedScheme = resolved.scheme,
-              allowedSchemes.contains(String(decoding: resolvedScheme, as: UTF8.self).lowercased())
-        else { return nil }
+        guard let resolvedScheme = resolved.scheme, isAllowedScheme(resolvedScheme) else { return nil }
         return resolved.bytes
     }
 
