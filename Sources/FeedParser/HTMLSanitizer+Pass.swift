@@ -534,7 +534,7 @@ extension HTMLSanitizer {
 
         /// True when the tag is already written exactly as it would be rendered: lower-case
         /// names, one space before each attribute, allowed attributes only, double-quoted values
-        /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` at the end. Most tags of
+        /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` or `/>` at the end. Most tags of
         /// clean feed HTML pass, and then cost no copying at all.
         private func isCanonicalStartTag(_ tag: TagToken, range: Range<Int>, isVoid: Bool) -> Bool {
             guard attributes.count <= 16, !tag.name.hasUppercase else { return false }
@@ -559,8 +559,9 @@ extension HTMLSanitizer {
                 expected = value.upperBound + 1
             }
             if tag.isSelfClosing {
-                guard isVoid, range.upperBound == expected + 3, input[expected] == 0x20 else { return false }
-                return true
+                // `<br />` and `<br/>` are both already fine for a void element.
+                guard isVoid else { return false }
+                return range.upperBound == expected + 2 || (range.upperBound == expected + 3 && input[expected] == 0x20)
             }
             return range.upperBound == expected + 1
         }

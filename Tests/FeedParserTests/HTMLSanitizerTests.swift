@@ -19,6 +19,7 @@ struct HTMLSanitizerTests {
         ("<table><tr><td colspan=\"2\">x</td></tr></table>", "<table><tr><td colspan=\"2\">x</td></tr></table>"),
         ("<blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre>", "<blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre>"),
         ("line<br>break<br />again<hr>", "line<br>break<br />again<hr>"),
+        (#"a<br/>b<img src="https://x.example/i.png"/><BR/>"#, #"a<br/>b<img src="https://x.example/i.png"/><br />"#),
         // Dropped with content.
         ("a<script>alert(1)</script>b", "ab"),
         ("a<SCRIPT type=\"text/javascript\">if (a < b) { x('</p>') }</SCRIPT >b", "ab"),
