@@ -102,24 +102,30 @@ public enum PlainText {
             }
             var nameEnd = nameStart
             while nameEnd < count, isAlphanumeric(bytes[nameEnd]) { nameEnd += 1 }
-            let name = lowercasedName(bytes, nameStart..<nameEnd)
+            let key = HTMLSanitizer.NameKey(bytes, nameStart..<nameEnd)
             index = endOfTag(bytes, from: nameEnd)
-            if !isEndTag, name == "script" || name == "style" {
+            guard let key else { continue }
+            let kind = tagKinds.value(for: key)
+            if !isEndTag, kind == rawTextKind {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self).lowercased()
                 index = endOfRawText(bytes, from: index, name: name)
                 continue
             }
-            if blockNames.contains(name) { text.append(0x20) }
+            if kind == blockKind { text.append(0x20) }
         }
     }
 
-    private static let blockNames: Set<String> = [
-        "br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th", "table", "blockquote", "pre",
-        "hr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "figure", "figcaption",
-    ]
+    private static let blockKind: UInt8 = 1
+    private static let rawTextKind: UInt8 = 2
 
-    private static func lowercasedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: bytes[range].prefix(16).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
+    /// Tags that separate words (block elements and `br`) and tags whose content is not text.
+    private static let tagKinds: HTMLSanitizer.NameTable = {
+        let blocks = [
+            "br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th", "table", "blockquote", "pre",
+            "hr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "figure", "figcaption",
+        ]
+        return HTMLSanitizer.NameTable(blocks.map { ($0, blockKind) } + [("script", rawTextKind), ("style", rawTextKind)])
+    }()
 
     /// Index after the `>` closing a tag whose name ends at `index`, skipping quoted values.
     static func endOfTag(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
