@@ -18,7 +18,7 @@ extension FeedDate {
         }
 
         // swiftlint:disable:next cyclomatic_complexity function_body_length
-        static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> DateFields? {
+        static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Fields? {
             var cursor = ByteCursor(bytes)
             var year: Int?
             var month: Int?
@@ -141,7 +141,7 @@ extension FeedDate {
             }
 
             guard let year, let month, let day else { return nil }
-            var fields = DateFields(year: year, month: month, day: day)
+            var fields = Fields(year: year, month: month, day: day)
             if let time {
                 fields.hour = time.hour
                 fields.minute = time.minute
