@@ -11,7 +11,7 @@ extension HTMLSanitizer {
         let input: UnsafeBufferPointer<UInt8>
         private let baseURL: URL?
         /// The base, parsed only when a relative URL needs it.
-        private var parsedBase: URLComponentsRFC3986??
+        private var parsedBase: URLResolver.Components??
         private var output: [UInt8] = []
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
@@ -73,7 +73,7 @@ extension HTMLSanitizer {
             return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
         }
 
-        private mutating func base() -> URLComponentsRFC3986? {
+        private mutating func base() -> URLResolver.Components? {
             if let parsedBase { return parsedBase }
             let parsed = baseURL.flatMap { URLResolver.parsedBase($0.absoluteString) }
             parsedBase = .some(parsed)
