@@ -85,52 +85,47 @@ extension URLResolver {
         /// RFC 3986 §5.2.4.
         static func removingDotSegments<Path: Collection<UInt8>>(_ path: Path) -> ArraySlice<UInt8> {
             let input = Array(path)
-            guard input.contains(UInt8(ascii: ".")) else { return input[...] }
+            guard hasDotSegment(input) else { return input[...] }
             let slash = UInt8(ascii: "/")
             let dot = UInt8(ascii: ".")
-            var output: [UInt8] = []
-            output.reserveCapacity(input.count)
-            var index = 0
             let count = input.count
-            func at(_ offset: Int) -> UInt8 { index + offset < count ? input[index + offset] : 0 }
-            func removeLastSegment() {
-                if let last = output.lastIndex(of: slash) { output.removeSubrange(last...) } else { output.removeAll() }
-            }
-            // `pendingSlash` stands for the "/" that the RFC's algorithm writes back into the input.
+            var output: [UInt8] = []
+            output.reserveCapacity(count)
+            var index = 0
+            // `pendingSlash` stands for the "/" that the RFC's algorithm writes back into the input
+            // when it consumes a final "/." or "/..".
             var pendingSlash = false
             while index < count || pendingSlash {
                 if pendingSlash {
                     pendingSlash = false
-                    // Re-read a lone "/" followed by the rest of the input: it starts the next segment.
                     output.append(slash)
-                    while index < count, input[index] != slash {
-                        output.append(input[index])
-                        index += 1
-                    }
-                    // A "/" produced by "/." or "/.." followed by more dots is handled by the loop.
                     continue
                 }
-                if at(0) == dot, at(1) == dot, at(2) == slash {
+                let first = input[index]
+                let second = index + 1 < count ? input[index + 1] : 0
+                let third = index + 2 < count ? input[index + 2] : 0
+                let fourth = index + 3 < count ? input[index + 3] : 0
+                if first == dot, second == dot, third == slash {
                     index += 3
-                } else if at(0) == dot, at(1) == slash {
+                } else if first == dot, second == slash {
                     index += 2
-                } else if at(0) == slash, at(1) == dot, at(2) == slash {
+                } else if first == slash, second == dot, third == slash {
                     index += 2
-                } else if at(0) == slash, at(1) == dot, index + 2 == count {
+                } else if first == slash, second == dot, index + 2 == count {
                     index += 2
                     pendingSlash = true
-                } else if at(0) == slash, at(1) == dot, at(2) == dot, at(3) == slash {
+                } else if first == slash, second == dot, third == dot, fourth == slash {
                     index += 3
-                    removeLastSegment()
-                } else if at(0) == slash, at(1) == dot, at(2) == dot, index + 3 == count {
+                    removeLastSegment(&output)
+                } else if first == slash, second == dot, third == dot, index + 3 == count {
                     index += 3
-                    removeLastSegment()
+                    removeLastSegment(&output)
                     pendingSlash = true
-                } else if (at(0) == dot && index + 1 == count) || (at(0) == dot && at(1) == dot && index + 2 == count) {
+                } else if (first == dot && index + 1 == count) || (first == dot && second == dot && index + 2 == count) {
                     index = count
                 } else {
                     // Move the first segment, with its leading "/" if any, to the output.
-                    if input[index] == slash {
+                    if first == slash {
                         output.append(slash)
                         index += 1
                     }
@@ -141,6 +136,25 @@ extension URLResolver {
                 }
             }
             return output[...]
+        }
+
+        private static func removeLastSegment(_ output: inout [UInt8]) {
+            if let last = output.lastIndex(of: UInt8(ascii: "/")) { output.removeSubrange(last...) } else { output.removeAll() }
+        }
+
+        /// True when some segment of `path` is `.` or `..`: only then is there work to do (dots in
+        /// file names, `/img/a.png`, are the common case).
+        static func hasDotSegment(_ path: [UInt8]) -> Bool {
+            let slash = UInt8(ascii: "/")
+            let dot = UInt8(ascii: ".")
+            var segmentStart = 0
+            for index in 0...path.count where index == path.count || path[index] == slash {
+                let length = index - segmentStart
+                if length == 1, path[segmentStart] == dot { return true }
+                if length == 2, path[segmentStart] == dot, path[segmentStart + 1] == dot { return true }
+                segmentStart = index + 1
+            }
+            return false
         }
 
         var bytes: [UInt8] {
