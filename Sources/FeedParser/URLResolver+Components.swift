@@ -34,17 +34,6 @@ extension URLResolver {
             path = rest
         }
 
-        private init(
-            scheme: ArraySlice<UInt8>?, authority: ArraySlice<UInt8>?, path: ArraySlice<UInt8>,
-            query: ArraySlice<UInt8>?, fragment: ArraySlice<UInt8>?
-        ) {
-            self.scheme = scheme
-            self.authority = authority
-            self.path = path
-            self.query = query
-            self.fragment = fragment
-        }
-
         static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
             guard let first = bytes.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
             return bytes.allSatisfy { byte in
@@ -53,33 +42,53 @@ extension URLResolver {
             }
         }
 
-        /// RFC 3986 §5.2.2, with `self` as the base.
-        func resolving(_ reference: Components) -> Components {
-            if reference.scheme != nil {
-                return Components(
-                    scheme: reference.scheme, authority: reference.authority,
-                    path: Self.removingDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
+        /// The scheme a reference resolved against `self` gets.
+        func resolvedScheme(_ reference: Components) -> ArraySlice<UInt8>? {
+            reference.scheme ?? scheme
+        }
+
+        /// RFC 3986 §5.2.2 and §5.3, with `self` as the base: the target URL's bytes, written
+        /// straight into one array (building an intermediate value cost more in reference
+        /// counting than the resolution itself).
+        func resolvedBytes(_ reference: Components) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity((scheme?.count ?? 0) + (authority?.count ?? 0) + path.count + reference.path.count + 16)
+            let targetScheme = reference.scheme ?? scheme
+            if let targetScheme {
+                out.append(contentsOf: targetScheme)
+                out.append(UInt8(ascii: ":"))
             }
-            if reference.authority != nil {
-                return Components(
-                    scheme: scheme, authority: reference.authority,
-                    path: Self.removingDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
+            var query = reference.query
+            let usesOwnAuthority = reference.scheme != nil || reference.authority != nil
+            if let targetAuthority = usesOwnAuthority ? reference.authority : authority {
+                out.append(UInt8(ascii: "/"))
+                out.append(UInt8(ascii: "/"))
+                out.append(contentsOf: targetAuthority)
             }
-            if reference.path.isEmpty {
-                return Components(
-                    scheme: scheme, authority: authority, path: path, query: reference.query ?? query, fragment: reference.fragment)
-            }
-            let mergedPath: ArraySlice<UInt8>
-            if reference.path.first == UInt8(ascii: "/") {
-                mergedPath = Self.removingDotSegments(reference.path)
-            } else if authority != nil && path.isEmpty {
-                mergedPath = Self.removingDotSegments([UInt8(ascii: "/")] + reference.path)
+            if usesOwnAuthority {
+                out.append(contentsOf: Self.removingDotSegments(reference.path))
             } else {
-                let directory = path.lastIndex(of: UInt8(ascii: "/")).map { path[...$0] } ?? []
-                mergedPath = Self.removingDotSegments(directory + reference.path)
+                if reference.path.isEmpty {
+                    out.append(contentsOf: path)
+                    if query == nil { query = self.query }
+                } else if reference.path.first == UInt8(ascii: "/") {
+                    out.append(contentsOf: Self.removingDotSegments(reference.path))
+                } else if authority != nil && path.isEmpty {
+                    out.append(contentsOf: Self.removingDotSegments([UInt8(ascii: "/")] + reference.path))
+                } else {
+                    let directory = path.lastIndex(of: UInt8(ascii: "/")).map { path[...$0] } ?? []
+                    out.append(contentsOf: Self.removingDotSegments(directory + reference.path))
+                }
             }
-            return Components(
-                scheme: scheme, authority: authority, path: mergedPath, query: reference.query, fragment: reference.fragment)
+            if let query {
+                out.append(UInt8(ascii: "?"))
+                out.append(contentsOf: query)
+            }
+            if let fragment = reference.fragment {
+                out.append(UInt8(ascii: "#"))
+                out.append(contentsOf: fragment)
+            }
+            return out
         }
 
         /// RFC 3986 §5.2.4.
@@ -156,29 +165,5 @@ extension URLResolver {
             }
             return false
         }
-
-        var bytes: [UInt8] {
-            var result: [UInt8] = []
-            if let scheme {
-                result += scheme
-                result.append(UInt8(ascii: ":"))
-            }
-            if let authority {
-                result += [UInt8(ascii: "/"), UInt8(ascii: "/")]
-                result += authority
-            }
-            result += path
-            if let query {
-                result.append(UInt8(ascii: "?"))
-                result += query
-            }
-            if let fragment {
-                result.append(UInt8(ascii: "#"))
-                result += fragment
-            }
-            return result
-        }
-
-        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 }
