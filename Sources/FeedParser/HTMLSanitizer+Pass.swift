@@ -15,7 +15,12 @@ extension HTMLSanitizer {
         private let baseURL: URL?
         /// The base, parsed only when a relative URL needs it.
         private var parsedBase: URLResolver.Components??
-        private var output: [UInt8] = []
+        private var output = ""
+        /// The input as a `String` when the caller has one: clean runs are then copied from it
+        /// as already-valid text, and only the small replacements are validated as UTF-8.
+        private let source: String?
+        /// Output bytes not yet moved into `output`.
+        private var pending: [UInt8] = []
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
         private var copiedUpTo = 0
@@ -44,10 +49,11 @@ extension HTMLSanitizer {
         }
 
         init(
-            input: UnsafeBufferPointer<UInt8>, baseURL: URL?,
+            input: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?,
             elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
         ) {
             self.input = input
+            self.source = source
             // An empty buffer may have no address; nothing reads through it then.
             self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
             self.baseURL = baseURL
@@ -94,10 +100,35 @@ extension HTMLSanitizer {
                 output.reserveCapacity(input.count + 64)
             }
             if range.lowerBound > copiedUpTo {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<range.lowerBound]))
+                appendVerbatim(copiedUpTo..<range.lowerBound)
             }
-            output.append(contentsOf: bytes)
+            pending.append(contentsOf: bytes)
             copiedUpTo = range.upperBound
+        }
+
+        /// Appends `input[range]`, which starts and ends at token boundaries (ASCII bytes), so
+        /// it is whole scalars. Short runs join the pending bytes; long ones are copied from the
+        /// source `String` as already-valid text.
+        private mutating func appendVerbatim(_ range: Range<Int>) {
+            if let source, range.count >= 256 {
+                let utf8 = source.utf8
+                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                let end = utf8.index(start, offsetBy: range.count)
+                if let text = String(utf8[start..<end]) {
+                    flushPending()
+                    output.append(text)
+                    return
+                }
+            }
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+        }
+
+        /// Moves the pending bytes (replacements and short clean runs) into `output`, validating
+        /// them as UTF-8 once.
+        private mutating func flushPending() {
+            guard !pending.isEmpty else { return }
+            output.append(String(decoding: pending, as: UTF8.self))
+            pending.removeAll(keepingCapacity: true)
         }
 
         private mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
@@ -127,7 +158,7 @@ extension HTMLSanitizer {
 
         // MARK: Tokenizer
 
-        mutating func run() -> [UInt8]? {
+        mutating func run() -> String? {
             let count = input.count
             var index = 0
             while index < count {
@@ -156,8 +187,9 @@ extension HTMLSanitizer {
             closeAll(at: count)
             guard hasChanged else { return nil }
             if copiedUpTo < count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<count]))
+                appendVerbatim(copiedUpTo..<count)
             }
+            flushPending()
             return output
         }
 
