@@ -8,6 +8,7 @@ StoreChildProcess.runIfRequested()
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("parser", ParserBenchmark.run),
     ("store", { _ in StoreBenchmark.run() }),
+    ("reload", { _ in ReloadBenchmark.run() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
