@@ -62,7 +62,8 @@ public struct BatchReload {
 
         let reporter = ReloadReporter(
             total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,
-            name: { url in titles[url].map(ReloadReporter.printable) ?? CredentialRedaction.redact(url) })
+            // A feed without a title is shown by its URL, which may hold credentials.
+            name: { url in ReloadReporter.printable(CredentialRedaction.redact(titles[url] ?? url)) })
         let queue = DispatchQueue(label: "tidings.reload.events")
         let reload = FeedFetcher(cache: cache, options: config.fetchOptions)
             .reload(requests, on: queue) { event in reporter.report(event) }

@@ -95,14 +95,21 @@ import Testing
             "/ferry.xml": ["body": CommandLineTests.feed, "etag": "\"f1\""],
             "/gone.xml": ["status": 404],
         ])
-        try sandbox.write("\(server.url("/ferry.xml")) boats\n\(server.url("/gone.xml")) boats \"~Gone Feed\"\n", to: sandbox.urls)
+        try sandbox.write("""
+            \(server.url("/ferry.xml")) boats
+            \(server.url("/gone.xml")) boats "~Gone Feed"
+            http://reader:hunter2@127.0.0.1:\(server.port)/private.xml
+
+            """, to: sandbox.urls)
 
         let first = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "reload"], in: sandbox)
         #expect(first.status == 1)
+        #expect(!first.output.contains("hunter2"), "credentials are never printed")
         let lines = first.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("updated    \(server.url("/ferry.xml")) (2 new)"))
         #expect(lines.contains("failed     Gone Feed: HTTP 404 Not Found"), "the custom title names the feed")
-        #expect(lines.last == "2 feeds: 1 updated, 0 unchanged, 1 failed; 2 new items")
+        #expect(lines.contains("failed     http://***@127.0.0.1:\(server.port)/private.xml: HTTP 404 Not Found"))
+        #expect(lines.last == "3 feeds: 1 updated, 0 unchanged, 2 failed; 2 new items")
 
         // Options after the command name, and titles known from the first run (escape removed).
         let second = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "Ferry [31mNews"], in: sandbox)
