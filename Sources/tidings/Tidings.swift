@@ -5,7 +5,9 @@ struct Tidings: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
         abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds.",
-        subcommands: [ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self, AddCommand.self]
+        subcommands: [
+            ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self, AddCommand.self,
+        ]
     )
 
     /// Global file options may come before the command name, as in newsboat: see `ArgumentOrder`.
