@@ -167,7 +167,8 @@ import Testing
         let recorder = ReloadRecorder()
         let url = server.url("/drip.xml")
         let cache = InMemoryFeedCache()
-        let options = FetchOptions(connectTimeout: 1, timeout: 1.5)
+        // The idle timeout (3 s) is longer than the deadline, so only the deadline can end it.
+        let options = FetchOptions(connectTimeout: 3, timeout: 1.5)
         let summary = try #require(recorder.run([url], cache: cache, options: options))
         #expect(summary.failed == 1)
         #expect(recorder.outcome(for: url) == .failed(.timedOut(seconds: 1.5)))
