@@ -129,3 +129,26 @@ import Testing
         #expect(try server.headers(for: "/new.xml").first?["authorization"] == "Basic " + Data("me:pw".utf8).base64EncodedString())
     }
 }
+
+@Suite struct ReloadLifetimeTests {
+    @Test func droppingTheHandleDoesNotStopTheReload() throws {
+        let url = URL(fileURLWithPath: Fixture.path("harbour-notes.rss")).absoluteString
+        let cache = InMemoryFeedCache()
+        let done = DispatchSemaphore(value: 0)
+        let box = SummaryBox()
+        do {
+            _ = FeedFetcher(cache: cache).reload([url, "exec:sleep 0.2"], on: DispatchQueue(label: "tests.lifetime")) { _ in
+            } onComplete: { summary in
+                box.summary = summary
+                done.signal()
+            }
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(box.summary?.total == 2)
+        #expect(cache.feed(for: url)?.title == "Harbour Notes")
+    }
+
+    final class SummaryBox: @unchecked Sendable {
+        var summary: ReloadSummary?
+    }
+}
