@@ -132,10 +132,14 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     }
 
     func didReceive(data: Data) {
-        let total = lock.withLock { () -> Int in
+        let total = lock.withLock { () -> Int? in
+            // URLSession keeps redirect answers it could not follow to itself but passes their
+            // bodies on; `didComplete` reports their status.
+            guard hasResponse else { return nil }
             receivedBytes += data.count
             return receivedBytes
         }
+        guard let total else { return }
         if total > options.maxBytes {
             fail(.tooLarge(limit: options.maxBytes))
         } else {
