@@ -5,8 +5,8 @@ import Foundation
 ///
 /// - Known-safe formatting, structure, list, table and media elements are kept with their safe
 ///   attributes (`HTMLSanitizer+Tables.swift` holds the lists).
-/// - `script`, `style`, `iframe`, `noscript`, `object`, `applet`, `frameset`, `svg`, `template`,
-///   `title`, `textarea`, `select` and `head` are dropped with their content; `embed`, `frame`,
+/// - `script`, `style`, `iframe`, `noscript`, `noembed`, `noframes`, `xmp`, `textarea`, `object`,
+///   `applet`, `frameset`, `svg`, `template`, `select` and `head` are dropped with their content; `embed`, `frame`,
 ///   `meta`, `link`, `base`, `param`, `input` are dropped.
 /// - Any other element is unwrapped: the tag goes, its text stays. Comments, doctypes and
 ///   processing instructions go; CDATA sections become escaped text.
