@@ -61,7 +61,7 @@ public struct Config: Sendable, Equatable {
     /// `directives(named:)`: they are kept without a warning.
     public static let deferredCommands: Set<String> = [
         "bind-key", "unbind-key", "macro", "color", "highlight", "highlight-article", "highlight-feed",
-        "define-filter", "ignore-article", "ignore-mode", "include",
+        "define-filter", "ignore-article", "ignore-mode",
     ]
 
     /// The defaults.
@@ -107,6 +107,7 @@ public struct Config: Sendable, Equatable {
     /// Applies one option; returns what was wrong with it, if anything.
     private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
         if Config.deferredCommands.contains(name) { return nil }
+        if name == "include" { return "include is not supported yet; the included file was not read" }
         let known = [
             "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
             "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
