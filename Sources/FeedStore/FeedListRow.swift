@@ -1,0 +1,46 @@
+import Foundation
+
+/// One line of the feed list: what to show and the counts, read in a single query.
+public struct FeedListRow: Sendable, Hashable, Identifiable {
+    public var id: FeedID
+    /// The feed as written in the urls file.
+    public var url: String
+    /// The custom title if set, else the feed's own title, else its URL. Never empty.
+    public var displayTitle: String
+    /// The feed's own title, as last fetched.
+    public var feedTitle: String?
+    public var customTitle: String?
+    /// Absolute URL of the site.
+    public var link: String?
+    public var tags: [String]
+    public var unreadCount: Int
+    public var totalCount: Int
+    /// Why the last fetch failed; nil once a fetch succeeds. Shown as the "failed" marker.
+    public var lastError: String?
+    public var failureCount: Int
+    public var lastSuccessAt: Date?
+    public var lastAttemptAt: Date?
+
+    /// True when the last fetch failed.
+    public var hasFailed: Bool { lastError != nil }
+
+    public init(
+        id: FeedID, url: String, displayTitle: String, feedTitle: String?, customTitle: String?,
+        link: String?, tags: [String], unreadCount: Int, totalCount: Int, lastError: String?,
+        failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?
+    ) {
+        self.id = id
+        self.url = url
+        self.displayTitle = displayTitle
+        self.feedTitle = feedTitle
+        self.customTitle = customTitle
+        self.link = link
+        self.tags = tags
+        self.unreadCount = unreadCount
+        self.totalCount = totalCount
+        self.lastError = lastError
+        self.failureCount = failureCount
+        self.lastSuccessAt = lastSuccessAt
+        self.lastAttemptAt = lastAttemptAt
+    }
+}

@@ -1,0 +1,203 @@
+import FeedModel
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// Stores one fetched feed, in one transaction, and returns how many of its items are new.
+    ///
+    /// Items are matched by their stable key (guid, else link, else a digest of title and date):
+    /// a known item gets the fetched text but keeps its read and starred state, so it never
+    /// comes back as unread; an item missing from this fetch stays in the cache. The feed's own
+    /// title, link and other metadata are updated, its error cleared, its validators replaced,
+    /// and its retention limit (if any) applied. Either everything lands or nothing does.
+    ///
+    /// - Parameters:
+    ///   - url: the feed as written in the urls file (`FeedFetchTarget.url`).
+    ///   - validators: the response's `ETag` / `Last-Modified`, sent on the next fetch.
+    ///   - permanentRedirect: where a permanent redirect led this fetch, if it did. The feed's
+    ///     fetch URL moves there once two fetches in a row were redirected to the same place.
+    ///   - now: the fetch time (first-seen time of new items, last success).
+    /// - Throws: `StoreError.unknownFeed` when `url` is not in the cache.
+    @discardableResult
+    public func upsert(
+        _ feed: Feed, forFeedURL url: String, validators: HTTPValidators = .none,
+        permanentRedirect: String? = nil, at now: Date = Date()
+    ) throws -> Int {
+        try write { db in
+            let feedID = try Self.feedID(db, url: url)
+            let seconds = now.timeIntervalSince1970
+            try db.execute(
+                sql: """
+                    UPDATE feed SET
+                        title = COALESCE(?, title), link = COALESCE(?, link),
+                        subtitle = ?, author = ?, image = ?, language = ?, format = ?,
+                        etag = ?, lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?,
+                        lastError = NULL, failureCount = 0
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    feed.title, feed.link, feed.subtitle, feed.author, feed.image, feed.language,
+                    feed.format.rawValue, validators.etag, validators.lastModified, seconds, seconds,
+                    feedID,
+                ])
+            let newCount = try Self.storeItems(feed.items, feedID: feedID, seenAt: seconds, db: db)
+            if !feed.items.isEmpty {
+                // Tombstones of dropped items can go once the feed itself no longer carries
+                // them: they can no longer come back as new.
+                try db.execute(
+                    sql: "DELETE FROM item WHERE feedId = ? AND isDeleted = 1 AND lastSeenAt < ?",
+                    arguments: [feedID, seconds])
+            }
+            if let maxItems = try Int.fetchOne(
+                db, sql: "SELECT maxItems FROM feed WHERE id = ?", arguments: [feedID])
+            {
+                try Self.dropItems(db, feedID: feedID, keeping: maxItems)
+            }
+            try Self.recordRedirect(db, feedID: feedID, target: permanentRedirect)
+            return newCount
+        }
+    }
+
+    /// Records a `304 Not Modified`: the attempt and success times move, nothing else changes
+    /// (except the permanent-redirect bookkeeping, as in `upsert`).
+    public func recordNotModified(
+        forFeedURL url: String, permanentRedirect: String? = nil, at now: Date = Date()
+    ) throws {
+        try write { db in
+            let feedID = try Self.feedID(db, url: url)
+            let seconds = now.timeIntervalSince1970
+            try db.execute(
+                sql: """
+                    UPDATE feed SET lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL,
+                        failureCount = 0
+                    WHERE id = ?
+                    """,
+                arguments: [seconds, seconds, feedID])
+            try Self.recordRedirect(db, feedID: feedID, target: permanentRedirect)
+        }
+    }
+
+    /// Records a failed fetch: its reason (one line) and time, and one more consecutive failure.
+    /// The feed's items and validators stay as they were.
+    public func recordFailure(forFeedURL url: String, reason: String, at now: Date = Date()) throws {
+        let oneLine = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+        try write { db in
+            let feedID = try Self.feedID(db, url: url)
+            try db.execute(
+                sql: """
+                    UPDATE feed SET lastAttemptAt = ?, lastError = ?, failureCount = failureCount + 1
+                    WHERE id = ?
+                    """,
+                arguments: [now.timeIntervalSince1970, oneLine.isEmpty ? "failed" : oneLine, feedID])
+            // A failure breaks a run of redirected successes.
+            try Self.recordRedirect(db, feedID: feedID, target: nil)
+        }
+    }
+
+    static func feedID(_ db: Database, url: String) throws -> FeedID {
+        guard let id = try FeedID.fetchOne(db, sql: "SELECT id FROM feed WHERE url = ?", arguments: [url])
+        else { throw StoreError.unknownFeed(url: url) }
+        return id
+    }
+
+    /// Inserts new items and refreshes known ones; returns the number inserted.
+    private static func storeItems(
+        _ items: [Item], feedID: FeedID, seenAt seconds: Double, db: Database
+    ) throws -> Int {
+        let find = try db.cachedStatement(
+            sql: "SELECT id, isDeleted FROM item WHERE feedId = ? AND key = ?")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO item (
+                feedId, key, guid, title, link, author, published, updated, summary, content,
+                enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
+                searchTitle, searchAuthor, searchBody)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
+            RETURNING searchRank
+            """)
+        // See `StoreSchema.createSearchIndex` for why new rows are indexed here, not by a trigger.
+        let index = try db.cachedStatement(sql: """
+            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
+            """)
+        let refresh = try db.cachedStatement(sql: """
+            UPDATE item SET
+                guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
+                summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
+                sortDate = COALESCE(?, ?, firstSeenAt),
+                searchTitle = ?, searchAuthor = ?, searchBody = ?
+            WHERE id = ?
+            """)
+        let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE id = ?")
+
+        var newCount = 0
+        // Feeds list newest first; inserting in reverse makes row ids follow the feed's own order
+        // among items with equal dates (the list's tie-break is the id, newest first).
+        for item in items.reversed() {
+            let key = ItemKey.key(for: item)
+            let published = StoredDate.value(item.published)
+            let updated = StoredDate.value(item.updated)
+            if let existing = try Row.fetchOne(find, arguments: [feedID, key]) {
+                let id: Int64 = existing["id"]
+                if existing["isDeleted"] as Bool {
+                    try touch.execute(arguments: [seconds, id])
+                    continue
+                }
+                let search = searchColumns(item)
+                try refresh.execute(arguments: [
+                    item.id, item.title, item.link, item.author, published, updated,
+                    item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
+                    seconds, published, updated, search.title, search.author, search.body, id,
+                ])
+            } else {
+                let search = searchColumns(item)
+                let rank = try Int64.fetchOne(insert, arguments: [
+                    feedID, key, item.id, item.title, item.link, item.author, published, updated,
+                    item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
+                    seconds, seconds, published, updated, seconds,
+                    search.title, search.author, search.body,
+                ])
+                if search.title != nil || search.author != nil || search.body != nil {
+                    try index.execute(arguments: [rank, search.title, search.author, search.body])
+                }
+                newCount += 1
+            }
+        }
+        return newCount
+    }
+
+    private static func searchColumns(_ item: Item) -> (title: String?, author: String?, body: String?) {
+        let summary = SearchText.fromHTML(item.summary)
+        let content = SearchText.fromHTML(item.content)
+        let body: String?
+        switch (summary, content) {
+        case let (summary?, content?): body = content.contains(summary) ? content : summary + "\n" + content
+        default: body = content ?? summary
+        }
+        return (SearchText.fromPlain(item.title), SearchText.fromPlain(item.author), body)
+    }
+
+    /// Two successful fetches in a row redirected permanently to the same place move the feed's
+    /// fetch URL there; anything else resets the count.
+    private static func recordRedirect(_ db: Database, feedID: FeedID, target: String?) throws {
+        guard let target, !target.isEmpty else {
+            try db.execute(
+                sql: "UPDATE feed SET redirectTarget = NULL, redirectCount = 0 WHERE id = ?",
+                arguments: [feedID])
+            return
+        }
+        try db.execute(
+            sql: """
+                UPDATE feed SET
+                    redirectCount = CASE WHEN redirectTarget IS ? THEN redirectCount + 1 ELSE 1 END,
+                    redirectTarget = ?
+                WHERE id = ?
+                """,
+            arguments: [target, target, feedID])
+        try db.execute(
+            sql: """
+                UPDATE feed SET fetchURL = CASE WHEN url = redirectTarget THEN NULL ELSE redirectTarget END,
+                    redirectTarget = NULL, redirectCount = 0
+                WHERE id = ? AND redirectCount >= 2
+                """,
+            arguments: [feedID])
+    }
+}

@@ -1,0 +1,80 @@
+import GRDB
+
+extension FeedStore {
+    /// Marks one item read or unread. Returns false if nothing changed (already so, or unknown).
+    @discardableResult
+    public func markItem(_ id: ItemID, read isRead: Bool) throws -> Bool {
+        try markItems([id], read: isRead) > 0
+    }
+
+    /// Marks several items (e.g. a page) read or unread; returns how many changed.
+    @discardableResult
+    public func markItems(_ ids: [ItemID], read isRead: Bool) throws -> Int {
+        try write { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE item SET isRead = ? WHERE id = ? AND isRead <> ? AND isDeleted = 0")
+            var changed = 0
+            for id in ids {
+                try statement.execute(arguments: [isRead, id, isRead])
+                changed += db.changesCount
+            }
+            return changed
+        }
+    }
+
+    /// Marks every item of a feed read or unread; returns how many changed.
+    @discardableResult
+    public func markFeed(_ feedID: FeedID, read isRead: Bool) throws -> Int {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE item SET isRead = ? WHERE feedId = ? AND isRead <> ? AND isDeleted = 0",
+                arguments: [isRead, feedID, isRead])
+            return db.changesCount
+        }
+    }
+
+    /// Marks every item of the feeds in the list (`filter`: by default every subscribed,
+    /// non-hidden feed) read or unread; returns how many changed.
+    @discardableResult
+    public func markAllFeeds(read isRead: Bool, in filter: FeedListFilter = .all) throws -> Int {
+        var arguments: StatementArguments = [isRead]
+        let feeds = Self.listConditions(filter, arguments: &arguments)
+        arguments += [isRead]
+        return try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE item SET isRead = ?
+                    WHERE feedId IN (SELECT id FROM feed WHERE \(feeds)) AND isRead <> ? AND isDeleted = 0
+                    """,
+                arguments: arguments)
+            return db.changesCount
+        }
+    }
+
+    /// Stars or unstars an item. Starred items are never dropped by retention.
+    @discardableResult
+    public func setStarred(_ isStarred: Bool, item id: ItemID) throws -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE item SET isStarred = ? WHERE id = ? AND isStarred <> ? AND isDeleted = 0",
+                arguments: [isStarred, id, isStarred])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Deletes an item at the user's request: it leaves every list and its text is dropped,
+    /// but its key stays while the feed carries it, so a reload does not bring it back.
+    @discardableResult
+    public func deleteItem(_ id: ItemID) throws -> Bool {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE item SET isDeleted = 1, isStarred = 0, summary = NULL, content = NULL,
+                        enclosures = '[]', searchTitle = NULL, searchAuthor = NULL, searchBody = NULL
+                    WHERE id = ? AND isDeleted = 0
+                    """,
+                arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+}

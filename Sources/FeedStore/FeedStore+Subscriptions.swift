@@ -1,0 +1,131 @@
+import FeedModel
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// Makes the cache's feed list match the urls file, in one transaction.
+    ///
+    /// New URLs become feeds; listed feeds get the file's tags, custom title, hidden flag and
+    /// position (their order in `subscriptions`). Feeds no longer listed are marked
+    /// unsubscribed, not deleted: they vanish from lists and counts, and come back with their
+    /// items and read state if the URL is listed again. A URL listed twice keeps its first line.
+    public func syncSubscriptions(_ subscriptions: [Subscription]) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1")
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO feed (url, tags, customTitle, isHidden, position, isSubscribed)
+                VALUES (?, ?, ?, ?, ?, 1)
+                ON CONFLICT (url) DO UPDATE SET
+                    tags = excluded.tags, customTitle = excluded.customTitle,
+                    isHidden = excluded.isHidden, position = excluded.position, isSubscribed = 1
+                WHERE isSubscribed = 0
+                """)
+            for (position, subscription) in subscriptions.enumerated() {
+                let customTitle = subscription.customTitle.flatMap { $0.isEmpty ? nil : $0 }
+                try upsert.execute(arguments: [
+                    subscription.url, Self.encodeJSON(subscription.tags), customTitle,
+                    subscription.isHidden, position,
+                ])
+            }
+        }
+    }
+
+    /// The subscribed feeds (hidden ones included: they are fetched but not listed), in urls-file
+    /// order, with what the fetch pipeline needs to fetch each.
+    public func feedsToFetch() throws -> [FeedFetchTarget] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, url, fetchURL, etag, lastModified, lastSuccessAt, failureCount FROM feed
+                WHERE isSubscribed = 1 ORDER BY position, id
+                """
+            ).map { row in
+                let url: String = row["url"]
+                return FeedFetchTarget(
+                    id: row["id"], url: url, fetchURL: row["fetchURL"] ?? url,
+                    validators: HTTPValidators(etag: row["etag"], lastModified: row["lastModified"]),
+                    lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
+                    failureCount: row["failureCount"])
+            }
+        }
+    }
+
+    /// The HTTP validators stored for a feed (`.none` for a feed never fetched or not cached).
+    public func validators(forFeedURL url: String) throws -> HTTPValidators {
+        try read { db in
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT etag, lastModified FROM feed WHERE url = ?", arguments: [url])
+            else { return .none }
+            return HTTPValidators(etag: row["etag"], lastModified: row["lastModified"])
+        }
+    }
+
+    /// Replaces a feed's HTTP validators (upsert also stores them; this is for other paths).
+    public func setValidators(_ validators: HTTPValidators, forFeedURL url: String) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE feed SET etag = ?, lastModified = ? WHERE url = ?",
+                arguments: [validators.etag, validators.lastModified, url])
+            try Self.requireFeedChanged(db, url: url)
+        }
+    }
+
+    /// Sets a feed's retention limit (nil: keep everything); applied at its next upsert and by
+    /// `applyRetention`.
+    public func setMaxItems(_ maxItems: Int?, forFeedURL url: String) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE feed SET maxItems = ? WHERE url = ?",
+                arguments: [maxItems.map { max(0, $0) }, url])
+            try Self.requireFeedChanged(db, url: url)
+        }
+    }
+
+    static func requireFeedChanged(_ db: Database, url: String) throws {
+        if db.changesCount == 0 { throw StoreError.unknownFeed(url: url) }
+    }
+
+    static func encodeJSONValue<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A JSON array of strings, written by hand: it runs for every stored item, and
+    /// `JSONEncoder` costs more than the rest of the insert.
+    static func encodeJSON(_ strings: [String]) -> String {
+        guard !strings.isEmpty else { return "[]" }
+        var json = "["
+        for (index, string) in strings.enumerated() {
+            if index > 0 { json += "," }
+            json += "\""
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                case "\n": json += "\\n"
+                case "\r": json += "\\r"
+                case "\t": json += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: json.unicodeScalars.append(scalar)
+                }
+            }
+            json += "\""
+        }
+        return json + "]"
+    }
+
+    /// Enclosures as JSON (most items have none).
+    static func encodeJSON(_ enclosures: [Enclosure]) -> String {
+        enclosures.isEmpty ? "[]" : encodeJSONValue(enclosures)
+    }
+
+    static func decodeJSON<T: Decodable>(_ type: T.Type, from text: String?, default fallback: T) -> T {
+        guard let text, let value = try? JSONDecoder().decode(type, from: Data(text.utf8)) else {
+            return fallback
+        }
+        return value
+    }
+}

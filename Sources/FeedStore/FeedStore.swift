@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+
+/// The article cache: one SQLite file (WAL) holding feeds, items and their read state.
+///
+/// Open it once per process and share it: every method is synchronous, thread-safe and runs
+/// its work in a single transaction. Reads never block on a writer (WAL); a second process
+/// writing at the same time waits up to `busyTimeout` and then fails with `StoreError.busy`.
+///
+/// ```swift
+/// let store = try FeedStore(path: cachePath)
+/// try store.syncSubscriptions(urlsFile.subscriptions)
+/// let newCount = try store.upsert(parsedFeed, forFeedURL: url)
+/// let rows = try store.feedList()
+/// ```
+public final class FeedStore: Sendable {
+    /// The cache file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// How long a write waits for another process's write before failing.
+    public static let defaultBusyTimeout: TimeInterval = 10
+
+    /// Opens (creating if needed) the cache at `path` and brings its schema up to date.
+    ///
+    /// - Throws: `StoreError.unreadableFile` when the file exists but is not an SQLite database
+    ///   or is corrupt (the file is never modified), `StoreError.newerSchema` when a newer
+    ///   Tidings wrote it, `StoreError.busy` when another process keeps it locked.
+    public init(path: String, busyTimeout: TimeInterval = FeedStore.defaultBusyTimeout) throws {
+        self.path = path
+        try Self.refuseForeignFile(at: path)
+
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "FeedStore"
+        configuration.prepareDatabase { db in
+            // NORMAL is safe in WAL mode: a killed process loses nothing committed; only a power
+            // cut may lose the last transactions, never the file.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrate(pool, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// The first bytes of every SQLite 3 database file.
+    private static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// Refuses, before SQLite touches it, a non-empty file that is not an SQLite database, so
+    /// that a mistyped path to someone's document is never turned into a cache.
+    private static func refuseForeignFile(at path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
+            throw StoreError.unreadableFile(path: path, reason: "it is a directory")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError.unreadableFile(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: sqliteHeader.count)) ?? Data()
+        if !header.isEmpty && Array(header) != sqliteHeader {
+            throw StoreError.unreadableFile(path: path, reason: "not an SQLite database")
+        }
+    }
+
+    private static func migrate(_ pool: DatabasePool, path: String) throws {
+        let migrator = StoreSchema.migrator
+        let (superseded, complete) = try pool.read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+        }
+        if superseded { throw StoreError.newerSchema(path: path) }
+        // Opening an up-to-date cache takes no write lock, so the reader opens instantly even
+        // while a cron `reload` is writing.
+        if !complete {
+            try migrator.migrate(pool)
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA user_version = \(migrator.migrations.count)")
+            }
+        }
+    }
+
+    static func storeError(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else {
+            return .database(path: path, reason: "\(error)")
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return .unreadableFile(path: path, reason: "not an SQLite database")
+        case .SQLITE_CORRUPT:
+            return .unreadableFile(path: path, reason: "the database is corrupt")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .busy(path: path)
+        case .SQLITE_CANTOPEN:
+            return .unreadableFile(path: path, reason: "cannot be opened (missing directory or permission)")
+        default:
+            return .database(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    /// Runs `body` in a write transaction that also advances `generation`.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.write { db in
+                let result = try body(db)
+                try db.execute(sql: "UPDATE storeState SET generation = generation + 1 WHERE id = 1")
+                return result
+            }
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Runs `body` on a consistent snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// A number that increases with every write to the cache, by this process or any other.
+    ///
+    /// A view remembers the generation it was built from and re-queries when it has changed.
+    /// Reading it is one indexed row.
+    public func generation() throws -> Int64 {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT generation FROM storeState WHERE id = 1") ?? 0
+        }
+    }
+
+    /// Rebuilds the file to reclaim the space of dropped items (SQLite `VACUUM`).
+    public func vacuum() throws {
+        do {
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "VACUUM")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Rebuilds the full-text index from the items (after a bulk import, or if it was damaged).
+    public func rebuildSearchIndex() throws {
+        try write { db in
+            try StoreSchema.rebuildSearchIndex(db)
+        }
+    }
+
+    /// Checks the whole file with SQLite's `integrity_check`; returns the problems found.
+    public func integrityProblems() throws -> [String] {
+        let rows = try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        return rows == ["ok"] ? [] : rows
+    }
+}

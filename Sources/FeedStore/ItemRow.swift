@@ -1,0 +1,36 @@
+import Foundation
+
+/// One line of an item list or of search results: everything but the article text.
+public struct ItemRow: Sendable, Hashable, Identifiable {
+    public var id: ItemID
+    public var feedID: FeedID
+    /// The feed's display title (custom title, else its own title, else its URL).
+    public var feedTitle: String
+    public var title: String?
+    public var link: String?
+    public var author: String?
+    /// Published, else updated, else the time the item was first seen: the list's order.
+    public var date: Date
+    public var isRead: Bool
+    public var isStarred: Bool
+    public var hasEnclosures: Bool
+
+    /// The position of this row, for keyset paging and next/previous unread.
+    public var cursor: ItemCursor { ItemCursor(date: date, id: id) }
+
+    public init(
+        id: ItemID, feedID: FeedID, feedTitle: String, title: String?, link: String?,
+        author: String?, date: Date, isRead: Bool, isStarred: Bool, hasEnclosures: Bool
+    ) {
+        self.id = id
+        self.feedID = feedID
+        self.feedTitle = feedTitle
+        self.title = title
+        self.link = link
+        self.author = author
+        self.date = date
+        self.isRead = isRead
+        self.isStarred = isStarred
+        self.hasEnclosures = hasEnclosures
+    }
+}

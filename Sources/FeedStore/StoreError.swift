@@ -1,0 +1,35 @@
+import Foundation
+
+/// Why the cache could not do what was asked. Every case reads as one line naming the file or feed.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file at the cache path is not an SQLite database, or SQLite reports it corrupt.
+    /// The file is left exactly as it was.
+    case unreadableFile(path: String, reason: String)
+    /// The cache was written by a newer Tidings whose schema this build does not know.
+    case newerSchema(path: String)
+    /// The database is locked by another process for longer than the busy timeout.
+    case busy(path: String)
+    /// A write named a feed URL that is not in the cache (sync the subscriptions first).
+    case unknownFeed(url: String)
+    /// A full-text query that SQLite's FTS5 rejected (only raw `MATCH` queries can cause this).
+    case invalidSearchQuery(query: String, reason: String)
+    /// Any other SQLite failure.
+    case database(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadableFile(path, reason):
+            return "cannot open the cache \(path): \(reason) (the file was left untouched)"
+        case let .newerSchema(path):
+            return "cannot open the cache \(path): it was written by a newer version of Tidings"
+        case let .busy(path):
+            return "the cache \(path) is busy: another Tidings process holds it too long"
+        case let .unknownFeed(url):
+            return "no feed \(url) in the cache"
+        case let .invalidSearchQuery(query, reason):
+            return "invalid search \(query): \(reason)"
+        case let .database(path, reason):
+            return "cache \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import GRDB
+
+/// The cache's tables, indexes and triggers, created and upgraded by versioned migrations.
+///
+/// Dates are stored as REAL seconds since 1970 (UTC) so that ordering is numeric and cheap.
+/// Never edit a migration that has shipped: add a new one. A cache that has applied a migration
+/// this build does not know was written by a newer Tidings and is refused (see `FeedStore.init`).
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: feeds, items, counts, search") { db in
+            try createFeedTable(db)
+            try createItemTable(db)
+            try createCountTriggers(db)
+            try createSearchIndex(db)
+            try db.execute(sql: """
+                CREATE TABLE storeState (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    generation INTEGER NOT NULL
+                );
+                INSERT INTO storeState (id, generation) VALUES (1, 1);
+                """)
+        }
+        return migrator
+    }
+
+    private static func createFeedTable(_ db: Database) throws {
+        // `url` is the feed as written in the urls file (the identity used by the subscription
+        // sync); `fetchURL` is where it is fetched from once a permanent redirect has been
+        // confirmed. Counts are kept by triggers so that the feed list needs no aggregate.
+        try db.execute(sql: """
+            CREATE TABLE feed (
+                id INTEGER PRIMARY KEY,
+                url TEXT NOT NULL UNIQUE,
+                fetchURL TEXT,
+                title TEXT,
+                link TEXT,
+                subtitle TEXT,
+                author TEXT,
+                image TEXT,
+                language TEXT,
+                format TEXT,
+                customTitle TEXT,
+                tags TEXT NOT NULL DEFAULT '[]',
+                position INTEGER NOT NULL DEFAULT 0,
+                isHidden INTEGER NOT NULL DEFAULT 0,
+                isSubscribed INTEGER NOT NULL DEFAULT 1,
+                etag TEXT,
+                lastModified TEXT,
+                lastAttemptAt REAL,
+                lastSuccessAt REAL,
+                lastError TEXT,
+                failureCount INTEGER NOT NULL DEFAULT 0,
+                redirectTarget TEXT,
+                redirectCount INTEGER NOT NULL DEFAULT 0,
+                maxItems INTEGER,
+                unreadCount INTEGER NOT NULL DEFAULT 0,
+                totalCount INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX feedListOrder ON feed (isSubscribed, isHidden, position, id);
+            """)
+    }
+
+    private static func createItemTable(_ db: Database) throws {
+        // `sortDate` = published, else updated, else first seen: the one ordering every view uses.
+        // `searchTitle`/`searchAuthor`/`searchBody` hold the text the full-text index sees
+        // (tags stripped, CJK characters spaced out; see `SearchText`). `searchRank` orders
+        // items like `sortDate` (to the second), then by id: it is the full-text index's rowid,
+        // so that FTS5 itself returns matches newest first and a page stops after its rows
+        // instead of sorting every match. See `SearchRank` for the formula.
+        try db.execute(sql: """
+            CREATE TABLE item (
+                id INTEGER PRIMARY KEY,
+                feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                key TEXT NOT NULL,
+                guid TEXT,
+                title TEXT,
+                link TEXT,
+                author TEXT,
+                published REAL,
+                updated REAL,
+                summary TEXT,
+                content TEXT,
+                enclosures TEXT NOT NULL DEFAULT '[]',
+                categories TEXT NOT NULL DEFAULT '[]',
+                firstSeenAt REAL NOT NULL,
+                lastSeenAt REAL NOT NULL,
+                sortDate REAL NOT NULL,
+                isRead INTEGER NOT NULL DEFAULT 0,
+                isStarred INTEGER NOT NULL DEFAULT 0,
+                isDeleted INTEGER NOT NULL DEFAULT 0,
+                searchTitle TEXT,
+                searchAuthor TEXT,
+                searchBody TEXT,
+                searchRank INTEGER GENERATED ALWAYS AS (\(SearchRank.sql)) VIRTUAL,
+                UNIQUE (feedId, key)
+            );
+            CREATE INDEX itemSearchRank ON item (searchRank);
+            CREATE INDEX itemFeedOrder ON item (feedId, sortDate, id) WHERE isDeleted = 0;
+            CREATE INDEX itemFeedUnreadOrder ON item (feedId, sortDate, id)
+                WHERE isRead = 0 AND isDeleted = 0;
+            CREATE INDEX itemOrder ON item (sortDate, id);
+            CREATE INDEX itemStarred ON item (sortDate, id) WHERE isStarred = 1;
+            """)
+    }
+
+    private static func createCountTriggers(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TRIGGER itemCountInsert AFTER INSERT ON item BEGIN
+                UPDATE feed SET
+                    totalCount = totalCount + (new.isDeleted = 0),
+                    unreadCount = unreadCount + (new.isDeleted = 0 AND new.isRead = 0)
+                WHERE id = new.feedId;
+            END;
+            CREATE TRIGGER itemCountDelete AFTER DELETE ON item BEGIN
+                UPDATE feed SET
+                    totalCount = totalCount - (old.isDeleted = 0),
+                    unreadCount = unreadCount - (old.isDeleted = 0 AND old.isRead = 0)
+                WHERE id = old.feedId;
+            END;
+            CREATE TRIGGER itemCountUpdate AFTER UPDATE OF isRead, isDeleted, feedId ON item
+            WHEN old.isRead IS NOT new.isRead OR old.isDeleted IS NOT new.isDeleted
+                OR old.feedId IS NOT new.feedId
+            BEGIN
+                UPDATE feed SET
+                    totalCount = totalCount - (old.isDeleted = 0),
+                    unreadCount = unreadCount - (old.isDeleted = 0 AND old.isRead = 0)
+                WHERE id = old.feedId;
+                UPDATE feed SET
+                    totalCount = totalCount + (new.isDeleted = 0),
+                    unreadCount = unreadCount + (new.isDeleted = 0 AND new.isRead = 0)
+                WHERE id = new.feedId;
+            END;
+            """)
+    }
+
+    private static func createSearchIndex(_ db: Database) throws {
+        // A contentless FTS5 table keyed by `item.searchRank`; the text lives in the item's
+        // search columns, which are passed in (a contentless delete needs the values that were
+        // indexed). Rows whose search columns are all NULL (dropped items) are not indexed.
+        // unicode61 folds case and diacritics; CJK text arrives one character per token, so a
+        // phrase of two or three characters matches where they are adjacent.
+        //
+        // Updates and deletes are kept in sync by triggers. New rows are indexed by the upsert
+        // itself, in the same transaction (`FeedStore.storeItems`): in SQLite 3.40 an FTS5
+        // write made from a trigger runs inside a statement savepoint, and FTS5 flushes its
+        // pending terms to disk at every savepoint, which made bulk inserts three times slower.
+        let hasText = { (row: String) in
+            "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR \(row).searchBody IS NOT NULL)"
+        }
+        let index = { (row: String) in
+            """
+            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
+            SELECT \(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(row).searchBody
+            WHERE \(hasText(row));
+            """
+        }
+        let unindex = { (row: String) in
+            """
+            INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
+            SELECT 'delete', \(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(row).searchBody
+            WHERE \(hasText(row));
+            """
+        }
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE itemSearch USING fts5(
+                searchTitle, searchAuthor, searchBody,
+                content = '', tokenize = 'unicode61 remove_diacritics 2'
+            );
+            CREATE TRIGGER itemSearchDelete AFTER DELETE ON item BEGIN
+                \(unindex("old"))
+            END;
+            CREATE TRIGGER itemSearchUpdate
+            AFTER UPDATE OF searchTitle, searchAuthor, searchBody, sortDate ON item
+            WHEN old.searchTitle IS NOT new.searchTitle OR old.searchAuthor IS NOT new.searchAuthor
+                OR old.searchBody IS NOT new.searchBody OR old.searchRank IS NOT new.searchRank
+            BEGIN
+                \(unindex("old"))
+                \(index("new"))
+            END;
+            """)
+    }
+
+    /// Re-creates the full-text index from the items' search columns.
+    static func rebuildSearchIndex(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO itemSearch (itemSearch) VALUES ('delete-all');
+            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
+            SELECT searchRank, searchTitle, searchAuthor, searchBody FROM item
+            WHERE searchTitle IS NOT NULL OR searchAuthor IS NOT NULL OR searchBody IS NOT NULL;
+            """)
+    }
+}

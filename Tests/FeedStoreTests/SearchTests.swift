@@ -1,0 +1,118 @@
+import FeedModel
+import Foundation
+import Testing
+
+@testable import FeedStore
+
+@Suite struct SearchTests {
+    let url = "https://a.example/feed"
+
+    private func store(with items: [Item]) throws -> (TemporaryCache, FeedStore) {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        try store.upsert(Sample.feed(items, title: "Searchable"), forFeedURL: url)
+        return (cache, store)
+    }
+
+    @Test func findsWordsInTitleAuthorAndTextIgnoringCaseDiacriticsAndTags() throws {
+        let (_, store) = try store(with: [
+            Item(id: "1", title: "Café opening", author: "Zoë Brown", published: Sample.date(hours: 1),
+                 summary: "<p>A new <a href=\"https://x.example/\">bakery</a> on Main&nbsp;Street &amp; more</p>"),
+            Item(id: "2", title: "Weather", published: Sample.date(hours: 2), content: "<div class=\"rain\">Rain all day</div>"),
+        ])
+        let titles = { (words: String) in try store.search(words: words).map { $0.title ?? "" } }
+        #expect(try titles("cafe") == ["Café opening"])
+        #expect(try titles("ZOE") == ["Café opening"])
+        #expect(try titles("bakery street") == ["Café opening"])
+        #expect(try titles("rain") == ["Weather"])
+        #expect(try titles("href").isEmpty)
+        #expect(try titles("div").isEmpty)
+        #expect(try titles("bakery weather").isEmpty)
+        #expect(try store.search(words: "rain").first?.feedTitle == "Searchable")
+    }
+
+    @Test func findsJapaneseWordsOfTwoAndThreeCharacters() throws {
+        let (_, store) = try store(with: [
+            Item(id: "1", title: "東京都の天気", published: Sample.date(hours: 1), summary: "<p>明日は晴れるでしょう。</p>"),
+            Item(id: "2", title: "京都の祭り", published: Sample.date(hours: 2), summary: "<p>祇園祭が始まりました</p>"),
+            Item(id: "3", title: "English only", published: Sample.date(hours: 3)),
+        ])
+        let titles = { (words: String) in try store.search(words: words).map { $0.title ?? "" } }
+        #expect(try titles("天気") == ["東京都の天気"])
+        #expect(try titles("東京都") == ["東京都の天気"])
+        #expect(try titles("京都") == ["京都の祭り", "東京都の天気"])
+        #expect(try titles("晴れる") == ["東京都の天気"])
+        #expect(try titles("祇園祭") == ["京都の祭り"])
+        #expect(try titles("都京").isEmpty, "characters must be adjacent and in order")
+        #expect(try titles("京都 祭り") == ["京都の祭り"])
+    }
+
+    @Test func resultsAreNewestFirstAndPaged() throws {
+        let (_, store) = try store(with: (0..<25).map {
+            Sample.item("\($0)", hours: Double($0), title: "Harbour news \($0)")
+        })
+        let first = try store.search(words: "harbour", ItemPageRequest(limit: 10))
+        #expect(first.map(\.title) == (15..<25).reversed().map { "Harbour news \($0)" })
+        let second = try store.search(words: "harbour", ItemPageRequest(after: first.last?.cursor, limit: 10))
+        #expect(second.map(\.title) == (5..<15).reversed().map { "Harbour news \($0)" })
+        let byOffset = try store.search(words: "harbour", ItemPageRequest(offset: 20, limit: 10))
+        #expect(byOffset.map(\.title) == (0..<5).reversed().map { "Harbour news \($0)" })
+        let feedID = try store.feedList()[0].id
+        try store.markItem(first[0].id, read: true)
+        #expect(try store.search(words: "harbour", inFeed: feedID, ItemPageRequest(unreadOnly: true, limit: 1)).first?.id == first[1].id)
+    }
+
+    @Test func userInputNeverBreaksTheQuery() throws {
+        let (_, store) = try store(with: [
+            Item(id: "1", title: "C++ and \"quotes\" OR NEAR", published: Sample.date(hours: 1)),
+        ])
+        for input in ["\"", "\"\"\"", "OR", "AND NOT", "NEAR(", "a*", "*", "title:c", "^c", "(", ")", "-",
+                      "c++", "\"quotes", "'; DROP TABLE item; --", "{searchTitle}: x", "   ", "", "!!!", "\u{0}"] {
+            _ = try store.search(words: input)
+        }
+        #expect(try store.search(words: "quotes\"").count == 1)
+        #expect(try store.search(words: "or").count == 1, "OR is searched as a word, not an operator")
+        #expect(SearchQuery.match(forUserWords: "  ") == nil)
+        #expect(SearchQuery.match(forUserWords: "!!! ???") == nil)
+        #expect(SearchQuery.match(forUserWords: "say \"hi\"") == "\"say\" \"\"\"hi\"\"\"")
+        #expect(SearchQuery.match(forUserWords: "東京") == "\" 東  京 \"")
+        #expect(SearchQuery.match(forUserWords: "swi", prefixLastWord: true) == "\"swi\"*")
+        #expect(try store.search(match: "\"c\" AND \"quotes\"").count == 1)
+        #expect(try store.search(match: SearchQuery.match(forUserWords: "quo", prefixLastWord: true)!).count == 1)
+        #expect(throws: StoreError.self) { try store.search(match: "AND AND (") }
+    }
+
+    @Test func editedAndDroppedItemsLeaveTheIndex() throws {
+        let (_, store) = try store(with: [Sample.item("1", hours: 1, title: "Lighthouse keeper")])
+        #expect(try store.search(words: "lighthouse").count == 1)
+        try store.upsert(Sample.feed([Sample.item("1", hours: 1, title: "Harbour master")]), forFeedURL: url)
+        #expect(try store.search(words: "lighthouse").isEmpty)
+        #expect(try store.search(words: "harbour").count == 1)
+        // A changed date moves the item in the index too.
+        try store.upsert(Sample.feed([Sample.item("1", hours: 7, title: "Harbour master")]), forFeedURL: url)
+        #expect(try store.search(words: "harbour").first?.date == Sample.date(hours: 7))
+        let id = try #require(try store.search(words: "harbour").first?.id)
+        try store.deleteItem(id)
+        #expect(try store.search(words: "harbour").isEmpty)
+        try store.rebuildSearchIndex()
+        #expect(try store.search(words: "harbour").isEmpty)
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
+    @Test func unsubscribedAndHiddenFeedsAreNotSearched() throws {
+        let (_, store) = try store(with: [Sample.item("1", hours: 1, title: "Lighthouse")])
+        try store.syncSubscriptions([Subscription(url: url, isHidden: true)])
+        #expect(try store.search(words: "lighthouse").isEmpty)
+        try store.syncSubscriptions([])
+        #expect(try store.search(words: "lighthouse").isEmpty)
+        try store.syncSubscriptions([Subscription(url: url)])
+        #expect(try store.search(words: "lighthouse").count == 1)
+    }
+
+    @Test func searchTextSegmentsOnlyUnspacedScripts() {
+        #expect(SearchText.segment("plain text") == "plain text")
+        #expect(SearchText.segment("Swiftで書く") == "Swift で  書  く ")
+        #expect(SearchText.stripTags("<p>a&lt;b &#x41;&#66;<!-- <x> --></p>") == " a<b AB  ")
+        #expect(SearchText.stripTags("5 < 6 &unknown; &") == "5 < 6 &unknown; &")
+    }
+}
