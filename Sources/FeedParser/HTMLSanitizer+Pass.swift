@@ -50,12 +50,14 @@ extension HTMLSanitizer {
             attributes = FixedStack(attributeSpace)
             elementTable = HTMLSanitizer.elementTable
             attributeTable = HTMLSanitizer.attributeTable
+            referenceNameTable = HTMLSanitizer.referenceNameTable
         }
 
         /// The tables, copied once per run (they are two pointers each) to keep lazy-global
         /// checks out of the per-tag path.
         private let elementTable: NameTable
         private let attributeTable: NameTable
+        private let referenceNameTable: NameTable
 
         @inline(__always)
         private func elementRule(_ key: NameKey?) -> ElementRule {
@@ -95,6 +97,10 @@ extension HTMLSanitizer {
             bytes.withUnsafeBufferPointer { replace(range, with: $0) }
         }
 
+        private mutating func replace(_ range: Range<Int>, literal: StaticString) {
+            replace(range, with: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
         private mutating func drop(_ range: Range<Int>) {
             replace(range, with: UnsafeBufferPointer(start: nil, count: 0))
         }
@@ -127,7 +133,7 @@ extension HTMLSanitizer {
                 case UInt8(ascii: "&"):
                     index = reference(at: index)
                 case UInt8(ascii: ">"):
-                    if droppedName == nil { replace(index..<index + 1, with: Array("&gt;".utf8)) } else { drop(index..<index + 1) }
+                    if droppedName == nil { replace(index..<index + 1, literal: "&gt;") } else { drop(index..<index + 1) }
                     index += 1
                 case 0x09, 0x0A, 0x0D:
                     if droppedName != nil { drop(index..<index + 1) }
@@ -171,11 +177,11 @@ extension HTMLSanitizer {
         /// True when any of the eight bytes is below 0x20 or is `<`, `&` or `>` (SWAR: the
         /// classic "has zero byte" test applied to the word XOR each wanted byte).
         @inline(__always)
-        private static func mayNeedAttention(_ word: UInt64) -> Bool {
+        private static func mayNeedAttention(_ word: UInt64, orSpace: Bool = false) -> Bool {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
             func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-            let below0x20 = (word &- ones &* 0x20) & ~word & highs
+            let below0x20 = (word &- ones &* (orSpace ? 0x21 : 0x20)) & ~word & highs
             let lessThan = hasZeroByte(word ^ (ones &* 0x3C))
             let ampersand = hasZeroByte(word ^ (ones &* 0x26))
             let greaterThan = hasZeroByte(word ^ (ones &* 0x3E))
@@ -195,9 +201,10 @@ extension HTMLSanitizer {
                 drop(index..<index + 1)
                 return index + 1
             }
+            if let end = canonicalReferenceEnd(at: index) { return end }
             value.removeAll(keepingCapacity: true)
             guard let reference = PlainText.decodeCharacterReference(in: input, at: index, inAttribute: false, into: &value) else {
-                replace(index..<index + 1, with: Array("&amp;".utf8))
+                replace(index..<index + 1, literal: "&amp;")
                 return index + 1
             }
             if !reference.isCanonical {
@@ -206,6 +213,54 @@ extension HTMLSanitizer {
                 replaceWithScratch(index..<reference.end)
             }
             return reference.end
+        }
+
+        /// The end of a reference that is already written as HTML requires (`&name;` with a
+        /// known name, `&#nn;` or `&#xhh;` naming an allowed character), else nil. Decides
+        /// without decoding, for the common case of clean text.
+        private func canonicalReferenceEnd(at index: Int) -> Int? {
+            let count = input.count
+            var cursor = index + 1
+            guard cursor < count else { return nil }
+            if input[cursor] == UInt8(ascii: "#") {
+                cursor += 1
+                let isHex = cursor < count && input[cursor] | 0x20 == UInt8(ascii: "x")
+                if isHex { cursor += 1 }
+                let digitsStart = cursor
+                var value: UInt32 = 0
+                while cursor < count, cursor - digitsStart < 8 {
+                    let byte = input[cursor]
+                    if byte &- 0x30 < 10 {
+                        value = value &* (isHex ? 16 : 10) &+ UInt32(byte - 0x30)
+                    } else if isHex, (byte | 0x20) &- UInt8(ascii: "a") < 6 {
+                        value = value &* 16 &+ UInt32((byte | 0x20) - UInt8(ascii: "a") + 10)
+                    } else {
+                        break
+                    }
+                    cursor += 1
+                }
+                guard cursor > digitsStart, cursor < count, input[cursor] == UInt8(ascii: ";") else { return nil }
+                switch value {
+                case 0x09, 0x0A, 0x0D, 0x20..<0x7F, 0xA0..<0xD800, 0xE000...0x10FFFF: return cursor + 1
+                default: return nil
+                }
+            }
+            let nameStart = cursor
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            while cursor < count, cursor - nameStart < 16 {
+                let byte = input[cursor]
+                guard PlainText.isAlphanumeric(byte) else { break }
+                let offset = cursor - nameStart
+                if offset < 8 { low |= UInt64(byte) << (offset &* 8) } else { high |= UInt64(byte) << ((offset &- 8) &* 8) }
+                cursor += 1
+            }
+            // Keys are lower-cased elsewhere; reference names are case-sensitive, so the key here
+            // keeps the bytes as written and the table holds names as written.
+            guard cursor > nameStart, cursor < count, input[cursor] == UInt8(ascii: ";"),
+                  referenceNameTable.value(for: NameKey(low: low, high: high)) != 0
+            else { return nil }
+            return cursor + 1
         }
 
         private mutating func markup(at index: Int) -> Int {
@@ -241,7 +296,7 @@ extension HTMLSanitizer {
         }
 
         private mutating func escapeLessThan(at index: Int) {
-            if droppedName == nil { replace(index..<index + 1, with: Array("&lt;".utf8)) } else { drop(index..<index + 1) }
+            if droppedName == nil { replace(index..<index + 1, literal: "&lt;") } else { drop(index..<index + 1) }
         }
 
         private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
@@ -314,18 +369,16 @@ extension HTMLSanitizer {
             var cursor = start
             var low: UInt64 = 0
             var high: UInt64 = 0
-            var hasUppercase = false
+            var uppercaseSeen: UInt8 = 0
             while cursor < count {
                 var byte = input[cursor]
-                if cursor > start || !stopsAtEquals {
-                    if byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") { break }
-                    if stopsAtEquals, byte == UInt8(ascii: "=") { break }
-                }
-                if byte &- UInt8(ascii: "A") < 26 {
-                    byte |= 0x20
-                    hasUppercase = true
-                }
-                let offset = cursor - start
+                let isEnd = byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+                    || (stopsAtEquals && byte == UInt8(ascii: "=") && cursor > start)
+                if isEnd { break }
+                let isUppercase: UInt8 = byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0
+                byte |= isUppercase
+                uppercaseSeen |= isUppercase
+                let offset = cursor &- start
                 if offset < 8 {
                     low |= UInt64(byte) << (offset &* 8)
                 } else if offset < 16 {
@@ -335,7 +388,7 @@ extension HTMLSanitizer {
             }
             let length = cursor - start
             let key = length > 0 && length <= 16 ? NameKey(low: low, high: high) : nil
-            return ScannedName(range: start..<cursor, key: key, hasUppercase: hasUppercase)
+            return ScannedName(range: start..<cursor, key: key, hasUppercase: uppercaseSeen != 0)
         }
 
         /// Reads a tag's name and attributes (HTML tokenizer rules) into `attributes`; nil when
@@ -503,7 +556,15 @@ extension HTMLSanitizer {
                 guard input[afterScheme] == UInt8(ascii: ":") else { return false }
             }
             var index = range.lowerBound
+            let base = UnsafeRawPointer(input.baseAddress!)
             while index < range.upperBound {
+                if index + 8 <= range.upperBound {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if !Self.mayNeedAttention(word, orSpace: isURL) {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = input[index]
                 if byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
                     index += 1

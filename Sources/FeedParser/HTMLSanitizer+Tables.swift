@@ -73,6 +73,13 @@ extension HTMLSanitizer {
             self = bytes.withUnsafeMutableBufferPointer { NameKey(UnsafeBufferPointer($0), 0..<$0.count)! }
         }
 
+        /// The key of `name` as written, for case-sensitive names (character references).
+        init(preservingCase name: String) {
+            for (offset, byte) in name.utf8.prefix(16).enumerated() {
+                if offset < 8 { low |= UInt64(byte) << (offset * 8) } else { high |= UInt64(byte) << ((offset - 8) * 8) }
+            }
+        }
+
         /// Appends the name's bytes.
         func append(to out: inout [UInt8]) {
             var word = low
@@ -98,16 +105,17 @@ extension HTMLSanitizer {
         private let values: UnsafeMutablePointer<UInt8>
         private let mask: Int
 
-        init(_ entries: [(String, UInt8)]) {
+        /// `sparseness` is slots per entry: more slots, shorter probes, more memory.
+        init(_ entries: [(String, UInt8)], sparseness: Int = 4, preservesCase: Bool = false) {
             var capacity = 16
-            while capacity < entries.count * 4 { capacity *= 2 }
+            while capacity < entries.count * sparseness { capacity *= 2 }
             mask = capacity - 1
             keys = .allocate(capacity: capacity)
             keys.initialize(repeating: NameKey(low: 0, high: 0), count: capacity)
             values = .allocate(capacity: capacity)
             values.initialize(repeating: 0, count: capacity)
             for (name, value) in entries {
-                let key = NameKey(name)
+                let key = preservesCase ? NameKey(preservingCase: name) : NameKey(name)
                 var slot = slotFor(key)
                 while values[slot] != 0, keys[slot] != key { slot = (slot + 1) & mask }
                 keys[slot] = key
@@ -166,6 +174,11 @@ extension HTMLSanitizer {
         for name in droppedVoidNames { entries.append((name, ElementRule.droppedVoid.rawValue)) }
         return NameTable(entries)
     }()
+
+    /// The names of HTML character references that fit a `NameKey`, to recognise `&name;` in
+    /// text without building a `String`.
+    static let referenceNameTable = NameTable(
+        PlainText.namedReferences.keys.filter { $0.utf8.count <= 16 }.map { ($0, 1) }, sparseness: 2, preservesCase: true)
 
     /// Attributes kept on allowed elements (after `acceptable_attributes`, narrowed to what the
     /// allowed elements use). No `on…` handler is on it; `style` is cleaned, URLs are checked.

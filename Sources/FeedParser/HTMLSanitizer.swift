@@ -39,17 +39,26 @@ public enum HTMLSanitizer {
     /// ```
     public static func sanitize(_ html: String, baseURL: URL?) -> String {
         var html = html
-        let result: [UInt8]? = html.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
-                withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
-                    var pass = SanitizingPass(
-                        input: bytes, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
-                    return pass.run()
-                }
+        guard let result = html.withUTF8({ sanitizedBytes($0, baseURL: baseURL) }) else { return html }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The same, for text the caller holds as UTF-8 bytes (the XML parser's field buffer): saves
+    /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
+    public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
+        guard let result = sanitizedBytes(bytes, baseURL: baseURL) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The sanitised bytes, or nil when `bytes` are already clean.
+    static func sanitizedBytes(_ bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> [UInt8]? {
+        guard !bytes.isEmpty else { return nil }
+        return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
+            withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
+                var pass = SanitizingPass(input: bytes, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
+                return pass.run()
             }
         }
-        guard let result else { return html }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Escapes plain text (Atom `type="text"`) into HTML.

@@ -75,38 +75,45 @@ public enum URLResolver {
     }
 }
 
-/// A URI reference split into its five RFC 3986 components, as text.
+/// A URI reference split into its five RFC 3986 components, as slices of its UTF-8 bytes.
 struct URLComponentsRFC3986 {
-    var scheme: Substring?
-    var authority: Substring?
-    var path: Substring
-    var query: Substring?
-    var fragment: Substring?
+    var scheme: ArraySlice<UInt8>?
+    var authority: ArraySlice<UInt8>?
+    var path: ArraySlice<UInt8>
+    var query: ArraySlice<UInt8>?
+    var fragment: ArraySlice<UInt8>?
 
     init(_ text: String) {
-        var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = rest[rest.index(after: hash)...]
+        self.init(bytes: Array(text.utf8))
+    }
+
+    init(bytes: [UInt8]) {
+        var rest = bytes[...]
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = rest[(hash + 1)...]
             rest = rest[..<hash]
         }
-        if let question = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: question)...]
+        if let question = rest.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[(question + 1)...]
             rest = rest[..<question]
         }
-        if let colon = rest.firstIndex(of: ":"), Self.isScheme(rest[..<colon]) {
+        if let colon = rest.firstIndex(of: UInt8(ascii: ":")), Self.isScheme(rest[..<colon]) {
             scheme = rest[..<colon]
-            rest = rest[rest.index(after: colon)...]
+            rest = rest[(colon + 1)...]
         }
-        if rest.hasPrefix("//") {
-            let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
-            let slash = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+        if rest.count >= 2, rest[rest.startIndex] == UInt8(ascii: "/"), rest[rest.startIndex + 1] == UInt8(ascii: "/") {
+            let afterSlashes = rest.startIndex + 2
+            let slash = rest[afterSlashes...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             authority = rest[afterSlashes..<slash]
             rest = rest[slash...]
         }
         path = rest
     }
 
-    private init(scheme: Substring?, authority: Substring?, path: Substring, query: Substring?, fragment: Substring?) {
+    private init(
+        scheme: ArraySlice<UInt8>?, authority: ArraySlice<UInt8>?, path: ArraySlice<UInt8>,
+        query: ArraySlice<UInt8>?, fragment: ArraySlice<UInt8>?
+    ) {
         self.scheme = scheme
         self.authority = authority
         self.path = path
@@ -114,9 +121,9 @@ struct URLComponentsRFC3986 {
         self.fragment = fragment
     }
 
-    static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
-        return text.utf8.allSatisfy { byte in
+    static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
+        return bytes.allSatisfy { byte in
             (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
@@ -127,70 +134,112 @@ struct URLComponentsRFC3986 {
         if reference.scheme != nil {
             return URLComponentsRFC3986(
                 scheme: reference.scheme, authority: reference.authority,
-                path: Substring(Self.removingDotSegments(reference.path)), query: reference.query, fragment: reference.fragment)
+                path: Self.removingDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
         }
         if reference.authority != nil {
             return URLComponentsRFC3986(
                 scheme: scheme, authority: reference.authority,
-                path: Substring(Self.removingDotSegments(reference.path)), query: reference.query, fragment: reference.fragment)
+                path: Self.removingDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
         }
         if reference.path.isEmpty {
             return URLComponentsRFC3986(
                 scheme: scheme, authority: authority, path: path, query: reference.query ?? query, fragment: reference.fragment)
         }
-        let mergedPath: String
-        if reference.path.hasPrefix("/") {
+        let mergedPath: ArraySlice<UInt8>
+        if reference.path.first == UInt8(ascii: "/") {
             mergedPath = Self.removingDotSegments(reference.path)
         } else if authority != nil && path.isEmpty {
-            mergedPath = Self.removingDotSegments("/" + reference.path)
+            mergedPath = Self.removingDotSegments([UInt8(ascii: "/")] + reference.path)
         } else {
-            let directory = path.lastIndex(of: "/").map { path[...$0] } ?? ""
+            let directory = path.lastIndex(of: UInt8(ascii: "/")).map { path[...$0] } ?? []
             mergedPath = Self.removingDotSegments(directory + reference.path)
         }
         return URLComponentsRFC3986(
-            scheme: scheme, authority: authority, path: Substring(mergedPath), query: reference.query, fragment: reference.fragment)
+            scheme: scheme, authority: authority, path: mergedPath, query: reference.query, fragment: reference.fragment)
     }
 
     /// RFC 3986 §5.2.4.
-    static func removingDotSegments(_ path: Substring) -> String {
-        guard path.contains(".") else { return String(path) }
-        var output: [Substring] = []
-        var input = path
-        while !input.isEmpty {
-            if input.hasPrefix("../") {
-                input = input.dropFirst(3)
-            } else if input.hasPrefix("./") {
-                input = input.dropFirst(2)
-            } else if input.hasPrefix("/./") {
-                input = input.dropFirst(2)
-            } else if input == "/." {
-                input = "/"
-            } else if input.hasPrefix("/../") {
-                input = input.dropFirst(3)
-                if !output.isEmpty { output.removeLast() }
-            } else if input == "/.." {
-                input = "/"
-                if !output.isEmpty { output.removeLast() }
-            } else if input == "." || input == ".." {
-                input = ""
+    static func removingDotSegments<Path: Collection<UInt8>>(_ path: Path) -> ArraySlice<UInt8> {
+        let input = Array(path)
+        guard input.contains(UInt8(ascii: ".")) else { return input[...] }
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        var index = 0
+        let count = input.count
+        func at(_ offset: Int) -> UInt8 { index + offset < count ? input[index + offset] : 0 }
+        func removeLastSegment() {
+            if let last = output.lastIndex(of: slash) { output.removeSubrange(last...) } else { output.removeAll() }
+        }
+        // `pendingSlash` stands for the "/" that the RFC's algorithm writes back into the input.
+        var pendingSlash = false
+        while index < count || pendingSlash {
+            if pendingSlash {
+                pendingSlash = false
+                // Re-read a lone "/" followed by the rest of the input: it starts the next segment.
+                output.append(slash)
+                while index < count, input[index] != slash {
+                    output.append(input[index])
+                    index += 1
+                }
+                // A "/" produced by "/." or "/.." followed by more dots is handled by the loop.
+                continue
+            }
+            if at(0) == dot, at(1) == dot, at(2) == slash {
+                index += 3
+            } else if at(0) == dot, at(1) == slash {
+                index += 2
+            } else if at(0) == slash, at(1) == dot, at(2) == slash {
+                index += 2
+            } else if at(0) == slash, at(1) == dot, index + 2 == count {
+                index += 2
+                pendingSlash = true
+            } else if at(0) == slash, at(1) == dot, at(2) == dot, at(3) == slash {
+                index += 3
+                removeLastSegment()
+            } else if at(0) == slash, at(1) == dot, at(2) == dot, index + 3 == count {
+                index += 3
+                removeLastSegment()
+                pendingSlash = true
+            } else if (at(0) == dot && index + 1 == count) || (at(0) == dot && at(1) == dot && index + 2 == count) {
+                index = count
             } else {
-                // Move the first segment (with its leading slash, if any) to the output.
-                let searchStart = input.hasPrefix("/") ? input.index(after: input.startIndex) : input.startIndex
-                let end = input[searchStart...].firstIndex(of: "/") ?? input.endIndex
-                output.append(input[..<end])
-                input = input[end...]
+                // Move the first segment, with its leading "/" if any, to the output.
+                if input[index] == slash {
+                    output.append(slash)
+                    index += 1
+                }
+                while index < count, input[index] != slash {
+                    output.append(input[index])
+                    index += 1
+                }
             }
         }
-        return output.joined()
+        return output[...]
     }
 
-    var text: String {
-        var result = ""
-        if let scheme { result += scheme + ":" }
-        if let authority { result += "//" + authority }
+    var bytes: [UInt8] {
+        var result: [UInt8] = []
+        if let scheme {
+            result += scheme
+            result.append(UInt8(ascii: ":"))
+        }
+        if let authority {
+            result += [UInt8(ascii: "/"), UInt8(ascii: "/")]
+            result += authority
+        }
         result += path
-        if let query { result += "?" + query }
-        if let fragment { result += "#" + fragment }
+        if let query {
+            result.append(UInt8(ascii: "?"))
+            result += query
+        }
+        if let fragment {
+            result.append(UInt8(ascii: "#"))
+            result += fragment
+        }
         return result
     }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -104,6 +104,9 @@ struct HTMLSanitizerTests {
         ("1 <3 you", "1 &lt;3 you"),
         ("AT&T &unknown; &copy 2024 &#0; &#x110000;", "AT&amp;T &amp;unknown; © 2024 \u{FFFD} \u{FFFD}"),
         ("&#150;", "–"),
+        ("&Aacute;&aacute;&AACUTE;&#x1F600;&#128512;&#9;", "&Aacute;&aacute;&amp;AACUTE;&#x1F600;&#128512;&#9;"),
+        ("&#1;&#x7F;&#xD800;&#65", "\u{FFFD}A"),
+        ("&CounterClockwiseContourIntegral;", "&CounterClockwiseContourIntegral;"),
         ("a<!-- comment <script>x</script> -->b", "ab"),
         ("a<!-->b", "ab"),
         ("a<!DOCTYPE html>b", "ab"),
@@ -238,5 +241,24 @@ struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+struct HTMLSanitizerByteInputTests {
+    @Test(arguments: [
+        ("<p>clean</p>", "<p>clean</p>"),
+        ("<p onclick=x>dirty", "<p>dirty</p>"),
+        ("", ""),
+    ])
+    func sanitizesUTF8Bytes(_ input: String, _ expected: String) {
+        let bytes = Array(input.utf8)
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == expected)
+    }
+
+    @Test func repairsInvalidUTF8() {
+        let bytes: [UInt8] = [0x3C, 0x62, 0x3E, 0xFF, 0x61, 0x3C, 0x2F, 0x62, 0x3E]  // <b>\xFFa</b>
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == "<b>\u{FFFD}a</b>")
     }
 }

@@ -2,7 +2,7 @@
 // belong in tests). Run from the package root:
 //
 //   mkdir -p /tmp/tidings-text && cp Tests/FeedParserTests/Fixtures/text/measure-throughput.swift /tmp/tidings-text/main.swift &&
-//   swiftc -O -module-name TextMeasure Sources/FeedParser/{FeedDate,HTMLSanitizer,PlainText,URLResolver}*.swift \
+//   swiftc -O -wmo -module-name TextMeasure Sources/FeedParser/{FeedDate,HTMLSanitizer,PlainText,URLResolver}*.swift \
 //     /tmp/tidings-text/main.swift -o /tmp/tidings-text/measure && /tmp/tidings-text/measure
 import Foundation
 
@@ -56,10 +56,12 @@ let mixed = megabytes(of: cleanDescriptions + cleanDescriptions + cleanDescripti
 measure("sanitize, clean descriptions", clean) { HTMLSanitizer.sanitize($0, baseURL: base).utf8.count }
 measure("sanitize, dirty descriptions", dirty) { HTMLSanitizer.sanitize($0, baseURL: base).utf8.count }
 measure("sanitize, mix (3 clean : 1 dirty)", mixed) { HTMLSanitizer.sanitize($0, baseURL: base).utf8.count }
+let largeInputs = stride(from: 0, to: clean.count, by: 200).map { clean[$0..<min($0 + 200, clean.count)].joined() }
+measure("sanitize, clean, 50 KB inputs", largeInputs) { HTMLSanitizer.sanitize($0, baseURL: base).utf8.count }
 let titles = megabytes(of: ["An ordinary headline about things", "Caf&eacute; &amp; <b>cr&egrave;me</b> &mdash; news"], target: 10_000_000)
 measure("PlainText.fromHTML, titles", titles) { PlainText.fromHTML($0).utf8.count }
-let dates = megabytes(of: ["Sat, 07 Sep 2002 00:00:01 GMT", "2003-12-13T18:30:02.25+01:00", "Mon, 1 Jan 2024 10:00 EST"], target: 10_000_000)
-    .map { String($0.prefix { $0 != " " || true }.dropLast(String($0.split(separator: " ").last!).count + 1)) }
+let dateForms = ["Sat, 07 Sep 2002 00:00:01 GMT", "2003-12-13T18:30:02.25+01:00", "Mon, 1 Jan 2024 10:00 EST"]
+let dates = (0..<300_000).map { dateForms[$0 % dateForms.count] + String(repeating: " ", count: $0 % 2) }
 measure("FeedDate.parse", dates) { FeedDate.parse($0) == nil ? 0 : 1 }
 let start = DispatchTime.now().uptimeNanoseconds
 var parsed = 0
