@@ -12,6 +12,11 @@ struct AuthorText: Equatable {
     }
 
     init(parsing text: String) {
+        guard text.utf8.contains(UInt8(ascii: "@")) else {
+            name = text.isEmpty ? nil : text
+            email = nil
+            return
+        }
         let scalars = Array(text.unicodeScalars)
         guard let at = scalars.firstIndex(of: "@") else {
             name = text.isEmpty ? nil : text

@@ -64,8 +64,7 @@ struct EncodingSniffer {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    /// True when the bytes are valid UTF-8 (an incomplete sequence at the very end counts as valid
-    /// only when `allowTruncatedEnd` is set).
+    /// True when the bytes are valid UTF-8.
     static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

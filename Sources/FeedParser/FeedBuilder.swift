@@ -485,7 +485,7 @@ struct FeedBuilder {
         if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
             return HTMLSanitizer.html(fromText: raw.trimmingSpaces())
         }
-        return HTMLSanitizer.sanitize(raw, baseURL: base)
+        return HTMLSanitizer.sanitize(raw, baseURL: base).trimmingSpaces()
     }
 
     private static func decodeBase64(_ text: String) -> String {

@@ -159,29 +159,36 @@ public final class FeedParser {
     // MARK: Finishing
 
     private func result(of reader: XMLFeedReader) throws -> Feed {
-        if reader.sawEncodingError, let fallback = fallbackEncoding(after: reader), let retained {
-            let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback, limits: limits)
-            retained.withUnsafeBytes { second.parse($0, isLast: true) }
-            second.finish()
-            if let feed = second.makeFeed(hadEncodingFallback: true) { return feed }
+        if reader.sawEncodingError || reader.sawEncoderFailure, let retained {
+            for fallback in fallbackEncodings(after: reader) {
+                let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback, limits: limits)
+                retained.withUnsafeBytes { second.parse($0, isLast: true) }
+                second.finish()
+                if !second.sawEncoderFailure, let feed = second.makeFeed(hadEncodingFallback: true) { return feed }
+            }
         }
         guard let feed = reader.makeFeed(hadEncodingFallback: false) else { throw notAFeed(reader) }
         return feed
     }
 
-    /// The encoding to read the document with when the first reading failed on its bytes: the
-    /// HTTP charset or UTF-8 when the bytes fit, windows-1252 (which accepts any byte) otherwise.
-    private func fallbackEncoding(after reader: XMLFeedReader) -> String? {
-        guard let retained else { return nil }
+    /// The encodings to read the document with when the first reading failed on its bytes: the
+    /// HTTP charset or UTF-8 when the bytes fit, then windows-1252, then ISO-8859-1 (which accepts
+    /// any byte; glibc's windows-1252 refuses the five bytes it leaves undefined).
+    private func fallbackEncodings(after reader: XMLFeedReader) -> [String] {
+        guard let retained else { return [] }
         let used = reader.encodingName
         let isValidUTF8 = retained.withUnsafeBytes { EncodingSniffer.isValidUTF8($0) }
+        var candidates: [String] = []
         if used == "utf-8" {
-            guard !isValidUTF8 else { return nil }
-            if let charset = usableCharset, XMLFeedReader.canonicalName(charset) != "utf-8" { return charset }
-            return "windows-1252"
+            guard !isValidUTF8 else { return [] }
+            if let charset = usableCharset, XMLFeedReader.canonicalName(charset) != "utf-8" { candidates.append(charset) }
+        } else if isValidUTF8 {
+            candidates.append("UTF-8")
         }
-        if used == "windows-1252" { return nil }
-        return isValidUTF8 ? "UTF-8" : "windows-1252"
+        for candidate in ["windows-1252", "ISO-8859-1"] where XMLFeedReader.canonicalName(candidate) != used {
+            candidates.append(candidate)
+        }
+        return candidates
     }
 
     /// A name from the document, safe to put into a one-line message.

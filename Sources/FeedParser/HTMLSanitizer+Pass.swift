@@ -10,8 +10,8 @@ extension HTMLSanitizer {
     struct SanitizingPass {
         let input: UnsafeBufferPointer<UInt8>
         private let baseURL: URL?
-        /// The base as text, computed only when a relative URL needs it.
-        private var baseText: String??
+        /// The base, parsed only when a relative URL needs it.
+        private var parsedBase: URLComponentsRFC3986??
         private var output: [UInt8] = []
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
@@ -51,6 +51,7 @@ extension HTMLSanitizer {
             elementTable = HTMLSanitizer.elementTable
             attributeTable = HTMLSanitizer.attributeTable
             referenceNameTable = HTMLSanitizer.referenceNameTable
+            implicitEndRules = HTMLSanitizer.implicitEndRules
         }
 
         /// The tables, copied once per run (they are two pointers each) to keep lazy-global
@@ -58,6 +59,7 @@ extension HTMLSanitizer {
         private let elementTable: NameTable
         private let attributeTable: NameTable
         private let referenceNameTable: NameTable
+        private let implicitEndRules: [ImplicitEndRule]
 
         @inline(__always)
         private func elementRule(_ key: NameKey?) -> ElementRule {
@@ -71,11 +73,11 @@ extension HTMLSanitizer {
             return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
         }
 
-        private mutating func base() -> String? {
-            if let baseText { return baseText }
-            let text = baseURL?.absoluteString
-            baseText = .some(text)
-            return text
+        private mutating func base() -> URLComponentsRFC3986? {
+            if let parsedBase { return parsedBase }
+            let parsed = baseURL.flatMap { URLResolver.parsedBase($0.absoluteString) }
+            parsedBase = .some(parsed)
+            return parsed
         }
 
         // MARK: Output
@@ -479,17 +481,18 @@ extension HTMLSanitizer {
 
         private mutating func emitStartTag(_ key: NameKey, rule: ElementRule, tag: TagToken, range: Range<Int>) {
             let isVoid = rule == .allowedVoid
-            let closesOpenOne = rule == .allowedClosingItself && openElements.last == key
-            let isTooDeep = !isVoid && openElements.isFull
-            if !closesOpenOne, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
+            // `<p>a<p>b`, `<li>a<li>b`, `<td>a<td>b`: the new element ends the open one (and what
+            // is open inside it), as in browsers.
+            let implicitlyEnded = rule == .allowedClosingItself ? implicitlyEndedIndex(openingKey: key) : nil
+            var isTooDeep = !isVoid && openElements.isFull
+            if implicitlyEnded == nil, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
                 if !isVoid { openElements.append(key) }
                 return
             }
             scratch.removeAll(keepingCapacity: true)
-            if closesOpenOne {
-                // `<p>a<p>b`, `<li>a<li>b`: the new element ends the open one, as in browsers.
-                appendEndTag(key)
-                openElements.removeLast()
+            if let implicitlyEnded {
+                while openElements.count > implicitlyEnded { appendEndTag(openElements.removeLast()) }
+                isTooDeep = false
             }
             if isTooDeep {
                 if scratch.isEmpty { drop(range) } else { replaceWithScratch(range) }
@@ -509,6 +512,24 @@ extension HTMLSanitizer {
                 openElements.append(key)
             }
             replaceWithScratch(range)
+        }
+
+        /// Where the open element that `openingKey` implicitly ends sits on the stack, if any:
+        /// the nearest element of the same family, searched down to the family's boundary.
+        private func implicitlyEndedIndex(openingKey: NameKey) -> Int? {
+            guard let rule = implicitEndRules.first(where: { $0.openers.contains(openingKey) }) else { return nil }
+            var index = openElements.count - 1
+            while index >= 0 {
+                let open = openElements[index]
+                if rule.family.contains(open) { return index }
+                if let inline = rule.passesOnlyThrough {
+                    if !inline.contains(open) { return nil }
+                } else if rule.boundaries.contains(open) {
+                    return nil
+                }
+                index -= 1
+            }
+            return nil
         }
 
         /// True when the tag is already written exactly as it would be rendered: lower-case

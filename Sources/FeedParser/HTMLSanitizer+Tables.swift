@@ -175,6 +175,32 @@ extension HTMLSanitizer {
         return NameTable(entries)
     }()
 
+    /// How a start tag ends an open element of its family, after the HTML parsing rules, reduced
+    /// to the cases tag soup in feeds needs.
+    struct ImplicitEndRule: Sendable {
+        /// The elements whose start tag applies the rule.
+        var openers: [NameKey]
+        /// The open elements it ends.
+        var family: [NameKey]
+        /// Open elements that stop the search (a nested list protects its parent's `li`).
+        var boundaries: [NameKey]
+        /// When set, the search passes only through these (inline) elements: `<p>` ends an open
+        /// `p` through `<b>` or `<a>`, but not through a `div`.
+        var passesOnlyThrough: [NameKey]?
+    }
+
+    static let implicitEndRules: [ImplicitEndRule] = {
+        func keys(_ names: String) -> [NameKey] { names.split(separator: " ").map { NameKey(String($0)) } }
+        let inline = keys("a abbr acronym b bdi bdo big cite code data dfn em font i kbd mark q s samp small span strike strong sub sup time tt u var")
+        return [
+            ImplicitEndRule(openers: keys("li"), family: keys("li"), boundaries: keys("ul ol menu dir table"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("dt dd"), family: keys("dt dd"), boundaries: keys("dl table"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("tr"), family: keys("tr"), boundaries: keys("table thead tbody tfoot"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("td th"), family: keys("td th"), boundaries: keys("tr table"), passesOnlyThrough: nil),
+            ImplicitEndRule(openers: keys("p"), family: keys("p"), boundaries: [], passesOnlyThrough: inline),
+        ]
+    }()
+
     /// The names of HTML character references that fit a `NameKey`, to recognise `&name;` in
     /// text without building a `String`.
     static let referenceNameTable = NameTable(

@@ -44,6 +44,12 @@ public enum URLResolver {
     /// and percent-encodes the remaining spaces and control characters.
     static func cleanReference(_ reference: String) -> String {
         let bytes = Array(reference.utf8)
+        let cleaned = cleanReference(bytes: bytes)
+        return cleaned == bytes ? reference : String(decoding: cleaned, as: UTF8.self)
+    }
+
+    /// `cleanReference` on UTF-8 bytes.
+    static func cleanReference(bytes: [UInt8]) -> [UInt8] {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] <= 0x20 { start += 1 }
@@ -54,24 +60,31 @@ public enum URLResolver {
             break
         }
         if !needsWork {
-            return start == 0 && end == bytes.count ? reference : String(decoding: bytes[start..<end], as: UTF8.self)
+            return start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end])
         }
         var out = [UInt8]()
         out.reserveCapacity(end - start + 8)
-        let hex = Array("0123456789ABCDEF".utf8)
+        let hex: StaticString = "0123456789ABCDEF"
         for byte in bytes[start..<end] {
             switch byte {
             case 0x09, 0x0A, 0x0D:
                 continue
             case 0x00...0x20, 0x7F:
                 out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0x0F)])
             default:
                 out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
+    }
+
+    /// A base URL parsed once, for resolving many references against it (the sanitiser resolves
+    /// every link of a document against the same base); nil when it has no scheme.
+    static func parsedBase(_ base: String) -> URLComponentsRFC3986? {
+        let parts = URLComponentsRFC3986(bytes: cleanReference(bytes: Array(base.utf8)))
+        return parts.scheme == nil ? nil : parts
     }
 }
 

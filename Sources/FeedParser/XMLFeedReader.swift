@@ -16,6 +16,7 @@ final class XMLFeedReader {
 
     init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits) {
         Self.installEntityLoader
+        Self.silenceGenericErrors()
         self.forcedEncoding = forcedEncoding
         builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
         builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits))
@@ -55,7 +56,8 @@ final class XMLFeedReader {
             let count = min(bytes.count - offset, 1 << 20)
             let pointer = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
             let terminate: Int32 = isLast && offset + count == bytes.count ? 1 : 0
-            xmlParseChunk(context, pointer, Int32(count), terminate)
+            let status = xmlParseChunk(context, pointer, Int32(count), terminate)
+            if status == Int32(XML_ERR_INVALID_ENCODING.rawValue) { noteEncoderFailure() }
             offset += count
             if builder.pointee.wantsStop { xmlStopParser(context) }
         } while offset < bytes.count && isRunning
@@ -63,16 +65,30 @@ final class XMLFeedReader {
 
     func finish() {
         if context.pointee.instate != XML_PARSER_EOF {
-            xmlParseChunk(context, nil, 0, 1)
+            let status = xmlParseChunk(context, nil, 0, 1)
+            if status == Int32(XML_ERR_INVALID_ENCODING.rawValue) { noteEncoderFailure() }
         }
+    }
+
+    /// The decoder met bytes that are not in the document's encoding; libxml2 stopped there.
+    private var encoderFailed = false
+    var sawEncoderFailure: Bool {
+        encoderFailed || (context.pointee.input?.pointee.buf?.pointee.error ?? 0) != 0
+    }
+
+    private func noteEncoderFailure() {
+        encoderFailed = true
+        builder.pointee.sawEncodingError = true
     }
 
     /// The feed read, with the document's well-formedness and the name of the encoding used.
     func makeFeed(hadEncodingFallback: Bool) -> Feed? {
-        let wellFormed = context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0
+        let wellFormed = context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && !sawEncoderFailure
             && !builder.pointee.entities.usedUndeclaredHTMLEntity && !builder.pointee.entities.isExhausted
             && !builder.pointee.entities.droppedReplacement
-        return builder.pointee.makeFeed(isWellFormed: wellFormed, encoding: encodingName,
+        // A document read with another encoding than it declared is not what it claims to be:
+        // `tidings parse` shows that as wellFormed false.
+        return builder.pointee.makeFeed(isWellFormed: wellFormed && !hadEncodingFallback, encoding: encodingName,
                                         hadEncodingFallback: hadEncodingFallback)
     }
 
@@ -112,6 +128,16 @@ final class XMLFeedReader {
         xmlInitParser()
         xmlSetExternalEntityLoader { _, _, _ in nil }
     }()
+
+    /// Some encoding and I/O errors bypass the context's error callback and go to libxml2's generic
+    /// error function, which prints to stderr; `tidings parse` promises one line there at most.
+    /// libxml2 keeps that function per thread, so every reader sets it on its own thread. The
+    /// function is declared variadic in C; ours ignores the variadic part, which the C calling
+    /// conventions of Linux allow.
+    private static func silenceGenericErrors() {
+        let ignore: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { _, _ in }
+        xmlSetGenericErrorFunc(nil, unsafeBitCast(ignore, to: OpaquePointer.self))
+    }
 
     private static var handler: xmlSAXHandler {
         var handler = xmlSAXHandler()

@@ -98,6 +98,11 @@ struct HTMLSanitizerTests {
         ("<p>a<p>b", "<p>a</p><p>b</p>"),
         ("<ul><li>a<li>b</ul>", "<ul><li>a</li><li>b</li></ul>"),
         ("<div/>x", "<div></div>x"),
+        ("<p>a <b>bold<p>b", "<p>a <b>bold</b></p><p>b</p>"),
+        ("<div><p>a<div><p>b</div></div>", "<div><p>a<div><p>b</p></div></p></div>"),
+        ("<ul><li>a<ul><li>b</ul><li>c</ul>", "<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>"),
+        ("<table><tr><td>a<td>b<tr><td>c</table>", "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>"),
+        ("<dl><dt>t<dd>d<dt>u</dl>", "<dl><dt>t</dt><dd>d</dd><dt>u</dt></dl>"),
         ("<br></br>", "<br>"),
         // Text escaping and odd markup.
         ("a < b > c & d", "a &lt; b &gt; c &amp; d"),

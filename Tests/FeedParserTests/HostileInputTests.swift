@@ -122,3 +122,40 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// Fixtures with bytes flipped, cut, duplicated and shuffled: every one must end with a feed or a
+/// `FeedParserError`, byte-at-a-time streaming included, and never trap.
+@Suite struct MutationTests {
+    @Test func mutatedFixturesEndWithAFeedOrAnError() throws {
+        var generator = SplitMix(seed: 2026)
+        let names = FixtureCases.names
+        var outcomes = (feeds: 0, errors: 0)
+        for round in 0..<1500 {
+            var bytes = [UInt8](try FixtureCases.document(named: names[round % names.count]))
+            for _ in 0..<(1 + Int(generator.next() % 6)) where !bytes.isEmpty {
+                let position = Int(generator.next() % UInt64(bytes.count))
+                switch generator.next() % 5 {
+                case 0: bytes[position] = UInt8(truncatingIfNeeded: generator.next())
+                case 1: bytes.removeSubrange(position..<min(bytes.count, position + Int(generator.next() % 40)))
+                case 2: bytes.insert(contentsOf: bytes[position..<min(bytes.count, position + 30)], at: position)
+                case 3: bytes.insert(contentsOf: Array("<![CDATA[&#x0;<!ENTITY x \"&x;\">]]>&nbsp;".utf8), at: position)
+                default: bytes = Array(bytes[..<position])
+                }
+            }
+            do {
+                let parser = FeedParser()
+                if round % 10 == 0 {
+                    for byte in bytes { try parser.append(Data([byte])) }
+                } else {
+                    try parser.append(Data(bytes))
+                }
+                _ = FeedJSON.encode(try parser.finish())
+                outcomes.feeds += 1
+            } catch is FeedParserError {
+                outcomes.errors += 1
+            }
+        }
+        #expect(outcomes.feeds + outcomes.errors == 1500)
+        #expect(outcomes.feeds > 500)
+    }
+}
