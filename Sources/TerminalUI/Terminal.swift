@@ -341,7 +341,7 @@ public final class Terminal {
     private static func terminalSupportsTitle() -> Bool {
         if tigetflag("hs") > 0 { return true }
         guard let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
-        let families = ["xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "st-", "st", "vte", "gnome", "konsole", "putty"]
-        return families.contains { term == $0 || term.hasPrefix($0 + "-") || term.hasPrefix($0) && $0.hasSuffix("-") }
+        let families = ["xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "st", "vte", "gnome", "konsole", "putty", "contour", "ghostty"]
+        return families.contains { term == $0 || term.hasPrefix($0 + "-") }
     }
 }
