@@ -104,67 +104,87 @@ extension FeedStore {
     private static func storeItems(
         _ items: [Item], feedID: FeedID, seenAt seconds: Double, db: Database
     ) throws -> Int {
-        let find = try db.cachedStatement(
-            sql: "SELECT id, isDeleted FROM item WHERE feedId = ? AND key = ?")
+        // New items take one statement: the insert reports a conflict on (feedId, key) by
+        // returning no row, and only then is the known item refreshed.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
                 searchTitle, searchAuthor, searchBody)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
+            ON CONFLICT (feedId, key) DO NOTHING
             RETURNING searchRank
             """)
-        // See `StoreSchema.createSearchIndex` for why new rows are indexed here, not by a trigger.
+        // Not a trigger: see `StoreSchema.createSearchIndex`.
         let index = try db.cachedStatement(sql: """
             INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
             """)
+        // A dropped item keeps its tombstone: only its last-seen time moves.
         let refresh = try db.cachedStatement(sql: """
             UPDATE item SET
                 guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
                 summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
                 sortDate = COALESCE(?, ?, firstSeenAt),
                 searchTitle = ?, searchAuthor = ?, searchBody = ?
-            WHERE id = ?
+            WHERE feedId = ? AND key = ? AND isDeleted = 0
             """)
-        let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE id = ?")
+        let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?")
 
+        // Feeds that repeat an entry keep its first (top-most) occurrence.
+        var seenKeys = Set<String>()
+        let unique = items.map { (key: ItemKey.key(for: $0), item: $0) }.filter { seenKeys.insert($0.key).inserted }
+
+        // Three passes, so that FTS5 joins the transaction last: every item insert runs under a
+        // statement savepoint (its triggers may abort), and SQLite 3.40's FTS5 flushes its
+        // pending terms to disk at every savepoint once it has joined — a flush per item made
+        // inserts four times slower. Refreshes (whose triggers may touch the index) come next,
+        // and new rows are indexed last.
         var newCount = 0
+        var unindexed: [(rank: Int64, search: SearchColumns)] = []
+        var known: [(key: String, item: Item, search: SearchColumns)] = []
         // Feeds list newest first; inserting in reverse makes row ids follow the feed's own order
         // among items with equal dates (the list's tie-break is the id, newest first).
-        for item in items.reversed() {
-            let key = ItemKey.key(for: item)
+        for (key, item) in unique.reversed() {
             let published = StoredDate.value(item.published)
             let updated = StoredDate.value(item.updated)
-            if let existing = try Row.fetchOne(find, arguments: [feedID, key]) {
-                let id: Int64 = existing["id"]
-                if existing["isDeleted"] as Bool {
-                    try touch.execute(arguments: [seconds, id])
-                    continue
-                }
-                let search = searchColumns(item)
-                try refresh.execute(arguments: [
-                    item.id, item.title, item.link, item.author, published, updated,
-                    item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                    seconds, published, updated, search.title, search.author, search.body, id,
-                ])
-            } else {
-                let search = searchColumns(item)
-                let rank = try Int64.fetchOne(insert, arguments: [
-                    feedID, key, item.id, item.title, item.link, item.author, published, updated,
-                    item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                    seconds, seconds, published, updated, seconds,
-                    search.title, search.author, search.body,
-                ])
-                if search.title != nil || search.author != nil || search.body != nil {
-                    try index.execute(arguments: [rank, search.title, search.author, search.body])
-                }
-                newCount += 1
+            let search = searchColumns(item)
+            let rank = try Int64.fetchOne(insert, arguments: [
+                feedID, key, item.id, item.title, item.link, item.author, published, updated,
+                item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
+                seconds, seconds, published, updated, seconds,
+                search.title, search.author, search.body,
+            ])
+            guard let rank else {
+                known.append((key, item, search))
+                continue
             }
+            if search.title != nil || search.author != nil || search.body != nil {
+                unindexed.append((rank, search))
+            }
+            newCount += 1
+        }
+        for (key, item, search) in known {
+            let published = StoredDate.value(item.published)
+            let updated = StoredDate.value(item.updated)
+            try refresh.execute(arguments: [
+                item.id, item.title, item.link, item.author, published, updated,
+                item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
+                seconds, published, updated, search.title, search.author, search.body, feedID, key,
+            ])
+            if db.changesCount == 0 {
+                try touch.execute(arguments: [seconds, feedID, key])
+            }
+        }
+        for (rank, search) in unindexed {
+            try index.execute(arguments: [rank, search.title, search.author, search.body])
         }
         return newCount
     }
 
-    private static func searchColumns(_ item: Item) -> (title: String?, author: String?, body: String?) {
+    /// What the full-text index stores for an item.
+    private typealias SearchColumns = (title: String?, author: String?, body: String?)
+
+    private static func searchColumns(_ item: Item) -> SearchColumns {
         let summary = SearchText.fromHTML(item.summary)
         let content = SearchText.fromHTML(item.content)
         let body: String?

@@ -10,25 +10,34 @@ extension FeedStore {
         let conditions = Self.listConditions(filter, arguments: &arguments)
         return try read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, url, \(Self.displayTitleSQL("feed")) AS displayTitle, title,
-                        customTitle, link, tags, unreadCount, totalCount, lastError, failureCount,
-                        lastSuccessAt, lastAttemptAt
-                    FROM feed WHERE \(conditions) ORDER BY position, id
-                    """,
+                db, sql: "SELECT \(Self.feedRowColumns) FROM feed WHERE \(conditions) ORDER BY position, id",
                 arguments: arguments
-            ).map { row in
-                FeedListRow(
-                    id: row["id"], url: row["url"], displayTitle: row["displayTitle"],
-                    feedTitle: row["title"], customTitle: row["customTitle"], link: row["link"],
-                    tags: Self.decodeJSON([String].self, from: row["tags"], default: []),
-                    unreadCount: row["unreadCount"], totalCount: row["totalCount"],
-                    lastError: row["lastError"], failureCount: row["failureCount"],
-                    lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
-                    lastAttemptAt: StoredDate.date(row["lastAttemptAt"]))
-            }
+            ).map(Self.feedListRow)
         }
+    }
+
+    /// One feed's row (also for a hidden or unsubscribed feed), or nil if there is no such feed.
+    public func feed(_ id: FeedID) throws -> FeedListRow? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.feedRowColumns) FROM feed WHERE id = ?", arguments: [id])
+                .map(Self.feedListRow)
+        }
+    }
+
+    static let feedRowColumns = """
+        id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, tags,
+        unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt
+        """
+
+    static func feedListRow(_ row: Row) -> FeedListRow {
+        FeedListRow(
+            id: row["id"], url: row["url"], displayTitle: row["displayTitle"],
+            feedTitle: row["title"], customTitle: row["customTitle"], link: row["link"],
+            tags: decodeJSON([String].self, from: row["tags"], default: []),
+            unreadCount: row["unreadCount"], totalCount: row["totalCount"],
+            lastError: row["lastError"], failureCount: row["failureCount"],
+            lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
+            lastAttemptAt: StoredDate.date(row["lastAttemptAt"]))
     }
 
     /// One page of a feed's items, newest first (published, else updated, else first seen).

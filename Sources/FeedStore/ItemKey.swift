@@ -34,8 +34,13 @@ enum ItemKey {
     }
 
     private static func nonBlank(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
-        else { return nil }
-        return trimmed
+        guard let text, !text.isEmpty else { return nil }
+        // Most guids have no surrounding space: skip Foundation's trimming, which costs more
+        // than the rest of computing the key.
+        if let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace {
+            return text
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -42,8 +42,7 @@ enum SearchText {
         // All those scripts are at U+3040 and above: three- or four-byte UTF-8 sequences whose
         // lead byte is at least 0xE3. Plain Latin text is returned untouched without a scan of
         // its scalars.
-        guard text.utf8.contains(where: { $0 >= 0xE3 }),
-            text.unicodeScalars.contains(where: isUnspacedScript)
+        guard mayContainUnspacedScript(text), text.unicodeScalars.contains(where: isUnspacedScript)
         else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -56,6 +55,11 @@ enum SearchText {
             }
         }
         return String(result)
+    }
+
+    private static func mayContainUnspacedScript(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in bytes.contains { $0 >= 0xE3 } }
     }
 
     /// Drops tags and comments, decodes the entities a sanitised fragment can contain, and

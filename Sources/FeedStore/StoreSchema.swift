@@ -99,7 +99,6 @@ enum StoreSchema {
             CREATE INDEX itemFeedOrder ON item (feedId, sortDate, id) WHERE isDeleted = 0;
             CREATE INDEX itemFeedUnreadOrder ON item (feedId, sortDate, id)
                 WHERE isRead = 0 AND isDeleted = 0;
-            CREATE INDEX itemOrder ON item (sortDate, id);
             CREATE INDEX itemStarred ON item (sortDate, id) WHERE isStarred = 1;
             """)
     }

@@ -1,5 +1,8 @@
 import Foundation
 
+// A child process started by the store benchmark's two-process test does its part and exits.
+StoreChildProcess.runIfRequested()
+
 // `tidings-bench [NAME…]`: runs the named benchmarks (all when none is named). Each benchmark lives
 // in its own `XBenchmark.swift` and registers here with one line.
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [

@@ -88,6 +88,29 @@ import Testing
         #expect(try store.feedList()[0].unreadCount == 1)
     }
 
+    @Test func anEntryRepeatedInOneDocumentIsStoredOnceWithItsFirstText() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        let feed = Sample.feed([
+            Sample.item("1", hours: 2, title: "Lighthouse, top copy"),
+            Sample.item("2", hours: 1),
+            Sample.item("1", hours: 3, title: "Harbour, stale copy"),
+        ])
+        #expect(try store.upsert(feed, forFeedURL: url) == 2)
+        #expect(try store.search(words: "lighthouse").count == 1)
+        #expect(try store.search(words: "harbour").isEmpty)
+        // A re-fetch that edits the text and adds an item keeps the index consistent.
+        let edited = Sample.feed([
+            Sample.item("3", hours: 4, title: "Harbour news"), Sample.item("1", hours: 2, title: "Beacon"),
+            Sample.item("2", hours: 1),
+        ])
+        #expect(try store.upsert(edited, forFeedURL: url) == 1)
+        #expect(try store.search(words: "lighthouse").isEmpty)
+        #expect(try store.search(words: "beacon").count == 1 && store.search(words: "harbour").count == 1)
+        try store.write { db in try db.execute(sql: "INSERT INTO itemSearch (itemSearch) VALUES ('integrity-check')") }
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test func itemsThatLeaveTheFeedStay() throws {
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: [url])

@@ -34,6 +34,9 @@ import Testing
         #expect(try store.feedList(FeedListFilter(hidesFeedsWithoutUnread: true)).map(\.url) == [a, b])
         #expect(try store.feedList(FeedListFilter(tag: "daily")).map(\.url) == [a])
         #expect(try store.feedList(FeedListFilter(tag: "none")).isEmpty)
+        let hidden = try #require(try store.feedsToFetch().first { $0.url == "https://hidden.example/" })
+        #expect(try store.feed(hidden.id)?.totalCount == 1)
+        #expect(try store.feed(FeedID(12345)) == nil)
     }
 
     @Test func countsStayRightThroughEveryKindOfChange() throws {

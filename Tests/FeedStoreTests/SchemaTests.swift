@@ -106,6 +106,22 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: cache.path)) == bytes)
     }
 
+    @Test func leavesAnotherProgramsDatabaseAlone() throws {
+        let cache = try TemporaryCache()
+        let other = try DatabaseQueue(path: cache.path)
+        try other.write { db in try db.execute(sql: "CREATE TABLE bookmarks (url TEXT)") }
+        try other.close()
+        #expect(throws: StoreError.unreadableFile(
+            path: cache.path, reason: "an SQLite database that is not a Tidings cache")) {
+            try FeedStore(path: cache.path)
+        }
+        let (tables, journalMode) = try DatabaseQueue(path: cache.path).read { db in
+            (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master"),
+             try String.fetchOne(db, sql: "PRAGMA journal_mode"))
+        }
+        #expect(tables == ["bookmarks"] && journalMode == "delete")
+    }
+
     @Test func anEmptyFileBecomesACache() throws {
         let cache = try TemporaryCache()
         #expect(FileManager.default.createFile(atPath: cache.path, contents: Data()))
