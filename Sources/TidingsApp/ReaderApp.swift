@@ -135,10 +135,9 @@ public final class ReaderApp {
         case .quit:
             quit(status: 0)
         case .reloadFeed(let id):
-            let targets = try store.feedsToFetch().filter { $0.id == id }
-            startReload(targets.map(\.url))
+            startReload(try store.feedsToFetch().filter { $0.id == id })
         case .reloadAll:
-            startReload(try store.feedsToFetch().map(\.url))
+            startReload(try store.feedsToFetch())
         case .openInBrowser(let url):
             openInBrowser(url)
         case .nextUnread(let from):
@@ -210,19 +209,21 @@ public final class ReaderApp {
 
     // MARK: - Reloading
 
-    private func startReload(_ urls: [String]) {
+    /// Reloads `targets` in the background, each from the address the store fetches it from
+    /// (which differs from its URL after a confirmed permanent redirect).
+    private func startReload(_ targets: [FeedFetchTarget]) {
         guard reload == nil else {
             transientMessage = "A reload is already running"
             return
         }
-        guard !urls.isEmpty else {
+        guard !targets.isEmpty else {
             transientMessage = "Nothing to reload"
             return
         }
-        progress = ReloadProgress(total: urls.count)
-        logger.info("reloading \(urls.count) feeds")
+        progress = ReloadProgress(total: targets.count)
+        logger.info("reloading \(targets.count) feeds")
         reload = fetcher.reload(
-            urls, on: .main,
+            targets.map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }, on: .main,
             onEvent: { event in
                 MainActor.assumeIsolated { self.handleFetchEvent(event) }
             },

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import TidingsApp
+
+/// `tidings` with no subcommand: the full-screen reader.
+struct ReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Open the full-screen reader (what `tidings` does with no command)."
+    )
+
+    @Option(name: [.customShort("u"), .customLong("url-file")], help: "The urls file.")
+    var urlFile: String?
+
+    @Option(name: [.customShort("c"), .customLong("cache-file")], help: "The cache file.")
+    var cacheFile: String?
+
+    @Option(name: [.customShort("C"), .customLong("config-file")], help: "The config file.")
+    var configFile: String?
+
+    func run() throws {
+        let settings: ReaderSettings
+        do {
+            settings = try Self.settings(paths: AppPaths(urlsFile: urlFile, configFile: configFile, cacheFile: cacheFile))
+            try ReaderApp.run(settings: settings) { StoreFeedCache(store: $0) }
+        } catch {
+            FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    /// What the reader needs, from the files at `paths`: no urls file means the first-run screen.
+    static func settings(paths: AppPaths) throws -> ReaderSettings {
+        try paths.createDirectories()
+        let config = try Config.load(from: paths.configFile)
+        let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
+        let urls = try UrlsFile.load(from: paths.urlsFile)
+        var warnings = urls.problems.map { "urls file \($0)" } + config.warnings.map(\.description)
+        if let notice = urls.queryNotice { warnings.append(notice) }
+        return ReaderSettings(
+            urlsPath: paths.urlsFile.path,
+            subscriptions: hasUrlsFile ? urls.subscriptions : nil,
+            cachePath: paths.cacheFile.path,
+            logPath: paths.cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log").path,
+            browser: config.browser,
+            refreshOnStartup: config.refreshOnStartup,
+            hidesFeedsWithoutUnread: !config.showReadFeeds,
+            fetchOptions: config.fetchOptions,
+            warnings: warnings)
+    }
+}
