@@ -12,8 +12,12 @@ public final class ArticleScreen: Screen {
     /// Digits typed so far of a link number.
     public private(set) var typedNumber = ""
 
-    public init(item: StoredItem, timeZone: TimeZone = .current) {
+    private let textWidth: Int
+
+    /// - Parameter textWidth: the widest the text is wrapped (`text-width`); 0 for the window's width.
+    public init(item: StoredItem, textWidth: Int = 0, timeZone: TimeZone = .current) {
         self.item = item
+        self.textWidth = max(0, textWidth)
         let html = item.item.content ?? item.item.summary ?? ""
         body = HTMLTextRenderer.render(html, baseURL: item.item.link)
         view = TextView(lines: Self.header(for: item, timeZone: timeZone) + body.lines)
@@ -28,7 +32,12 @@ public final class ArticleScreen: Screen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
-        view.render(into: &grid, in: area)
+        var textArea = area
+        if textWidth > 0 && textWidth < area.width {
+            grid.fill(area)
+            textArea.width = textWidth
+        }
+        view.render(into: &grid, in: textArea)
     }
 
     public func handle(_ key: Key) -> ReaderIntent? {

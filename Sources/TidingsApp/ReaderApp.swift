@@ -31,6 +31,8 @@ public final class ReaderApp {
     private var transientMessage: String?
     private var lastGeneration: Int64 = -1
     private var isQuitting = false
+    private var isConfirmingQuit = false
+    private var autoReloadTimer: DispatchSourceTimer?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -86,6 +88,21 @@ public final class ReaderApp {
             perform(.reloadAll)
             redraw()
         }
+        if let minutes = settings.autoReloadMinutes, feedList != nil {
+            // A timer that fires every few minutes, not a polling loop: the process sleeps between.
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            let interval = DispatchTimeInterval.seconds(minutes * 60)
+            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(5))
+            timer.setEventHandler {
+                MainActor.assumeIsolated {
+                    guard self.reload == nil else { return }
+                    self.perform(.reloadAll)
+                    self.redraw()
+                }
+            }
+            timer.resume()
+            autoReloadTimer = timer
+        }
     }
 
     // MARK: - Keys
@@ -104,7 +121,12 @@ public final class ReaderApp {
                 terminal.suspend { _ = kill(getpid(), SIGSTOP) }
             default:
                 transientMessage = nil
-                if let intent = navigation.handle(key) { perform(intent) }
+                if isConfirmingQuit {
+                    isConfirmingQuit = false
+                    if key == .character("y") || key == .character("Y") { quit(status: 0) }
+                } else if let intent = navigation.handle(key) {
+                    perform(intent)
+                }
             }
             if isQuitting { return }
         }
@@ -126,14 +148,19 @@ public final class ReaderApp {
         switch intent {
         case .openFeed(let id):
             guard let feed = feedList?.rows.first(where: { $0.id == id }) else { return }
-            navigation.push(ItemListScreen(store: store, feed: feed))
+            navigation.push(ItemListScreen(store: store, feed: feed, unreadOnly: settings.hidesReadArticles))
         case .openItem(let id):
             try openArticle(id)
         case .back:
             navigation.pop()
             refreshScreens()
         case .quit:
-            quit(status: 0)
+            if settings.confirmsExit {
+                isConfirmingQuit = true
+                transientMessage = "Quit Tidings? (y: yes, any other key: no)"
+            } else {
+                quit(status: 0)
+            }
         case .reloadFeed(let id):
             startReload(try store.feedsToFetch().filter { $0.id == id })
         case .reloadAll:
@@ -187,7 +214,7 @@ public final class ReaderApp {
         if !item.isRead { _ = try store.markItem(id, read: true) }
         var shown = item
         shown.isRead = true
-        navigation.push(ArticleScreen(item: shown))
+        navigation.push(ArticleScreen(item: shown, textWidth: settings.textWidth))
         refreshScreens()
     }
 
@@ -201,7 +228,7 @@ public final class ReaderApp {
         if !(navigation.top is ItemListScreen) {
             guard let feed = try store.feedList().first(where: { $0.id == row.feedID }) else { return }
             feedList?.select(feed: feed.id)
-            navigation.push(ItemListScreen(store: store, feed: feed))
+            navigation.push(ItemListScreen(store: store, feed: feed, unreadOnly: settings.hidesReadArticles))
         }
         try openArticle(row.id)
         for case let list as ItemListScreen in navigation.screens { list.select(item: row.id) }

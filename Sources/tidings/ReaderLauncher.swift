@@ -45,6 +45,10 @@ struct ReadCommand: ParsableCommand {
             browser: config.browser,
             refreshOnStartup: config.refreshOnStartup,
             hidesFeedsWithoutUnread: !config.showReadFeeds,
+            hidesReadArticles: !config.showReadArticles,
+            textWidth: config.textWidth,
+            autoReloadMinutes: config.autoReload ? max(1, config.reloadTime) : nil,
+            confirmsExit: config.confirmExit,
             fetchOptions: config.fetchOptions,
             warnings: warnings)
     }
