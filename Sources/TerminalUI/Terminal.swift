@@ -87,14 +87,13 @@ public final class Terminal {
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                let available = input.data
                 let keys = self.readKeys()
-                if keys.isEmpty && available == 0 {
-                    // Readable with nothing to read: the terminal has hung up.
+                if !keys.isEmpty {
+                    self.keyHandler?(keys)
+                } else if input.data == 0 && Terminal.inputHasHungUp() {
+                    // Readable with nothing to read, and the kernel says why: the terminal is gone.
                     input.cancel()
                     self.handleTermination(SIGHUP)
-                } else if !keys.isEmpty {
-                    self.keyHandler?(keys)
                 }
             }
         }
@@ -272,6 +271,13 @@ public final class Terminal {
                 }
             }
         }
+    }
+
+    /// True when standard input reports a hang-up or an error (the terminal window was closed).
+    private static func inputHasHungUp() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) == 1 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func handleTermination(_ signal: Int32) {

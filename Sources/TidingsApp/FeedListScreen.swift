@@ -11,6 +11,7 @@ public final class FeedListScreen: Screen {
     public var spinnerFrame: Character = "*"
     private let store: FeedStore
     private let filter: FeedListFilter
+    private var parkRow = 0
 
     /// - Parameter hidesFeedsWithoutUnread: leave out feeds whose items are all read (newsboat's
     ///   `show-read-feeds no`).
@@ -54,7 +55,6 @@ public final class FeedListScreen: Screen {
         parkRow = ListView<ArrayDataSource<FeedListRow>, FeedRowRenderer>.selectedRow(in: area, state: state)
     }
 
-    private var parkRow = 0
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {
