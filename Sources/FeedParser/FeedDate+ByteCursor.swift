@@ -115,7 +115,12 @@ extension FeedDate {
             while position < bytes.count, Self.isWordByte(bytes[position]) { position += 1 }
             guard position > start else { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-            return String(decoding: slice, as: UTF8.self).lowercased()
+            guard slice.allSatisfy({ $0 < 0x80 }) else { return String(decoding: slice, as: UTF8.self).lowercased() }
+            // ASCII (nearly every date): lower-case the bytes directly, skipping Unicode case mapping.
+            return String(unsafeUninitializedCapacity: slice.count) { buffer in
+                for (index, byte) in slice.enumerated() { buffer[index] = byte | 0x20 }
+                return slice.count
+            }
         }
 
         /// A month name at the cursor; nothing consumed when the word is not one.

@@ -18,7 +18,7 @@ extension FeedDate {
         }
 
         // swiftlint:disable:next cyclomatic_complexity function_body_length
-        static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> DateFields? {
+        static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Fields? {
             var cursor = ByteCursor(bytes)
             var year: Int?
             var month: Int?
@@ -115,7 +115,10 @@ extension FeedDate {
                     cursor.advance()  // RFC 850 writes `06-Nov-94`.
                     continue
                 }
-                guard let word = cursor.word(), let meaning = meaning(of: word) else { return nil }
+                guard let word = cursor.word() else { return nil }
+                if word == "etc", cursor.take(UInt8(ascii: "/")) { continue }  // `Etc/GMT`, tz database style
+                if word == "at", time == nil { continue }  // "5 Jan 2004 at 10:00"; after a time, Atlantic
+                guard let meaning = meaning(of: word) else { return nil }
                 switch meaning {
                 case .weekday:
                     break
@@ -138,7 +141,7 @@ extension FeedDate {
             }
 
             guard let year, let month, let day else { return nil }
-            var fields = DateFields(year: year, month: month, day: day)
+            var fields = Fields(year: year, month: month, day: day)
             if let time {
                 fields.hour = time.hour
                 fields.minute = time.minute
@@ -199,7 +202,7 @@ extension FeedDate {
                 ("awst", 8), ("acst", 9.5), ("acdt", 10.5), ("aest", 10), ("aedt", 11), ("nzst", 12), ("nzdt", 13),
                 ("ast", -4), ("adt", -3), ("est", -5), ("edt", -4), ("cst", -6), ("cdt", -5),
                 ("mst", -7), ("mdt", -6), ("pst", -8), ("pdt", -7), ("akst", -9), ("akdt", -8), ("hst", -10),
-                ("et", -5), ("ct", -6), ("mt", -7), ("pt", -8),
+                ("at", -4), ("et", -5), ("ct", -6), ("mt", -7), ("pt", -8),
             ]
             for (name, hours) in zoneHours { table[name] = .zone(Int(hours * 3600)) }
             // RFC 822 military zones, with the signs as RFC 822 wrote them (A = -1 … M = -12,

@@ -11,7 +11,8 @@ import Foundation
 ///   (`Sun Jan  4 16:29:06 2004`), `yyyy/mm/dd` dates and a trailing comment such as `(PST)`.
 /// - ISO 8601 / RFC 3339 / W3C-DTF: extended and compact forms, fractions, any offset, date only,
 ///   year-month, year only, ordinal (`2004-183`) and week (`2004-W27-4`) dates, a space instead of
-///   `T`, and Hungarian month names (`2004-július-13T9:15-05:00`).
+///   `T`, two-digit-year dates (`03-12-31`, `031231`, `-0312`; 00–49 are 20xx), and
+///   Hungarian month names (`2004-július-13T9:15-05:00`).
 /// - Korean (`2004년 05월 28일 01:31:15`, `2004-05-25 오후 11:23:17`, both +09:00 unless a zone is
 ///   given) and Greek (`Κυρ, 11 Ιούλ 2004 12:00:00 EST`) forms.
 ///
@@ -37,7 +38,7 @@ public enum FeedDate {
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             guard end > start, end - start <= 256 else { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if let fields = ISOScanner.scan(slice) ?? WordScanner.scan(slice) {
+            if let fields = ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice) ?? WordScanner.scan(slice) {
                 return fields.date()
             }
             return nil
@@ -91,76 +92,5 @@ public enum FeedDate {
 
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-    }
-}
-
-/// The parts of a date as read from text, before they are checked and turned into a `Date`.
-struct DateFields {
-    var year: Int
-    var month: Int
-    var day: Int
-    var hour = 0
-    var minute = 0
-    var second = 0
-    var fraction = 0.0
-    /// Seconds east of UTC.
-    var offset = 0
-
-    /// The instant these fields name, or nil when any field is out of range (month 13, 30 February,
-    /// hour 25). Hour 24 is accepted only as 24:00:00, and second 60 (a leap second) as the next
-    /// second, as ISO 8601 allows.
-    func date() -> Date? {
-        guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
-        guard day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
-        guard (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
-        if hour == 24, minute != 0 || second != 0 || fraction != 0 { return nil }
-        guard abs(offset) < 24 * 3600 else { return nil }
-        let days = CivilCalendar.days(year: year, month: month, day: day)
-        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-}
-
-/// Proleptic Gregorian arithmetic on day numbers (days since 1970-01-01), after Howard Hinnant's
-/// public-domain `days_from_civil` / `civil_from_days`.
-enum CivilCalendar {
-    static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let m = Int64(month)
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Day of the week, 1 = Monday … 7 = Sunday (ISO numbering).
-    static func isoWeekday(days: Int64) -> Int {
-        // 1970-01-01 was a Thursday (4).
-        Int(((days % 7) + 7 + 3) % 7) + 1
     }
 }

@@ -9,10 +9,16 @@ extension HTMLSanitizer {
     /// nothing changed, so clean HTML costs one scan and no allocation.
     struct SanitizingPass {
         let input: UnsafeBufferPointer<UInt8>
+        /// `input`'s bytes without per-read bounds checks: the tokenizer checks its indexes
+        /// against `input.count` itself, and the checks cost a third of its time.
+        private let bytes: UnsafePointer<UInt8>
         private let baseURL: URL?
         /// The base, parsed only when a relative URL needs it.
-        private var parsedBase: URLComponentsRFC3986??
-        private var output: [UInt8] = []
+        private var parsedBase: URLResolver.Components??
+        private var output = ""
+        /// The input as a `String` when the caller has one: clean runs are then copied from it
+        /// as already-valid text, and only the small replacements are validated as UTF-8.
+        private let source: String?
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
         private var copiedUpTo = 0
@@ -41,10 +47,13 @@ extension HTMLSanitizer {
         }
 
         init(
-            input: UnsafeBufferPointer<UInt8>, baseURL: URL?,
+            input: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?,
             elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
         ) {
             self.input = input
+            self.source = source
+            // An empty buffer may have no address; nothing reads through it then.
+            self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
             self.baseURL = baseURL
             openElements = FixedStack(elementSpace)
             attributes = FixedStack(attributeSpace)
@@ -73,7 +82,7 @@ extension HTMLSanitizer {
             return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
         }
 
-        private mutating func base() -> URLComponentsRFC3986? {
+        private mutating func base() -> URLResolver.Components? {
             if let parsedBase { return parsedBase }
             let parsed = baseURL.flatMap { URLResolver.parsedBase($0.absoluteString) }
             parsedBase = .some(parsed)
@@ -89,10 +98,25 @@ extension HTMLSanitizer {
                 output.reserveCapacity(input.count + 64)
             }
             if range.lowerBound > copiedUpTo {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<range.lowerBound]))
+                appendVerbatim(copiedUpTo..<range.lowerBound)
             }
-            output.append(contentsOf: bytes)
+            if !bytes.isEmpty { output.append(String(decoding: bytes, as: UTF8.self)) }
             copiedUpTo = range.upperBound
+        }
+
+        /// Appends `input[range]`, which starts and ends at token boundaries (ASCII bytes), so
+        /// it is whole characters' worth of scalars.
+        private mutating func appendVerbatim(_ range: Range<Int>) {
+            if let source {
+                let utf8 = source.utf8
+                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                let end = utf8.index(start, offsetBy: range.count)
+                if let text = String(utf8[start..<end]) {
+                    output.append(text)
+                    return
+                }
+            }
+            output.append(String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self))
         }
 
         private mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
@@ -122,13 +146,13 @@ extension HTMLSanitizer {
 
         // MARK: Tokenizer
 
-        mutating func run() -> [UInt8]? {
+        mutating func run() -> String? {
             let count = input.count
             var index = 0
             while index < count {
                 index = endOfPlainText(from: index)
                 guard index < count else { break }
-                let byte = input[index]
+                let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "<"):
                     index = markup(at: index)
@@ -136,13 +160,13 @@ extension HTMLSanitizer {
                     index = reference(at: index)
                 case UInt8(ascii: ">"):
                     if droppedName == nil { replace(index..<index + 1, literal: "&gt;") } else { drop(index..<index + 1) }
-                    index += 1
+                    index &+= 1
                 case 0x09, 0x0A, 0x0D:
                     if droppedName != nil { drop(index..<index + 1) }
-                    index += 1
+                    index &+= 1
                 default:
                     drop(index..<index + 1)  // NUL and other control characters
-                    index += 1
+                    index &+= 1
                 }
                 if droppedName != nil {
                     index = skipDroppedText(from: index)
@@ -151,7 +175,7 @@ extension HTMLSanitizer {
             closeAll(at: count)
             guard hasChanged else { return nil }
             if copiedUpTo < count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<count]))
+                appendVerbatim(copiedUpTo..<count)
             }
             return output
         }
@@ -169,9 +193,9 @@ extension HTMLSanitizer {
                 index += 8
             }
             while index < count {
-                let byte = input[index]
+                let byte = bytes[index]
                 if byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") { return index }
-                index += 1
+                index &+= 1
             }
             return count
         }
@@ -193,7 +217,7 @@ extension HTMLSanitizer {
         /// Inside a dropped element, text goes without escaping work: only `<` matters.
         private mutating func skipDroppedText(from index: Int) -> Int {
             var end = index
-            while end < input.count, input[end] != UInt8(ascii: "<") { end += 1 }
+            while end < input.count, bytes[end] != UInt8(ascii: "<") { end &+= 1 }
             if end > index { drop(index..<end) }
             return end
         }
@@ -224,14 +248,14 @@ extension HTMLSanitizer {
             let count = input.count
             var cursor = index + 1
             guard cursor < count else { return nil }
-            if input[cursor] == UInt8(ascii: "#") {
-                cursor += 1
-                let isHex = cursor < count && input[cursor] | 0x20 == UInt8(ascii: "x")
-                if isHex { cursor += 1 }
+            if bytes[cursor] == UInt8(ascii: "#") {
+                cursor &+= 1
+                let isHex = cursor < count && bytes[cursor] | 0x20 == UInt8(ascii: "x")
+                if isHex { cursor &+= 1 }
                 let digitsStart = cursor
                 var value: UInt32 = 0
                 while cursor < count, cursor - digitsStart < 8 {
-                    let byte = input[cursor]
+                    let byte = bytes[cursor]
                     if byte &- 0x30 < 10 {
                         value = value &* (isHex ? 16 : 10) &+ UInt32(byte - 0x30)
                     } else if isHex, (byte | 0x20) &- UInt8(ascii: "a") < 6 {
@@ -239,9 +263,9 @@ extension HTMLSanitizer {
                     } else {
                         break
                     }
-                    cursor += 1
+                    cursor &+= 1
                 }
-                guard cursor > digitsStart, cursor < count, input[cursor] == UInt8(ascii: ";") else { return nil }
+                guard cursor > digitsStart, cursor < count, bytes[cursor] == UInt8(ascii: ";") else { return nil }
                 switch value {
                 case 0x09, 0x0A, 0x0D, 0x20..<0x7F, 0xA0..<0xD800, 0xE000...0x10FFFF: return cursor + 1
                 default: return nil
@@ -251,15 +275,15 @@ extension HTMLSanitizer {
             var low: UInt64 = 0
             var high: UInt64 = 0
             while cursor < count, cursor - nameStart < 16 {
-                let byte = input[cursor]
+                let byte = bytes[cursor]
                 guard PlainText.isAlphanumeric(byte) else { break }
                 let offset = cursor - nameStart
                 if offset < 8 { low |= UInt64(byte) << (offset &* 8) } else { high |= UInt64(byte) << ((offset &- 8) &* 8) }
-                cursor += 1
+                cursor &+= 1
             }
             // Keys are lower-cased elsewhere; reference names are case-sensitive, so the key here
             // keeps the bytes as written and the table holds names as written.
-            guard cursor > nameStart, cursor < count, input[cursor] == UInt8(ascii: ";"),
+            guard cursor > nameStart, cursor < count, bytes[cursor] == UInt8(ascii: ";"),
                   referenceNameTable.value(for: NameKey(low: low, high: high)) != 0
             else { return nil }
             return cursor + 1
@@ -271,13 +295,13 @@ extension HTMLSanitizer {
                 escapeLessThan(at: index)
                 return index + 1
             }
-            let next = input[index + 1]
+            let next = bytes[index + 1]
             if isLetter(next) {
                 return startTag(at: index)
             }
             switch next {
             case UInt8(ascii: "/"):
-                if index + 2 < count, isLetter(input[index + 2]) { return endTag(at: index) }
+                if index + 2 < count, isLetter(bytes[index + 2]) { return endTag(at: index) }
                 // `</>` and `</3…>`: nothing for a reader.
                 let end = PlainText.endOfComment(input, from: index)
                 drop(index..<end)
@@ -307,7 +331,7 @@ extension HTMLSanitizer {
             let length = text.utf8CodeUnitCount
             guard index + length <= input.count else { return false }
             let pattern = UnsafeBufferPointer(start: text.utf8Start, count: length)
-            for offset in 0..<length where input[index + offset] != pattern[offset] { return false }
+            for offset in 0..<length where bytes[index + offset] != pattern[offset] { return false }
             return true
         }
 
@@ -317,20 +341,20 @@ extension HTMLSanitizer {
             let count = input.count
             guard hasPrefix("<!--", at: index) else {
                 var cursor = index + 2
-                while cursor < count, input[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                while cursor < count, bytes[cursor] != UInt8(ascii: ">") { cursor &+= 1 }
                 return min(cursor + 1, count)
             }
             var cursor = index + 4
-            if cursor < count, input[cursor] == UInt8(ascii: ">") { return cursor + 1 }
+            if cursor < count, bytes[cursor] == UInt8(ascii: ">") { return cursor + 1 }
             if hasPrefix("->", at: cursor) { return cursor + 2 }
             while cursor + 2 < count {
-                if input[cursor] == UInt8(ascii: "-"), input[cursor + 1] == UInt8(ascii: "-") {
-                    if input[cursor + 2] == UInt8(ascii: ">") { return cursor + 3 }
-                    if input[cursor + 2] == UInt8(ascii: "!"), cursor + 3 < count, input[cursor + 3] == UInt8(ascii: ">") {
+                if bytes[cursor] == UInt8(ascii: "-"), bytes[cursor + 1] == UInt8(ascii: "-") {
+                    if bytes[cursor + 2] == UInt8(ascii: ">") { return cursor + 3 }
+                    if bytes[cursor + 2] == UInt8(ascii: "!"), cursor + 3 < count, bytes[cursor + 3] == UInt8(ascii: ">") {
                         return cursor + 4
                     }
                 }
-                cursor += 1
+                cursor &+= 1
             }
             return count
         }
@@ -340,9 +364,9 @@ extension HTMLSanitizer {
             let contentStart = index + 9
             var cursor = contentStart
             while cursor + 2 < input.count,
-                  !(input[cursor] == UInt8(ascii: "]") && input[cursor + 1] == UInt8(ascii: "]") && input[cursor + 2] == UInt8(ascii: ">"))
+                  !(bytes[cursor] == UInt8(ascii: "]") && bytes[cursor + 1] == UInt8(ascii: "]") && bytes[cursor + 2] == UInt8(ascii: ">"))
             {
-                cursor += 1
+                cursor &+= 1
             }
             let contentEnd = cursor + 2 < input.count ? cursor : input.count
             let end = min(contentEnd + 3, input.count)
@@ -373,7 +397,7 @@ extension HTMLSanitizer {
             var high: UInt64 = 0
             var uppercaseSeen: UInt8 = 0
             while cursor < count {
-                var byte = input[cursor]
+                var byte = bytes[cursor]
                 let isEnd = byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
                     || (stopsAtEquals && byte == UInt8(ascii: "=") && cursor > start)
                 if isEnd { break }
@@ -386,7 +410,7 @@ extension HTMLSanitizer {
                 } else if offset < 16 {
                     high |= UInt64(byte) << ((offset &- 8) &* 8)
                 }
-                cursor += 1
+                cursor &+= 1
             }
             let length = cursor - start
             let key = length > 0 && length <= 16 ? NameKey(low: low, high: high) : nil
@@ -402,41 +426,41 @@ extension HTMLSanitizer {
             attributes.removeAll()
             var isSelfClosing = false
             while cursor < count {
-                let byte = input[cursor]
+                let byte = bytes[cursor]
                 if byte <= 0x20 {
-                    cursor += 1
+                    cursor &+= 1
                     continue
                 }
                 if byte == UInt8(ascii: ">") {
                     return TagToken(name: name, end: cursor + 1, isSelfClosing: isSelfClosing)
                 }
                 if byte == UInt8(ascii: "/") {
-                    cursor += 1
-                    isSelfClosing = cursor < count && input[cursor] == UInt8(ascii: ">")
+                    cursor &+= 1
+                    isSelfClosing = cursor < count && bytes[cursor] == UInt8(ascii: ">")
                     continue
                 }
                 isSelfClosing = false
                 let attributeName = scanName(from: cursor, stopsAtEquals: true)
                 cursor = attributeName.range.upperBound
                 var lookahead = cursor
-                while lookahead < count, input[lookahead] <= 0x20 { lookahead += 1 }
-                guard lookahead < count, input[lookahead] == UInt8(ascii: "=") else {
+                while lookahead < count, bytes[lookahead] <= 0x20 { lookahead &+= 1 }
+                guard lookahead < count, bytes[lookahead] == UInt8(ascii: "=") else {
                     attributes.append(AttributeToken(name: attributeName, value: nil, quote: 0))
                     continue
                 }
                 cursor = lookahead + 1
-                while cursor < count, input[cursor] <= 0x20 { cursor += 1 }
+                while cursor < count, bytes[cursor] <= 0x20 { cursor &+= 1 }
                 guard cursor < count else { return nil }
-                let quote = input[cursor]
+                let quote = bytes[cursor]
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                     let valueStart = cursor + 1
                     guard let found = memchr(input.baseAddress! + valueStart, Int32(quote), count - valueStart) else { return nil }
                     cursor = valueStart + (UnsafeRawPointer(found) - UnsafeRawPointer(input.baseAddress! + valueStart))
                     attributes.append(AttributeToken(name: attributeName, value: valueStart..<cursor, quote: quote))
-                    cursor += 1
+                    cursor &+= 1
                 } else {
                     let valueStart = cursor
-                    while cursor < count, input[cursor] > 0x20, input[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                    while cursor < count, bytes[cursor] > 0x20, bytes[cursor] != UInt8(ascii: ">") { cursor &+= 1 }
                     attributes.append(AttributeToken(name: attributeName, value: valueStart..<cursor, quote: 0))
                 }
             }
@@ -534,14 +558,14 @@ extension HTMLSanitizer {
 
         /// True when the tag is already written exactly as it would be rendered: lower-case
         /// names, one space before each attribute, allowed attributes only, double-quoted values
-        /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` at the end. Most tags of
+        /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` or `/>` at the end. Most tags of
         /// clean feed HTML pass, and then cost no copying at all.
         private func isCanonicalStartTag(_ tag: TagToken, range: Range<Int>, isVoid: Bool) -> Bool {
             guard attributes.count <= 16, !tag.name.hasUppercase else { return false }
             var expected = tag.name.range.upperBound
             for number in 0..<attributes.count {
                 let attribute = attributes[number]
-                guard attribute.name.range.lowerBound == expected + 1, input[expected] == 0x20,
+                guard attribute.name.range.lowerBound == expected + 1, bytes[expected] == 0x20,
                       !attribute.name.hasUppercase
                 else { return false }
                 let key = attribute.name.key
@@ -559,8 +583,9 @@ extension HTMLSanitizer {
                 expected = value.upperBound + 1
             }
             if tag.isSelfClosing {
-                guard isVoid, range.upperBound == expected + 3, input[expected] == 0x20 else { return false }
-                return true
+                // `<br />` and `<br/>` are both already fine for a void element.
+                guard isVoid else { return false }
+                return range.upperBound == expected + 2 || (range.upperBound == expected + 3 && bytes[expected] == 0x20)
             }
             return range.upperBound == expected + 1
         }
@@ -571,10 +596,10 @@ extension HTMLSanitizer {
             if isURL {
                 let count = range.count
                 let start = range.lowerBound
-                guard count > 7, input[start] == UInt8(ascii: "h"), input[start + 1] == UInt8(ascii: "t"),
-                      input[start + 2] == UInt8(ascii: "t"), input[start + 3] == UInt8(ascii: "p") else { return false }
-                let afterScheme = input[start + 4] == UInt8(ascii: "s") ? start + 5 : start + 4
-                guard input[afterScheme] == UInt8(ascii: ":") else { return false }
+                guard count > 7, bytes[start] == UInt8(ascii: "h"), bytes[start + 1] == UInt8(ascii: "t"),
+                      bytes[start + 2] == UInt8(ascii: "t"), bytes[start + 3] == UInt8(ascii: "p") else { return false }
+                let afterScheme = bytes[start + 4] == UInt8(ascii: "s") ? start + 5 : start + 4
+                guard bytes[afterScheme] == UInt8(ascii: ":") else { return false }
             }
             var index = range.lowerBound
             let base = UnsafeRawPointer(input.baseAddress!)
@@ -586,19 +611,19 @@ extension HTMLSanitizer {
                         continue
                     }
                 }
-                let byte = input[index]
+                let byte = bytes[index]
                 if byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
-                    index += 1
+                    index &+= 1
                     continue
                 }
                 if byte == UInt8(ascii: "&") {
-                    guard index + 4 < range.upperBound, input[index + 1] == UInt8(ascii: "a"), input[index + 2] == UInt8(ascii: "m"),
-                          input[index + 3] == UInt8(ascii: "p"), input[index + 4] == UInt8(ascii: ";") else { return false }
+                    guard index + 4 < range.upperBound, bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "m"),
+                          bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";") else { return false }
                     index += 5
                     continue
                 }
                 if byte == 0x20, !isURL {
-                    index += 1
+                    index &+= 1
                     continue
                 }
                 return false
@@ -693,7 +718,7 @@ extension HTMLSanitizer {
 
         private mutating func appendLowercased(_ range: Range<Int>) {
             for index in range {
-                let byte = input[index]
+                let byte = bytes[index]
                 scratch.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
             }
         }
@@ -703,7 +728,7 @@ extension HTMLSanitizer {
             var index = range.lowerBound
             let slice = UnsafeBufferPointer(rebasing: input[..<range.upperBound])
             while index < range.upperBound {
-                let byte = input[index]
+                let byte = bytes[index]
                 if byte == UInt8(ascii: "&"),
                    let reference = PlainText.decodeCharacterReference(in: slice, at: index, inAttribute: true, into: &value)
                 {
@@ -711,7 +736,7 @@ extension HTMLSanitizer {
                     continue
                 }
                 if byte != 0 { value.append(byte) }
-                index += 1
+                index &+= 1
             }
         }
     }

@@ -3,7 +3,7 @@ extension HTMLSanitizer {
     /// left. When every declaration is allowed the value is returned as written, so clean HTML
     /// stays byte-for-byte the same.
     ///
-    /// A declaration is kept when its property is on `allowedCSSProperties` and its value is plain
+    /// A declaration is kept when its property is allowed (`isAllowedCSSProperty`) and its value is plain
     /// ASCII without anything that can load or run: no parentheses except `rgb()`, `rgba()`,
     /// `hsl()`, `hsla()` (so no `url()`, `expression()`, `image-set()`), no backslash escapes, no
     /// comments, no `<`, `>`, `{`, `}`, `@`.
@@ -19,7 +19,7 @@ extension HTMLSanitizer {
             }
             let property = String(decoding: trim(trimmedDeclaration[..<colon]), as: UTF8.self).lowercased()
             let propertyValue = trim(trimmedDeclaration[(colon + 1)...])
-            if !propertyValue.isEmpty, allowedCSSProperties.contains(property), isSafeCSSValue(propertyValue) {
+            if !propertyValue.isEmpty, isAllowedCSSProperty(property), isSafeCSSValue(propertyValue) {
                 kept.append((property, propertyValue))
             } else {
                 keptEverything = false
@@ -35,6 +35,13 @@ extension HTMLSanitizer {
             out.append(contentsOf: declaration.value)
         }
         return out
+    }
+
+    /// On the allow-list, or one of the box and background families (`border-top-left-radius`,
+    /// `background-repeat`…), whose values are checked like any other.
+    static func isAllowedCSSProperty(_ property: String) -> Bool {
+        if allowedCSSProperties.contains(property) { return true }
+        return ["background-", "border-", "margin-", "padding-"].contains { property.hasPrefix($0) }
     }
 
     private static func trim(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

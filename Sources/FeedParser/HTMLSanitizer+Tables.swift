@@ -152,12 +152,13 @@ extension HTMLSanitizer {
     static let allowedVoidElementNames: [String] = ["area", "br", "col", "hr", "img", "source", "track", "wbr"]
 
     /// Dropped with their content. `noscript` is among them: its content is what a browser without
-    /// scripts shows, but feeds use it for tracking pixels and "enable JavaScript" notices, and
-    /// `title`, `textarea` and `select` carry no reading content in an article.
+    /// scripts shows, but feeds use it for tracking pixels and "enable JavaScript" notices;
+    /// `textarea` and `select` carry no reading content in an article. (`title` is unwrapped, as
+    /// established feed libraries do: its text is usually the article's own title.)
     static let rawTextDroppedNames = [
-        "script", "style", "iframe", "noscript", "noembed", "noframes", "xmp", "textarea", "title", "plaintext",
+        "script", "style", "iframe", "noscript", "noembed", "noframes", "xmp", "textarea", "plaintext",
     ]
-    static let nestingDroppedNames = ["object", "applet", "frameset", "svg", "template", "select", "head"]
+    static let nestingDroppedNames = ["object", "applet", "frameset", "svg", "template", "select"]
     static let droppedVoidNames = [
         "embed", "frame", "meta", "link", "base", "basefont", "param", "bgsound", "keygen", "input", "isindex",
     ]
@@ -233,6 +234,20 @@ extension HTMLSanitizer {
         "http", "https", "ftp", "ftps", "sftp", "mailto", "news", "nntp", "tel", "sms", "irc", "ircs", "xmpp",
         "sip", "sips", "magnet", "feed", "webcal", "gopher", "gemini", "geo", "urn", "git", "ssh", "rtsp", "mms",
     ]
+
+    static let schemeTable = NameTable(allowedSchemes.map { ($0, 1) })
+
+    /// True when `scheme` (any case) is on `allowedSchemes`.
+    static func isAllowedScheme<Bytes: Collection<UInt8>>(_ scheme: Bytes) -> Bool {
+        guard scheme.count <= 16 else { return false }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (offset, var byte) in scheme.enumerated() {
+            if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+            if offset < 8 { low |= UInt64(byte) << (offset * 8) } else { high |= UInt64(byte) << ((offset - 8) * 8) }
+        }
+        return schemeTable.value(for: NameKey(low: low, high: high)) != 0
+    }
 
     /// CSS properties kept in `style` (after `acceptable_css_properties`, plus box properties
     /// that cannot position content over the reader's own interface).

@@ -6,7 +6,7 @@ extension HTMLSanitizer {
     /// The scheme is read the way browsers read it — leading spaces and control characters
     /// skipped, tabs and line breaks inside ignored, case folded — so `" JaVa\tScRiPt:"` is seen as
     /// `javascript:`.
-    static func cleanURL(_ value: [UInt8], base: URLComponentsRFC3986?) -> [UInt8]? {
+    static func cleanURL(_ value: [UInt8], base: URLResolver.Components?) -> [UInt8]? {
         var start = 0
         var end = value.count
         while start < end, value[start] <= 0x20 { start += 1 }
@@ -38,23 +38,21 @@ extension HTMLSanitizer {
             }
         }
         if hasScheme {
-            guard allowedSchemes.contains(String(decoding: scheme, as: UTF8.self)) else { return nil }
+            guard isAllowedScheme(scheme) else { return nil }
             if isPlain { return start == 0 && end == value.count ? value : Array(value[start..<end]) }
             return URLResolver.cleanReference(bytes: value)
         }
         let reference = URLResolver.cleanReference(bytes: value)
         guard let base else { return reference }
-        let resolved = base.resolving(URLComponentsRFC3986(bytes: reference))
-        // The base comes from the feed too: check what resolution produced.
-        guard let resolvedScheme = resolved.scheme,
-              allowedSchemes.contains(String(decoding: resolvedScheme, as: UTF8.self).lowercased())
-        else { return nil }
-        return resolved.bytes
+        let parts = URLResolver.Components(bytes: reference)
+        // The base comes from the feed too: check the scheme resolution produces.
+        guard let scheme = base.resolvedScheme(parts), isAllowedScheme(scheme) else { return nil }
+        return base.resolvedBytes(parts)
     }
 
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are
     /// removed, and nil is returned when none is left.
-    static func cleanSrcset(_ value: [UInt8], base: URLComponentsRFC3986?) -> [UInt8]? {
+    static func cleanSrcset(_ value: [UInt8], base: URLResolver.Components?) -> [UInt8]? {
         var out: [UInt8] = []
         var index = 0
         let count = value.count

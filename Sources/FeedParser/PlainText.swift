@@ -21,25 +21,52 @@ public enum PlainText {
     /// ```
     public static func fromHTML(_ html: String) -> String {
         var html = html
-        return html.withUTF8 { bytes in
+        let result: String? = html.withUTF8 { bytes in
             var needsMarkupPass = false
             for byte in bytes where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
                 needsMarkupPass = true
                 break
             }
-            guard needsMarkupPass else { return collapse(bytes) }
+            guard needsMarkupPass else { return isCollapsed(bytes) ? nil : collapse(bytes) }
             var text = [UInt8]()
             text.reserveCapacity(bytes.count)
             stripMarkup(bytes, into: &text)
             return text.withUnsafeBufferPointer { collapse($0) }
         }
+        return result ?? html
     }
 
     /// Runs of white space become one space; leading and trailing white space is removed; control
     /// characters are removed. A no-break space is not white space here (see the type's notes).
     public static func collapsingWhitespace(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { collapse($0) }
+        let result: String? = text.withUTF8 { isCollapsed($0) ? nil : collapse($0) }
+        return result ?? text
+    }
+
+    /// True when `collapse` would return the text unchanged: single ASCII spaces between words,
+    /// none at the ends, no other white space or control characters. Most titles are like this,
+    /// and then no copy is made.
+    static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        guard first != 0x20, last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte < 0x21 {
+                guard byte == 0x20, previous != 0x20 else { return false }
+            } else if byte == 0x7F {
+                return false
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] &- 0x80 < 0x20 {
+                return false  // NEL or a C1 control
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                return false  // line or paragraph separator
+            }
+            previous = byte
+        }
+        return true
     }
 
     private static func stripMarkup(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
@@ -75,24 +102,30 @@ public enum PlainText {
             }
             var nameEnd = nameStart
             while nameEnd < count, isAlphanumeric(bytes[nameEnd]) { nameEnd += 1 }
-            let name = lowercasedName(bytes, nameStart..<nameEnd)
+            let key = HTMLSanitizer.NameKey(bytes, nameStart..<nameEnd)
             index = endOfTag(bytes, from: nameEnd)
-            if !isEndTag, name == "script" || name == "style" {
+            guard let key else { continue }
+            let kind = tagKinds.value(for: key)
+            if !isEndTag, kind == rawTextKind {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self).lowercased()
                 index = endOfRawText(bytes, from: index, name: name)
                 continue
             }
-            if blockNames.contains(name) { text.append(0x20) }
+            if kind == blockKind { text.append(0x20) }
         }
     }
 
-    private static let blockNames: Set<String> = [
-        "br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th", "table", "blockquote", "pre",
-        "hr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "figure", "figcaption",
-    ]
+    private static let blockKind: UInt8 = 1
+    private static let rawTextKind: UInt8 = 2
 
-    private static func lowercasedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: bytes[range].prefix(16).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
+    /// Tags that separate words (block elements and `br`) and tags whose content is not text.
+    private static let tagKinds: HTMLSanitizer.NameTable = {
+        let blocks = [
+            "br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th", "table", "blockquote", "pre",
+            "hr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "figure", "figcaption",
+        ]
+        return HTMLSanitizer.NameTable(blocks.map { ($0, blockKind) } + [("script", rawTextKind), ("style", rawTextKind)])
+    }()
 
     /// Index after the `>` closing a tag whose name ends at `index`, skipping quoted values.
     static func endOfTag(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {

@@ -19,6 +19,7 @@ struct HTMLSanitizerTests {
         ("<table><tr><td colspan=\"2\">x</td></tr></table>", "<table><tr><td colspan=\"2\">x</td></tr></table>"),
         ("<blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre>", "<blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre>"),
         ("line<br>break<br />again<hr>", "line<br>break<br />again<hr>"),
+        (#"a<br/>b<img src="https://x.example/i.png"/><BR/>"#, #"a<br/>b<img src="https://x.example/i.png"/><br />"#),
         // Dropped with content.
         ("a<script>alert(1)</script>b", "ab"),
         ("a<SCRIPT type=\"text/javascript\">if (a < b) { x('</p>') }</SCRIPT >b", "ab"),
@@ -33,7 +34,8 @@ struct HTMLSanitizerTests {
         ("a<meta http-equiv=\"refresh\" content=\"0;url=javascript:x\">b", "ab"),
         ("a<link rel=\"stylesheet\" href=\"x.css\">b", "ab"),
         ("a<base href=\"https://evil.example/\">b", "ab"),
-        ("a<title>t</title>b", "ab"),
+        ("a<title>t</title>b", "atb"),
+        ("<head><title>T</title><meta charset=\"utf-8\"><style>x</style></head><body>b</body>", "Tb"),
         ("a<script>never closed", "a"),
         // Unknown elements unwrapped, text kept.
         ("<custom-tag>kept</custom-tag>", "kept"),
@@ -88,6 +90,8 @@ struct HTMLSanitizerTests {
         (#"<p style="behavior: url(x.htc)">t</p>"#, "<p>t</p>"),
         (#"<p style="-moz-binding: url(x.xml#y)">t</p>"#, "<p>t</p>"),
         (#"<p style="position: fixed; top: 0">t</p>"#, "<p>t</p>"),
+        (#"<a href="https://x.example/" style="display:block; position:absolute; z-index:1; background-color:black; background-image:url(https://x.example/i.jpg); border-top-left-radius: 3px">t</a>"#,
+         #"<a href="https://x.example/" style="display: block; background-color: black; border-top-left-radius: 3px">t</a>"#),
         (#"<p style="color: re\64">t</p>"#, "<p>t</p>"),
         (#"<p style="color: red; width: ex/**/pression(x)">t</p>"#, #"<p style="color: red">t</p>"#),
         (#"<p style="background-image: &#x75;rl(x)">t</p>"#, "<p>t</p>"),

@@ -49,6 +49,8 @@ struct PlainTextTests {
     static let whitespaceCases: [(String, String)] = [
         ("a  b", "a b"), ("\n a \r\n b \t", "a b"), ("a\u{A0}\u{A0}b", "a\u{A0}\u{A0}b"), ("", ""),
         ("no&amp;decoding <b>here</b>", "no&amp;decoding <b>here</b>"), ("a\u{0}b", "ab"),
+        ("already collapsed", "already collapsed"), ("a\u{85}b", "a b"), ("a\u{9F}b", "ab"), (" x", "x"), ("x ", "x"),
+        ("a\u{2029}", "a"), ("tab\there", "tab here"), ("del\u{7F}", "del"),
     ]
 
     @Test(arguments: whitespaceCases)
