@@ -41,7 +41,7 @@ enum FeedNamespace: UInt8 {
             default: return .other
             }
         }
-        let lowered = uri.lowercased().trimmingCharacters(in: .whitespaces)
+        let lowered = uri.trimmingSpaces().lowercased()
         switch lowered {
         case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
              "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss",

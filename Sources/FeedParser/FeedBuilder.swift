@@ -46,6 +46,8 @@ struct FeedBuilder {
         var opensContainer: Bool
         var endsCapture: Bool
         var isMarkup: Bool
+        /// The element's local name, interned by libxml2 for the life of the document.
+        var localName: UnsafePointer<xmlChar>
     }
 
     private struct NameKey: Hashable {
@@ -101,6 +103,11 @@ struct FeedBuilder {
             ignoredDepth += 1
             return
         }
+        if item != nil, capture == nil, self.rule(localName: localName, prefix: prefix, uri: uri).role == .item,
+           let open = frames.firstIndex(where: { $0.role == .item }) {
+            // Items do not nest: a new one closes the one a feed forgot to close.
+            while frames.count > open { closeInnermostFrame() }
+        }
         depth += 1
         if depth == 1 {
             recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
@@ -114,7 +121,8 @@ struct FeedBuilder {
             if active.childrenAreMarkup {
                 writeStartTag(localName: localName, attributes: attributes, capture: &active)
                 capture = active
-                frames.append(Frame(role: .unknown, opensContainer: false, endsCapture: false, isMarkup: true))
+                frames.append(Frame(role: .unknown, opensContainer: false, endsCapture: false, isMarkup: true,
+                                    localName: localName))
                 return
             }
             // An Atom author's children replace the text an RSS author would carry.
@@ -123,19 +131,39 @@ struct FeedBuilder {
         }
 
         let rule = self.rule(localName: localName, prefix: prefix, uri: uri)
-        var frame = Frame(role: rule.role, opensContainer: false, endsCapture: false, isMarkup: false)
+        var frame = Frame(role: rule.role, opensContainer: false, endsCapture: false, isMarkup: false,
+                          localName: localName)
         handleStart(rule: rule, attributes: attributes, frame: &frame)
         frames.append(frame)
     }
 
+    /// The name written in an end tag that did not match the open element, reported by libxml2
+    /// just before it closes the open element anyway.
+    var mismatchedEndTag: String?
+
     mutating func endElement(localName: UnsafePointer<xmlChar>) {
+        let written = mismatchedEndTag
+        mismatchedEndTag = nil
         if ignoredDepth > 0 {
             ignoredDepth -= 1
             return
         }
+        guard let written else {
+            closeInnermostFrame()
+            return
+        }
+        // In recovery libxml2 closes whatever element is open, whatever the end tag says. Follow
+        // the tag as written instead, as lenient feed parsers do: a stray `</b>` inside a title
+        // closes nothing, and `</item>` closes the item even when a child was left open.
+        let name = written.split(separator: ":").last.map(String.init) ?? written
+        guard let index = frames.lastIndex(where: { String(cString: $0.localName) == name }) else { return }
+        while frames.count > index { closeInnermostFrame() }
+    }
+
+    private mutating func closeInnermostFrame() {
         guard let frame = frames.popLast() else { return }
         if frame.isMarkup, var active = capture {
-            writeEndTag(localName: localName, capture: &active)
+            writeEndTag(localName: frame.localName, capture: &active)
             capture = active
         } else {
             if frame.endsCapture, capture != nil { finishCapture() }
@@ -156,6 +184,9 @@ struct FeedBuilder {
     }
 
     mutating func noteDoctype() { sawDoctype = true }
+
+    /// Frees the text buffer's memory; called once, by the reader that owns this builder.
+    func releaseBuffers() { text.release() }
 
     // MARK: The result
 
@@ -297,7 +328,7 @@ struct FeedBuilder {
             begin(.imageURL, kind: .raw, rank: rank, &frame)
         case .itunesImage:
             guard container == .feed, item == nil, let href = attributes.value("href") ?? attributes.value("url") else { return }
-            feed.image.offer(URLResolver.resolve(href, against: currentBase), rank: rank)
+            feed.image.offer(Self.resolve(href, against: currentBase), rank: rank)
         }
     }
 
@@ -395,7 +426,7 @@ struct FeedBuilder {
             return
         }
         guard let rank = Self.linkRank(attributes) else { return }
-        let resolved = URLResolver.resolve(href, against: base)
+        let resolved = Self.resolve(href, against: base)
         withScope { $0.link.offer(resolved, rank: rank) }
     }
 
@@ -439,7 +470,7 @@ struct FeedBuilder {
                 item?.content.offer(html, rank: active.rank)
             }
         case .link:
-            let resolved = URLResolver.resolve(raw.trimmingSpaces(), against: base)
+            let resolved = Self.resolve(raw.trimmingSpaces(), against: base)
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
@@ -457,7 +488,7 @@ struct FeedBuilder {
             let id = Self.nonEmpty(raw.trimmingSpaces())
             item?.id.offer(id, rank: 0)
             if active.isPermaLink, let id {
-                item?.link.offer(URLResolver.resolve(id, against: base), rank: 5)
+                item?.link.offer(Self.resolve(id, against: base), rank: 5)
             }
         case .id:
             item?.id.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: 0)
@@ -472,7 +503,7 @@ struct FeedBuilder {
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
-            feed.image.offer(URLResolver.resolve(raw.trimmingSpaces(), against: base), rank: active.rank)
+            feed.image.offer(Self.resolve(raw.trimmingSpaces(), against: base), rank: active.rank)
         }
     }
 
@@ -486,6 +517,14 @@ struct FeedBuilder {
             return HTMLSanitizer.html(fromText: raw.trimmingSpaces())
         }
         return HTMLSanitizer.sanitize(raw, baseURL: base).trimmingSpaces()
+    }
+
+    /// The absolute form of a URL from the feed; nil for an empty one (which would otherwise
+    /// resolve to the base itself).
+    private static func resolve(_ reference: String, against base: URL?) -> String? {
+        let trimmed = reference.trimmingSpaces()
+        guard !trimmed.isEmpty else { return nil }
+        return URLResolver.resolve(trimmed, against: base)
     }
 
     private static func decodeBase64(_ text: String) -> String {

@@ -45,7 +45,7 @@ struct FeedFields {
     }
 
     mutating func addEnclosure(url: String?, type: String?, length: String?, base: URL?) {
-        guard let url, let resolved = URLResolver.resolve(url, against: base),
+        guard let url, !url.trimmingSpaces().isEmpty, let resolved = URLResolver.resolve(url.trimmingSpaces(), against: base),
               !enclosures.contains(where: { $0.url == resolved }) else { return }
         let trimmedType = type?.trimmingSpaces()
         let size = length.flatMap { Int($0.trimmingSpaces()) }.flatMap { $0 >= 0 ? $0 : nil }

@@ -35,6 +35,7 @@ final class XMLFeedReader {
 
     deinit {
         xmlFreeParserCtxt(context)
+        builder.pointee.releaseBuffers()
         builder.deinitialize(count: 1)
         builder.deallocate()
     }
@@ -183,6 +184,10 @@ final class XMLFeedReader {
         handler.serror = { userData, error in
             guard let error, let userData else { return }
             let code = error.pointee.code
+            if code == XML_ERR_TAG_NAME_MISMATCH.rawValue {
+                XMLFeedReader.builder(userData).pointee.mismatchedEndTag = error.pointee.str2.map { String(cString: $0) } ?? ""
+                return
+            }
             if code == XML_ERR_INVALID_CHAR.rawValue, let message = error.pointee.message,
                strncmp(message, "xmlParseCharRef", 15) == 0 {
                 // A character reference outside Unicode reads as U+FFFD, as established feed

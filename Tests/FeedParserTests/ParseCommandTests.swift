@@ -22,9 +22,11 @@ struct ParseCommandTests {
 
     private func run(_ arguments: [String], stdin: Data? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = try #require(TidingsBinary.url)
+        process.executableURL = TidingsBinary.url
         process.arguments = ["parse"] + arguments
-        let output = Pipe(), errors = Pipe(), input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        let input = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = input
