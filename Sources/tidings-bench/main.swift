@@ -10,9 +10,9 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("parser", ParserBenchmark.run),
     ("store", { _ in StoreBenchmark.run() }),
     ("reader", { _ in ReaderBenchmark.run() }),
+    ("reload", { _ in ReloadBenchmark.run() }),
 ]
 
-StoreChildProcess.runIfRequested()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let first = arguments.first, let internalRun = ParserBenchmark.subcommand(first) {
     internalRun(Array(arguments.dropFirst()))

@@ -9,19 +9,12 @@ struct ReadCommand: ParsableCommand {
         abstract: "Open the full-screen reader (what `tidings` does with no command)."
     )
 
-    @Option(name: [.customShort("u"), .customLong("url-file")], help: "The urls file.")
-    var urlFile: String?
-
-    @Option(name: [.customShort("c"), .customLong("cache-file")], help: "The cache file.")
-    var cacheFile: String?
-
-    @Option(name: [.customShort("C"), .customLong("config-file")], help: "The config file.")
-    var configFile: String?
+    @OptionGroup var files: GlobalOptions
 
     func run() throws {
         let settings: ReaderSettings
         do {
-            settings = try Self.settings(paths: AppPaths(urlsFile: urlFile, configFile: configFile, cacheFile: cacheFile))
+            settings = try Self.settings(paths: files.paths)
             try ReaderApp.run(settings: settings) { StoreFeedCache(store: $0) }
         } catch {
             FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
