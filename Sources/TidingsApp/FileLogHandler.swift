@@ -45,6 +45,9 @@ public final class LogFile: @unchecked Sendable {
         _ = try? handle?.seekToEnd()
     }
 
+    /// The file's descriptor, or nil when it could not be opened.
+    var fileDescriptor: Int32? { handle?.fileDescriptor }
+
     func append(_ text: String) {
         lock.lock()
         defer { lock.unlock() }

@@ -33,6 +33,8 @@ public final class ReaderApp {
     private var isQuitting = false
     private var isConfirmingQuit = false
     private var autoReloadTimer: DispatchSourceTimer?
+    /// The real standard error, put back on exit, while it points at the log file.
+    private var savedStandardError: Int32?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -52,7 +54,9 @@ public final class ReaderApp {
             }
             let terminal = try Terminal()
             // The terminal's handlers keep the app alive until the process exits.
-            ReaderApp(settings: settings, store: store, cache: makeCache(store), terminal: terminal).start()
+            let app = ReaderApp(settings: settings, store: store, cache: makeCache(store), terminal: terminal)
+            app.divertStandardError(to: logFile)
+            app.start()
         }
         dispatchMain()
     }
@@ -103,6 +107,15 @@ public final class ReaderApp {
             timer.resume()
             autoReloadTimer = timer
         }
+    }
+
+    /// Points standard error at the log file while the screen is ours: whatever a library or a
+    /// child process (an `exec:` feed) writes there must not land on top of the cells.
+    private func divertStandardError(to logFile: LogFile) {
+        guard let descriptor = logFile.fileDescriptor else { return }
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0, dup2(descriptor, STDERR_FILENO) >= 0 else { return }
+        savedStandardError = saved
     }
 
     // MARK: - Keys
@@ -383,6 +396,7 @@ public final class ReaderApp {
             _ = reload.wait(timeout: 3)
         }
         terminal.stop()
+        if let saved = savedStandardError { dup2(saved, STDERR_FILENO) }
         exit(status)
     }
 }
