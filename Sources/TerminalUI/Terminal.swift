@@ -29,6 +29,7 @@ public final class Terminal {
     private var keyHandler: (@MainActor ([Key]) -> Void)?
     private var terminationHandler: (@MainActor (Int32) -> Void)?
     private var titleIsPushed = false
+    private var currentTitle: String?
     private var isStopped = false
     private let supportsTitle: Bool
 
@@ -194,6 +195,8 @@ public final class Terminal {
             }
             if safe.unicodeScalars.count >= 200 { break }
         }
+        guard safe != currentTitle else { return }
+        currentTitle = safe
         var bytes: [UInt8] = []
         if !titleIsPushed {
             bytes += Array("\u{1B}[22;2t".utf8)

@@ -50,7 +50,10 @@ public final class FeedListScreen: Screen {
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         let renderer = FeedRowRenderer(reloading: reloading, spinnerFrame: spinnerFrame, countWidth: FeedRowRenderer.countWidth(for: rows))
-        ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: "No feeds to show. Press ? for help.")
+        let emptyText = filter.hidesFeedsWithoutUnread
+            ? "No feed has unread articles (show-read-feeds is off). R reloads them all."
+            : "The urls file lists no feeds yet: add one with `tidings add URL`, then run tidings again."
+        ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<ArrayDataSource<FeedListRow>, FeedRowRenderer>.selectedRow(in: area, state: state)
     }

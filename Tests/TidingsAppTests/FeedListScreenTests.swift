@@ -91,3 +91,25 @@ import Testing
         #expect(grid.lines == [" N (3/3)   …", " N (12/12) …"])
     }
 }
+
+@MainActor
+@Suite struct EmptyFeedListTests {
+    @Test func emptyListsSayWhatToDo() throws {
+        let empty = try TestStore(subscriptions: [])
+        let screen = FeedListScreen(store: empty.store)
+        try screen.refresh()
+        var grid = CellGrid(rows: 2, columns: 100)
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines.first == "The urls file lists no feeds yet: add one with `tidings add URL`, then run tidings again.")
+        #expect(screen.handle(.enter) == nil)
+        #expect(screen.handle(.character("r")) == nil)
+
+        let read = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        try read.addItems(1, to: "https://a.example/feed")
+        try read.store.markAllFeeds(read: true)
+        let unreadOnly = FeedListScreen(store: read.store, hidesFeedsWithoutUnread: true)
+        try unreadOnly.refresh()
+        unreadOnly.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines.first == "No feed has unread articles (show-read-feeds is off). R reloads them all.")
+    }
+}
