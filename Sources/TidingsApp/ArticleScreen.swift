@@ -19,8 +19,14 @@ public final class ArticleScreen: Screen {
         self.item = item
         self.textWidth = max(0, textWidth)
         let html = item.item.content ?? item.item.summary ?? ""
-        body = HTMLTextRenderer.render(html, baseURL: item.item.link)
-        view = TextView(lines: Self.header(for: item, timeZone: timeZone) + body.lines)
+        let shown = Self.bounded(html)
+        body = HTMLTextRenderer.render(shown, baseURL: item.item.link)
+        var lines = Self.header(for: item, timeZone: timeZone) + body.lines
+        if shown.utf8.count < html.utf8.count {
+            let rest = (html.utf8.count - shown.utf8.count + 1023) / 1024
+            lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
+        }
+        view = TextView(lines: lines)
     }
 
     public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
@@ -86,6 +92,20 @@ public final class ArticleScreen: Screen {
         default: break
         }
         return nil
+    }
+
+    /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
+    /// a hostile multi-megabyte item costs no more memory or time than this.
+    static let maximumHTMLBytes = 512 * 1024
+
+    /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
+    static func bounded(_ html: String) -> String {
+        guard html.utf8.count > maximumHTMLBytes else { return html }
+        let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
+        var count = maximumHTMLBytes
+        // Step back over UTF-8 continuation bytes so no scalar is split.
+        while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
     /// The header lines: labelled fields, then a rule.
