@@ -126,7 +126,9 @@ public final class ArticleScreen: Screen {
         }
         var lines = fields.map { label, value in
             let prefix = "\(label): "
-            return TextView.Line(StyledText(prefix, style: .bold) + StyledText(value), continuationIndent: prefix.count)
+            // A header field is a line or two; a hostile megabyte-long title is cut.
+            let shown = value.count > 2_000 ? String(value.prefix(2_000)) + "…" : value
+            return TextView.Line(StyledText(prefix, style: .bold) + StyledText(shown), continuationIndent: prefix.count)
         }
         lines.append(TextView.Line(""))
         return lines
