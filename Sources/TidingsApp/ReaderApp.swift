@@ -76,6 +76,9 @@ public final class ReaderApp {
             navigation = NavigationController(root: screen)
         }
         navigation.statusHint = "?:Help"
+        // newsboat's look: bold yellow on blue for the title; reverse video without colours.
+        navigation.titleStyle = Style(foreground: .yellow, background: .blue, attributes: .bold)
+        navigation.statusStyle = Style(foreground: .white, background: .blue)
     }
 
     private func start() {
