@@ -39,6 +39,6 @@ let package = Package(
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel"]),
+        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel"], exclude: ["Fixtures"]),
     ]
 )
