@@ -6,8 +6,10 @@ struct Tidings: ParsableCommand {
         commandName: "tidings",
         abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds.",
         subcommands: [
-            ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self, AddCommand.self,
-        ]
+            ReadCommand.self, ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self,
+            AddCommand.self,
+        ],
+        defaultSubcommand: ReadCommand.self
     )
 
     /// Global file options may come before the command name, as in newsboat: see `ArgumentOrder`.

@@ -1,0 +1,136 @@
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// One article: a header (title, author, date, feed, link, attachments) and the body rendered
+/// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it.
+@MainActor
+public final class ArticleScreen: Screen {
+    public private(set) var item: StoredItem
+    public let body: ArticleBody
+    private var view: TextView
+    /// Digits typed so far of a link number.
+    public private(set) var typedNumber = ""
+
+    private let textWidth: Int
+
+    /// - Parameter textWidth: the widest the text is wrapped (`text-width`); 0 for the window's width.
+    public init(item: StoredItem, textWidth: Int = 0, timeZone: TimeZone = .current) {
+        self.item = item
+        self.textWidth = max(0, textWidth)
+        let html = item.item.content ?? item.item.summary ?? ""
+        let shown = Self.bounded(html)
+        body = HTMLTextRenderer.render(shown, baseURL: item.item.link)
+        var lines = Self.header(for: item, timeZone: timeZone) + body.lines
+        if shown.utf8.count < html.utf8.count {
+            let rest = (html.utf8.count - shown.utf8.count + 1023) / 1024
+            lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
+        }
+        view = TextView(lines: lines)
+    }
+
+    public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
+    public var titleDetail: String { item.feedTitle }
+
+    /// Notes a change of read state made elsewhere (the header does not show it).
+    public func update(isRead: Bool) {
+        item.isRead = isRead
+    }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        var textArea = area
+        if textWidth > 0 && textWidth < area.width {
+            grid.fill(area)
+            textArea.width = textWidth
+        }
+        view.render(into: &grid, in: textArea)
+    }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
+            typedNumber = String((typedNumber + String(digit)).suffix(6))
+            return .status("Open link \(typedNumber) (Enter opens, Esc cancels)")
+        }
+        if !typedNumber.isEmpty {
+            switch key {
+            case .enter:
+                let number = Int(typedNumber) ?? 0
+                typedNumber = ""
+                guard body.links.indices.contains(number - 1) else {
+                    return .status(body.links.isEmpty ? "This article has no links" : "No link \(number): links go from 1 to \(body.links.count)")
+                }
+                return .openInBrowser(body.links[number - 1])
+            case .backspace:
+                typedNumber.removeLast()
+                return .status(typedNumber.isEmpty ? "" : "Open link \(typedNumber) (Enter opens, Esc cancels)")
+            case .escape:
+                typedNumber = ""
+                return .status("")
+            default:
+                typedNumber = ""
+            }
+        }
+        guard let command = KeyMap.command(for: key, in: .article) else { return nil }
+        switch command {
+        case .up: view.scroll(by: -1)
+        case .down: view.scroll(by: 1)
+        case .pageUp: _ = view.handleNavigationKey(.pageUp)
+        case .pageDown: _ = view.handleNavigationKey(.pageDown)
+        case .home: _ = view.handleNavigationKey(.home)
+        case .end: _ = view.handleNavigationKey(.end)
+        case .back: return .back
+        case .quit, .quitAll: return .quit
+        case .openInBrowser:
+            guard let link = item.item.link else { return .status("This article has no link") }
+            return .openInBrowser(link)
+        case .toggleRead: return .toggleRead(item.id)
+        case .reload: return .reloadFeed(item.feedID)
+        case .reloadAll: return .reloadAll
+        case .nextUnread: return .nextUnread(from: item.id)
+        case .previousUnread: return .previousUnread(from: item.id)
+        case .help: return .showHelp
+        default: break
+        }
+        return nil
+    }
+
+    /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
+    /// a hostile multi-megabyte item costs no more memory or time than this.
+    static let maximumHTMLBytes = 512 * 1024
+
+    /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
+    static func bounded(_ html: String) -> String {
+        guard html.utf8.count > maximumHTMLBytes else { return html }
+        let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
+        var count = maximumHTMLBytes
+        // Step back over UTF-8 continuation bytes so no scalar is split.
+        while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        return String(decoding: bytes[..<count], as: UTF8.self)
+    }
+
+    /// The header lines: labelled fields, then a rule.
+    static func header(for item: StoredItem, timeZone: TimeZone) -> [TextView.Line] {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE, d MMM yyyy HH:mm"
+        var fields: [(String, String)] = [("Title", item.item.title ?? "(untitled)")]
+        if let author = item.item.author, !author.isEmpty { fields.append(("Author", author)) }
+        fields.append(("Date", formatter.string(from: item.date)))
+        fields.append(("Feed", item.feedTitle))
+        if let link = item.item.link { fields.append(("Link", link)) }
+        for enclosure in item.item.enclosures {
+            var detail = enclosure.url
+            if let type = enclosure.type { detail += " (\(type))" }
+            fields.append(("Attachment", detail))
+        }
+        var lines = fields.map { label, value in
+            let prefix = "\(label): "
+            // A header field is a line or two; a hostile megabyte-long title is cut.
+            let shown = value.count > 2_000 ? String(value.prefix(2_000)) + "…" : value
+            return TextView.Line(StyledText(prefix, style: .bold) + StyledText(shown), continuationIndent: prefix.count)
+        }
+        lines.append(TextView.Line(""))
+        return lines
+    }
+}
