@@ -33,12 +33,14 @@ let package = Package(
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
-        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp"]),
+        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "TestSupport"]),
 
+        // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
-        .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

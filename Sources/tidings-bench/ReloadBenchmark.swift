@@ -3,6 +3,7 @@ import FeedModel
 import FeedParser
 import FeedStore
 import Foundation
+import TestSupport
 import TidingsApp
 
 /// The reload targets of issue 4: 200 feeds × 100 items served by a loopback server that adds
@@ -54,7 +55,8 @@ enum ReloadBenchmark {
             try gzip.run()
             gzip.waitUntilExit()
         }
-        let server = try BenchServer(directory: feeds.path, hosts: (1...hostCount).map { "127.0.0.\($0)" }, latency: latency)
+        let server = try LoopbackServer(routes: [:], hosts: (1...hostCount).map { "127.0.0.\($0)" }, delay: latency,
+                                        directory: feeds.path, lifetime: 600)
         defer { server.stop() }
         let urls = (0..<feedCount).map { "http://127.0.0.\($0 % hostCount + 1):\(server.port)/\($0).xml" }
         print("reload: \(feedCount) feeds × \(itemsPerFeed) items (\(totalBytes / 1_000_000) MB\(compresses ? ", sent gzipped" : "")) "
@@ -143,40 +145,4 @@ private final class TimedCache: FeedCache, @unchecked Sendable {
     }
 
     func recordFailure(_ failure: FetchFailure, for url: String) throws { try base.recordFailure(failure, for: url) }
-}
-
-/// Tests/Support/feedserver.py serving a directory, started and stopped by the benchmark.
-private final class BenchServer {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
-
-    init(directory: String, hosts: [String], latency: Double) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/Support/feedserver.py").path
-        let config = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent("server.json")
-        try Data("{\"delay\": \(latency)}".utf8).write(to: config)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--config", config.path, "--dir", directory,
-                             "--hosts", hosts.joined(separator: ","), "--lifetime", "600", "--watch-stdin"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the loopback server did not start"])
-        }
-        self.port = port
-    }
-
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
 }

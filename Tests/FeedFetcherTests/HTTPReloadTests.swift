@@ -1,6 +1,7 @@
 import FeedFetcher
 import FeedModel
 import Foundation
+import TestSupport
 import Testing
 
 /// The HTTP side of the pipeline against a real server on 127.0.0.1.

@@ -1,5 +1,6 @@
 import FeedFetcher
 import Foundation
+import TestSupport
 import Testing
 
 /// `file://`, `exec:` and `filter:` locations.

@@ -1,5 +1,6 @@
 import FeedFetcher
 import Foundation
+import TestSupport
 import Testing
 
 /// Concurrency limits, events, summaries and cancellation.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `tidings` binary, run as a user would, against feeds on a loopback server.

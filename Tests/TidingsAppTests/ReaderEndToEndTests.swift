@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `tidings` binary in tmux against feeds served on 127.0.0.1: what a user does and sees.
@@ -11,7 +12,7 @@ struct ReaderEndToEndTests {
     final class Home {
         let root: URL
         let feeds: URL
-        let server: FeedFileServer
+        let server: LoopbackServer
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-e2e-\(UUID().uuidString)")
@@ -19,7 +20,7 @@ struct ReaderEndToEndTests {
             for directory in ["feeds", "config/tidings", "data"] {
                 try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
             }
-            server = try FeedFileServer(directory: feeds)
+            server = try LoopbackServer(routes: [:], directory: feeds.path, lifetime: 300)
             let recorder = root.appendingPathComponent("record-browser")
             try write("#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\n' \"$argument\"; done >> '\(path("browser-argv"))'\n", to: "record-browser")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)

@@ -2,6 +2,7 @@ import FeedFetcher
 import FeedModel
 import FeedStore
 import Foundation
+import TestSupport
 import Testing
 @testable import TidingsApp
 

@@ -3,25 +3,32 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Runs Tests/Support/feedserver.py on loopback addresses for the duration of a test.
+/// Runs Tests/Support/feedserver.py on loopback addresses for the duration of a test or a
+/// benchmark: scripted routes (status, headers, body, delay), a directory served with validators,
+/// or both.
 ///
 /// The server exits by itself after `lifetime` seconds or when this process goes away (its stdin
 /// closes), so a crashed test leaves nothing behind.
-final class LoopbackServer: @unchecked Sendable {
-    let port: Int
+public final class LoopbackServer: @unchecked Sendable {
+    /// The port the server listens on (the same on every host).
+    public let port: Int
     private let process: Process
     private let stdin = Pipe()
     private let configFile: URL
 
-    static let scriptPath = URL(fileURLWithPath: #filePath)
+    /// Where feedserver.py is: Tests/Support, next to this file's folder.
+    public static let scriptPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Support/feedserver.py").path
 
     /// - Parameters:
     ///   - routes: path → route object, as documented in feedserver.py.
     ///   - hosts: loopback addresses to listen on (same port on each).
-    init(routes: [String: [String: Any]], hosts: [String] = ["127.0.0.1"], delay: Double = 0,
-         directory: String? = nil, lifetime: Int = 120) throws {
+    ///   - delay: seconds every answer waits, unless its route says otherwise.
+    ///   - directory: a folder whose files are served for paths that are no route.
+    ///   - lifetime: seconds after which the server exits on its own.
+    public init(routes: [String: [String: Any]], hosts: [String] = ["127.0.0.1"], delay: Double = 0,
+                directory: String? = nil, lifetime: Int = 120) throws {
         configFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedserver-\(UUID().uuidString).json")
         let config: [String: Any] = ["routes": routes, "delay": delay]
@@ -49,24 +56,26 @@ final class LoopbackServer: @unchecked Sendable {
         self.port = port
     }
 
-    enum ServerError: Error { case didNotStart, noAnswer }
+    /// Why the server could not be used.
+    public enum ServerError: Error { case didNotStart, noAnswer }
 
-    func url(_ path: String, host: String = "127.0.0.1") -> String {
+    /// The address of `path` on this server.
+    public func url(_ path: String, host: String = "127.0.0.1") -> String {
         "http://\(host):\(port)\(path)"
     }
 
     /// The requests the server received, oldest first.
-    func requests() throws -> [[String: Any]] {
+    public func requests() throws -> [[String: Any]] {
         try JSONSerialization.jsonObject(with: get("/_requests")) as? [[String: Any]] ?? []
     }
 
     /// The headers (lower-case names) of the requests for `path`.
-    func headers(for path: String) throws -> [[String: String]] {
+    public func headers(for path: String) throws -> [[String: String]] {
         try requests().filter { $0["path"] as? String == path }.compactMap { $0["headers"] as? [String: String] }
     }
 
     /// The most requests served at once, per listening address.
-    func maxInFlightByAddress() throws -> [String: Int] {
+    public func maxInFlightByAddress() throws -> [String: Int] {
         let stats = try JSONSerialization.jsonObject(with: get("/_stats")) as? [String: Any]
         return stats?["max_in_flight_by_address"] as? [String: Int] ?? [:]
     }
@@ -87,7 +96,8 @@ final class LoopbackServer: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
     }
 
-    func stop() {
+    /// Stops the server and waits for it to exit; calling it again does nothing.
+    public func stop() {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: configFile)

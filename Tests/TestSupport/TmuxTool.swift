@@ -1,30 +1,34 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs tmux for tests that check what a real terminal draws.
-enum TmuxTool {
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
+public enum TmuxTool {
+    /// The tmux executable, or nil where tmux is not installed (tests that need it are skipped).
+    public static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// Runs tmux with `arguments` and returns its standard output.
+    /// Runs tmux with `arguments` (in a UTF-8 locale, outside any enclosing tmux) and returns its
+    /// standard output.
     ///
     /// Commands that start a server (`new-session`) are spawned directly: through `Process` the
     /// daemonised server inherits a descriptor that `waitUntilExit` waits on for the server's
     /// whole life.
     @discardableResult
-    static func run(_ arguments: [String]) throws -> String {
-        let startsServer = arguments.contains("new-session")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = arguments
+    public static func run(_ arguments: [String]) throws -> String {
         var environment = ProcessInfo.processInfo.environment
         environment["LANG"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        if startsServer {
+        if arguments.contains("new-session") {
             try spawnAndWait(arguments, environment: environment)
             return ""
         }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path!)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -32,7 +36,6 @@ enum TmuxTool {
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
-
     private static func spawnAndWait(_ arguments: [String], environment: [String: String]) throws {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

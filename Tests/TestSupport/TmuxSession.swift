@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program running in a private tmux server (its own socket), driven like a user would:
+/// keys in, screen text out. The server is killed when the session goes away.
+public final class TmuxSession {
+    /// The tmux executable, or nil where tmux is not installed (tests that need it are skipped).
+    public static var tmuxPath: String? { TmuxTool.path }
+
+    /// The private server's socket name (`tmux -L`).
+    public let socket = "tidings-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+
+    /// Starts `command` (run by `/bin/sh -c`) in a `width`×`height` window with `environment`.
+    public init(command: String, environment: [String: String], width: Int = 100, height: Int = 30) throws {
+        let exports = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        try TmuxTool.run(["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+                          "env -u DISPLAY -u WAYLAND_DISPLAY -u BROWSER -u TMUX \(exports) /bin/sh -c \(Self.quoted(command))"])
+    }
+
+    deinit { _ = try? TmuxTool.run(["-L", socket, "kill-server"]) }
+
+    /// Sends tmux key names (`Enter`, `C-c`, `q`, …).
+    public func sendKeys(_ keys: String...) throws {
+        try TmuxTool.run(["-L", socket, "send-keys"] + keys)
+    }
+
+    /// Types `text` literally.
+    public func type(_ text: String) throws {
+        try TmuxTool.run(["-L", socket, "send-keys", "-l", text])
+    }
+
+    /// Resizes the window, as a user dragging the terminal's edge would.
+    public func resize(width: Int, height: Int) throws {
+        try TmuxTool.run(["-L", socket, "resize-window", "-x", String(width), "-y", String(height)])
+    }
+
+    /// The screen, one string per row, trailing spaces removed.
+    public func screen() throws -> [String] {
+        let text = try TmuxTool.run(["-L", socket, "capture-pane", "-p"])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            var line = String($0)
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// A wait that ran out, with the last screen seen so the failure shows what was there instead.
+    public struct Timeout: Error, CustomStringConvertible {
+        public var what: String
+        public var screen: [String]
+
+        public init(what: String, screen: [String]) {
+            self.what = what
+            self.screen = screen
+        }
+
+        public var description: String { "timed out waiting for \(what); screen:\n" + screen.joined(separator: "\n") }
+    }
+
+    /// Waits (at most `seconds`) until `condition` holds for the screen; returns that screen.
+    @discardableResult
+    public func waitForScreen(_ what: String, seconds: Double = 15, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            usleep(50_000)
+        }
+        throw Timeout(what: what, screen: last)
+    }
+
+    /// Waits until some row contains `text`.
+    @discardableResult
+    public func waitFor(_ text: String, seconds: Double = 15) throws -> [String] {
+        try waitForScreen("\"\(text)\"", seconds: seconds) { $0.contains { $0.contains(text) } }
+    }
+
+    /// `text` as one single-quoted shell word.
+    public static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
