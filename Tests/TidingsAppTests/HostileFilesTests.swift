@@ -198,6 +198,30 @@ import Testing
         #expect(try Snapshot(notADirectory.path) == fileBefore)
     }
 
+    @Test func credentialsNeverReachTheReloadOutputWhateverTheFailure() throws {
+        let sandbox = try CommandLineTests.Sandbox()
+        let server = try FeedServerProcess(routes: [
+            "/locked.xml": ["status": 401],
+            "/loop.xml": ["status": 302, "redirect": "/loop.xml"],
+            "/silent.xml": ["never_respond": true],
+            "/bad.xml": ["body": "this is no feed at all"],
+        ])
+        let secret = "hunter2-\(UUID().uuidString.prefix(6))"
+        let urls = ["/locked.xml", "/loop.xml", "/silent.xml", "/bad.xml"].map {
+            "http://alice:\(secret)@127.0.0.1:\(server.port)\($0)"
+        } + ["http://alice:\(secret)@127.0.0.1:9/refused.xml"]
+        try sandbox.write(urls.joined(separator: "\n") + "\n", to: sandbox.urls)
+        try sandbox.write("download-timeout 3\n", to: sandbox.config)
+
+        let run = try Self.run(["-u", sandbox.urls, "-C", sandbox.config, "-c", sandbox.cache, "reload"], in: sandbox)
+        #expect(run.status == 1)
+        #expect(run.output.hasSuffix("5 feeds: 0 updated, 0 unchanged, 5 failed; 0 new items\n"), "\(run.output)")
+        for text in [run.output, run.errors] {
+            #expect(!text.contains(secret) && !text.contains("alice"), "\(text)")
+        }
+        #expect(run.output.contains("failed     http://***@127.0.0.1:\(server.port)/locked.xml: HTTP 401 Unauthorized"))
+    }
+
     /// Gives a tree to `nobody` so that the unprivileged binary can use it.
     static func hand(_ root: URL, toNobodyWithDirectoryMode mode: Int) throws {
         guard getuid() == 0 else { return }

@@ -63,6 +63,8 @@ struct HostileScreenTests {
 
     /// An RSS feed whose XML carries raw C1 characters (legal in XML 1.0) and entity-escaped
     /// escapes inside the HTML description.
+    static func rss() -> String { hostileRSS() }
+
     static func hostileRSS() -> String {
         """
         <?xml version="1.0" encoding="utf-8"?>
@@ -183,6 +185,33 @@ struct HostileScreenTests {
         #expect(lines.contains("esc ]0;DESC-TITLE and \u{203A}2J [H"), "\(lines)")
         #expect(lines.contains("Author: a31m@example.org"), "\(lines)")
         try session.sendKeys("Q")
+    }
+
+    @Test func damagedUrlsAndConfigFilesAreOneStatusLineAndStayUntouched() throws {
+        let home = try ReaderEndToEndTests.Home()
+        try home.write(Self.rss(), to: "feeds/raw.xml")
+        var urls = Data("\(home.server.url("/raw.xml"))\n".utf8)
+        urls.append(Data([0x00, 0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0x9B, 0x0A]))
+        urls.append(Data(repeating: UInt8(ascii: "y"), count: 10 << 20))
+        urls.append(0x0A)
+        try urls.write(to: URL(fileURLWithPath: home.path("config/tidings/urls")))
+        let config = home.path("config/tidings/config")
+        try Data((try String(contentsOfFile: config, encoding: .utf8) + "bogus-option \u{1B}]0;PWNED\u{07}\n").utf8)
+            .write(to: URL(fileURLWithPath: config))
+        let urlsBefore = try HostileFilesTests.Snapshot(home.path("config/tidings/urls"))
+        let configBefore = try HostileFilesTests.Snapshot(config)
+
+        let session = try home.startReader(width: Self.width, height: Self.height)
+        try session.waitFor("urls file line 2: ")
+        let lines = try Self.checkScreen(session, "warnings")
+        // The first warning (line 2 of the urls file), then how many more are in the log; the
+        // 10 MB line is quoted by a short excerpt at most.
+        let status = try #require(lines.last)
+        #expect(status.hasPrefix(" urls file line 2: not a feed URL: ?\u{FFFD}?[2J\u{FFFD} (and 2 more in the log)  "), "\(status)")
+        #expect(status.hasSuffix("?:Help") && status.count <= Self.width, "\(status)")
+        try session.sendKeys("Q")
+        #expect(try HostileFilesTests.Snapshot(home.path("config/tidings/urls")) == urlsBefore)
+        #expect(try HostileFilesTests.Snapshot(config) == configBefore)
     }
 
     @Test func hundredThousandItemFeedOpensAlignedAndScrollsToTheEnd() throws {
