@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import Testing
 @testable import TidingsApp
@@ -117,5 +118,47 @@ import Testing
         let link = "https://example.org/?q=%u%%u"
         let command = try BrowserCommand(parsing: "browser --url=%u --again=%u")
         #expect(command.arguments(for: try BrowserCommand.checkLink(link)) == ["browser", "--url=\(link)", "--again=\(link)"])
+    }
+}
+
+/// The same rule in the real reader: `o` on an article whose link is refused shows why in the
+/// status bar and starts nothing; an accepted hostile link reaches the browser as one argument.
+@Suite(.serialized, .enabled(if: TidingsBinary.path != nil && TmuxSession.tmuxPath != nil, "needs TIDINGS_BINARY and tmux (make test)"))
+struct HostileBrowserEndToEndTests {
+    @Test func refusedLinksAreExplainedAndAcceptedOnesArriveVerbatim() throws {
+        let home = try ReaderEndToEndTests.Home()
+        let accepted = "https://ok.example/a|b;c$(touch \(home.path("PWNED")))`id`'\"q\""
+        try home.write(ReaderEndToEndTests.rss(title: "Links", items: [
+            (title: "Script link", link: "javascript:alert(1)", date: "Fri, 21 Nov 2025 12:00:00 GMT", body: "x"),
+            (title: "File link", link: "file:///etc/passwd", date: "Fri, 21 Nov 2025 11:00:00 GMT", body: "x"),
+            (title: "Shell link", link: accepted, date: "Fri, 21 Nov 2025 10:00:00 GMT", body: "x"),
+        ]), to: "feeds/links.xml")
+        try home.write("\(home.server.url("/links.xml"))\n", to: "config/tidings/urls")
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        try session.waitFor("Reloaded 1 feed")
+        try session.sendKeys("Enter")
+        try session.waitFor("Shell link")
+        let store = try FeedStore(path: home.path("data/tidings/cache.db"))
+        let feed = try #require(try store.feedList().first)
+        let stored = try store.items(inFeed: feed.id).map { $0.link ?? "" }
+        for (index, title) in ["Script link", "File link"].enumerated() {
+            // Only when the parser kept the scheme is there something to refuse.
+            guard let link = stored.first(where: { $0.hasPrefix(index == 0 ? "javascript:" : "file:") }) else { continue }
+            #expect(throws: BrowserCommand.LinkRefusal.unsupportedScheme) { try BrowserCommand.checkLink(link) }
+            try session.waitForScreen("\(title) selected") { $0.contains { $0.contains(title) } }
+            try session.sendKeys("o")
+            try session.waitFor("Not opened: only http, https, ftp, gopher, gemini and mailto links are opened")
+            try session.sendKeys("j")
+        }
+        try session.sendKeys("End", "o")
+        let deadline = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: home.path("browser-argv")) && Date() < deadline { usleep(50_000) }
+        let argv = try String(contentsOfFile: home.path("browser-argv"), encoding: .utf8)
+        #expect(argv == (stored.first { $0.hasPrefix("https://ok.example/") } ?? "missing") + "\n")
+        #expect(argv.contains("$(touch"))
+        #expect(!FileManager.default.fileExists(atPath: home.path("PWNED")))
+        try session.sendKeys("Q")
     }
 }
