@@ -210,6 +210,12 @@ struct HostileScreenTests {
         #expect(status.hasPrefix(" urls file line 2: not a feed URL: ?\u{FFFD}?[2J\u{FFFD} (and 2 more in the log)  "), "\(status)")
         #expect(status.hasSuffix("?:Help") && status.count <= Self.width, "\(status)")
         try session.sendKeys("Q")
+        // Every warning is in the log, each on one short line.
+        let log = try String(contentsOfFile: home.path("data/tidings/tidings.log"), encoding: .utf8)
+        let warnings = log.split(separator: "\n").filter { $0.contains(" warning ") }
+        #expect(warnings.count == 3, "\(log.prefix(2000))")
+        #expect(warnings.allSatisfy { $0.count < 300 && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+        #expect(warnings.contains { $0.hasSuffix("config line 2: unknown option \"bogus-option\"; ignored") || $0.contains("unknown option \"bogus-option\"") })
         #expect(try HostileFilesTests.Snapshot(home.path("config/tidings/urls")) == urlsBefore)
         #expect(try HostileFilesTests.Snapshot(config) == configBefore)
     }
@@ -249,5 +255,7 @@ struct HostileScreenTests {
         // The credentials of the failing feed are in neither the screen nor the log.
         let log = (try? String(contentsOfFile: home.path("data/tidings/tidings.log"), encoding: .utf8)) ?? ""
         #expect(!log.contains("hunter2") && !log.contains("alice"), "\(log)")
+        // …though the failure is logged, by its redacted URL (so the check above is not vacuous).
+        #expect(log.contains("reload of http://***@127.0.0.1:\(home.server.port)/private.xml failed: HTTP 404 Not Found"), "\(log)")
     }
 }
