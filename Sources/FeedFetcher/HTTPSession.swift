@@ -48,16 +48,6 @@ final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         delegateQueue.addOperation { task.cancel() }
     }
 
-    /// Cancels a task at once. Only from a delegate callback that follows the response (so on the
-    /// delegate queue, with no redirect question pending; see `cancel(_:)`).
-    ///
-    /// This matters for the size cap: libcurl decompresses on its own thread far faster than the
-    /// delegate consumes, and each chunk waits on the delegate queue as an operation. A cancel
-    /// queued behind them would let a gzip bomb inflate entirely into that queue first.
-    func cancelFromDelegateQueue(_ task: URLSessionTask) {
-        task.cancel()
-    }
-
     /// Lets the session release its delegate once its (ended or cancelled) tasks are gone.
     func invalidate() {
         session.finishTasksAndInvalidate()

@@ -140,8 +140,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         }
         guard let total else { return }
         if total > options.maxBytes {
-            // On the delegate queue, after the response: the task can be stopped right away.
-            fail(.tooLarge(limit: options.maxBytes), cancelAtOnce: true)
+            fail(.tooLarge(limit: options.maxBytes))
         } else {
             deliver(.bytes(data))
         }
@@ -207,17 +206,14 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         if !wasDone { sink(.finished) }
     }
 
-    /// Ends the transfer with `failure`. `cancelAtOnce` is only for callbacks on the delegate
-    /// queue that follow the response (see `HTTPSession.cancelFromDelegateQueue`).
-    private func fail(_ failure: FetchFailure, cancelAtOnce: Bool = false) {
+    private func fail(_ failure: FetchFailure) {
         let (wasDone, task) = lock.withLock { () -> (Bool, URLSessionDataTask?) in
             defer { isDone = true }
             return (isDone, self.task)
         }
         guard !wasDone else { return }
-        if let task, cancelAtOnce { session.cancelFromDelegateQueue(task) }
         sink(.failed(failure))
-        if let task, !cancelAtOnce { session.cancel(task) }
+        if let task { session.cancel(task) }
     }
 
     /// A redirect target on the same host keeps the credentials of the subscribed URL, so that
