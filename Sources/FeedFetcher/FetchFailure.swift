@@ -72,6 +72,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case 301: "Moved Permanently"
         case 302: "Found"
         case 303: "See Other"
+        case 304: "Not Modified"
         case 307: "Temporary Redirect"
         case 308: "Permanent Redirect"
         case 400: "Bad Request"

@@ -107,6 +107,10 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             return redirectCount > 0 && everyRedirectIsPermanent ? http.url.map(keepingCredentials) : nil
         }
         switch http.statusCode {
+        case 304 where validators?.isEmpty ?? true:
+            // A 304 answers a conditional request. We asked for none, so no copy of ours is
+            // "not modified"; accepting it would leave a new feed empty for good.
+            fail(.httpStatus(304))
         case 304:
             deliver(.response(.notModified(permanentRedirect: permanentRedirect)))
         case 200..<300:
@@ -173,6 +177,16 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         case .badServerResponse, .cannotParseResponse: return .network("bad response from the server")
         case .userAuthenticationRequired, .userCancelledAuthentication: return .httpStatus(401)
         case .cannotDecodeContentData, .cannotDecodeRawData: return .network("cannot decompress the response")
+        case .unknown:
+            // FoundationNetworking reports most libcurl failures as -1 with curl's own message.
+            let curlMessage = urlError.localizedDescription
+            if curlMessage.hasPrefix("transfer closed with") {
+                return .network("the connection closed before the whole answer arrived")
+            }
+            if curlMessage.hasPrefix("Too large response headers") {
+                return .network("the server's response headers are too large")
+            }
+            return .network("network error \(urlError.code.rawValue)")
         default: return .network("network error \(urlError.code.rawValue)")
         }
     }

@@ -31,8 +31,30 @@ public struct AppPaths: Sendable, Equatable {
     /// Creates the directories that hold the three files (first run); existing ones are left alone.
     public func createDirectories() throws {
         for file in [urlsFile, configFile, cacheFile] {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let directory = file.deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw DirectoryError(path: directory.path, underlying: error)
+            }
         }
+    }
+
+    /// A directory for Tidings' files could not be created; one line naming it and the reason.
+    public struct DirectoryError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+
+        init(path: String, underlying: Error) {
+            self.path = path
+            // Foundation's own text for these is a multi-line dump of its error domains.
+            let posix = ((underlying as NSError).userInfo[NSUnderlyingErrorKey] as? any Error)
+                .map { $0 as NSError }
+                .flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+            reason = posix.map { String(cString: strerror($0)) } ?? "cannot be created"
+        }
+
+        public var description: String { "cannot create the directory \(path): \(reason)" }
     }
 
     private static func home(_ environment: [String: String]) -> String {

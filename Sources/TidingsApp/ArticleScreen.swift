@@ -1,3 +1,4 @@
+import FeedFetcher
 import FeedStore
 import Foundation
 import TerminalUI
@@ -30,7 +31,7 @@ public final class ArticleScreen: Screen {
     }
 
     public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
-    public var titleDetail: String { item.feedTitle }
+    public var titleDetail: String { CredentialRedaction.redact(item.feedTitle) }
 
     /// Notes a change of read state made elsewhere (the header does not show it).
     public func update(isRead: Bool) {
@@ -117,7 +118,7 @@ public final class ArticleScreen: Screen {
         var fields: [(String, String)] = [("Title", item.item.title ?? "(untitled)")]
         if let author = item.item.author, !author.isEmpty { fields.append(("Author", author)) }
         fields.append(("Date", formatter.string(from: item.date)))
-        fields.append(("Feed", item.feedTitle))
+        fields.append(("Feed", CredentialRedaction.redact(item.feedTitle)))
         if let link = item.item.link { fields.append(("Link", link)) }
         for enclosure in item.item.enclosures {
             var detail = enclosure.url

@@ -98,6 +98,45 @@ public struct BrowserCommand: Hashable, Sendable {
         return result
     }
 
+    /// Why a link is not handed to the browser.
+    public enum LinkRefusal: Error, Equatable, CustomStringConvertible {
+        /// A control character (a line break, ESC, DEL, C1…) anywhere in the link.
+        case controlCharacter
+        /// Not an absolute URL with one of `openableSchemes`: a relative link, a leading `-`,
+        /// `file:`, `javascript:`…
+        case unsupportedScheme
+
+        public var description: String {
+            switch self {
+            case .controlCharacter: return "the link contains control characters"
+            case .unsupportedScheme: return "only http, https, ftp, gopher, gemini and mailto links are opened"
+            }
+        }
+    }
+
+    /// The schemes a link may have to be opened.
+    public static let openableSchemes: Set<String> = ["http", "https", "ftp", "gopher", "gemini", "mailto"]
+
+    /// Checks that `link` may be given to a browser, and returns it unchanged.
+    ///
+    /// The rule that keeps a feed from injecting options into the browser: only absolute URLs
+    /// whose scheme is in `openableSchemes` are opened. Such a link starts with a letter, so it can
+    /// never be read as an option (`-remote …`, `--new-instance`), whatever the browser. Inserting
+    /// `--` before the URL was rejected: many browsers and wrappers (xdg-open, some `$BROWSER`
+    /// scripts) do not understand it and would open a page named `--`. Control characters are
+    /// refused too: a line break in an argument confuses the scripts that wrap browsers, and no
+    /// valid URL contains one. Everything else (`$(…)`, backticks, `;`, `|`, quotes, spaces) is
+    /// harmless, because the URL is one literal argument of a program run without a shell.
+    public static func checkLink(_ link: String) throws(LinkRefusal) -> String {
+        if link.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacter
+        }
+        guard let colon = link.firstIndex(of: ":"),
+            Self.openableSchemes.contains(link[..<colon].lowercased())
+        else { throw .unsupportedScheme }
+        return link
+    }
+
     /// The program's name without its directory.
     public var programName: String {
         (words[0] as NSString).lastPathComponent

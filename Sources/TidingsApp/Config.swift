@@ -113,7 +113,7 @@ public struct Config: Sendable, Equatable {
             "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
             "text-width", "user-agent",
         ]
-        guard known.contains(name) else { return "unknown option \"\(name)\"; ignored" }
+        guard known.contains(name) else { return "unknown option \"\(Excerpt(name))\"; ignored" }
         guard arguments.count == 1, let value = arguments.first else {
             return "\(name) takes one value, got \(arguments.count)"
         }
@@ -135,13 +135,13 @@ public struct Config: Sendable, Equatable {
         case "user-agent":
             userAgent = value
             return nil
-        default: return "unknown option \"\(name)\"; ignored"
+        default: return "unknown option \"\(Excerpt(name))\"; ignored"
         }
     }
 
     private func integer(_ value: String, _ name: String, minimum: Int, set: (Int) -> Void) -> String? {
         guard let number = Int(value), number >= minimum else {
-            return "\(name) needs a whole number of at least \(minimum), not \"\(value)\"; default kept"
+            return "\(name) needs a whole number of at least \(minimum), not \"\(Excerpt(value))\"; default kept"
         }
         set(number)
         return nil
@@ -151,7 +151,7 @@ public struct Config: Sendable, Equatable {
         switch value.lowercased() {
         case "yes", "true": set(true)
         case "no", "false": set(false)
-        default: return "\(name) needs yes or no, not \"\(value)\"; default kept"
+        default: return "\(name) needs yes or no, not \"\(Excerpt(value))\"; default kept"
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import FeedFetcher
 import FeedStore
 import TerminalUI
 
@@ -37,7 +38,8 @@ struct FeedRowRenderer: RowRenderer {
         let padded = counts + String(repeating: " ", count: max(0, countWidth - counts.count))
         column = grid.put(" " + padded + " ", row: area.row, column: column, limit: area.right)
         let style = row.unreadCount > 0 ? Self.unreadStyle : .plain
-        var title = StyledText(row.displayTitle, style: style)
+        // A feed without a title is named by its URL, which may hold `user:password@`.
+        var title = StyledText(CredentialRedaction.redact(row.displayTitle), style: style)
         if let error = row.lastError, row.hasFailed {
             title.append("  — \(error)", style: .dim)
         }

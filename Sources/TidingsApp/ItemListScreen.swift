@@ -1,3 +1,4 @@
+import FeedFetcher
 import FeedStore
 import Foundation
 import TerminalUI
@@ -22,7 +23,7 @@ public final class ItemListScreen: Screen {
         renderer = ItemRowRenderer(timeZone: timeZone)
     }
 
-    public var title: String { feed.displayTitle }
+    public var title: String { CredentialRedaction.redact(feed.displayTitle) }
     public var titleDetail: String { "\(feed.unreadCount) unread, \(feed.totalCount) total" }
 
     /// The selected item, if any.

@@ -329,7 +329,15 @@ public final class ReaderApp {
 
     // MARK: - Browser
 
-    private func openInBrowser(_ url: String) {
+    private func openInBrowser(_ link: String) {
+        let url: String
+        do {
+            url = try BrowserCommand.checkLink(link)
+        } catch {
+            transientMessage = "Not opened: \(error)"
+            logger.info("refused to open a link: \(error)")
+            return
+        }
         let command: BrowserCommand
         do {
             guard let resolved = try BrowserCommand.resolve(configured: settings.browser, environment: environment) else {
@@ -342,7 +350,7 @@ public final class ReaderApp {
             return
         }
         let arguments = command.arguments(for: url)
-        logger.info("opening \(url) with \(command.programName)")
+        logger.info("opening \(CredentialRedaction.redact(url)) with \(command.programName)")
         if command.isTextMode(environment: environment) {
             let result = terminal.suspend { BrowserLauncher.runInForeground(arguments) }
             if case .failure(let failure) = result { transientMessage = "Browser failed: \(failure)" }

@@ -70,12 +70,12 @@ public struct UrlsFile: Sendable, Equatable {
                 continue
             }
             guard UrlsFile.isFeedLocation(first.text) else {
-                problems.append(Problem(line: number, message: "not a feed URL: \(first.text)"))
+                problems.append(Problem(line: number, message: "not a feed URL: \(Excerpt(first.text))"))
                 lines.append(.unreadable(line))
                 continue
             }
             if let earlier = seen[first.text] {
-                problems.append(Problem(line: number, message: "\(first.text) is already on line \(earlier); skipped"))
+                problems.append(Problem(line: number, message: "\(Excerpt(first.text)) is already on line \(earlier); skipped"))
                 lines.append(.unreadable(line))
                 continue
             }

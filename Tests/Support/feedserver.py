@@ -23,7 +23,9 @@ Routes come from a JSON file (--config FILE):
           "delay": 0.5,                   # extra latency for this route
           "drip": 0.2, "drip_bytes": 1,   # send the body slowly: drip_bytes every drip seconds
           "never_respond": false,         # read the request, then say nothing at all
-          "never_close": false            # send headers and body, then keep the socket open
+          "never_close": false,           # send headers and body, then keep the socket open
+          "content_length": 10,           # announce this length whatever the body is (then close)
+          "extra_headers": 10000          # add this many junk headers (X-Junk-N: ...)
         }
       }
     }
@@ -152,17 +154,27 @@ def make_handler(config, directory, log, log_lock):
             body = self.route_body(route)
             prefix = route.get("prefix", "").encode("utf-8")
             repeat = int(route.get("repeat", 1))
-            if prefix and (route.get("gzip") or route.get("deflate") or route.get("drip") is not None):
+            if prefix and route.get("drip") is not None:
                 body, prefix = prefix + body * repeat, b""
                 repeat = 1
-            if route.get("gzip"):
-                body = gzip.compress(body * repeat)
+            if route.get("gzip") or route.get("deflate"):
+                # Compressed piece by piece, so that a gzip bomb (a huge repeat) costs the server
+                # only its compressed size in memory.
+                compressor = zlib.compressobj(9, zlib.DEFLATED, 31 if route.get("gzip") else 15)
+                parts = [compressor.compress(prefix)] + [compressor.compress(body) for _ in range(repeat)]
+                prefix = b""
+                parts.append(compressor.flush())
+                body = b"".join(parts)
                 repeat = 1
-                headers["Content-Encoding"] = "gzip"
-            elif route.get("deflate"):
-                body = zlib.compress(body * repeat)
-                repeat = 1
-                headers["Content-Encoding"] = "deflate"
+                headers["Content-Encoding"] = "gzip" if route.get("gzip") else "deflate"
+            for index in range(int(route.get("extra_headers", 0))):
+                headers["X-Junk-%d" % index] = "x" * 16
+            if "content_length" in route:
+                headers["Connection"] = "close"
+                self.close_connection = True
+                self.send_head(status, headers, int(route["content_length"]))
+                self.write_quietly(prefix + body * repeat)
+                return
             if route.get("never_close"):
                 headers["Connection"] = "close"
                 self.send_head(status, headers, None)
