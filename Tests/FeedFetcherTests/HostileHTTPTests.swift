@@ -2,6 +2,7 @@ import FeedFetcher
 import FeedModel
 import Foundation
 import Testing
+import TestSupport
 
 /// Servers that misbehave on purpose: each test asserts the bound that stops them (a limit, a
 /// deadline, a size cap) and what is left in the cache afterwards, not merely that nothing crashed.

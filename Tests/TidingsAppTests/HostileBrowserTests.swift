@@ -1,6 +1,7 @@
 import FeedStore
 import Foundation
 import Testing
+import TestSupport
 @testable import TidingsApp
 
 /// Links written by a stranger, handed to the browser.

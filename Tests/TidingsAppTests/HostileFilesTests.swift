@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The user's own files, damaged: binary junk, a 10 MB line, malformed config lines, a cache that
 /// is not SQLite, directories that cannot be written. Both `tidings reload` and the reader (which

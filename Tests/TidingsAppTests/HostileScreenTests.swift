@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Feeds that try to drive the terminal: escape sequences (CSI clear screen and cursor moves, OSC
 /// window title, OSC 52 clipboard, OSC 8 hyperlinks), raw C1 controls, bidi overrides, zero-width
