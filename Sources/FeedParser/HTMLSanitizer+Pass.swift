@@ -12,8 +12,8 @@ extension HTMLSanitizer {
         /// `input`'s bytes without per-read bounds checks: the tokenizer checks its indexes
         /// against `input.count` itself, and the checks cost a third of its time.
         private let bytes: UnsafePointer<UInt8>
-        private let baseURL: URL?
-        /// The base, parsed only when a relative URL needs it.
+        /// The base as text, parsed only when a relative URL needs it (unless the caller parsed it).
+        private let baseText: String?
         private var parsedBase: URLResolver.Components??
         private var output = ""
         /// The input as a `String` when the caller has one: clean runs are then copied from it
@@ -49,14 +49,15 @@ extension HTMLSanitizer {
         }
 
         init(
-            input: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?,
+            input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Components??,
             elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
         ) {
             self.input = input
             self.source = source
             // An empty buffer may have no address; nothing reads through it then.
             self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            self.baseURL = baseURL
+            self.baseText = baseText
+            self.parsedBase = parsedBase
             openElements = FixedStack(elementSpace)
             attributes = FixedStack(attributeSpace)
             elementTable = HTMLSanitizer.elementTable
@@ -86,7 +87,7 @@ extension HTMLSanitizer {
 
         private mutating func base() -> URLResolver.Components? {
             if let parsedBase { return parsedBase }
-            let parsed = baseURL.flatMap { URLResolver.parsedBase($0.absoluteString) }
+            let parsed = baseText.flatMap(URLResolver.parsedBase)
             parsedBase = .some(parsed)
             return parsed
         }

@@ -38,24 +38,47 @@ public enum HTMLSanitizer {
     /// // <p>Hi <a href="https://example.org/a">there</a></p>
     /// ```
     public static func sanitize(_ html: String, baseURL: URL?) -> String {
+        sanitize(html, base: baseURL?.absoluteString)
+    }
+
+    /// The same, with the base given as text. Prefer it to a `URL` for a base that came from a
+    /// feed: `URL` on Linux rewrites non-ASCII hosts to punycode, and links resolved against
+    /// text keep the IRI as the feed wrote it.
+    public static func sanitize(_ html: String, base: String?) -> String {
         var bytes = html
-        return bytes.withUTF8 { sanitized($0, source: html, baseURL: baseURL) } ?? html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base, parsedBase: nil) } ?? html
     }
 
     /// The same, for text the caller holds as UTF-8 bytes (the XML parser's field buffer): saves
     /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
     public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
-        sanitized(bytes, source: nil, baseURL: baseURL) ?? String(decoding: bytes, as: UTF8.self)
+        sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil)
+            ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same, against a base parsed once for the whole document.
+    static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?) -> String {
+        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base?.parts))
+            ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same for a `String`, against a base parsed once for the whole document.
+    static func sanitize(_ html: String, base: URLResolver.Base?) -> String {
+        var bytes = html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base?.parts)) } ?? html
     }
 
     /// The sanitised text, or nil when `bytes` are already clean. `source`, when given, is the
-    /// same text as a `String`.
-    static func sanitized(_ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?) -> String? {
+    /// same text as a `String`. `parsedBase`, when not nil, is `baseText` already parsed.
+    static func sanitized(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Components??
+    ) -> String? {
         guard !bytes.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
             withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
                 var pass = SanitizingPass(
-                    input: bytes, source: source, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
+                    input: bytes, source: source, baseText: baseText, parsedBase: parsedBase,
+                    elementSpace: elementSpace, attributeSpace: attributeSpace)
                 return pass.run()
             }
         }

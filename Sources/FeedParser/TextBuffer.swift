@@ -109,8 +109,13 @@ struct TextBuffer {
         return true
     }
 
+    @inline(__always)
     private mutating func ensureCapacity(_ needed: Int) {
-        guard needed > capacity else { return }
+        if needed > capacity { grow(toHold: needed) }
+    }
+
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -123,7 +128,12 @@ struct TextBuffer {
     private mutating func copy(_ source: UnsafeBufferPointer<UInt8>) {
         guard let base = source.baseAddress, source.count > 0 else { return }
         ensureCapacity(count + source.count)
-        memcpy(storage + count, base, source.count)
+        if source.count <= 8 {
+            // libxml2 hands every entity over as its own piece of a byte or two: not worth a call.
+            for offset in 0..<source.count { storage[count + offset] = base[offset] }
+        } else {
+            memcpy(storage + count, base, source.count)
+        }
         count += source.count
     }
 

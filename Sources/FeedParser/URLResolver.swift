@@ -29,9 +29,7 @@ public enum URLResolver {
         let cleaned = cleanReference(reference)
         let parsed = Components(cleaned)
         if parsed.scheme != nil { return cleaned }
-        guard let base, case let baseParts = Components(cleanReference(base)), baseParts.scheme != nil else {
-            return nil
-        }
+        guard let base, let baseParts = parsedBase(base) else { return nil }
         return String(decoding: baseParts.resolvedBytes(parsed), as: UTF8.self)
     }
 
