@@ -98,7 +98,13 @@ extension HTMLSanitizer {
         private mutating func replace(_ range: Range<Int>, with bytes: UnsafeBufferPointer<UInt8>) {
             if !hasChanged {
                 hasChanged = true
-                output.reserveCapacity(input.count + 64)
+                // Without a source string everything passes through `pending`, which then becomes
+                // the output in one piece: size that, not `output`, to spare regrowing it.
+                if source == nil {
+                    pending.reserveCapacity(input.count + input.count / 8 + 64)
+                } else {
+                    output.reserveCapacity(input.count + 64)
+                }
             }
             if range.lowerBound > copiedUpTo {
                 appendVerbatim(copiedUpTo..<range.lowerBound)
@@ -540,7 +546,11 @@ extension HTMLSanitizer {
             key.append(to: &scratch)
             appendAttributes()
             if isVoid {
-                if tag.isSelfClosing { scratch.append(contentsOf: [0x20, UInt8(ascii: "/"), UInt8(ascii: ">")]) } else { scratch.append(UInt8(ascii: ">")) }
+                if tag.isSelfClosing {
+                    scratch.append(0x20)
+                    scratch.append(UInt8(ascii: "/"))
+                }
+                scratch.append(UInt8(ascii: ">"))
             } else if tag.isSelfClosing {
                 // XHTML content writes `<div/>`, which HTML would leave open: close it here.
                 scratch.append(UInt8(ascii: ">"))
@@ -724,7 +734,8 @@ extension HTMLSanitizer {
                 guard let cleaned else { continue }
                 scratch.append(0x20)
                 appendLowercased(attribute.name.range)
-                scratch.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+                scratch.append(UInt8(ascii: "="))
+                scratch.append(UInt8(ascii: "\""))
                 cleaned.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
                 scratch.append(UInt8(ascii: "\""))
             }

@@ -26,6 +26,7 @@ public enum URLResolver {
     /// The same resolution against a base given as text, such as an `xml:base` attribute that is
     /// itself already absolute.
     public static func resolve(_ reference: String, againstBase base: String?) -> String? {
+        if isCleanAbsolute(reference) { return reference }
         let cleaned = cleanReference(reference)
         let parsed = Components(cleaned)
         if parsed.scheme != nil { return cleaned }
