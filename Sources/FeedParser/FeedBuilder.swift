@@ -374,26 +374,33 @@ struct FeedBuilder {
     }
 
     private func accepts(_ target: Target, rank: UInt8) -> Bool {
-        if item != nil { return accepts(target, rank: rank, in: item.unsafelyUnwrapped) }
-        return accepts(target, rank: rank, in: feed)
+        if target == .imageURL { return feed.image.accepts(rank: rank) }
+        // Optional chaining reads the item in place; unwrapping it would copy every field.
+        return item?.accepts(target, rank: rank) ?? feed.accepts(target, rank: rank)
     }
+}
 
-    private func accepts(_ target: Target, rank: UInt8, in fields: borrowing FeedFields) -> Bool {
+extension FeedFields {
+    /// True when a capture of `target` at `rank` could improve on what these fields hold.
+    fileprivate func accepts(_ target: FeedBuilder.Target, rank: UInt8) -> Bool {
         switch target {
-        case .title: return fields.title.accepts(rank: rank)
-        case .link: return fields.link.accepts(rank: rank)
-        case .subtitle: return fields.subtitle.accepts(rank: rank)
-        case .summary: return fields.summary.accepts(rank: rank)
-        case .content: return fields.content.accepts(rank: rank)
-        case .creator: return fields.author.accepts(rank: rank)
-        case .id, .guid: return fields.id.accepts(rank: rank) || (target == .guid && fields.link == nil)
-        case .published: return fields.published.accepts(rank: rank)
-        case .updated: return fields.updated.accepts(rank: rank)
-        case .language: return fields.language.accepts(rank: rank)
-        case .imageURL: return feed.image.accepts(rank: rank)
+        case .title: return title.accepts(rank: rank)
+        case .link: return link.accepts(rank: rank)
+        case .subtitle: return subtitle.accepts(rank: rank)
+        case .summary: return summary.accepts(rank: rank)
+        case .content: return content.accepts(rank: rank)
+        case .creator: return author.accepts(rank: rank)
+        case .id, .guid: return id.accepts(rank: rank) || (target == .guid && link == nil)
+        case .published: return published.accepts(rank: rank)
+        case .updated: return updated.accepts(rank: rank)
+        case .language: return language.accepts(rank: rank)
+        case .imageURL: return image.accepts(rank: rank)
         case .authorText, .authorName, .authorEmail, .category, .termList: return true
         }
     }
+}
+
+extension FeedBuilder {
 
     private mutating func beginAtomContent(attributes: SAXAttributes, rank: UInt8, _ frame: inout Frame) {
         if attributes.value("src") != nil { return }

@@ -14,7 +14,7 @@ extension HTMLSanitizer {
         private let bytes: UnsafePointer<UInt8>
         /// The base as text, parsed only when a relative URL needs it (unless the caller parsed it).
         private let baseText: String?
-        private var parsedBase: URLResolver.Components??
+        private var parsedBase: URLResolver.Base??
         private var output = ""
         /// The input as a `String` when the caller has one: clean runs are then copied from it
         /// as already-valid text, and only the small replacements are validated as UTF-8.
@@ -49,7 +49,7 @@ extension HTMLSanitizer {
         }
 
         init(
-            input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Components??,
+            input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
             elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
         ) {
             self.input = input
@@ -85,9 +85,9 @@ extension HTMLSanitizer {
             return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
         }
 
-        private mutating func base() -> URLResolver.Components? {
+        private mutating func base() -> URLResolver.Base? {
             if let parsedBase { return parsedBase }
-            let parsed = baseText.flatMap(URLResolver.parsedBase)
+            let parsed = baseText.flatMap(URLResolver.Base.init)
             parsedBase = .some(parsed)
             return parsed
         }
@@ -407,11 +407,40 @@ extension HTMLSanitizer {
             var hasUppercase: Bool
         }
 
+        /// `scanName` for a name shorter than eight bytes (nearly all of them), read as one word:
+        /// nil when the eight bytes at `start` hold no end of the name. SWAR tests flag each byte
+        /// that ends the name; borrows can flag bytes above a real match but never below one, so
+        /// the lowest flag is exact.
+        @inline(__always)
+        private func scanShortName(from start: Int, stopsAtEquals: Bool) -> ScannedName? {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            var ends = ((word &- ones &* 0x21) & ~word & highs)  // bytes up to 0x20
+                | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/"))))
+                | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: ">"))))
+            if stopsAtEquals {
+                // The first byte is always part of the name, so it is made a non-match (0xFF).
+                ends |= hasZeroByte((word | 0xFF) ^ (ones &* UInt64(UInt8(ascii: "="))))
+            }
+            guard ends != 0 else { return nil }
+            let length = ends.trailingZeroBitCount >> 3
+            guard length > 0 else { return ScannedName(range: start..<start, key: nil, hasUppercase: false) }
+            let name = word & (UInt64.max >> (64 - length * 8))
+            // Upper-case ASCII letters: at least "A" and not above "Z", and below 0x80.
+            let heptets = name & ~highs
+            let isUppercase = (heptets &+ ones &* (0x80 - 0x41)) & ~(heptets &+ ones &* (0x80 - 0x5B)) & ~name & highs
+            return ScannedName(range: start..<start + length, key: NameKey(low: name | (isUppercase >> 2), high: 0),
+                               hasUppercase: isUppercase != 0)
+        }
+
         /// Reads a name up to white space, `/`, `>` (and `=` for attribute names; the first byte
         /// is always taken), building its key in the same pass.
         @inline(__always)
         private func scanName(from start: Int, stopsAtEquals: Bool) -> ScannedName {
             let count = input.count
+            if start + 8 <= count, let short = scanShortName(from: start, stopsAtEquals: stopsAtEquals) { return short }
             var cursor = start
             var low: UInt64 = 0
             var high: UInt64 = 0

@@ -58,20 +58,20 @@ public enum HTMLSanitizer {
 
     /// The same, against a base parsed once for the whole document.
     static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?) -> String {
-        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base?.parts))
+        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base))
             ?? String(decoding: bytes, as: UTF8.self)
     }
 
     /// The same for a `String`, against a base parsed once for the whole document.
     static func sanitize(_ html: String, base: URLResolver.Base?) -> String {
         var bytes = html
-        return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base?.parts)) } ?? html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base)) } ?? html
     }
 
     /// The sanitised text, or nil when `bytes` are already clean. `source`, when given, is the
     /// same text as a `String`. `parsedBase`, when not nil, is `baseText` already parsed.
     static func sanitized(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Components??
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??
     ) -> String? {
         guard !bytes.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
