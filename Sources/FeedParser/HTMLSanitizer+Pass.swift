@@ -562,6 +562,8 @@ extension HTMLSanitizer {
                 if !isVoid { openElements.append(key) }
                 return
             }
+            // Sized once per pass: growing from empty took several allocations per rewritten tag.
+            if scratch.capacity == 0 { scratch.reserveCapacity(256) }
             scratch.removeAll(keepingCapacity: true)
             if let implicitlyEnded {
                 while openElements.count > implicitlyEnded { appendEndTag(openElements.removeLast()) }

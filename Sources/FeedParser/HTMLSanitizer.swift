@@ -140,18 +140,28 @@ public enum HTMLSanitizer {
     }
 
     /// Appends `bytes` escaped for HTML text (or a double-quoted attribute value), without
-    /// control characters other than tab, line feed and carriage return.
+    /// control characters other than tab, line feed and carriage return. Runs that need nothing
+    /// are appended whole.
     static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingQuotes: Bool) {
-        for byte in bytes {
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            let replacement: StaticString?
             switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case UInt8(ascii: "<"): out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case UInt8(ascii: ">"): out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case UInt8(ascii: "\"") where escapingQuotes: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])
-            case 0x09, 0x0A, 0x0D: out.append(byte)
-            case 0x00...0x1F, 0x7F: continue
-            default: out.append(byte)
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where escapingQuotes: replacement = "&quot;"
+            case 0x09, 0x0A, 0x0D: continue
+            case 0x00...0x1F, 0x7F: replacement = nil  // dropped
+            default: continue
+            }
+            if index > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            runStart = index + 1
+            if let replacement {
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             }
         }
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 }
