@@ -180,6 +180,7 @@ struct FeedBuilder {
         depth -= 1
     }
 
+    @inline(__always)
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
         guard capture != nil, ignoredDepth == 0 else { return }
         text.appendText(UnsafeBufferPointer(start: bytes, count: count))
