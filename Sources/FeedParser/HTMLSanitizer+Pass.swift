@@ -737,6 +737,11 @@ extension HTMLSanitizer {
         // MARK: Attributes
 
         private mutating func appendAttributes() {
+            // Sized once per pass, like `scratch`.
+            if emittedAttributeNames.capacity == 0 {
+                emittedAttributeNames.reserveCapacity(8)
+                value.reserveCapacity(128)
+            }
             emittedAttributeNames.removeAll(keepingCapacity: true)
             for number in 0..<attributes.count {
                 let attribute = attributes[number]
