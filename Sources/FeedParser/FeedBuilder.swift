@@ -55,7 +55,8 @@ struct FeedBuilder {
         var localName: UInt
     }
 
-    let documentURL: URL?
+    /// The document's URL as the base of its relative links, when it has a scheme.
+    let documentBase: URLResolver.Base?
     let limits: ParserLimits
     let entities: EntityTable
 
@@ -73,7 +74,8 @@ struct FeedBuilder {
     private(set) var items: [Item] = []
     private var containers: [Container] = []
     private var frames: [Frame] = []
-    private var bases: [(depth: Int, url: URL?)] = []
+    /// `xml:base` values in effect, as text (IRIs stay as written), innermost last.
+    private var bases: [(depth: Int, base: URLResolver.Base?)] = []
     private var depth = 0
     private var ignoredDepth = 0
     private var capture: Capture?
@@ -83,10 +85,13 @@ struct FeedBuilder {
     private var authorEmail: String?
     private var authorHadChildren = false
     private var rules: [NameKey: ElementRule] = [:]
+    /// A direct-mapped cache in front of `rules`: hashing the key for every element cost more than
+    /// the rest of starting one, and a feed uses a few dozen names over and over.
+    private var recentRules = [(key: NameKey, rule: ElementRule)?](repeating: nil, count: 64)
     private var isAtom: Bool { format == .atom03 || format == .atom10 }
 
     init(documentURL: URL?, limits: ParserLimits) {
-        self.documentURL = documentURL
+        self.documentBase = documentURL.flatMap { URLResolver.Base($0.absoluteString) }
         self.limits = limits
         self.entities = EntityTable(expansionBudget: limits.maxEntityExpansionBytes)
         self.text = TextBuffer(capacityLimit: limits.maxFieldBytes)
@@ -114,7 +119,8 @@ struct FeedBuilder {
                           attributes: attributes)
         }
         if attributes.count > 0, let base = attributes.value("base", prefix: "xml") {
-            bases.append((depth, URLResolver.resolve(base, against: currentBase).flatMap { URL(string: $0) } ?? currentBase))
+            let resolved = URLResolver.resolve(base, againstParts: currentBase?.parts).flatMap(URLResolver.Base.init)
+            bases.append((depth, resolved ?? currentBase))
         }
 
         if var active = capture {
@@ -174,6 +180,7 @@ struct FeedBuilder {
         depth -= 1
     }
 
+    @inline(__always)
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
         guard capture != nil, ignoredDepth == 0 else { return }
         text.appendText(UnsafeBufferPointer(start: bytes, count: count))
@@ -208,7 +215,7 @@ struct FeedBuilder {
     // MARK: Roles
 
     private var container: Container { containers.last ?? .feed }
-    private var currentBase: URL? { bases.last?.url ?? documentURL }
+    private var currentBase: URLResolver.Base? { bases.last?.base ?? documentBase }
     private var inFeedOrItem: Bool { container == .feed || container == .item }
 
     private mutating func handleStart(rule: ElementRule, attributes: SAXAttributes, frame: inout Frame) {
@@ -368,26 +375,33 @@ struct FeedBuilder {
     }
 
     private func accepts(_ target: Target, rank: UInt8) -> Bool {
-        if item != nil { return accepts(target, rank: rank, in: item.unsafelyUnwrapped) }
-        return accepts(target, rank: rank, in: feed)
+        if target == .imageURL { return feed.image.accepts(rank: rank) }
+        // Optional chaining reads the item in place; unwrapping it would copy every field.
+        return item?.accepts(target, rank: rank) ?? feed.accepts(target, rank: rank)
     }
+}
 
-    private func accepts(_ target: Target, rank: UInt8, in fields: borrowing FeedFields) -> Bool {
+extension FeedFields {
+    /// True when a capture of `target` at `rank` could improve on what these fields hold.
+    fileprivate func accepts(_ target: FeedBuilder.Target, rank: UInt8) -> Bool {
         switch target {
-        case .title: return fields.title.accepts(rank: rank)
-        case .link: return fields.link.accepts(rank: rank)
-        case .subtitle: return fields.subtitle.accepts(rank: rank)
-        case .summary: return fields.summary.accepts(rank: rank)
-        case .content: return fields.content.accepts(rank: rank)
-        case .creator: return fields.author.accepts(rank: rank)
-        case .id, .guid: return fields.id.accepts(rank: rank) || (target == .guid && fields.link == nil)
-        case .published: return fields.published.accepts(rank: rank)
-        case .updated: return fields.updated.accepts(rank: rank)
-        case .language: return fields.language.accepts(rank: rank)
-        case .imageURL: return feed.image.accepts(rank: rank)
+        case .title: return title.accepts(rank: rank)
+        case .link: return link.accepts(rank: rank)
+        case .subtitle: return subtitle.accepts(rank: rank)
+        case .summary: return summary.accepts(rank: rank)
+        case .content: return content.accepts(rank: rank)
+        case .creator: return author.accepts(rank: rank)
+        case .id, .guid: return id.accepts(rank: rank) || (target == .guid && link == nil)
+        case .published: return published.accepts(rank: rank)
+        case .updated: return updated.accepts(rank: rank)
+        case .language: return language.accepts(rank: rank)
+        case .imageURL: return image.accepts(rank: rank)
         case .authorText, .authorName, .authorEmail, .category, .termList: return true
         }
     }
+}
+
+extension FeedBuilder {
 
     private mutating func beginAtomContent(attributes: SAXAttributes, rank: UInt8, _ frame: inout Frame) {
         if attributes.value("src") != nil { return }
@@ -451,9 +465,21 @@ struct FeedBuilder {
     private mutating func finishCapture() {
         guard let active = capture else { return }
         capture = nil
-        let raw = text.string()
         let isMarkup = text.isMarkup
         let base = currentBase
+        if active.target == .summary || active.target == .content {
+            // The largest fields: sanitised straight from the buffer, without a `String` first.
+            let html = active.isBase64
+                ? Self.html(Self.decodeBase64(text.string()), kind: active.kind, isMarkup: isMarkup, base: base)
+                : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base)
+            if active.target == .summary {
+                item?.summary.offer(html, rank: active.rank)
+            } else {
+                item?.content.offer(html, rank: active.rank)
+            }
+            return
+        }
+        let raw = text.string()
         switch active.target {
         case .title:
             let raw = active.isBase64 ? Self.decodeBase64(raw) : raw
@@ -462,13 +488,7 @@ struct FeedBuilder {
         case .subtitle:
             feed.subtitle.offer(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup), rank: active.rank)
         case .summary, .content:
-            let source = active.isBase64 ? Self.decodeBase64(raw) : raw
-            let html = Self.html(source, kind: active.kind, isMarkup: isMarkup, base: base)
-            if active.target == .summary {
-                item?.summary.offer(html, rank: active.rank)
-            } else {
-                item?.content.offer(html, rank: active.rank)
-            }
+            break  // Handled above.
         case .link:
             let resolved = Self.resolve(raw.trimmingSpaces(), against: base)
             withScope { $0.link.offer(resolved, rank: active.rank) }
@@ -512,19 +532,27 @@ struct FeedBuilder {
         return isLiteral ? PlainText.collapsingWhitespace(raw) : PlainText.fromHTML(raw)
     }
 
-    private static func html(_ raw: String, kind: TextKind, isMarkup: Bool, base: URL?) -> String {
+    private static func html(_ raw: String, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?) -> String {
         if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
             return HTMLSanitizer.html(fromText: raw.trimmingSpaces())
         }
-        return HTMLSanitizer.sanitize(raw, baseURL: base).trimmingSpaces()
+        return HTMLSanitizer.sanitize(raw, base: base).trimmingSpaces()
+    }
+
+    /// The same for the field's bytes as libxml2 delivered them (UTF-8).
+    private static func html(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?) -> String {
+        if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
+            return HTMLSanitizer.html(fromText: String(decoding: bytes, as: UTF8.self).trimmingSpaces())
+        }
+        return HTMLSanitizer.sanitize(utf8: bytes, base: base).trimmingSpaces()
     }
 
     /// The absolute form of a URL from the feed; nil for an empty one (which would otherwise
     /// resolve to the base itself).
-    private static func resolve(_ reference: String, against base: URL?) -> String? {
+    private static func resolve(_ reference: String, against base: URLResolver.Base?) -> String? {
         let trimmed = reference.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
-        return URLResolver.resolve(trimmed, against: base)
+        return URLResolver.resolve(trimmed, againstParts: base?.parts)
     }
 
     private static func decodeBase64(_ text: String) -> String {
@@ -588,10 +616,17 @@ struct FeedBuilder {
     private mutating func rule(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
                                uri: UnsafePointer<xmlChar>?) -> ElementRule {
         let key = NameKey(uri: UInt(bitPattern: uri), localName: UInt(bitPattern: localName))
-        if let known = rules[key] { return known }
+        // Fibonacci hashing: the top six bits of the product pick one of the 64 slots.
+        let slot = Int(truncatingIfNeeded: ((key.localName ^ (key.uri &<< 1)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if let recent = recentRules[slot], recent.key == key { return recent.rule }
+        if let known = rules[key] {
+            recentRules[slot] = (key, known)
+            return known
+        }
         let namespace = FeedNamespace.classify(uri: uri.map { String(cString: $0) }, prefix: prefix.map { String(cString: $0) })
         let rule = ElementTable.rule(namespace: namespace, localName: String(cString: localName))
         rules[key] = rule
+        recentRules[slot] = (key, rule)
         return rule
     }
 

@@ -44,8 +44,8 @@ struct FeedFields {
         categories.append(trimmed)
     }
 
-    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URL?) {
-        guard let url, !url.trimmingSpaces().isEmpty, let resolved = URLResolver.resolve(url.trimmingSpaces(), against: base),
+    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URLResolver.Base?) {
+        guard let url, !url.trimmingSpaces().isEmpty, let resolved = URLResolver.resolve(url.trimmingSpaces(), againstParts: base?.parts),
               !enclosures.contains(where: { $0.url == resolved }) else { return }
         let trimmedType = type?.trimmingSpaces()
         let size = length.flatMap { Int($0.trimmingSpaces()) }.flatMap { $0 >= 0 ? $0 : nil }

@@ -12,9 +12,9 @@ extension HTMLSanitizer {
         /// `input`'s bytes without per-read bounds checks: the tokenizer checks its indexes
         /// against `input.count` itself, and the checks cost a third of its time.
         private let bytes: UnsafePointer<UInt8>
-        private let baseURL: URL?
-        /// The base, parsed only when a relative URL needs it.
-        private var parsedBase: URLResolver.Components??
+        /// The base as text, parsed only when a relative URL needs it (unless the caller parsed it).
+        private let baseText: String?
+        private var parsedBase: URLResolver.Base??
         private var output = ""
         /// The input as a `String` when the caller has one: clean runs are then copied from it
         /// as already-valid text, and only the small replacements are validated as UTF-8.
@@ -49,14 +49,15 @@ extension HTMLSanitizer {
         }
 
         init(
-            input: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?,
+            input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
             elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
         ) {
             self.input = input
             self.source = source
             // An empty buffer may have no address; nothing reads through it then.
             self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            self.baseURL = baseURL
+            self.baseText = baseText
+            self.parsedBase = parsedBase
             openElements = FixedStack(elementSpace)
             attributes = FixedStack(attributeSpace)
             elementTable = HTMLSanitizer.elementTable
@@ -84,9 +85,9 @@ extension HTMLSanitizer {
             return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
         }
 
-        private mutating func base() -> URLResolver.Components? {
+        private mutating func base() -> URLResolver.Base? {
             if let parsedBase { return parsedBase }
-            let parsed = baseURL.flatMap { URLResolver.parsedBase($0.absoluteString) }
+            let parsed = baseText.flatMap(URLResolver.Base.init)
             parsedBase = .some(parsed)
             return parsed
         }
@@ -97,7 +98,13 @@ extension HTMLSanitizer {
         private mutating func replace(_ range: Range<Int>, with bytes: UnsafeBufferPointer<UInt8>) {
             if !hasChanged {
                 hasChanged = true
-                output.reserveCapacity(input.count + 64)
+                // Without a source string everything passes through `pending`, which then becomes
+                // the output in one piece: size that, not `output`, to spare regrowing it.
+                if source == nil {
+                    pending.reserveCapacity(input.count + input.count / 8 + 64)
+                } else {
+                    output.reserveCapacity(input.count + 64)
+                }
             }
             if range.lowerBound > copiedUpTo {
                 appendVerbatim(copiedUpTo..<range.lowerBound)
@@ -400,11 +407,40 @@ extension HTMLSanitizer {
             var hasUppercase: Bool
         }
 
+        /// `scanName` for a name shorter than eight bytes (nearly all of them), read as one word:
+        /// nil when the eight bytes at `start` hold no end of the name. SWAR tests flag each byte
+        /// that ends the name; borrows can flag bytes above a real match but never below one, so
+        /// the lowest flag is exact.
+        @inline(__always)
+        private func scanShortName(from start: Int, stopsAtEquals: Bool) -> ScannedName? {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            var ends = ((word &- ones &* 0x21) & ~word & highs)  // bytes up to 0x20
+                | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/"))))
+                | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: ">"))))
+            if stopsAtEquals {
+                // The first byte is always part of the name, so it is made a non-match (0xFF).
+                ends |= hasZeroByte((word | 0xFF) ^ (ones &* UInt64(UInt8(ascii: "="))))
+            }
+            guard ends != 0 else { return nil }
+            let length = ends.trailingZeroBitCount >> 3
+            guard length > 0 else { return ScannedName(range: start..<start, key: nil, hasUppercase: false) }
+            let name = word & (UInt64.max >> (64 - length * 8))
+            // Upper-case ASCII letters: at least "A" and not above "Z", and below 0x80.
+            let heptets = name & ~highs
+            let isUppercase = (heptets &+ ones &* (0x80 - 0x41)) & ~(heptets &+ ones &* (0x80 - 0x5B)) & ~name & highs
+            return ScannedName(range: start..<start + length, key: NameKey(low: name | (isUppercase >> 2), high: 0),
+                               hasUppercase: isUppercase != 0)
+        }
+
         /// Reads a name up to white space, `/`, `>` (and `=` for attribute names; the first byte
         /// is always taken), building its key in the same pass.
         @inline(__always)
         private func scanName(from start: Int, stopsAtEquals: Bool) -> ScannedName {
             let count = input.count
+            if start + 8 <= count, let short = scanShortName(from: start, stopsAtEquals: stopsAtEquals) { return short }
             var cursor = start
             var low: UInt64 = 0
             var high: UInt64 = 0
@@ -526,6 +562,8 @@ extension HTMLSanitizer {
                 if !isVoid { openElements.append(key) }
                 return
             }
+            // Sized once per pass: growing from empty took several allocations per rewritten tag.
+            if scratch.capacity == 0 { scratch.reserveCapacity(256) }
             scratch.removeAll(keepingCapacity: true)
             if let implicitlyEnded {
                 while openElements.count > implicitlyEnded { appendEndTag(openElements.removeLast()) }
@@ -539,7 +577,11 @@ extension HTMLSanitizer {
             key.append(to: &scratch)
             appendAttributes()
             if isVoid {
-                if tag.isSelfClosing { scratch.append(contentsOf: [0x20, UInt8(ascii: "/"), UInt8(ascii: ">")]) } else { scratch.append(UInt8(ascii: ">")) }
+                if tag.isSelfClosing {
+                    scratch.append(0x20)
+                    scratch.append(UInt8(ascii: "/"))
+                }
+                scratch.append(UInt8(ascii: ">"))
             } else if tag.isSelfClosing {
                 // XHTML content writes `<div/>`, which HTML would leave open: close it here.
                 scratch.append(UInt8(ascii: ">"))
@@ -695,6 +737,11 @@ extension HTMLSanitizer {
         // MARK: Attributes
 
         private mutating func appendAttributes() {
+            // Sized once per pass, like `scratch`.
+            if emittedAttributeNames.capacity == 0 {
+                emittedAttributeNames.reserveCapacity(8)
+                value.reserveCapacity(128)
+            }
             emittedAttributeNames.removeAll(keepingCapacity: true)
             for number in 0..<attributes.count {
                 let attribute = attributes[number]
@@ -723,7 +770,8 @@ extension HTMLSanitizer {
                 guard let cleaned else { continue }
                 scratch.append(0x20)
                 appendLowercased(attribute.name.range)
-                scratch.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+                scratch.append(UInt8(ascii: "="))
+                scratch.append(UInt8(ascii: "\""))
                 cleaned.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
                 scratch.append(UInt8(ascii: "\""))
             }

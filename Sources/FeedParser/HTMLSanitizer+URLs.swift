@@ -6,7 +6,7 @@ extension HTMLSanitizer {
     /// The scheme is read the way browsers read it — leading spaces and control characters
     /// skipped, tabs and line breaks inside ignored, case folded — so `" JaVa\tScRiPt:"` is seen as
     /// `javascript:`.
-    static func cleanURL(_ value: [UInt8], base: URLResolver.Components?) -> [UInt8]? {
+    static func cleanURL(_ value: [UInt8], base: URLResolver.Base?) -> [UInt8]? {
         var start = 0
         var end = value.count
         while start < end, value[start] <= 0x20 { start += 1 }
@@ -46,13 +46,13 @@ extension HTMLSanitizer {
         guard let base else { return reference }
         let parts = URLResolver.Components(bytes: reference)
         // The base comes from the feed too: check the scheme resolution produces.
-        guard let scheme = base.resolvedScheme(parts), isAllowedScheme(scheme) else { return nil }
-        return base.resolvedBytes(parts)
+        guard let scheme = base.parts.resolvedScheme(parts), isAllowedScheme(scheme) else { return nil }
+        return base.parts.resolvedBytes(parts)
     }
 
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are
     /// removed, and nil is returned when none is left.
-    static func cleanSrcset(_ value: [UInt8], base: URLResolver.Components?) -> [UInt8]? {
+    static func cleanSrcset(_ value: [UInt8], base: URLResolver.Base?) -> [UInt8]? {
         var out: [UInt8] = []
         var index = 0
         let count = value.count

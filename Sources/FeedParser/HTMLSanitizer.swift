@@ -38,24 +38,47 @@ public enum HTMLSanitizer {
     /// // <p>Hi <a href="https://example.org/a">there</a></p>
     /// ```
     public static func sanitize(_ html: String, baseURL: URL?) -> String {
+        sanitize(html, base: baseURL?.absoluteString)
+    }
+
+    /// The same, with the base given as text. Prefer it to a `URL` for a base that came from a
+    /// feed: `URL` on Linux rewrites non-ASCII hosts to punycode, and links resolved against
+    /// text keep the IRI as the feed wrote it.
+    public static func sanitize(_ html: String, base: String?) -> String {
         var bytes = html
-        return bytes.withUTF8 { sanitized($0, source: html, baseURL: baseURL) } ?? html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base, parsedBase: nil) } ?? html
     }
 
     /// The same, for text the caller holds as UTF-8 bytes (the XML parser's field buffer): saves
     /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
     public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
-        sanitized(bytes, source: nil, baseURL: baseURL) ?? String(decoding: bytes, as: UTF8.self)
+        sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil)
+            ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same, against a base parsed once for the whole document.
+    static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?) -> String {
+        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base))
+            ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same for a `String`, against a base parsed once for the whole document.
+    static func sanitize(_ html: String, base: URLResolver.Base?) -> String {
+        var bytes = html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base)) } ?? html
     }
 
     /// The sanitised text, or nil when `bytes` are already clean. `source`, when given, is the
-    /// same text as a `String`.
-    static func sanitized(_ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?) -> String? {
+    /// same text as a `String`. `parsedBase`, when not nil, is `baseText` already parsed.
+    static func sanitized(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??
+    ) -> String? {
         guard !bytes.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
             withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
                 var pass = SanitizingPass(
-                    input: bytes, source: source, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
+                    input: bytes, source: source, baseText: baseText, parsedBase: parsedBase,
+                    elementSpace: elementSpace, attributeSpace: attributeSpace)
                 return pass.run()
             }
         }
@@ -117,18 +140,28 @@ public enum HTMLSanitizer {
     }
 
     /// Appends `bytes` escaped for HTML text (or a double-quoted attribute value), without
-    /// control characters other than tab, line feed and carriage return.
+    /// control characters other than tab, line feed and carriage return. Runs that need nothing
+    /// are appended whole.
     static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingQuotes: Bool) {
-        for byte in bytes {
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            let replacement: StaticString?
             switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case UInt8(ascii: "<"): out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case UInt8(ascii: ">"): out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case UInt8(ascii: "\"") where escapingQuotes: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])
-            case 0x09, 0x0A, 0x0D: out.append(byte)
-            case 0x00...0x1F, 0x7F: continue
-            default: out.append(byte)
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\"") where escapingQuotes: replacement = "&quot;"
+            case 0x09, 0x0A, 0x0D: continue
+            case 0x00...0x1F, 0x7F: replacement = nil  // dropped
+            default: continue
+            }
+            if index > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            runStart = index + 1
+            if let replacement {
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
             }
         }
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 }

@@ -15,23 +15,26 @@ enum JSONFeedDecoder {
             throw FeedParserError.notAFeed("the JSON has no JSON Feed version")
         }
         let format: FeedFormat = version.hasSuffix("/1.1") ? .jsonFeed11 : .jsonFeed10
-        let base = document.feedURL.flatMap { URLResolver.resolve($0, against: url) }.flatMap { URL(string: $0) } ?? url
+        // The base stays text: a `URL` would turn an IRI's host into punycode on Linux.
+        let documentBase = url.flatMap { URLResolver.Base($0.absoluteString) }
+        let base = document.feedURL.flatMap { URLResolver.resolve($0, againstParts: documentBase?.parts) }
+            .flatMap(URLResolver.Base.init) ?? documentBase
         let items = (document.items ?? []).map { makeItem($0, base: base) }
         return Feed(
             format: format, isWellFormed: true, encoding: "utf-8",
             title: document.title.map(PlainText.collapsingWhitespace),
-            link: document.homePageURL.flatMap { URLResolver.resolve($0, against: base) },
+            link: document.homePageURL.flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
             subtitle: document.description.map(PlainText.collapsingWhitespace),
             language: document.language, updated: nil,
             author: authorName(document.authors, document.author),
-            image: (document.icon ?? document.favicon).flatMap { URLResolver.resolve($0, against: base) },
+            image: (document.icon ?? document.favicon).flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
             items: items
         )
     }
 
-    private static func makeItem(_ entry: Document.Entry, base: URL?) -> Item {
+    private static func makeItem(_ entry: Document.Entry, base: URLResolver.Base?) -> Item {
         let content: String? = if let html = entry.contentHTML {
-            HTMLSanitizer.sanitize(html, baseURL: base)
+            HTMLSanitizer.sanitize(html, base: base)
         } else {
             entry.contentText.map { HTMLSanitizer.html(fromText: $0) }
         }
@@ -43,14 +46,14 @@ enum JSONFeedDecoder {
         }
         var enclosures: [Enclosure] = []
         for attachment in entry.attachments ?? [] {
-            guard let url = attachment.url.flatMap({ URLResolver.resolve($0, against: base) }),
+            guard let url = attachment.url.flatMap({ URLResolver.resolve($0, againstParts: base?.parts) }),
                   !enclosures.contains(where: { $0.url == url }) else { continue }
             enclosures.append(Enclosure(url: url, type: attachment.mimeType, length: attachment.sizeInBytes.flatMap { $0 >= 0 ? Int($0) : nil }))
         }
         let published = entry.datePublished.flatMap(FeedDate.parse)
         return Item(
             id: entry.id?.text, title: entry.title.map(PlainText.collapsingWhitespace),
-            link: (entry.url ?? entry.externalURL).flatMap { URLResolver.resolve($0, against: base) },
+            link: (entry.url ?? entry.externalURL).flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
             author: authorName(entry.authors, entry.author), published: published,
             updated: entry.dateModified.flatMap(FeedDate.parse) ?? published,
             summary: summary, content: content, categories: categories, enclosures: enclosures

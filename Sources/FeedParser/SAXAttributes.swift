@@ -45,9 +45,26 @@ struct SAXAttributes {
     }
 
     /// libxml2 (without entity substitution) writes `&amp;` in attribute values back as `&#38;`.
+    /// Decided on the bytes: most values hold no `&` at all, and a `String` search costs more
+    /// than the rest of reading the attribute.
     private static func decode(begin: UnsafePointer<xmlChar>?, end: UnsafePointer<xmlChar>?) -> String {
         guard let begin, let end, end > begin else { return "" }
-        let text = String(decoding: UnsafeBufferPointer(start: begin, count: end - begin), as: UTF8.self)
-        return text.contains("&#38;") ? text.replacingAll("&#38;", with: "&") : text
+        let bytes = UnsafeBufferPointer(start: begin, count: end - begin)
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        let escapedAmpersand: [UInt8] = Array("&#38;".utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&"), index + 5 <= bytes.count,
+               bytes[index..<index + 5].elementsEqual(escapedAmpersand) {
+                decoded.append(UInt8(ascii: "&"))
+                index += 5
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 }

@@ -44,7 +44,26 @@ struct TextBuffer {
     }
 
     /// Appends character data: as is for text, escaped once the buffer holds markup.
+    @inline(__always)
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        // The common case, once per SAX callback: plain text that fits. Kept small enough to be
+        // inlined into the callback, with everything else out of line.
+        let newCount = count &+ text.count
+        if !isMarkup, newCount <= capacity, newCount <= capacityLimit, let source = text.baseAddress {
+            if text.count <= 8 {
+                // libxml2 hands every entity over as its own piece of a byte or two: not worth a call.
+                for offset in 0..<text.count { storage[count &+ offset] = source[offset] }
+            } else {
+                memcpy(storage + count, source, text.count)
+            }
+            count = newCount
+            return
+        }
+        appendTextSlowly(text)
+    }
+
+    @inline(never)
+    private mutating func appendTextSlowly(_ text: UnsafeBufferPointer<UInt8>) {
         guard reserve(text.count) else { return }
         if isMarkup {
             appendEscaped(text, escapingQuotes: false)
@@ -109,8 +128,13 @@ struct TextBuffer {
         return true
     }
 
+    @inline(__always)
     private mutating func ensureCapacity(_ needed: Int) {
-        guard needed > capacity else { return }
+        if needed > capacity { grow(toHold: needed) }
+    }
+
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -123,7 +147,12 @@ struct TextBuffer {
     private mutating func copy(_ source: UnsafeBufferPointer<UInt8>) {
         guard let base = source.baseAddress, source.count > 0 else { return }
         ensureCapacity(count + source.count)
-        memcpy(storage + count, base, source.count)
+        if source.count <= 8 {
+            // libxml2 hands every entity over as its own piece of a byte or two: not worth a call.
+            for offset in 0..<source.count { storage[count + offset] = base[offset] }
+        } else {
+            memcpy(storage + count, base, source.count)
+        }
         count += source.count
     }
 

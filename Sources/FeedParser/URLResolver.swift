@@ -26,12 +26,11 @@ public enum URLResolver {
     /// The same resolution against a base given as text, such as an `xml:base` attribute that is
     /// itself already absolute.
     public static func resolve(_ reference: String, againstBase base: String?) -> String? {
+        if isCleanAbsolute(reference) { return reference }
         let cleaned = cleanReference(reference)
         let parsed = Components(cleaned)
         if parsed.scheme != nil { return cleaned }
-        guard let base, case let baseParts = Components(cleanReference(base)), baseParts.scheme != nil else {
-            return nil
-        }
+        guard let base, let baseParts = parsedBase(base) else { return nil }
         return String(decoding: baseParts.resolvedBytes(parsed), as: UTF8.self)
     }
 

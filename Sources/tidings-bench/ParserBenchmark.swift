@@ -7,6 +7,9 @@ import Foundation
 /// ~50 MB RSS 2.0 feed and on many small feeds, the share of the text helpers, and peak memory.
 enum ParserBenchmark {
     static let chunkSize = 64 << 10
+    /// The generated feeds' own URL: their items link to relative images, resolved against it as
+    /// they would be in real use.
+    static let feedURL = URL(string: "https://bench.example/feed.xml")!
 
     static func run(_ arguments: [String]) {
         print("== parser: FeedParser vs raw libxml2 SAX2 push (\(chunkSize >> 10) KiB chunks, best of 5 alternating runs)")
@@ -32,12 +35,13 @@ enum ParserBenchmark {
         print(String(format: "  ratio         %7.1f %%", 100 * smallRaw / smallOurs))
 
         // The text helpers on the same work per item: one description sanitised, one link resolved,
-        // one title made plain text. What remains is the XML engine's own cost.
+        // one title made plain text, against the feed's URL as the parser does. What remains is
+        // the XML engine's own cost.
         let descriptions = RSSGenerator.descriptions(count: 20_000, seed: 9)
         let links = (0..<20_000).map { "https://bench.example/posts/\($0)" }
         let titles = (0..<20_000).map { "Title number \($0) &amp; caf&eacute; \n  words" }
-        let sanitise = best { for html in descriptions { _ = HTMLSanitizer.sanitize(html, baseURL: nil) } } / 20_000
-        let resolve = best { for link in links { _ = URLResolver.resolve(link, against: nil) } } / 20_000
+        let sanitise = best { for html in descriptions { _ = HTMLSanitizer.sanitize(html, baseURL: feedURL) } } / 20_000
+        let resolve = best { for link in links { _ = URLResolver.resolve(link, against: feedURL) } } / 20_000
         let plain = best { for title in titles { _ = PlainText.fromHTML(title) } } / 20_000
         let helpers = (sanitise + resolve + plain) * Double(items)
         print(String(format: "  per item: HTMLSanitizer %.1f µs, URLResolver %.1f µs, PlainText %.1f µs = ~%.0f %% of FeedParser's time",
@@ -56,22 +60,35 @@ enum ParserBenchmark {
         switch name {
         case "parser-memory": return { measureMemory($0) }
         case "parser-profile": return { profile($0) }
+        case "parser-profile-raw": return { profileRaw($0) }
         default: return nil
         }
     }
 
-    /// `tidings-bench parser-profile [FILE]`: parses FILE (or a generated 50 MB feed) ten times and
-    /// nothing else, for `perf record`.
+    /// `tidings-bench parser-profile [FILE | MEGABYTES]`: parses FILE (or a generated feed of
+    /// MEGABYTES, 50 by default) ten times and nothing else, for `perf record` or callgrind.
     private static func profile(_ arguments: [String]) {
+        let megabytes = arguments.first.flatMap { Int($0) } ?? 50
         let feed = arguments.first.flatMap { FileManager.default.contents(atPath: $0) }
-            ?? RSSGenerator.feed(bytes: 50 << 20, seed: 1)
+            ?? RSSGenerator.feed(bytes: megabytes << 20, seed: 1)
         var items = 0
         for _ in 0..<10 { items += parse(feed).items.count }
         print("parsed \(items) items")
     }
 
+    /// `tidings-bench parser-profile-raw [MEGABYTES]`: the same generated feed through raw libxml2
+    /// ten times, for comparing instruction counts with `parser-profile`.
+    private static func profileRaw(_ arguments: [String]) {
+        let feed = RSSGenerator.feed(bytes: (arguments.first.flatMap { Int($0) } ?? 50) << 20, seed: 1)
+        var elements = 0
+        for _ in 0..<10 {
+            elements += feed.withUnsafeBytes { tidings_raw_sax_parse($0.baseAddress, $0.count, chunkSize) }
+        }
+        print("parsed \(elements) elements")
+    }
+
     private static func parse(_ data: Data) -> Feed {
-        let parser = FeedParser()
+        let parser = FeedParser(url: feedURL)
         do {
             var offset = 0
             while offset < data.count {
@@ -123,7 +140,7 @@ enum ParserBenchmark {
     private static func measureMemory(_ arguments: [String]) {
         let megabytes = Int(arguments.first ?? "") ?? 5
         let baseline = peakResidentKiB()
-        let parser = FeedParser()
+        let parser = FeedParser(url: feedURL)
         var generator = RSSGenerator(seed: 3)
         var produced = 0
         do {

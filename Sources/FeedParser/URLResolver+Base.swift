@@ -1,0 +1,64 @@
+extension URLResolver {
+    /// A base URL kept as the text the feed wrote, with its parts parsed once.
+    ///
+    /// Bases stay text rather than `URL`: Foundation on Linux rewrites a non-ASCII host to punycode
+    /// (`http://www.詹姆斯.com/` becomes `http://www.xn--8ws00zhy3a.com/`), which would change the
+    /// links a feed wrote as IRIs. Parsing once matters because every link, enclosure and `href`
+    /// of a document is resolved against the same few bases.
+    ///
+    /// A class, so that the builder's current base is passed around with one reference count
+    /// rather than one per component slice.
+    final class Base: Sendable {
+        /// The absolute base, cleaned as `cleanReference` does.
+        let text: String
+        /// Its components; a `Base` always has a scheme.
+        let parts: Components
+
+        /// Nil when `text` has no scheme, so that nothing relative can be resolved against it.
+        init?(_ text: String) {
+            guard let parts = URLResolver.parsedBase(text) else { return nil }
+            self.text = text
+            self.parts = parts
+        }
+
+        /// The absolute form of `reference` against this base (an absolute reference is
+        /// returned cleaned, as written).
+        func resolve(_ reference: String) -> String? {
+            URLResolver.resolve(reference, againstParts: parts)
+        }
+    }
+
+    /// `reference` resolved against an already parsed base (parts with a scheme); nil when it is
+    /// relative and there is no base.
+    static func resolve(_ reference: String, againstParts base: Components?) -> String? {
+        if isCleanAbsolute(reference) { return reference }
+        let cleaned = cleanReference(reference)
+        let parsed = Components(cleaned)
+        if parsed.scheme != nil { return cleaned }
+        guard let base else { return nil }
+        return String(decoding: base.resolvedBytes(parsed), as: UTF8.self)
+    }
+
+    /// True when `reference` has a scheme and nothing for `cleanReference` to change (no white
+    /// space or control character anywhere): most links in a feed, returned as written without
+    /// splitting them into components.
+    static func isCleanAbsolute(_ reference: String) -> Bool {
+        var reference = reference
+        return reference.withUTF8 { bytes in
+            guard let first = bytes.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
+            var index = 1
+            // The scheme: letters, digits, `+`, `-`, `.` up to the first `:`.
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ":") { break }
+                guard (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                else { return false }
+                index += 1
+            }
+            guard index < bytes.count else { return false }
+            for byte in bytes where byte <= 0x20 || byte == 0x7F { return false }
+            return true
+        }
+    }
+}
