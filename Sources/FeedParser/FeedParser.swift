@@ -1,49 +1,68 @@
-import Foundation
 import FeedModel
-
-// SCAFFOLD: the signatures are the contract; the body is replaced by the libxml2 push parser.
-
-/// Bounds the parser enforces on any input.
-public struct ParserLimits: Sendable, Hashable {
-    /// Input larger than this is refused (`FeedParserError.tooLarge`).
-    public var maxInputBytes: Int
-    public init(maxInputBytes: Int = 64 << 20) {
-        self.maxInputBytes = maxInputBytes
-    }
-}
-
-/// Why a document could not be read as a feed. `description` is one line, fit for a status bar.
-public enum FeedParserError: Error, Equatable, CustomStringConvertible {
-    case empty
-    case notAFeed(String)
-    case tooLarge(limit: Int)
-
-    public var description: String {
-        switch self {
-        case .empty: "the document is empty"
-        case .notAFeed(let why): "not a feed: \(why)"
-        case .tooLarge(let limit): "the document exceeds the size limit of \(limit) bytes"
-        }
-    }
-}
+import Foundation
 
 /// A streaming feed parser: bytes go in as they arrive (`append`), the feed comes out at `finish`.
 /// One instance per document; not thread-safe.
+///
+/// RSS 0.90–2.0, RSS 1.0 (RDF) and Atom 0.3/1.0 are read by libxml2's SAX2 push parser as the bytes
+/// arrive; JSON Feed 1.0/1.1 (recognised by a leading `{`) is decoded at the end. The encoding is
+/// taken from the byte-order mark, then the `charset` given by HTTP, then the XML declaration; a
+/// document whose declared encoding is wrong is read again as windows-1252 (or the HTTP charset) and
+/// marked `hadEncodingFallback`.
+///
+///     let parser = FeedParser(url: feedURL, charset: "utf-8")
+///     for chunk in chunks { try parser.append(chunk) }
+///     let feed = try parser.finish()
 public final class FeedParser {
-    private var buffer = Data()
+    private enum Stage {
+        /// Waiting for the first meaningful bytes, which decide between XML and JSON.
+        case sniffing
+        case xml(XMLFeedReader)
+        case json
+        case finished
+    }
+
+    /// Documents up to this size are kept so that they can be read again with another encoding.
+    static let maxRetainedBytes = 8 << 20
+
+    private let url: URL?
+    private let charset: String?
     private let limits: ParserLimits
+    private var stage = Stage.sniffing
+    private var received = 0
+    private var pending: [UInt8] = []
+    private var retained: [UInt8]? = []
+    private var byteOrderMarkLength = 0
 
     /// - Parameters:
     ///   - url: the document's URL, against which relative links are resolved.
     ///   - charset: the charset given by HTTP, which wins over the XML declaration.
     public init(url: URL? = nil, charset: String? = nil, limits: ParserLimits = ParserLimits()) {
+        self.url = url
+        let trimmed = charset?.trimmingSpaces().trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        self.charset = trimmed?.isEmpty == false ? trimmed : nil
         self.limits = limits
     }
 
-    /// Feeds the next chunk of the document. Throws `tooLarge` as soon as the cap is passed.
+    /// Feeds the next chunk of the document. Throws `tooLarge` as soon as the cap is passed, and
+    /// `notAFeed` as soon as the document has shown it is not a feed.
     public func append(_ bytes: UnsafeRawBufferPointer) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count > limits.maxInputBytes { throw FeedParserError.tooLarge(limit: limits.maxInputBytes) }
+        guard !bytes.isEmpty else { return }
+        received += bytes.count
+        if received > limits.maxInputBytes { throw FeedParserError.tooLarge(limit: limits.maxInputBytes) }
+        switch stage {
+        case .sniffing:
+            pending.append(contentsOf: bytes)
+            try startIfDecided(isComplete: false)
+        case .xml(let reader):
+            retain(bytes)
+            reader.parse(bytes, isLast: false)
+            try stopIfNotAFeed(reader)
+        case .json:
+            pending.append(contentsOf: bytes)
+        case .finished:
+            return
+        }
     }
 
     public func append(_ data: Data) throws {
@@ -52,7 +71,17 @@ public final class FeedParser {
 
     /// Ends the document and returns what it held.
     public func finish() throws -> Feed {
-        throw buffer.isEmpty ? FeedParserError.empty : FeedParserError.notAFeed("the parser has not landed yet")
+        if case .sniffing = stage { try startIfDecided(isComplete: true) }
+        defer { stage = .finished; pending = []; retained = nil }
+        switch stage {
+        case .sniffing, .finished:
+            throw FeedParserError.empty
+        case .json:
+            return try JSONFeedDecoder.decode(pending, url: url)
+        case .xml(let reader):
+            reader.finish()
+            return try result(of: reader)
+        }
     }
 
     /// Parses a whole document held in memory.
@@ -62,5 +91,109 @@ public final class FeedParser {
         let parser = FeedParser(url: url, charset: charset, limits: limits)
         try parser.append(data)
         return try parser.finish()
+    }
+
+    // MARK: Starting
+
+    private func startIfDecided(isComplete: Bool) throws {
+        let decision = pending.withUnsafeBytes { bytes -> (EncodingSniffer.Evidence, Int)? in
+            guard let evidence = EncodingSniffer.evidence(in: bytes, isComplete: isComplete) else { return nil }
+            let spaces = evidence.encoding == nil || evidence.encoding == "UTF-8"
+                ? EncodingSniffer.leadingSpaceCount(bytes, from: evidence.byteOrderMarkLength) : 0
+            // Only white space so far: the first real byte is still to come.
+            if !isComplete, evidence.byteOrderMarkLength + spaces == bytes.count { return nil }
+            return (evidence, spaces)
+        }
+        guard let (evidence, spaces) = decision else { return }
+        let start = evidence.byteOrderMarkLength + spaces
+        if start >= pending.count {
+            if isComplete { stage = .finished }
+            return
+        }
+        byteOrderMarkLength = evidence.byteOrderMarkLength
+        let body = Array(pending[start...])
+        if evidence.looksLikeJSON {
+            pending = body
+            stage = .json
+            return
+        }
+        pending = []
+        let reader = XMLFeedReader(documentURL: url, forcedEncoding: evidence.encoding ?? usableCharset, limits: limits)
+        stage = .xml(reader)
+        try body.withUnsafeBytes { bytes in
+            retain(bytes)
+            reader.parse(bytes, isLast: false)
+            try stopIfNotAFeed(reader)
+        }
+    }
+
+    /// The HTTP charset, when libxml2 knows how to decode it.
+    private var usableCharset: String? {
+        guard let charset else { return nil }
+        return XMLFeedReader.canDecode(charset) ? charset : nil
+    }
+
+    private func retain(_ bytes: UnsafeRawBufferPointer) {
+        guard retained != nil else { return }
+        if retained!.count + bytes.count > Self.maxRetainedBytes {
+            retained = nil
+        } else {
+            retained!.append(contentsOf: bytes)
+        }
+    }
+
+    /// Junk, or XML that is not a feed, is refused as soon as libxml2 gives up on it.
+    private func stopIfNotAFeed(_ reader: XMLFeedReader) throws {
+        guard !reader.isRunning, !reader.hasRecognisedFeed, !reader.sawEncodingError else { return }
+        stage = .finished
+        throw notAFeed(reader)
+    }
+
+    private func notAFeed(_ reader: XMLFeedReader) -> FeedParserError {
+        if let root = reader.unrecognisedRoot {
+            return .notAFeed("the root element is <\(Self.printable(root))>, not rss, RDF or feed")
+        }
+        return .notAFeed("no feed element was found")
+    }
+
+    // MARK: Finishing
+
+    private func result(of reader: XMLFeedReader) throws -> Feed {
+        if reader.sawEncodingError || reader.sawEncoderFailure, let retained {
+            for fallback in fallbackEncodings(after: reader) {
+                let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback, limits: limits)
+                retained.withUnsafeBytes { second.parse($0, isLast: true) }
+                second.finish()
+                if !second.sawEncoderFailure, let feed = second.makeFeed(hadEncodingFallback: true) { return feed }
+            }
+        }
+        guard let feed = reader.makeFeed(hadEncodingFallback: false) else { throw notAFeed(reader) }
+        return feed
+    }
+
+    /// The encodings to read the document with when the first reading failed on its bytes: the
+    /// HTTP charset or UTF-8 when the bytes fit, then windows-1252, then ISO-8859-1 (which accepts
+    /// any byte; glibc's windows-1252 refuses the five bytes it leaves undefined).
+    private func fallbackEncodings(after reader: XMLFeedReader) -> [String] {
+        guard let retained else { return [] }
+        let used = reader.encodingName
+        let isValidUTF8 = retained.withUnsafeBytes { EncodingSniffer.isValidUTF8($0) }
+        var candidates: [String] = []
+        if used == "utf-8" {
+            guard !isValidUTF8 else { return [] }
+            if let charset = usableCharset, XMLFeedReader.canonicalName(charset) != "utf-8" { candidates.append(charset) }
+        } else if isValidUTF8 {
+            candidates.append("UTF-8")
+        }
+        for candidate in ["windows-1252", "ISO-8859-1"] where XMLFeedReader.canonicalName(candidate) != used {
+            candidates.append(candidate)
+        }
+        return candidates
+    }
+
+    /// A name from the document, safe to put into a one-line message.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+            .prefix(40).map(Character.init))
     }
 }

@@ -1,14 +1,134 @@
 import Foundation
 
-// SCAFFOLD: replaced wholesale by the allow-list sanitiser.
+/// Reduces feed HTML to an allow-list of safe elements and attributes, the way established feed
+/// libraries do, in one linear pass over the UTF-8 bytes.
+///
+/// - Known-safe formatting, structure, list, table and media elements are kept with their safe
+///   attributes (`HTMLSanitizer+Tables.swift` holds the lists).
+/// - `script`, `style`, `iframe`, `noscript`, `noembed`, `noframes`, `xmp`, `textarea`, `object`,
+///   `applet`, `frameset`, `svg`, `template`, `select` and `head` are dropped with their content; `embed`, `frame`,
+///   `meta`, `link`, `base`, `param`, `input` are dropped.
+/// - Any other element is unwrapped: the tag goes, its text stays. Comments, doctypes and
+///   processing instructions go; CDATA sections become escaped text.
+/// - Event handlers and unknown attributes go. `style` keeps only allow-listed properties whose
+///   values cannot load or run anything (no `url()`, `expression()`, escapes or comments).
+/// - URL attributes (`href`, `src`, `cite`, `longdesc`, `poster`, `background`, `action`, `srcset`
+///   entries…) are decoded, checked against a scheme allow-list — so `javascript:`, `vbscript:`
+///   and `data:` go however they are disguised with entities, case or control characters — and
+///   resolved against `baseURL`.
+/// - The output is balanced: end tags without a start are dropped, unclosed elements are closed
+///   in order, text `<`, `>`, `&` are escaped, attribute values are double-quoted and escaped,
+///   control characters are removed. Nesting deeper than 256 elements is unwrapped.
+///
+/// HTML that is already clean comes back unchanged (the same string): the pass copies nothing
+/// until it meets the first byte it must change.
 public enum HTMLSanitizer {
+    /// Deepest nesting of kept elements; deeper tags are unwrapped so hostile input stays linear.
+    static let maximumDepth = 256
+
+    /// Attributes read per tag; later ones are ignored (no real tag comes near it).
+    static let maximumAttributes = 64
+
     /// Returns `html` reduced to an allow-list of safe elements and attributes, with relative URLs
     /// resolved against `baseURL`.
-    public static func sanitize(_ html: String, baseURL: URL?) -> String { html }
+    ///
+    /// ```swift
+    /// HTMLSanitizer.sanitize(#"<p onclick="x()">Hi <a href="/a">there</a><script>evil()</script>"#,
+    ///                        baseURL: URL(string: "https://example.org/"))
+    /// // <p>Hi <a href="https://example.org/a">there</a></p>
+    /// ```
+    public static func sanitize(_ html: String, baseURL: URL?) -> String {
+        var html = html
+        guard let result = html.withUTF8({ sanitizedBytes($0, baseURL: baseURL) }) else { return html }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The same, for text the caller holds as UTF-8 bytes (the XML parser's field buffer): saves
+    /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
+    public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
+        guard let result = sanitizedBytes(bytes, baseURL: baseURL) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The sanitised bytes, or nil when `bytes` are already clean.
+    static func sanitizedBytes(_ bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> [UInt8]? {
+        guard !bytes.isEmpty else { return nil }
+        return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
+            withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
+                var pass = SanitizingPass(input: bytes, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
+                return pass.run()
+            }
+        }
+    }
 
     /// Escapes plain text (Atom `type="text"`) into HTML.
+    ///
+    /// `&`, `<` and `>` are escaped and control characters removed. Line breaks stay
+    /// meaningful: a blank line separates paragraphs (`<p>…</p>`) and a single line break becomes
+    /// `<br>`, so that a plain-text summary keeps the shape its author gave it. Text without line
+    /// breaks is escaped only, without a wrapping `<p>`.
+    ///
+    /// ```swift
+    /// HTMLSanitizer.html(fromText: "a < b\n\nc")   // "<p>a &lt; b</p><p>c</p>"
+    /// ```
     public static func html(fromText text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] <= 0x20 { start += 1 }
+            while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
+            // Split into paragraphs at blank lines; lines inside a paragraph join with <br>.
+            var paragraphs: [[Range<Int>]] = [[]]
+            var lineStart = start
+            var index = start
+            while index <= end {
+                if index == end || bytes[index] == 0x0A {
+                    var lineEnd = index
+                    if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                    var isBlank = true
+                    for position in lineStart..<lineEnd where bytes[position] > 0x20 {
+                        isBlank = false
+                        break
+                    }
+                    if isBlank {
+                        if !paragraphs[paragraphs.count - 1].isEmpty { paragraphs.append([]) }
+                    } else {
+                        paragraphs[paragraphs.count - 1].append(lineStart..<lineEnd)
+                    }
+                    lineStart = index + 1
+                }
+                index += 1
+            }
+            paragraphs.removeAll { $0.isEmpty }
+            var out = [UInt8]()
+            out.reserveCapacity(end - start + 16)
+            let wrap = paragraphs.count > 1 || (paragraphs.first?.count ?? 0) > 1
+            for paragraph in paragraphs {
+                if wrap { out.append(contentsOf: Array("<p>".utf8)) }
+                for (number, line) in paragraph.enumerated() {
+                    if number > 0 { out.append(contentsOf: Array("<br>".utf8)) }
+                    appendEscapedText(UnsafeBufferPointer(rebasing: bytes[line]), to: &out, escapingQuotes: false)
+                }
+                if wrap { out.append(contentsOf: Array("</p>".utf8)) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Appends `bytes` escaped for HTML text (or a double-quoted attribute value), without
+    /// control characters other than tab, line feed and carriage return.
+    static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingQuotes: Bool) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+            case UInt8(ascii: "<"): out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+            case UInt8(ascii: ">"): out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+            case UInt8(ascii: "\"") where escapingQuotes: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])
+            case 0x09, 0x0A, 0x0D: out.append(byte)
+            case 0x00...0x1F, 0x7F: continue
+            default: out.append(byte)
+            }
+        }
     }
 }

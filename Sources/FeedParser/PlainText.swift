@@ -1,13 +1,230 @@
-import Foundation
-
-// SCAFFOLD: replaced wholesale by the plain-text extraction work.
+/// Plain text for fields that are shown as one line: titles, author names, categories.
+///
+/// Feeds put markup and entities in titles both on purpose (`AT&amp;T`, `<b>New</b>`) and by
+/// double-escaping (`&amp;eacute;`). `fromHTML` decodes one level, like a browser showing the
+/// field would, and removes what a terminal must never receive.
+///
+/// Choices:
+/// - White space collapses to single spaces: ASCII white space, NEL, and the Unicode line and
+///   paragraph separators. A no-break space (`&nbsp;`, U+00A0) and the other fixed-width spaces
+///   are kept as they are, as established feed libraries do: they are deliberate (French
+///   punctuation, `10&nbsp;km`) and the terminal shows them as spaces anyway.
+/// - Control characters (C0 other than white space, DEL, C1) are removed.
+/// - Block-level tags and `<br>` become a space so that `<p>a</p><p>b</p>` reads `a b`; inline
+///   tags vanish so that `<b>H</b>ello` reads `Hello`. `script` and `style` lose their content.
 public enum PlainText {
     /// Plain text from a field that may hold markup: entities decoded, tags stripped, whitespace
     /// collapsed.
-    public static func fromHTML(_ html: String) -> String { collapsingWhitespace(html) }
+    ///
+    /// ```swift
+    /// PlainText.fromHTML("  AT&amp;T <b>buys</b>&#32;T&eacute;l&eacute;com&hellip; ")  // "AT&T buys Télécom…"
+    /// ```
+    public static func fromHTML(_ html: String) -> String {
+        var html = html
+        let result: String? = html.withUTF8 { bytes in
+            var needsMarkupPass = false
+            for byte in bytes where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
+                needsMarkupPass = true
+                break
+            }
+            guard needsMarkupPass else { return isCollapsed(bytes) ? nil : collapse(bytes) }
+            var text = [UInt8]()
+            text.reserveCapacity(bytes.count)
+            stripMarkup(bytes, into: &text)
+            return text.withUnsafeBufferPointer { collapse($0) }
+        }
+        return result ?? html
+    }
 
-    /// Runs of white space become one space; leading and trailing white space is removed.
+    /// Runs of white space become one space; leading and trailing white space is removed; control
+    /// characters are removed. A no-break space is not white space here (see the type's notes).
     public static func collapsingWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var text = text
+        let result: String? = text.withUTF8 { isCollapsed($0) ? nil : collapse($0) }
+        return result ?? text
+    }
+
+    /// True when `collapse` would return the text unchanged: single ASCII spaces between words,
+    /// none at the ends, no other white space or control characters. Most titles are like this,
+    /// and then no copy is made.
+    static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        guard first != 0x20, last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte < 0x21 {
+                guard byte == 0x20, previous != 0x20 else { return false }
+            } else if byte == 0x7F {
+                return false
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] &- 0x80 < 0x20 {
+                return false  // NEL or a C1 control
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                return false  // line or paragraph separator
+            }
+            previous = byte
+        }
+        return true
+    }
+
+    private static func stripMarkup(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&") {
+                if let reference = decodeCharacterReference(in: bytes, at: index, inAttribute: false, into: &text) {
+                    index = reference.end
+                } else {
+                    text.append(byte)
+                    index += 1
+                }
+                continue
+            }
+            guard byte == UInt8(ascii: "<"), index + 1 < count else {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                index = endOfComment(bytes, from: index)
+                continue
+            }
+            let isEndTag = next == UInt8(ascii: "/")
+            let nameStart = index + (isEndTag ? 2 : 1)
+            guard nameStart < count, (bytes[nameStart] | 0x20) &- UInt8(ascii: "a") < 26 else {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            var nameEnd = nameStart
+            while nameEnd < count, isAlphanumeric(bytes[nameEnd]) { nameEnd += 1 }
+            let key = HTMLSanitizer.NameKey(bytes, nameStart..<nameEnd)
+            index = endOfTag(bytes, from: nameEnd)
+            guard let key else { continue }
+            let kind = tagKinds.value(for: key)
+            if !isEndTag, kind == rawTextKind {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self).lowercased()
+                index = endOfRawText(bytes, from: index, name: name)
+                continue
+            }
+            if kind == blockKind { text.append(0x20) }
+        }
+    }
+
+    private static let blockKind: UInt8 = 1
+    private static let rawTextKind: UInt8 = 2
+
+    /// Tags that separate words (block elements and `br`) and tags whose content is not text.
+    private static let tagKinds: HTMLSanitizer.NameTable = {
+        let blocks = [
+            "br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "td", "th", "table", "blockquote", "pre",
+            "hr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "figure", "figcaption",
+        ]
+        return HTMLSanitizer.NameTable(blocks.map { ($0, blockKind) } + [("script", rawTextKind), ("style", rawTextKind)])
+    }()
+
+    /// Index after the `>` closing a tag whose name ends at `index`, skipping quoted values.
+    static func endOfTag(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        var quote: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: ">") {
+                return index
+            } else if byte == UInt8(ascii: "\""), index >= 2, bytes[index - 2] == UInt8(ascii: "=") || bytes[index - 2] <= 0x20 {
+                quote = byte
+            } else if byte == UInt8(ascii: "'"), index >= 2, bytes[index - 2] == UInt8(ascii: "=") || bytes[index - 2] <= 0x20 {
+                quote = byte
+            }
+        }
+        return bytes.count
+    }
+
+    /// Index after a `<!…>`, `<!--…-->` or `<?…>` starting at `index`.
+    static func endOfComment(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        let count = bytes.count
+        if index + 3 < count, bytes[index + 2] == UInt8(ascii: "-"), bytes[index + 3] == UInt8(ascii: "-") {
+            var cursor = index + 4
+            while cursor + 2 < count {
+                if bytes[cursor] == UInt8(ascii: "-"), bytes[cursor + 1] == UInt8(ascii: "-"), bytes[cursor + 2] == UInt8(ascii: ">") {
+                    return cursor + 3
+                }
+                cursor += 1
+            }
+            return count
+        }
+        var cursor = index + 2
+        while cursor < count, bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
+        return min(cursor + 1, count)
+    }
+
+    /// Index after the end tag `</name…>` of a raw-text element, or the end of the input.
+    static func endOfRawText(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, name: String) -> Int {
+        let nameBytes = Array(name.utf8)
+        let count = bytes.count
+        var cursor = index
+        while cursor + 1 + nameBytes.count < count {
+            if bytes[cursor] == UInt8(ascii: "<"), bytes[cursor + 1] == UInt8(ascii: "/") {
+                var matches = true
+                for (offset, expected) in nameBytes.enumerated() where bytes[cursor + 2 + offset] | 0x20 != expected {
+                    matches = false
+                    break
+                }
+                let after = cursor + 2 + nameBytes.count
+                if matches, after >= count || !isAlphanumeric(bytes[after]) {
+                    return endOfTag(bytes, from: after)
+                }
+            }
+            cursor += 1
+        }
+        return count
+    }
+
+    /// Collapses white space and drops control characters in one pass over UTF-8.
+    static func collapse(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            var isSpace = false
+            var isControl = false
+            var width = 1
+            switch byte {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20:
+                isSpace = true
+            case 0x00...0x1F, 0x7F:
+                isControl = true
+            case 0xC2 where index + 1 < count && bytes[index + 1] &- 0x80 < 0x20:
+                // U+0080…U+009F: NEL (U+0085) is a line break, the rest are C1 controls.
+                width = 2
+                if bytes[index + 1] == 0x85 { isSpace = true } else { isControl = true }
+            case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                width = 3  // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+                isSpace = true
+            default:
+                break
+            }
+            if isSpace {
+                pendingSpace = !out.isEmpty
+            } else if !isControl {
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + width]))
+            }
+            index += width
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

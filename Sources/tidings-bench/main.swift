@@ -1,3 +1,23 @@
+import Foundation
+
+// `tidings-bench [NAME…]`: runs the named benchmarks (all when none is named). Each benchmark lives
+// in its own `XBenchmark.swift` and registers here with one line.
+let benchmarks: [(name: String, run: ([String]) -> Void)] = [
+    ("parser", ParserBenchmark.run),
+    ("store", { _ in StoreBenchmark.run() }),
+]
+
 StoreChildProcess.runIfRequested()
-print("tidings-bench: benchmarks land with the parser and store")
-StoreBenchmark.run()
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let first = arguments.first, let internalRun = ParserBenchmark.subcommand(first) {
+    internalRun(Array(arguments.dropFirst()))
+    exit(0)
+}
+let selected = arguments.isEmpty ? benchmarks.map(\.name) : arguments
+for name in selected {
+    guard let benchmark = benchmarks.first(where: { $0.name == name }) else {
+        FileHandle.standardError.write(Data("tidings-bench: unknown benchmark \(name); known: \(benchmarks.map(\.name).joined(separator: ", "))\n".utf8))
+        exit(1)
+    }
+    benchmark.run([])
+}

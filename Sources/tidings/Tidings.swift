@@ -4,6 +4,7 @@ import ArgumentParser
 struct Tidings: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
-        abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds."
+        abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds.",
+        subcommands: [ParseCommand.self]
     )
 }

@@ -1,0 +1,93 @@
+import Foundation
+
+/// What the first bytes of a document say about its character encoding, before any XML is read.
+struct EncodingSniffer {
+    /// The encoding that the first bytes prove, and how many bytes of byte-order mark to skip.
+    struct Evidence: Equatable {
+        /// An iconv/libxml2 encoding name, or nil when the bytes prove nothing.
+        var encoding: String?
+        var byteOrderMarkLength: Int
+        /// The document starts with `{` (after white space): a JSON Feed candidate.
+        var looksLikeJSON: Bool
+    }
+
+    /// Reads the evidence from the first bytes; nil when more bytes are needed to decide.
+    static func evidence(in bytes: UnsafeRawBufferPointer, isComplete: Bool) -> Evidence? {
+        let count = bytes.count
+        func at(_ i: Int) -> UInt8 { bytes[i] }
+        if count < 4 && !isComplete { return nil }
+        if count >= 4 {
+            if at(0) == 0x00, at(1) == 0x00, at(2) == 0xFE, at(3) == 0xFF {
+                return Evidence(encoding: "UTF-32BE", byteOrderMarkLength: 4, looksLikeJSON: false)
+            }
+            if at(0) == 0xFF, at(1) == 0xFE, at(2) == 0x00, at(3) == 0x00 {
+                return Evidence(encoding: "UTF-32LE", byteOrderMarkLength: 4, looksLikeJSON: false)
+            }
+            if at(0) == 0x00, at(1) == 0x00, at(2) == 0x00, at(3) == 0x3C {
+                return Evidence(encoding: "UTF-32BE", byteOrderMarkLength: 0, looksLikeJSON: false)
+            }
+            if at(0) == 0x3C, at(1) == 0x00, at(2) == 0x00, at(3) == 0x00 {
+                return Evidence(encoding: "UTF-32LE", byteOrderMarkLength: 0, looksLikeJSON: false)
+            }
+        }
+        if count >= 3, at(0) == 0xEF, at(1) == 0xBB, at(2) == 0xBF {
+            return Evidence(encoding: "UTF-8", byteOrderMarkLength: 3, looksLikeJSON: firstNonSpaceIsBrace(bytes, from: 3))
+        }
+        if count >= 2, at(0) == 0xFE, at(1) == 0xFF {
+            return Evidence(encoding: "UTF-16BE", byteOrderMarkLength: 2, looksLikeJSON: false)
+        }
+        if count >= 2, at(0) == 0xFF, at(1) == 0xFE {
+            return Evidence(encoding: "UTF-16LE", byteOrderMarkLength: 2, looksLikeJSON: false)
+        }
+        if count >= 4, at(0) == 0x00, at(1) == 0x3C, at(2) == 0x00 {
+            return Evidence(encoding: "UTF-16BE", byteOrderMarkLength: 0, looksLikeJSON: false)
+        }
+        if count >= 4, at(0) == 0x3C, at(1) == 0x00, at(3) == 0x00 {
+            return Evidence(encoding: "UTF-16LE", byteOrderMarkLength: 0, looksLikeJSON: false)
+        }
+        return Evidence(encoding: nil, byteOrderMarkLength: 0, looksLikeJSON: firstNonSpaceIsBrace(bytes, from: 0))
+    }
+
+    /// The number of ASCII white-space bytes at `offset`.
+    static func leadingSpaceCount(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Int {
+        var index = offset
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index - offset
+    }
+
+    private static func firstNonSpaceIsBrace(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {
+        let index = offset + leadingSpaceCount(bytes, from: offset)
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// True when the bytes are valid UTF-8.
+    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// The encoding name a document declares in `<?xml … encoding="…"?>`, read from ASCII bytes.
+    static func declaredEncoding(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let prefix = bytes.prefix(512)
+        guard let text = String(bytes: prefix, encoding: .isoLatin1), text.hasPrefix("<?xml"),
+              let close = text.range(of: "?>") else { return nil }
+        let declaration = text[..<close.lowerBound]
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        var rest = declaration[key.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\t" })
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        rest = rest.dropFirst()
+        let name = rest.prefix(while: { $0 != quote })
+        return name.isEmpty ? nil : String(name)
+    }
+}

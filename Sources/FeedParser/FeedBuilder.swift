@@ -1,0 +1,640 @@
+import CLibXML2
+import FeedModel
+import Foundation
+
+/// Turns the SAX events of one XML document into a feed. It lives behind a pointer in libxml2's
+/// context (`_private`), so callbacks reach it without reference counting; names are recognised by
+/// their interned libxml2 pointers, and text is gathered as bytes until a field ends.
+struct FeedBuilder {
+    /// How the text of a field is to be read.
+    enum TextKind {
+        /// Atom `type="text"`: literal text.
+        case text
+        /// HTML, escaped or in CDATA (RSS descriptions, Atom `type="html"`).
+        case html
+        /// Atom `type="xhtml"`: child elements, inside a `div` that is unwrapped.
+        case xhtml
+        /// RSS titles and names: text that may carry entity-escaped markup.
+        case markedText
+        /// Identifiers, URLs and dates: trimmed as written.
+        case raw
+    }
+
+    /// The field a capture fills.
+    enum Target {
+        case title, link, subtitle, summary, content, authorText, authorName, authorEmail, creator
+        case guid, id, published, updated, language, category, termList, imageURL
+    }
+
+    /// The element whose text is being gathered.
+    struct Capture {
+        var target: Target
+        var kind: TextKind
+        var rank: UInt8
+        var depth: Int
+        var childrenAreMarkup: Bool
+        var isBase64 = false
+        var isPermaLink = true
+        /// Depth of the xhtml wrapper `div` whose tags are left out.
+        var unwrappedDepth = -1
+    }
+
+    enum Container { case feed, item, image, author, skipped }
+
+    struct Frame {
+        var role: ElementRole
+        var opensContainer: Bool
+        var endsCapture: Bool
+        var isMarkup: Bool
+        /// The element's local name, interned by libxml2 for the life of the document.
+        var localName: UnsafePointer<xmlChar>
+    }
+
+    private struct NameKey: Hashable {
+        var uri: UInt
+        var localName: UInt
+    }
+
+    let documentURL: URL?
+    let limits: ParserLimits
+    let entities: EntityTable
+
+    private(set) var format: FeedFormat?
+    /// The local name of a root element that is not a feed's.
+    private(set) var unrecognisedRoot: String?
+    private(set) var sawDoctype = false
+    /// Set by a callback that wants libxml2 to stop (not a feed, or a bound reached).
+    var wantsStop = false
+    /// Set when an encoding error was reported.
+    var sawEncodingError = false
+
+    private var feed = FeedFields()
+    private var item: FeedFields?
+    private(set) var items: [Item] = []
+    private var containers: [Container] = []
+    private var frames: [Frame] = []
+    private var bases: [(depth: Int, url: URL?)] = []
+    private var depth = 0
+    private var ignoredDepth = 0
+    private var capture: Capture?
+    private var text: TextBuffer
+    private var authorRank: UInt8 = 0
+    private var authorName: String?
+    private var authorEmail: String?
+    private var authorHadChildren = false
+    private var rules: [NameKey: ElementRule] = [:]
+    private var isAtom: Bool { format == .atom03 || format == .atom10 }
+
+    init(documentURL: URL?, limits: ParserLimits) {
+        self.documentURL = documentURL
+        self.limits = limits
+        self.entities = EntityTable(expansionBudget: limits.maxEntityExpansionBytes)
+        self.text = TextBuffer(capacityLimit: limits.maxFieldBytes)
+        frames.reserveCapacity(64)
+    }
+
+    // MARK: SAX events
+
+    mutating func startElement(
+        localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+        namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, namespaceCount: Int, attributes: SAXAttributes
+    ) {
+        if ignoredDepth > 0 || depth >= limits.maxDepth {
+            ignoredDepth += 1
+            return
+        }
+        if item != nil, capture == nil, self.rule(localName: localName, prefix: prefix, uri: uri).role == .item,
+           let open = frames.firstIndex(where: { $0.role == .item }) {
+            // Items do not nest: a new one closes the one a feed forgot to close.
+            while frames.count > open { closeInnermostFrame() }
+        }
+        depth += 1
+        if depth == 1 {
+            recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
+                          attributes: attributes)
+        }
+        if attributes.count > 0, let base = attributes.value("base", prefix: "xml") {
+            bases.append((depth, URLResolver.resolve(base, against: currentBase).flatMap { URL(string: $0) } ?? currentBase))
+        }
+
+        if var active = capture {
+            if active.childrenAreMarkup {
+                writeStartTag(localName: localName, attributes: attributes, capture: &active)
+                capture = active
+                frames.append(Frame(role: .unknown, opensContainer: false, endsCapture: false, isMarkup: true,
+                                    localName: localName))
+                return
+            }
+            // An Atom author's children replace the text an RSS author would carry.
+            capture = nil
+            authorHadChildren = true
+        }
+
+        let rule = self.rule(localName: localName, prefix: prefix, uri: uri)
+        var frame = Frame(role: rule.role, opensContainer: false, endsCapture: false, isMarkup: false,
+                          localName: localName)
+        handleStart(rule: rule, attributes: attributes, frame: &frame)
+        frames.append(frame)
+    }
+
+    /// The name written in an end tag that did not match the open element, reported by libxml2
+    /// just before it closes the open element anyway.
+    var mismatchedEndTag: String?
+
+    mutating func endElement(localName: UnsafePointer<xmlChar>) {
+        let written = mismatchedEndTag
+        mismatchedEndTag = nil
+        if ignoredDepth > 0 {
+            ignoredDepth -= 1
+            return
+        }
+        guard let written else {
+            closeInnermostFrame()
+            return
+        }
+        // In recovery libxml2 closes whatever element is open, whatever the end tag says. Follow
+        // the tag as written instead, as lenient feed parsers do: a stray `</b>` inside a title
+        // closes nothing, and `</item>` closes the item even when a child was left open.
+        let name = written.split(separator: ":").last.map(String.init) ?? written
+        guard let index = frames.lastIndex(where: { String(cString: $0.localName) == name }) else { return }
+        while frames.count > index { closeInnermostFrame() }
+    }
+
+    private mutating func closeInnermostFrame() {
+        guard let frame = frames.popLast() else { return }
+        if frame.isMarkup, var active = capture {
+            writeEndTag(localName: frame.localName, capture: &active)
+            capture = active
+        } else {
+            if frame.endsCapture, capture != nil { finishCapture() }
+            handleEnd(role: frame.role)
+            if frame.opensContainer { containers.removeLast() }
+        }
+        if let last = bases.last, last.depth == depth { bases.removeLast() }
+        depth -= 1
+    }
+
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
+        guard capture != nil, ignoredDepth == 0 else { return }
+        text.appendText(UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    mutating func declareEntity(name: String, replacement: String) {
+        entities.declare(name: name, replacement: replacement)
+    }
+
+    mutating func noteDoctype() { sawDoctype = true }
+
+    /// Frees the text buffer's memory; called once, by the reader that owns this builder.
+    func releaseBuffers() { text.release() }
+
+    // MARK: The result
+
+    /// The feed read so far; nil when the root element was not a feed's.
+    func makeFeed(isWellFormed: Bool, encoding: String?, hadEncodingFallback: Bool) -> Feed? {
+        guard let format else { return nil }
+        var items = self.items
+        if let item { items.append(item.makeItem()) }
+        return Feed(
+            format: format, isWellFormed: isWellFormed, encoding: encoding, hadEncodingFallback: hadEncodingFallback,
+            title: feed.title?.value, link: feed.link?.value, subtitle: feed.subtitle?.value,
+            language: feed.language?.value, updated: feed.updated?.value ?? feed.published?.value,
+            author: feed.author?.value, image: feed.image?.value, items: items
+        )
+    }
+
+    var recognisedFormat: Bool { format != nil }
+
+    // MARK: Roles
+
+    private var container: Container { containers.last ?? .feed }
+    private var currentBase: URL? { bases.last?.url ?? documentURL }
+    private var inFeedOrItem: Bool { container == .feed || container == .item }
+
+    private mutating func handleStart(rule: ElementRule, attributes: SAXAttributes, frame: inout Frame) {
+        let rank = rule.rank
+        switch rule.role {
+        case .unknown, .channel:
+            if rule.role == .channel, let lang = attributes.value("lang", prefix: "xml") { feed.language.offer(Self.nonEmpty(lang), rank: 2) }
+        case .item:
+            guard item == nil, container == .feed else { return pushContainer(.skipped, &frame) }
+            item = FeedFields()
+            if let about = attributes.value("about") { item?.id.offer(Self.nonEmpty(about.trimmingSpaces()), rank: 1) }
+            pushContainer(.item, &frame)
+        case .image:
+            pushContainer(item == nil && container == .feed ? .image : .skipped, &frame)
+        case .skippedContainer:
+            pushContainer(.skipped, &frame)
+        case .title:
+            guard inFeedOrItem else { return }
+            begin(.title, kind: textKind(attributes, default: isAtom ? .text : .markedText), rank: rank, &frame)
+            if isBase64MediaType(attributes) || attributes.value("mode") == "base64" {
+                capture?.isBase64 = true
+                capture?.kind = .html
+            }
+        case .link:
+            guard inFeedOrItem else { return }
+            if let href = attributes.value("href") {
+                atomLink(href: href, attributes: attributes)
+            } else if attributes.count == 0 {
+                begin(.link, kind: .raw, rank: 0, &frame)
+            } else if let rank = Self.linkRank(attributes) {
+                // An Atom link written with its URL as text instead of in href.
+                begin(.link, kind: .raw, rank: rank, &frame)
+            }
+        case .description:
+            guard inFeedOrItem else { return }
+            begin(item == nil ? .subtitle : .summary, kind: .html, rank: rank, &frame)
+        case .subtitle:
+            guard container == .feed else { return }
+            begin(.subtitle, kind: textKind(attributes, default: .text), rank: rank, &frame)
+        case .summary:
+            guard inFeedOrItem else { return }
+            begin(item == nil ? .subtitle : .summary, kind: textKind(attributes, default: .text), rank: item == nil ? 1 : rank, &frame)
+        case .plainSummary:
+            guard inFeedOrItem else { return }
+            begin(item == nil ? .subtitle : .summary, kind: .text, rank: item == nil ? rank + 1 : rank, &frame)
+        case .content:
+            guard container == .item else { return }
+            beginAtomContent(attributes: attributes, rank: rank, &frame)
+        case .contentEncoded:
+            guard container == .item else { return }
+            begin(.content, kind: .html, rank: rank, &frame)
+        case .author:
+            guard inFeedOrItem else { return }
+            authorRank = rank
+            authorName = nil
+            authorEmail = nil
+            authorHadChildren = false
+            pushContainer(.author, &frame)
+            begin(.authorText, kind: .markedText, rank: rank, &frame)
+            capture?.childrenAreMarkup = false
+        case .authorName:
+            guard container == .author else { return }
+            begin(.authorName, kind: .markedText, rank: 0, &frame)
+        case .authorEmail:
+            guard container == .author else { return }
+            begin(.authorEmail, kind: .raw, rank: 0, &frame)
+        case .creator:
+            guard inFeedOrItem else { return }
+            begin(.creator, kind: .markedText, rank: rank, &frame)
+        case .guid:
+            guard container == .item else { return }
+            begin(.guid, kind: .raw, rank: 0, &frame)
+            capture?.isPermaLink = (attributes.value("isPermaLink") ?? "true") == "true"
+        case .id:
+            guard container == .item else { return }
+            begin(.id, kind: .raw, rank: 0, &frame)
+        case .published:
+            guard inFeedOrItem else { return }
+            begin(.published, kind: .raw, rank: rank, &frame)
+        case .updated:
+            guard inFeedOrItem else { return }
+            begin(.updated, kind: .raw, rank: rank, &frame)
+        case .language:
+            guard container == .feed else { return }
+            begin(.language, kind: .raw, rank: rank, &frame)
+        case .category:
+            guard container == .item else { return }
+            if let term = attributes.value("term") {
+                item?.addCategory(PlainText.collapsingWhitespace(term))
+            } else {
+                begin(.category, kind: .markedText, rank: 0, &frame)
+            }
+        case .subject:
+            guard container == .item else { return }
+            begin(.category, kind: .markedText, rank: 0, &frame)
+        case .termList:
+            guard container == .item else { return }
+            begin(.termList, kind: .markedText, rank: 0, &frame)
+        case .itunesCategory:
+            guard container == .item, let term = attributes.value("text") else { return }
+            item?.addCategory(term)
+        case .enclosure:
+            guard container == .item else { return }
+            let base = currentBase
+            item?.addEnclosure(url: attributes.value("url"), type: attributes.value("type"),
+                               length: attributes.value("length"), base: base)
+        case .mediaContent:
+            guard container == .item else { return }
+            let base = currentBase
+            item?.addEnclosure(url: attributes.value("url"), type: attributes.value("type"),
+                               length: attributes.value("fileSize"), base: base)
+        case .imageURL:
+            guard container == .image else { return }
+            begin(.imageURL, kind: .raw, rank: rank, &frame)
+        case .logo, .icon:
+            guard container == .feed, item == nil else { return }
+            begin(.imageURL, kind: .raw, rank: rank, &frame)
+        case .itunesImage:
+            guard container == .feed, item == nil, let href = attributes.value("href") ?? attributes.value("url") else { return }
+            feed.image.offer(Self.resolve(href, against: currentBase), rank: rank)
+        }
+    }
+
+    private mutating func handleEnd(role: ElementRole) {
+        switch role {
+        case .item:
+            if let finished = item, container == .item {
+                items.append(finished.makeItem())
+                item = nil
+            }
+        case .author:
+            guard container == .author else { return }
+            let display = AuthorText(name: authorName, email: authorEmail).display
+            let rank = authorRank
+            withScope { $0.author.offer(display, rank: rank) }
+        default:
+            break
+        }
+    }
+
+    private mutating func pushContainer(_ kind: Container, _ frame: inout Frame) {
+        containers.append(kind)
+        frame.opensContainer = true
+    }
+
+    private mutating func withScope(_ body: (inout FeedFields) -> Void) {
+        if item != nil { body(&item!) } else { body(&feed) }
+    }
+
+    /// Starts gathering the text of the current element, unless a better value is held already.
+    private mutating func begin(_ target: Target, kind: TextKind, rank: UInt8, _ frame: inout Frame) {
+        guard accepts(target, rank: rank) else { return }
+        text.reset()
+        capture = Capture(target: target, kind: kind, rank: rank, depth: depth,
+                          childrenAreMarkup: target != .authorText)
+        frame.endsCapture = true
+    }
+
+    private func accepts(_ target: Target, rank: UInt8) -> Bool {
+        if item != nil { return accepts(target, rank: rank, in: item.unsafelyUnwrapped) }
+        return accepts(target, rank: rank, in: feed)
+    }
+
+    private func accepts(_ target: Target, rank: UInt8, in fields: borrowing FeedFields) -> Bool {
+        switch target {
+        case .title: return fields.title.accepts(rank: rank)
+        case .link: return fields.link.accepts(rank: rank)
+        case .subtitle: return fields.subtitle.accepts(rank: rank)
+        case .summary: return fields.summary.accepts(rank: rank)
+        case .content: return fields.content.accepts(rank: rank)
+        case .creator: return fields.author.accepts(rank: rank)
+        case .id, .guid: return fields.id.accepts(rank: rank) || (target == .guid && fields.link == nil)
+        case .published: return fields.published.accepts(rank: rank)
+        case .updated: return fields.updated.accepts(rank: rank)
+        case .language: return fields.language.accepts(rank: rank)
+        case .imageURL: return feed.image.accepts(rank: rank)
+        case .authorText, .authorName, .authorEmail, .category, .termList: return true
+        }
+    }
+
+    private mutating func beginAtomContent(attributes: SAXAttributes, rank: UInt8, _ frame: inout Frame) {
+        if attributes.value("src") != nil { return }
+        let mode = attributes.value("mode")?.lowercased()
+        var kind = textKind(attributes, default: .text)
+        if mode == "escaped" { kind = .html }
+        if mode == "xml", kind == .html { kind = .xhtml }
+        let isBase64 = mode == "base64" || (mode == nil && isBase64MediaType(attributes))
+        if isBase64, kind != .html { kind = .html }
+        begin(.content, kind: kind, rank: rank, &frame)
+        capture?.isBase64 = isBase64
+    }
+
+    /// The kind of an Atom text construct from its `type` attribute.
+    private func textKind(_ attributes: SAXAttributes, default fallback: TextKind) -> TextKind {
+        guard attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces() else { return fallback }
+        switch type {
+        case "html", "text/html", "escaped": return .html
+        case "xhtml", "application/xhtml+xml": return .xhtml
+        case "text", "text/plain": return .text
+        default: return type.hasPrefix("text/") ? .text : fallback
+        }
+    }
+
+    /// Atom 1.0 carries content of any other media type (not text, not XML) base64-encoded.
+    private func isBase64MediaType(_ attributes: SAXAttributes) -> Bool {
+        guard format == .atom10, attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces(),
+              type.contains("/") else { return false }
+        return !type.hasPrefix("text/") && !type.hasSuffix("+xml") && !type.hasSuffix("/xml")
+    }
+
+    private mutating func atomLink(href: String, attributes: SAXAttributes) {
+        let base = currentBase
+        if attributes.value("rel")?.trimmingSpaces().lowercased() == "enclosure" {
+            item?.addEnclosure(url: href, type: attributes.value("type"), length: attributes.value("length"), base: base)
+            return
+        }
+        guard let rank = Self.linkRank(attributes) else { return }
+        let resolved = Self.resolve(href, against: base)
+        withScope { $0.link.offer(resolved, rank: rank) }
+    }
+
+    /// The rank of an Atom link as the page of the feed or entry: an HTML alternate first, then any
+    /// alternate, then links of other relations; nil for links that never name that page.
+    private static func linkRank(_ attributes: SAXAttributes) -> UInt8? {
+        let rel = attributes.value("rel")?.trimmingSpaces().lowercased() ?? "alternate"
+        let type = attributes.value("type")?.trimmingSpaces().lowercased()
+        switch rel {
+        case "alternate", "http://www.iana.org/assignments/relation/alternate":
+            return (type == nil || type == "text/html" || type == "application/xhtml+xml") ? 1 : 2
+        case "self", "hub", "edit", "edit-media", "replies", "license", "next", "previous", "prev", "first",
+             "last", "payment", "search", "enclosure", "service.post", "service.edit", "service.feed":
+            return nil
+        default:
+            return 3
+        }
+    }
+
+    // MARK: Captured text
+
+    private mutating func finishCapture() {
+        guard let active = capture else { return }
+        capture = nil
+        let raw = text.string()
+        let isMarkup = text.isMarkup
+        let base = currentBase
+        switch active.target {
+        case .title:
+            let raw = active.isBase64 ? Self.decodeBase64(raw) : raw
+            let title = Self.plainText(raw, kind: active.kind, isMarkup: isMarkup)
+            withScope { $0.title.offer(title, rank: active.rank) }
+        case .subtitle:
+            feed.subtitle.offer(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup), rank: active.rank)
+        case .summary, .content:
+            let source = active.isBase64 ? Self.decodeBase64(raw) : raw
+            let html = Self.html(source, kind: active.kind, isMarkup: isMarkup, base: base)
+            if active.target == .summary {
+                item?.summary.offer(html, rank: active.rank)
+            } else {
+                item?.content.offer(html, rank: active.rank)
+            }
+        case .link:
+            let resolved = Self.resolve(raw.trimmingSpaces(), against: base)
+            withScope { $0.link.offer(resolved, rank: active.rank) }
+        case .authorText:
+            guard !authorHadChildren else { return }
+            let parsed = AuthorText(parsing: PlainText.fromHTML(raw))
+            authorName = parsed.name
+            authorEmail = parsed.email
+        case .authorName:
+            authorName = Self.nonEmpty(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup))
+        case .authorEmail:
+            authorEmail = Self.nonEmpty(raw.trimmingSpaces())
+        case .creator:
+            let parsed = AuthorText(parsing: PlainText.fromHTML(raw))
+            withScope { $0.author.offer(parsed.display, rank: active.rank) }
+        case .guid:
+            let id = Self.nonEmpty(raw.trimmingSpaces())
+            item?.id.offer(id, rank: 0)
+            if active.isPermaLink, let id {
+                item?.link.offer(Self.resolve(id, against: base), rank: 5)
+            }
+        case .id:
+            item?.id.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: 0)
+        case .published:
+            withScope { $0.published.offer(FeedDate.parse(raw), rank: active.rank) }
+        case .updated:
+            withScope { $0.updated.offer(FeedDate.parse(raw), rank: active.rank) }
+        case .language:
+            feed.language.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: active.rank)
+        case .category:
+            item?.addCategory(PlainText.fromHTML(raw))
+        case .termList:
+            for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
+        case .imageURL:
+            feed.image.offer(Self.resolve(raw.trimmingSpaces(), against: base), rank: active.rank)
+        }
+    }
+
+    private static func plainText(_ raw: String, kind: TextKind, isMarkup: Bool) -> String {
+        let isLiteral = !isMarkup && (kind == .text || kind == .xhtml || kind == .raw)
+        return isLiteral ? PlainText.collapsingWhitespace(raw) : PlainText.fromHTML(raw)
+    }
+
+    private static func html(_ raw: String, kind: TextKind, isMarkup: Bool, base: URL?) -> String {
+        if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
+            return HTMLSanitizer.html(fromText: raw.trimmingSpaces())
+        }
+        return HTMLSanitizer.sanitize(raw, baseURL: base).trimmingSpaces()
+    }
+
+    /// The absolute form of a URL from the feed; nil for an empty one (which would otherwise
+    /// resolve to the base itself).
+    private static func resolve(_ reference: String, against base: URL?) -> String? {
+        let trimmed = reference.trimmingSpaces()
+        guard !trimmed.isEmpty else { return nil }
+        return URLResolver.resolve(trimmed, against: base)
+    }
+
+    private static func decodeBase64(_ text: String) -> String {
+        let compact = text.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: compact) else { return text }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    // MARK: Markup inside a field
+
+    private static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+    ]
+
+    private mutating func writeStartTag(localName: UnsafePointer<xmlChar>, attributes: SAXAttributes, capture: inout Capture) {
+        text.beginMarkup()
+        if capture.kind == .xhtml, capture.unwrappedDepth < 0, depth == capture.depth + 1,
+           SAXAttributes.equals(localName, "div"), text.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
+            capture.unwrappedDepth = depth
+            return
+        }
+        let name = UnsafeBufferPointer(start: localName, count: Self.length(localName))
+        text.appendMarkup("<")
+        text.appendMarkup(name)
+        attributes.forEach { attributeName, prefix, value in
+            text.appendMarkup(" ")
+            if let prefix, SAXAttributes.equals(prefix, "xml") { text.appendMarkup("xml:") }
+            text.appendMarkup(attributeName)
+            text.appendMarkup("=\"")
+            text.appendAttributeValue(value)
+            text.appendMarkup("\"")
+        }
+        text.appendMarkup(">")
+    }
+
+    private mutating func writeEndTag(localName: UnsafePointer<xmlChar>, capture: inout Capture) {
+        if capture.unwrappedDepth == depth {
+            capture.unwrappedDepth = -2
+            return
+        }
+        let name = UnsafeBufferPointer(start: localName, count: Self.length(localName))
+        if name.count <= 6, Self.voidElements.contains(String(decoding: name, as: UTF8.self)) { return }
+        text.appendMarkup("</")
+        text.appendMarkup(name)
+        text.appendMarkup(">")
+    }
+
+    private static func length(_ text: UnsafePointer<xmlChar>) -> Int {
+        var count = 0
+        while text[count] != 0 { count += 1 }
+        return count
+    }
+
+    // MARK: Names
+
+    private mutating func rule(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+                               uri: UnsafePointer<xmlChar>?) -> ElementRule {
+        let key = NameKey(uri: UInt(bitPattern: uri), localName: UInt(bitPattern: localName))
+        if let known = rules[key] { return known }
+        let namespace = FeedNamespace.classify(uri: uri.map { String(cString: $0) }, prefix: prefix.map { String(cString: $0) })
+        let rule = ElementTable.rule(namespace: namespace, localName: String(cString: localName))
+        rules[key] = rule
+        return rule
+    }
+
+    private mutating func recogniseRoot(
+        localName: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
+        namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, namespaceCount: Int, attributes: SAXAttributes
+    ) {
+        let name = String(cString: localName)
+        let namespace = uri.map { String(cString: $0).lowercased() }
+        switch name.lowercased() {
+        case "rss":
+            let version = attributes.value("version")?.trimmingSpaces() ?? ""
+            switch version {
+            case "0.90", "0.9": format = .rss090
+            case "0.91": format = .rss091
+            case "0.92": format = .rss092
+            case "0.93": format = .rss093
+            case "0.94": format = .rss094
+            default: format = .rss20
+            }
+        case "rdf":
+            var declared: [String] = []
+            if let namespaces {
+                for index in 0..<namespaceCount {
+                    if let value = namespaces[index * 2 + 1] { declared.append(String(cString: value).lowercased()) }
+                }
+            }
+            format = declared.contains("http://my.netscape.com/rdf/simple/0.9/") ? .rss090 : .rss10
+        case "feed":
+            if namespace == "http://purl.org/atom/ns#" || attributes.value("version")?.hasPrefix("0.") == true {
+                format = .atom03
+            } else {
+                format = .atom10
+            }
+        case "channel":
+            format = .rss20
+        default:
+            unrecognisedRoot = name
+            wantsStop = true
+            return
+        }
+        if let lang = attributes.value("lang", prefix: "xml") {
+            feed.language.offer(Self.nonEmpty(lang.trimmingSpaces().replacingAll("_", with: "-")), rank: 2)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import FeedModel
+import Foundation
+
+/// A value and the rank of the element it came from; a lower rank wins.
+struct Ranked<Value> {
+    var value: Value
+    var rank: UInt8
+}
+
+extension Optional {
+    /// Keeps `candidate` when nothing better (of a lower or equal rank) is held already.
+    mutating func offer<Value>(_ candidate: Value?, rank: UInt8) where Wrapped == Ranked<Value> {
+        guard let candidate else { return }
+        if let current = self, current.rank <= rank { return }
+        self = Ranked(value: candidate, rank: rank)
+    }
+
+    /// True when a value of `rank` would be kept.
+    func accepts<Value>(rank: UInt8) -> Bool where Wrapped == Ranked<Value> {
+        guard let current = self else { return true }
+        return rank < current.rank
+    }
+}
+
+/// The fields gathered for the feed or for one item while its elements are read.
+struct FeedFields {
+    var id: Ranked<String>?
+    var title: Ranked<String>?
+    var link: Ranked<String>?
+    var subtitle: Ranked<String>?
+    var summary: Ranked<String>?
+    var content: Ranked<String>?
+    var author: Ranked<String>?
+    var published: Ranked<Date>?
+    var updated: Ranked<Date>?
+    var language: Ranked<String>?
+    var image: Ranked<String>?
+    var categories: [String] = []
+    var enclosures: [Enclosure] = []
+
+    mutating func addCategory(_ term: String) {
+        let trimmed = term.trimmingSpaces()
+        guard !trimmed.isEmpty, !categories.contains(trimmed) else { return }
+        categories.append(trimmed)
+    }
+
+    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URL?) {
+        guard let url, !url.trimmingSpaces().isEmpty, let resolved = URLResolver.resolve(url.trimmingSpaces(), against: base),
+              !enclosures.contains(where: { $0.url == resolved }) else { return }
+        let trimmedType = type?.trimmingSpaces()
+        let size = length.flatMap { Int($0.trimmingSpaces()) }.flatMap { $0 >= 0 ? $0 : nil }
+        enclosures.append(Enclosure(url: resolved, type: trimmedType?.isEmpty == false ? trimmedType : nil, length: size))
+    }
+
+    /// The item these fields describe. As established feed libraries do, an item without a summary
+    /// shows its content, and one without an update date its publication date.
+    func makeItem() -> Item {
+        Item(
+            id: id?.value, title: title?.value, link: link?.value, author: author?.value,
+            published: published?.value, updated: updated?.value ?? published?.value,
+            summary: summary?.value ?? content?.value, content: content?.value,
+            categories: categories, enclosures: enclosures
+        )
+    }
+}

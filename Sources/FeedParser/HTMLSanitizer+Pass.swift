@@ -1,0 +1,724 @@
+import Foundation
+
+extension HTMLSanitizer {
+    /// One sanitising run over one document.
+    ///
+    /// Output is copy-on-first-change: `output` stays empty while every token seen so far is
+    /// already in canonical form; the first token that must change copies the clean prefix and
+    /// from then on clean runs are copied in bulk between replacements. `run()` returns nil when
+    /// nothing changed, so clean HTML costs one scan and no allocation.
+    struct SanitizingPass {
+        let input: UnsafeBufferPointer<UInt8>
+        /// `input`'s bytes without per-read bounds checks: the tokenizer checks its indexes
+        /// against `input.count` itself, and the checks cost a third of its time.
+        private let bytes: UnsafePointer<UInt8>
+        private let baseURL: URL?
+        /// The base, parsed only when a relative URL needs it.
+        private var parsedBase: URLResolver.Components??
+        private var output: [UInt8] = []
+        private var hasChanged = false
+        /// Input before this index is accounted for: copied to `output` or replaced.
+        private var copiedUpTo = 0
+        /// Kept elements that are open, innermost last.
+        private var openElements: FixedStack<NameKey>
+        /// While inside a dropped element (`object`, `svg`…): its name and nesting depth.
+        private var droppedName: NameKey?
+        private var droppedDepth = 0
+        /// Reused per tag, to allocate nothing in the steady state.
+        /// At most `maximumAttributes` attributes of a tag are considered; later ones are ignored.
+        private var attributes: FixedStack<AttributeToken>
+        private var scratch: [UInt8] = []
+        private var value: [UInt8] = []
+        private var emittedAttributeNames: [NameKey] = []
+
+        struct AttributeToken {
+            var name: ScannedName
+            var value: Range<Int>?
+            var quote: UInt8
+        }
+
+        struct TagToken {
+            var name: ScannedName
+            var end: Int
+            var isSelfClosing: Bool
+        }
+
+        init(
+            input: UnsafeBufferPointer<UInt8>, baseURL: URL?,
+            elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
+        ) {
+            self.input = input
+            // An empty buffer may have no address; nothing reads through it then.
+            self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            self.baseURL = baseURL
+            openElements = FixedStack(elementSpace)
+            attributes = FixedStack(attributeSpace)
+            elementTable = HTMLSanitizer.elementTable
+            attributeTable = HTMLSanitizer.attributeTable
+            referenceNameTable = HTMLSanitizer.referenceNameTable
+            implicitEndRules = HTMLSanitizer.implicitEndRules
+        }
+
+        /// The tables, copied once per run (they are two pointers each) to keep lazy-global
+        /// checks out of the per-tag path.
+        private let elementTable: NameTable
+        private let attributeTable: NameTable
+        private let referenceNameTable: NameTable
+        private let implicitEndRules: [ImplicitEndRule]
+
+        @inline(__always)
+        private func elementRule(_ key: NameKey?) -> ElementRule {
+            guard let key else { return .unwrapped }
+            return ElementRule(rawValue: elementTable.value(for: key)) ?? .unwrapped
+        }
+
+        @inline(__always)
+        private func attributeRule(_ key: NameKey?) -> AttributeRule {
+            guard let key else { return .dropped }
+            return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
+        }
+
+        private mutating func base() -> URLResolver.Components? {
+            if let parsedBase { return parsedBase }
+            let parsed = baseURL.flatMap { URLResolver.parsedBase($0.absoluteString) }
+            parsedBase = .some(parsed)
+            return parsed
+        }
+
+        // MARK: Output
+
+        /// Replaces `input[range]` with `bytes` in the output.
+        private mutating func replace(_ range: Range<Int>, with bytes: UnsafeBufferPointer<UInt8>) {
+            if !hasChanged {
+                hasChanged = true
+                output.reserveCapacity(input.count + 64)
+            }
+            if range.lowerBound > copiedUpTo {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<range.lowerBound]))
+            }
+            output.append(contentsOf: bytes)
+            copiedUpTo = range.upperBound
+        }
+
+        private mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { replace(range, with: $0) }
+        }
+
+        private mutating func replace(_ range: Range<Int>, literal: StaticString) {
+            replace(range, with: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
+        private mutating func drop(_ range: Range<Int>) {
+            replace(range, with: UnsafeBufferPointer(start: nil, count: 0))
+        }
+
+        /// Uses `scratch` for `input[range]`, unless they are the same bytes.
+        private mutating func replaceWithScratch(_ range: Range<Int>) {
+            let same = scratch.count == range.count && scratch.withUnsafeBufferPointer { rendered in
+                memcmp(rendered.baseAddress!, input.baseAddress! + range.lowerBound, range.count) == 0
+            }
+            if !same {
+                var rendered: [UInt8] = []
+                swap(&rendered, &scratch)
+                replace(range, with: rendered)
+                swap(&rendered, &scratch)
+            }
+        }
+
+        // MARK: Tokenizer
+
+        mutating func run() -> [UInt8]? {
+            let count = input.count
+            var index = 0
+            while index < count {
+                index = endOfPlainText(from: index)
+                guard index < count else { break }
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "<"):
+                    index = markup(at: index)
+                case UInt8(ascii: "&"):
+                    index = reference(at: index)
+                case UInt8(ascii: ">"):
+                    if droppedName == nil { replace(index..<index + 1, literal: "&gt;") } else { drop(index..<index + 1) }
+                    index &+= 1
+                case 0x09, 0x0A, 0x0D:
+                    if droppedName != nil { drop(index..<index + 1) }
+                    index &+= 1
+                default:
+                    drop(index..<index + 1)  // NUL and other control characters
+                    index &+= 1
+                }
+                if droppedName != nil {
+                    index = skipDroppedText(from: index)
+                }
+            }
+            closeAll(at: count)
+            guard hasChanged else { return nil }
+            if copiedUpTo < count {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<count]))
+            }
+            return output
+        }
+
+        /// The index of the next byte that text cannot keep as it is (`<`, `&`, `>`, a control
+        /// character or line break), or the end. Most of a document is such plain text, so it is
+        /// skipped eight bytes at a time.
+        private func endOfPlainText(from start: Int) -> Int {
+            let count = input.count
+            var index = start
+            let base = UnsafeRawPointer(input.baseAddress!)
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.mayNeedAttention(word) { break }
+                index += 8
+            }
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") { return index }
+                index &+= 1
+            }
+            return count
+        }
+
+        /// True when any of the eight bytes is below 0x20 or is `<`, `&` or `>` (SWAR: the
+        /// classic "has zero byte" test applied to the word XOR each wanted byte).
+        @inline(__always)
+        private static func mayNeedAttention(_ word: UInt64, orSpace: Bool = false) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+            let below0x20 = (word &- ones &* (orSpace ? 0x21 : 0x20)) & ~word & highs
+            let lessThan = hasZeroByte(word ^ (ones &* 0x3C))
+            let ampersand = hasZeroByte(word ^ (ones &* 0x26))
+            let greaterThan = hasZeroByte(word ^ (ones &* 0x3E))
+            return (below0x20 | lessThan | ampersand | greaterThan) != 0
+        }
+
+        /// Inside a dropped element, text goes without escaping work: only `<` matters.
+        private mutating func skipDroppedText(from index: Int) -> Int {
+            var end = index
+            while end < input.count, bytes[end] != UInt8(ascii: "<") { end &+= 1 }
+            if end > index { drop(index..<end) }
+            return end
+        }
+
+        private mutating func reference(at index: Int) -> Int {
+            if droppedName != nil {
+                drop(index..<index + 1)
+                return index + 1
+            }
+            if let end = canonicalReferenceEnd(at: index) { return end }
+            value.removeAll(keepingCapacity: true)
+            guard let reference = PlainText.decodeCharacterReference(in: input, at: index, inAttribute: false, into: &value) else {
+                replace(index..<index + 1, literal: "&amp;")
+                return index + 1
+            }
+            if !reference.isCanonical {
+                scratch.removeAll(keepingCapacity: true)
+                value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: false) }
+                replaceWithScratch(index..<reference.end)
+            }
+            return reference.end
+        }
+
+        /// The end of a reference that is already written as HTML requires (`&name;` with a
+        /// known name, `&#nn;` or `&#xhh;` naming an allowed character), else nil. Decides
+        /// without decoding, for the common case of clean text.
+        private func canonicalReferenceEnd(at index: Int) -> Int? {
+            let count = input.count
+            var cursor = index + 1
+            guard cursor < count else { return nil }
+            if bytes[cursor] == UInt8(ascii: "#") {
+                cursor &+= 1
+                let isHex = cursor < count && bytes[cursor] | 0x20 == UInt8(ascii: "x")
+                if isHex { cursor &+= 1 }
+                let digitsStart = cursor
+                var value: UInt32 = 0
+                while cursor < count, cursor - digitsStart < 8 {
+                    let byte = bytes[cursor]
+                    if byte &- 0x30 < 10 {
+                        value = value &* (isHex ? 16 : 10) &+ UInt32(byte - 0x30)
+                    } else if isHex, (byte | 0x20) &- UInt8(ascii: "a") < 6 {
+                        value = value &* 16 &+ UInt32((byte | 0x20) - UInt8(ascii: "a") + 10)
+                    } else {
+                        break
+                    }
+                    cursor &+= 1
+                }
+                guard cursor > digitsStart, cursor < count, bytes[cursor] == UInt8(ascii: ";") else { return nil }
+                switch value {
+                case 0x09, 0x0A, 0x0D, 0x20..<0x7F, 0xA0..<0xD800, 0xE000...0x10FFFF: return cursor + 1
+                default: return nil
+                }
+            }
+            let nameStart = cursor
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            while cursor < count, cursor - nameStart < 16 {
+                let byte = bytes[cursor]
+                guard PlainText.isAlphanumeric(byte) else { break }
+                let offset = cursor - nameStart
+                if offset < 8 { low |= UInt64(byte) << (offset &* 8) } else { high |= UInt64(byte) << ((offset &- 8) &* 8) }
+                cursor &+= 1
+            }
+            // Keys are lower-cased elsewhere; reference names are case-sensitive, so the key here
+            // keeps the bytes as written and the table holds names as written.
+            guard cursor > nameStart, cursor < count, bytes[cursor] == UInt8(ascii: ";"),
+                  referenceNameTable.value(for: NameKey(low: low, high: high)) != 0
+            else { return nil }
+            return cursor + 1
+        }
+
+        private mutating func markup(at index: Int) -> Int {
+            let count = input.count
+            guard index + 1 < count else {
+                escapeLessThan(at: index)
+                return index + 1
+            }
+            let next = bytes[index + 1]
+            if isLetter(next) {
+                return startTag(at: index)
+            }
+            switch next {
+            case UInt8(ascii: "/"):
+                if index + 2 < count, isLetter(bytes[index + 2]) { return endTag(at: index) }
+                // `</>` and `</3…>`: nothing for a reader.
+                let end = PlainText.endOfComment(input, from: index)
+                drop(index..<end)
+                return end
+            case UInt8(ascii: "!"):
+                if hasPrefix("<![CDATA[", at: index) { return cdata(at: index) }
+                let end = commentEnd(from: index)
+                drop(index..<end)
+                return end
+            case UInt8(ascii: "?"):
+                let end = PlainText.endOfComment(input, from: index)
+                drop(index..<end)
+                return end
+            default:
+                escapeLessThan(at: index)
+                return index + 1
+            }
+        }
+
+        private mutating func escapeLessThan(at index: Int) {
+            if droppedName == nil { replace(index..<index + 1, literal: "&lt;") } else { drop(index..<index + 1) }
+        }
+
+        private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+        private func hasPrefix(_ text: StaticString, at index: Int) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard index + length <= input.count else { return false }
+            let pattern = UnsafeBufferPointer(start: text.utf8Start, count: length)
+            for offset in 0..<length where bytes[index + offset] != pattern[offset] { return false }
+            return true
+        }
+
+        /// Index after a comment (`<!--…-->`, also ended by `--!>`, and the empty `<!-->`,
+        /// `<!--->`) or a `<!…>` declaration; the end of the input when unterminated.
+        private func commentEnd(from index: Int) -> Int {
+            let count = input.count
+            guard hasPrefix("<!--", at: index) else {
+                var cursor = index + 2
+                while cursor < count, bytes[cursor] != UInt8(ascii: ">") { cursor &+= 1 }
+                return min(cursor + 1, count)
+            }
+            var cursor = index + 4
+            if cursor < count, bytes[cursor] == UInt8(ascii: ">") { return cursor + 1 }
+            if hasPrefix("->", at: cursor) { return cursor + 2 }
+            while cursor + 2 < count {
+                if bytes[cursor] == UInt8(ascii: "-"), bytes[cursor + 1] == UInt8(ascii: "-") {
+                    if bytes[cursor + 2] == UInt8(ascii: ">") { return cursor + 3 }
+                    if bytes[cursor + 2] == UInt8(ascii: "!"), cursor + 3 < count, bytes[cursor + 3] == UInt8(ascii: ">") {
+                        return cursor + 4
+                    }
+                }
+                cursor &+= 1
+            }
+            return count
+        }
+
+        /// `<![CDATA[…]]>` (from XHTML content) becomes escaped text.
+        private mutating func cdata(at index: Int) -> Int {
+            let contentStart = index + 9
+            var cursor = contentStart
+            while cursor + 2 < input.count,
+                  !(bytes[cursor] == UInt8(ascii: "]") && bytes[cursor + 1] == UInt8(ascii: "]") && bytes[cursor + 2] == UInt8(ascii: ">"))
+            {
+                cursor &+= 1
+            }
+            let contentEnd = cursor + 2 < input.count ? cursor : input.count
+            let end = min(contentEnd + 3, input.count)
+            if droppedName != nil {
+                drop(index..<end)
+            } else {
+                scratch.removeAll(keepingCapacity: true)
+                HTMLSanitizer.appendEscapedText(UnsafeBufferPointer(rebasing: input[contentStart..<contentEnd]), to: &scratch, escapingQuotes: false)
+                replaceWithScratch(index..<end)
+            }
+            return end
+        }
+
+        /// A name read from the input, with its lower-cased key (nil when longer than 16 bytes).
+        struct ScannedName {
+            var range: Range<Int>
+            var key: NameKey?
+            var hasUppercase: Bool
+        }
+
+        /// Reads a name up to white space, `/`, `>` (and `=` for attribute names; the first byte
+        /// is always taken), building its key in the same pass.
+        @inline(__always)
+        private func scanName(from start: Int, stopsAtEquals: Bool) -> ScannedName {
+            let count = input.count
+            var cursor = start
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            var uppercaseSeen: UInt8 = 0
+            while cursor < count {
+                var byte = bytes[cursor]
+                let isEnd = byte <= 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+                    || (stopsAtEquals && byte == UInt8(ascii: "=") && cursor > start)
+                if isEnd { break }
+                let isUppercase: UInt8 = byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0
+                byte |= isUppercase
+                uppercaseSeen |= isUppercase
+                let offset = cursor &- start
+                if offset < 8 {
+                    low |= UInt64(byte) << (offset &* 8)
+                } else if offset < 16 {
+                    high |= UInt64(byte) << ((offset &- 8) &* 8)
+                }
+                cursor &+= 1
+            }
+            let length = cursor - start
+            let key = length > 0 && length <= 16 ? NameKey(low: low, high: high) : nil
+            return ScannedName(range: start..<cursor, key: key, hasUppercase: uppercaseSeen != 0)
+        }
+
+        /// Reads a tag's name and attributes (HTML tokenizer rules) into `attributes`; nil when
+        /// the input ends inside the tag, which browsers then ignore.
+        private mutating func readTag(at index: Int, nameStart: Int) -> TagToken? {
+            let count = input.count
+            let name = scanName(from: nameStart, stopsAtEquals: false)
+            var cursor = name.range.upperBound
+            attributes.removeAll()
+            var isSelfClosing = false
+            while cursor < count {
+                let byte = bytes[cursor]
+                if byte <= 0x20 {
+                    cursor &+= 1
+                    continue
+                }
+                if byte == UInt8(ascii: ">") {
+                    return TagToken(name: name, end: cursor + 1, isSelfClosing: isSelfClosing)
+                }
+                if byte == UInt8(ascii: "/") {
+                    cursor &+= 1
+                    isSelfClosing = cursor < count && bytes[cursor] == UInt8(ascii: ">")
+                    continue
+                }
+                isSelfClosing = false
+                let attributeName = scanName(from: cursor, stopsAtEquals: true)
+                cursor = attributeName.range.upperBound
+                var lookahead = cursor
+                while lookahead < count, bytes[lookahead] <= 0x20 { lookahead &+= 1 }
+                guard lookahead < count, bytes[lookahead] == UInt8(ascii: "=") else {
+                    attributes.append(AttributeToken(name: attributeName, value: nil, quote: 0))
+                    continue
+                }
+                cursor = lookahead + 1
+                while cursor < count, bytes[cursor] <= 0x20 { cursor &+= 1 }
+                guard cursor < count else { return nil }
+                let quote = bytes[cursor]
+                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                    let valueStart = cursor + 1
+                    guard let found = memchr(input.baseAddress! + valueStart, Int32(quote), count - valueStart) else { return nil }
+                    cursor = valueStart + (UnsafeRawPointer(found) - UnsafeRawPointer(input.baseAddress! + valueStart))
+                    attributes.append(AttributeToken(name: attributeName, value: valueStart..<cursor, quote: quote))
+                    cursor &+= 1
+                } else {
+                    let valueStart = cursor
+                    while cursor < count, bytes[cursor] > 0x20, bytes[cursor] != UInt8(ascii: ">") { cursor &+= 1 }
+                    attributes.append(AttributeToken(name: attributeName, value: valueStart..<cursor, quote: 0))
+                }
+            }
+            return nil
+        }
+
+        // MARK: Elements
+
+        private mutating func startTag(at index: Int) -> Int {
+            guard let tag = readTag(at: index, nameStart: index + 1) else {
+                drop(index..<input.count)
+                return input.count
+            }
+            let key = tag.name.key
+            let rule = elementRule(key)
+
+            if rule == .droppedRawText {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: input[tag.name.range]), as: UTF8.self).lowercased()
+                let end = PlainText.endOfRawText(input, from: tag.end, name: name)
+                drop(index..<end)
+                return end
+            }
+            if let droppedName {
+                if key == droppedName, !tag.isSelfClosing { droppedDepth += 1 }
+                drop(index..<tag.end)
+                return tag.end
+            }
+            switch rule {
+            case .droppedNesting:
+                if !tag.isSelfClosing {
+                    droppedName = key
+                    droppedDepth = 1
+                }
+                drop(index..<tag.end)
+            case .droppedVoid, .unwrapped, .droppedRawText:
+                drop(index..<tag.end)
+            case .allowed, .allowedVoid, .allowedClosingItself:
+                emitStartTag(key!, rule: rule, tag: tag, range: index..<tag.end)
+            }
+            return tag.end
+        }
+
+        private mutating func emitStartTag(_ key: NameKey, rule: ElementRule, tag: TagToken, range: Range<Int>) {
+            let isVoid = rule == .allowedVoid
+            // `<p>a<p>b`, `<li>a<li>b`, `<td>a<td>b`: the new element ends the open one (and what
+            // is open inside it), as in browsers.
+            let implicitlyEnded = rule == .allowedClosingItself ? implicitlyEndedIndex(openingKey: key) : nil
+            var isTooDeep = !isVoid && openElements.isFull
+            if implicitlyEnded == nil, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
+                if !isVoid { openElements.append(key) }
+                return
+            }
+            scratch.removeAll(keepingCapacity: true)
+            if let implicitlyEnded {
+                while openElements.count > implicitlyEnded { appendEndTag(openElements.removeLast()) }
+                isTooDeep = false
+            }
+            if isTooDeep {
+                if scratch.isEmpty { drop(range) } else { replaceWithScratch(range) }
+                return
+            }
+            scratch.append(UInt8(ascii: "<"))
+            key.append(to: &scratch)
+            appendAttributes()
+            if isVoid {
+                if tag.isSelfClosing { scratch.append(contentsOf: [0x20, UInt8(ascii: "/"), UInt8(ascii: ">")]) } else { scratch.append(UInt8(ascii: ">")) }
+            } else if tag.isSelfClosing {
+                // XHTML content writes `<div/>`, which HTML would leave open: close it here.
+                scratch.append(UInt8(ascii: ">"))
+                appendEndTag(key)
+            } else {
+                scratch.append(UInt8(ascii: ">"))
+                openElements.append(key)
+            }
+            replaceWithScratch(range)
+        }
+
+        /// Where the open element that `openingKey` implicitly ends sits on the stack, if any:
+        /// the nearest element of the same family, searched down to the family's boundary.
+        private func implicitlyEndedIndex(openingKey: NameKey) -> Int? {
+            guard let rule = implicitEndRules.first(where: { $0.openers.contains(openingKey) }) else { return nil }
+            var index = openElements.count - 1
+            while index >= 0 {
+                let open = openElements[index]
+                if rule.family.contains(open) { return index }
+                if let inline = rule.passesOnlyThrough {
+                    if !inline.contains(open) { return nil }
+                } else if rule.boundaries.contains(open) {
+                    return nil
+                }
+                index -= 1
+            }
+            return nil
+        }
+
+        /// True when the tag is already written exactly as it would be rendered: lower-case
+        /// names, one space before each attribute, allowed attributes only, double-quoted values
+        /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` or `/>` at the end. Most tags of
+        /// clean feed HTML pass, and then cost no copying at all.
+        private func isCanonicalStartTag(_ tag: TagToken, range: Range<Int>, isVoid: Bool) -> Bool {
+            guard attributes.count <= 16, !tag.name.hasUppercase else { return false }
+            var expected = tag.name.range.upperBound
+            for number in 0..<attributes.count {
+                let attribute = attributes[number]
+                guard attribute.name.range.lowerBound == expected + 1, bytes[expected] == 0x20,
+                      !attribute.name.hasUppercase
+                else { return false }
+                let key = attribute.name.key
+                let rule = attributeRule(key)
+                guard rule == .plain || rule == .url else { return false }
+                for earlier in 0..<number where attributes[earlier].name.key == key { return false }
+                guard let value = attribute.value else {
+                    guard rule == .plain else { return false }
+                    expected = attribute.name.range.upperBound
+                    continue
+                }
+                guard attribute.quote == UInt8(ascii: "\""), value.lowerBound == attribute.name.range.upperBound + 2,
+                      isCanonicalValue(value, isURL: rule == .url)
+                else { return false }
+                expected = value.upperBound + 1
+            }
+            if tag.isSelfClosing {
+                // `<br />` and `<br/>` are both already fine for a void element.
+                guard isVoid else { return false }
+                return range.upperBound == expected + 2 || (range.upperBound == expected + 3 && bytes[expected] == 0x20)
+            }
+            return range.upperBound == expected + 1
+        }
+
+        /// A value that decodes and re-escapes to itself: no `<`, `>`, control characters, and
+        /// every `&` written `&amp;`. URLs must also be absolute `http:`/`https:` with no spaces.
+        private func isCanonicalValue(_ range: Range<Int>, isURL: Bool) -> Bool {
+            if isURL {
+                let count = range.count
+                let start = range.lowerBound
+                guard count > 7, bytes[start] == UInt8(ascii: "h"), bytes[start + 1] == UInt8(ascii: "t"),
+                      bytes[start + 2] == UInt8(ascii: "t"), bytes[start + 3] == UInt8(ascii: "p") else { return false }
+                let afterScheme = bytes[start + 4] == UInt8(ascii: "s") ? start + 5 : start + 4
+                guard bytes[afterScheme] == UInt8(ascii: ":") else { return false }
+            }
+            var index = range.lowerBound
+            let base = UnsafeRawPointer(input.baseAddress!)
+            while index < range.upperBound {
+                if index + 8 <= range.upperBound {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if !Self.mayNeedAttention(word, orSpace: isURL) {
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = bytes[index]
+                if byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
+                    index &+= 1
+                    continue
+                }
+                if byte == UInt8(ascii: "&") {
+                    guard index + 4 < range.upperBound, bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "m"),
+                          bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";") else { return false }
+                    index += 5
+                    continue
+                }
+                if byte == 0x20, !isURL {
+                    index &+= 1
+                    continue
+                }
+                return false
+            }
+            return true
+        }
+
+        private mutating func appendEndTag(_ key: NameKey) {
+            scratch.append(UInt8(ascii: "<"))
+            scratch.append(UInt8(ascii: "/"))
+            key.append(to: &scratch)
+            scratch.append(UInt8(ascii: ">"))
+        }
+
+        private mutating func endTag(at index: Int) -> Int {
+            guard let tag = readTag(at: index, nameStart: index + 2) else {
+                drop(index..<input.count)
+                return input.count
+            }
+            let key = tag.name.key
+            if let droppedName {
+                if key == droppedName {
+                    droppedDepth -= 1
+                    if droppedDepth == 0 { self.droppedName = nil }
+                }
+                drop(index..<tag.end)
+                return tag.end
+            }
+            guard let key, case let rule = elementRule(key), rule == .allowed || rule == .allowedClosingItself,
+                  let position = openElements.lastIndex(of: key)
+            else {
+                drop(index..<tag.end)
+                return tag.end
+            }
+            if position == openElements.count - 1, tag.end == tag.name.range.upperBound + 1, !tag.name.hasUppercase {
+                openElements.removeLast()  // `</name>` closing the innermost element: already right.
+                return tag.end
+            }
+            scratch.removeAll(keepingCapacity: true)
+            while openElements.count > position {
+                appendEndTag(openElements.removeLast())
+            }
+            replaceWithScratch(index..<tag.end)
+            return tag.end
+        }
+
+        private mutating func closeAll(at end: Int) {
+            guard !openElements.isEmpty else { return }
+            scratch.removeAll(keepingCapacity: true)
+            while !openElements.isEmpty { appendEndTag(openElements.removeLast()) }
+            var rendered: [UInt8] = []
+            swap(&rendered, &scratch)
+            replace(end..<end, with: rendered)
+        }
+
+        // MARK: Attributes
+
+        private mutating func appendAttributes() {
+            emittedAttributeNames.removeAll(keepingCapacity: true)
+            for number in 0..<attributes.count {
+                let attribute = attributes[number]
+                guard let key = attribute.name.key, case let rule = attributeRule(key), rule != .dropped,
+                      !emittedAttributeNames.contains(key)
+                else { continue }
+                emittedAttributeNames.append(key)
+                guard let valueRange = attribute.value else {
+                    if rule == .plain {
+                        scratch.append(0x20)
+                        appendLowercased(attribute.name.range)
+                    }
+                    continue
+                }
+                value.removeAll(keepingCapacity: true)
+                decodeAttributeValue(valueRange)
+                let cleaned: [UInt8]?
+                switch rule {
+                case .dropped: cleaned = nil
+                case .plain: cleaned = value
+                case .url: cleaned = HTMLSanitizer.cleanURL(value, base: base())
+                case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base())
+                case .usemap: cleaned = value.first == UInt8(ascii: "#") ? value : nil
+                case .style: cleaned = HTMLSanitizer.cleanStyle(value)
+                }
+                guard let cleaned else { continue }
+                scratch.append(0x20)
+                appendLowercased(attribute.name.range)
+                scratch.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+                cleaned.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
+                scratch.append(UInt8(ascii: "\""))
+            }
+        }
+
+        private mutating func appendLowercased(_ range: Range<Int>) {
+            for index in range {
+                let byte = bytes[index]
+                scratch.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            }
+        }
+
+        /// Decodes character references in an attribute value into `value`; drops NUL.
+        private mutating func decodeAttributeValue(_ range: Range<Int>) {
+            var index = range.lowerBound
+            let slice = UnsafeBufferPointer(rebasing: input[..<range.upperBound])
+            while index < range.upperBound {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "&"),
+                   let reference = PlainText.decodeCharacterReference(in: slice, at: index, inAttribute: true, into: &value)
+                {
+                    index = reference.end
+                    continue
+                }
+                if byte != 0 { value.append(byte) }
+                index &+= 1
+            }
+        }
+    }
+}

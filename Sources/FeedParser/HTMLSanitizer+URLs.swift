@@ -1,0 +1,94 @@
+extension HTMLSanitizer {
+    /// A URL attribute value (already entity-decoded) made safe: nil when its scheme is not on the
+    /// allow-list, otherwise the URL resolved against `base` (relative URLs stay relative when
+    /// there is no base).
+    ///
+    /// The scheme is read the way browsers read it — leading spaces and control characters
+    /// skipped, tabs and line breaks inside ignored, case folded — so `" JaVa\tScRiPt:"` is seen as
+    /// `javascript:`.
+    static func cleanURL(_ value: [UInt8], base: URLResolver.Components?) -> [UInt8]? {
+        var start = 0
+        var end = value.count
+        while start < end, value[start] <= 0x20 { start += 1 }
+        while end > start, value[end - 1] <= 0x20 { end -= 1 }
+
+        var scheme: [UInt8] = []
+        var hasScheme = false
+        var isPlain = true
+        for index in start..<end {
+            let byte = value[index]
+            if byte == UInt8(ascii: ":") {
+                hasScheme = !scheme.isEmpty && (scheme[0] | 0x20) &- UInt8(ascii: "a") < 26
+                break
+            }
+            if byte < 0x20 || byte == 0x7F {
+                isPlain = false
+                continue
+            }
+            if PlainText.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+                scheme.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                continue
+            }
+            break
+        }
+        if isPlain {
+            for index in start..<end where value[index] <= 0x20 || value[index] == 0x7F {
+                isPlain = false
+                break
+            }
+        }
+        if hasScheme {
+            guard isAllowedScheme(scheme) else { return nil }
+            if isPlain { return start == 0 && end == value.count ? value : Array(value[start..<end]) }
+            return URLResolver.cleanReference(bytes: value)
+        }
+        let reference = URLResolver.cleanReference(bytes: value)
+        guard let base else { return reference }
+        let resolved = base.resolving(URLResolver.Components(bytes: reference))
+        // The base comes from the feed too: check what resolution produced.
+        guard let resolvedScheme = resolved.scheme, isAllowedScheme(resolvedScheme) else { return nil }
+        return resolved.bytes
+    }
+
+    /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are
+    /// removed, and nil is returned when none is left.
+    static func cleanSrcset(_ value: [UInt8], base: URLResolver.Components?) -> [UInt8]? {
+        var out: [UInt8] = []
+        var index = 0
+        let count = value.count
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        while index < count {
+            while index < count, isSpace(value[index]) || value[index] == UInt8(ascii: ",") { index += 1 }
+            guard index < count else { break }
+            let urlStart = index
+            while index < count, !isSpace(value[index]) { index += 1 }
+            var urlEnd = index
+            var descriptor: ArraySlice<UInt8> = []
+            if value[urlEnd - 1] == UInt8(ascii: ",") {
+                while urlEnd > urlStart, value[urlEnd - 1] == UInt8(ascii: ",") { urlEnd -= 1 }
+            } else {
+                let descriptorStart = index
+                var depth = 0
+                while index < count {
+                    let byte = value[index]
+                    if byte == UInt8(ascii: "(") { depth += 1 }
+                    if byte == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                    if byte == UInt8(ascii: ","), depth == 0 { break }
+                    index += 1
+                }
+                descriptor = value[descriptorStart..<index]
+                while let first = descriptor.first, isSpace(first) { descriptor = descriptor.dropFirst() }
+                while let last = descriptor.last, isSpace(last) { descriptor = descriptor.dropLast() }
+                index += 1
+            }
+            guard urlEnd > urlStart, let url = cleanURL(Array(value[urlStart..<urlEnd]), base: base) else { continue }
+            if !out.isEmpty { out.append(contentsOf: [UInt8(ascii: ","), 0x20]) }
+            out.append(contentsOf: url)
+            if !descriptor.isEmpty {
+                out.append(0x20)
+                out.append(contentsOf: descriptor)
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+}

@@ -1,0 +1,133 @@
+extension PlainText {
+    /// Every named reference, keyed by its name without `&` and `;`, as UTF-8 bytes.
+    static let namedReferences: [String: [UInt8]] = {
+        var table: [String: [UInt8]] = [:]
+        table.reserveCapacity(2200)
+        for line in namedReferenceSource.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            var text = ""
+            for hex in line[line.index(after: space)...].split(separator: ",") {
+                if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
+            }
+            table[String(line[..<space])] = Array(text.utf8)
+        }
+        return table
+    }()
+
+    /// What browsers show for `&#128;`…`&#159;`: the windows-1252 characters, not C1 controls.
+    private static let windows1252: [UInt32] = [
+        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD,
+        0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0xFFFD, 0x017E, 0x0178,
+    ]
+
+    /// The result of reading one character reference.
+    struct CharacterReference {
+        /// Index just after the reference (after its `;` when it has one).
+        var end: Int
+        /// True when the reference is written exactly as HTML requires it (`&name;`, `&#nn;`,
+        /// `&#xhh;` naming an allowed character), so it can be copied unchanged.
+        var isCanonical: Bool
+    }
+
+    /// Decodes the character reference whose `&` is at `start`, appending its UTF-8 to `out`.
+    ///
+    /// Follows the HTML rules: numeric references with or without `;` (0, surrogates and values
+    /// past U+10FFFF become U+FFFD, 128–159 become their windows-1252 characters), named references
+    /// with `;`, and the legacy names (`&amp`, `&copy`, `&eacute`…) without it — except inside an
+    /// attribute value when the next character is alphanumeric or `=`, where browsers keep the text
+    /// (`?a=1&copy=2`). Returns nil when there is no reference at `start`; `out` is then unchanged.
+    static func decodeCharacterReference(
+        in bytes: UnsafeBufferPointer<UInt8>, at start: Int, inAttribute: Bool, into out: inout [UInt8]
+    ) -> CharacterReference? {
+        let count = bytes.count
+        var index = start + 1
+        guard index < count else { return nil }
+        if bytes[index] == UInt8(ascii: "#") {
+            index += 1
+            var isHex = false
+            if index < count, bytes[index] | 0x20 == UInt8(ascii: "x") {
+                isHex = true
+                index += 1
+            }
+            let digitsStart = index
+            var value: UInt32 = 0
+            while index < count {
+                let byte = bytes[index]
+                let digit: UInt32
+                if byte &- 0x30 < 10 {
+                    digit = UInt32(byte - 0x30)
+                } else if isHex, (byte | 0x20) &- UInt8(ascii: "a") < 6 {
+                    digit = UInt32((byte | 0x20) - UInt8(ascii: "a") + 10)
+                } else {
+                    break
+                }
+                value = min(value &* (isHex ? 16 : 10) &+ digit, 0x110000)
+                index += 1
+            }
+            guard index > digitsStart else { return nil }
+            let hasSemicolon = index < count && bytes[index] == UInt8(ascii: ";")
+            if hasSemicolon { index += 1 }
+            var isAllowed = true
+            switch value {
+            case 0, 0xD800...0xDFFF, 0x110000...:
+                value = 0xFFFD
+                isAllowed = false
+            case 0x80...0x9F:
+                value = windows1252[Int(value - 0x80)]
+                isAllowed = false
+            case 0x01...0x08, 0x0B, 0x0E...0x1F, 0x7F:
+                isAllowed = false
+            default:
+                break
+            }
+            appendUTF8(value, to: &out)
+            return CharacterReference(end: index, isCanonical: hasSemicolon && isAllowed)
+        }
+
+        let nameStart = index
+        while index < count, index - nameStart < 40, isAlphanumeric(bytes[index]) { index += 1 }
+        guard index > nameStart else { return nil }
+        if index < count, bytes[index] == UInt8(ascii: ";"),
+           let replacement = namedReferences[String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), as: UTF8.self)]
+        {
+            out.append(contentsOf: replacement)
+            return CharacterReference(end: index + 1, isCanonical: true)
+        }
+        // Legacy names without `;`: the longest one that prefixes the text (`&notit` is `¬it`).
+        for length in stride(from: min(index - nameStart, 6), through: 2, by: -1) {
+            let nameEnd = nameStart + length
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+            guard legacyReferenceNames.contains(name), let replacement = namedReferences[name] else { continue }
+            if inAttribute, nameEnd < count, isAlphanumeric(bytes[nameEnd]) || bytes[nameEnd] == UInt8(ascii: "=") {
+                return nil
+            }
+            out.append(contentsOf: replacement)
+            return CharacterReference(end: nameEnd, isCanonical: false)
+        }
+        return nil
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
+
+    static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {
+        switch value {
+        case ..<0x80:
+            out.append(UInt8(value))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | (value >> 6)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | (value >> 12)))
+            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (value >> 18)))
+            out.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+}

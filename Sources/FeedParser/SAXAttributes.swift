@@ -1,0 +1,53 @@
+import CLibXML2
+
+/// The attributes libxml2 passes to `startElementNs`: five pointers each (local name, prefix, URI,
+/// value start, value end); values are not NUL-terminated.
+struct SAXAttributes {
+    let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+
+    /// The value of the attribute whose local name is `name` (any namespace unless `prefix` is given).
+    func value(_ name: StaticString, prefix: StaticString? = nil) -> String? {
+        guard let base else { return nil }
+        for index in 0..<count {
+            let entry = base + index * 5
+            guard let local = entry[0], Self.equals(local, name) else { continue }
+            if let prefix {
+                guard let actual = entry[1], Self.equals(actual, prefix) else { continue }
+            }
+            return Self.decode(begin: entry[3], end: entry[4])
+        }
+        return nil
+    }
+
+    /// Visits every attribute as (local name, prefix, value bytes).
+    func forEach(_ body: (UnsafeBufferPointer<UInt8>, UnsafePointer<xmlChar>?, UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base else { return }
+        for index in 0..<count {
+            let entry = base + index * 5
+            guard let local = entry[0], let begin = entry[3], let end = entry[4] else { continue }
+            body(UnsafeBufferPointer(start: local, count: Self.strlen(local)), entry[1],
+                 UnsafeBufferPointer(start: begin, count: end - begin))
+        }
+    }
+
+    static func equals(_ text: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        name.withUTF8Buffer { expected in
+            for (index, byte) in expected.enumerated() where text[index] != byte { return false }
+            return text[expected.count] == 0
+        }
+    }
+
+    private static func strlen(_ text: UnsafePointer<xmlChar>) -> Int {
+        var length = 0
+        while text[length] != 0 { length += 1 }
+        return length
+    }
+
+    /// libxml2 (without entity substitution) writes `&amp;` in attribute values back as `&#38;`.
+    private static func decode(begin: UnsafePointer<xmlChar>?, end: UnsafePointer<xmlChar>?) -> String {
+        guard let begin, let end, end > begin else { return "" }
+        let text = String(decoding: UnsafeBufferPointer(start: begin, count: end - begin), as: UTF8.self)
+        return text.contains("&#38;") ? text.replacingAll("&#38;", with: "&") : text
+    }
+}

@@ -1,0 +1,212 @@
+import CLibXML2
+import FeedModel
+import Foundation
+
+/// One pass of libxml2's SAX2 push parser over a document, building a feed with `FeedBuilder`.
+///
+/// Safety, as measured in LINUX-NOTES.md: the context is created with `userData = nil` (libxml2's
+/// fallbacks treat userData as the context) and the builder is reached through `_private`;
+/// `RECOVER | NONET` without `NOENT`, a deny-all external entity loader, entities answered by
+/// `EntityTable`, depth bounded by libxml2 (256) and by the builder.
+final class XMLFeedReader {
+    private let context: xmlParserCtxtPtr
+    private let builder: UnsafeMutablePointer<FeedBuilder>
+    /// The encoding forced on the document (BOM, HTTP charset or a fallback), if any.
+    let forcedEncoding: String?
+
+    init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits) {
+        Self.installEntityLoader
+        Self.silenceGenericErrors()
+        self.forcedEncoding = forcedEncoding
+        builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
+        builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits))
+        var handler = Self.handler
+        context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)
+        context.pointee._private = UnsafeMutableRawPointer(builder)
+        if let forcedEncoding {
+            _ = xmlCtxtResetPush(context, nil, 0, nil, forcedEncoding)
+        }
+        var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_NOERROR.rawValue | XML_PARSE_COMPACT.rawValue)
+        if forcedEncoding != nil { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
+        xmlCtxtUseOptions(context, options)
+        context.pointee._private = UnsafeMutableRawPointer(builder)
+    }
+
+    deinit {
+        xmlFreeParserCtxt(context)
+        builder.pointee.releaseBuffers()
+        builder.deinitialize(count: 1)
+        builder.deallocate()
+    }
+
+    /// False once libxml2 has stopped (fatal encoding error, depth bound, or a callback's request).
+    var isRunning: Bool { context.pointee.instate != XML_PARSER_EOF && !builder.pointee.wantsStop }
+
+    /// The root element was not a feed's (its name), once known.
+    var unrecognisedRoot: String? { builder.pointee.unrecognisedRoot }
+    var hasRecognisedFeed: Bool { builder.pointee.recognisedFormat }
+    var sawEncodingError: Bool { builder.pointee.sawEncodingError }
+    var stoppedOnEntityBudget: Bool { builder.pointee.entities.isExhausted }
+
+    func parse(_ bytes: UnsafeRawBufferPointer, isLast: Bool) {
+        guard isRunning else { return }
+        var offset = 0
+        // xmlParseChunk takes an Int32 size: hand large buffers over in slices.
+        repeat {
+            let count = min(bytes.count - offset, 1 << 20)
+            let pointer = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
+            let terminate: Int32 = isLast && offset + count == bytes.count ? 1 : 0
+            let status = xmlParseChunk(context, pointer, Int32(count), terminate)
+            if status == Int32(XML_ERR_INVALID_ENCODING.rawValue) { noteEncoderFailure() }
+            offset += count
+            if builder.pointee.wantsStop { xmlStopParser(context) }
+        } while offset < bytes.count && isRunning
+    }
+
+    func finish() {
+        if context.pointee.instate != XML_PARSER_EOF {
+            let status = xmlParseChunk(context, nil, 0, 1)
+            if status == Int32(XML_ERR_INVALID_ENCODING.rawValue) { noteEncoderFailure() }
+        }
+    }
+
+    /// The decoder met bytes that are not in the document's encoding; libxml2 stopped there.
+    private var encoderFailed = false
+    var sawEncoderFailure: Bool {
+        encoderFailed || (context.pointee.input?.pointee.buf?.pointee.error ?? 0) != 0
+    }
+
+    private func noteEncoderFailure() {
+        encoderFailed = true
+        builder.pointee.sawEncodingError = true
+    }
+
+    /// The feed read, with the document's well-formedness and the name of the encoding used.
+    func makeFeed(hadEncodingFallback: Bool) -> Feed? {
+        let wellFormed = context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && !sawEncoderFailure
+            && !builder.pointee.entities.usedUndeclaredHTMLEntity && !builder.pointee.entities.isExhausted
+            && !builder.pointee.entities.droppedReplacement
+        // A document read with another encoding than it declared is not what it claims to be:
+        // `tidings parse` shows that as wellFormed false.
+        return builder.pointee.makeFeed(isWellFormed: wellFormed && !hadEncodingFallback, encoding: encodingName,
+                                        hadEncodingFallback: hadEncodingFallback)
+    }
+
+    /// The lower-case name of the charset libxml2 decoded with.
+    var encodingName: String {
+        if let forcedEncoding { return Self.canonicalName(forcedEncoding) }
+        if let declared = context.pointee.encoding ?? context.pointee.input?.pointee.encoding {
+            return Self.canonicalName(String(cString: declared))
+        }
+        return "utf-8"
+    }
+
+    /// True when libxml2 (through iconv) can decode `encoding`.
+    static func canDecode(_ encoding: String) -> Bool {
+        guard let handler = xmlFindCharEncodingHandler(encoding) else { return false }
+        xmlCharEncCloseFunc(handler)
+        return true
+    }
+
+    static func canonicalName(_ name: String) -> String {
+        let lowered = name.trimmingSpaces().lowercased()
+        switch lowered {
+        case "utf8": return "utf-8"
+        case "sjis", "shift-jis", "x-sjis", "ms_kanji", "csshiftjis": return "shift_jis"
+        case "latin1", "latin-1", "iso_8859-1", "iso8859-1", "l1": return "iso-8859-1"
+        case "cp1252", "x-cp1252": return "windows-1252"
+        case "ascii", "us-ascii", "ansi_x3.4-1968": return "us-ascii"
+        default: return lowered
+        }
+    }
+
+    // MARK: libxml2 callbacks
+
+    /// Process-wide set-up, done once before the first parse: libxml2's own initialisation (which
+    /// is not safe to race when several threads parse at once) and the deny-all entity loader.
+    private static let installEntityLoader: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+    }()
+
+    /// Some encoding and I/O errors bypass the context's error callback and go to libxml2's generic
+    /// error function, which prints to stderr; `tidings parse` promises one line there at most.
+    /// libxml2 keeps that function per thread, so every reader sets it on its own thread. The
+    /// function is declared variadic in C; ours ignores the variadic part, which the C calling
+    /// conventions of Linux allow.
+    private static func silenceGenericErrors() {
+        let ignore: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { _, _ in }
+        xmlSetGenericErrorFunc(nil, unsafeBitCast(ignore, to: OpaquePointer.self))
+    }
+
+    private static var handler: xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+            guard let localName else { return }
+            let builder = XMLFeedReader.builder(context)
+            builder.pointee.startElement(
+                localName: localName, prefix: prefix, uri: uri, namespaces: namespaces,
+                namespaceCount: Int(namespaceCount),
+                attributes: SAXAttributes(base: attributes, count: Int(attributeCount)))
+            if builder.pointee.wantsStop { xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self)) }
+        }
+        handler.endElementNs = { context, localName, _, _ in
+            guard let localName else { return }
+            XMLFeedReader.builder(context).pointee.endElement(localName: localName)
+        }
+        handler.characters = { context, bytes, count in
+            guard let bytes, count > 0 else { return }
+            XMLFeedReader.builder(context).pointee.characters(bytes, count: Int(count))
+        }
+        handler.cdataBlock = handler.characters
+        handler.ignorableWhitespace = handler.characters
+        handler.getEntity = { context, name in
+            guard let name else { return nil }
+            let builder = XMLFeedReader.builder(context)
+            let entity = builder.pointee.entities.entity(named: String(cString: name), documentHasDTD: builder.pointee.sawDoctype)
+            if builder.pointee.entities.isExhausted {
+                builder.pointee.wantsStop = true
+                xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self))
+            }
+            return entity
+        }
+        handler.entityDecl = { context, name, type, _, _, content in
+            guard let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue) else { return }
+            XMLFeedReader.builder(context).pointee.declareEntity(name: String(cString: name), replacement: String(cString: content))
+        }
+        handler.internalSubset = { context, _, _, _ in
+            XMLFeedReader.builder(context).pointee.noteDoctype()
+        }
+        handler.externalSubset = nil
+        handler.resolveEntity = nil
+        handler.serror = { userData, error in
+            guard let error, let userData else { return }
+            let code = error.pointee.code
+            if code == XML_ERR_TAG_NAME_MISMATCH.rawValue {
+                XMLFeedReader.builder(userData).pointee.mismatchedEndTag = error.pointee.str2.map { String(cString: $0) } ?? ""
+                return
+            }
+            if code == XML_ERR_INVALID_CHAR.rawValue, let message = error.pointee.message,
+               strncmp(message, "xmlParseCharRef", 15) == 0 {
+                // A character reference outside Unicode reads as U+FFFD, as established feed
+                // libraries do, instead of vanishing.
+                var replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+                XMLFeedReader.builder(userData).pointee.characters(&replacement, count: 3)
+                return
+            }
+            if code == XML_ERR_INVALID_CHAR.rawValue || code == XML_ERR_INVALID_ENCODING.rawValue
+                || code == XML_I18N_CONV_FAILED.rawValue || code == XML_ERR_UNSUPPORTED_ENCODING.rawValue
+                || code == XML_ERR_UNKNOWN_ENCODING.rawValue {
+                XMLFeedReader.builder(userData).pointee.sawEncodingError = true
+            }
+        }
+        return handler
+    }
+
+    private static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<FeedBuilder> {
+        context.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private
+            .unsafelyUnwrapped.assumingMemoryBound(to: FeedBuilder.self)
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+@testable import FeedParser
+
+struct HTMLSanitizerTests {
+    static let base = URL(string: "https://example.org/blog/post.html")
+
+    static func clean(_ html: String) -> String { HTMLSanitizer.sanitize(html, baseURL: base) }
+
+    /// Input and the exact output expected.
+    static let cases: [(String, String)] = [
+        // Clean HTML passes unchanged.
+        ("plain text", "plain text"),
+        ("", ""),
+        (#"<p>Hello <a href="https://example.com/x">there</a>.</p>"#, #"<p>Hello <a href="https://example.com/x">there</a>.</p>"#),
+        (#"<p>A&amp;B &lt;tag&gt; &eacute; &#233; &#xE9;</p>"#, #"<p>A&amp;B &lt;tag&gt; &eacute; &#233; &#xE9;</p>"#),
+        (#"<img src="https://example.com/a.png" alt="A" width="10" />"#, #"<img src="https://example.com/a.png" alt="A" width="10" />"#),
+        ("<ul><li>one</li><li>two</li></ul>", "<ul><li>one</li><li>two</li></ul>"),
+        ("<table><tr><td colspan=\"2\">x</td></tr></table>", "<table><tr><td colspan=\"2\">x</td></tr></table>"),
+        ("<blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre>", "<blockquote><p>q</p></blockquote><pre><code>x = 1</code></pre>"),
+        ("line<br>break<br />again<hr>", "line<br>break<br />again<hr>"),
+        (#"a<br/>b<img src="https://x.example/i.png"/><BR/>"#, #"a<br/>b<img src="https://x.example/i.png"/><br />"#),
+        // Dropped with content.
+        ("a<script>alert(1)</script>b", "ab"),
+        ("a<SCRIPT type=\"text/javascript\">if (a < b) { x('</p>') }</SCRIPT >b", "ab"),
+        ("a<style>p { color: red }</style>b", "ab"),
+        (#"a<iframe src="https://evil.example/">inside</iframe>b"#, "ab"),
+        ("a<noscript><img src=\"https://t.example/p.gif\"></noscript>b", "ab"),
+        ("a<object data=\"x.swf\"><param name=\"a\" value=\"b\"><object>in</object>fallback</object>b", "ab"),
+        ("a<applet code=\"x\">java</applet>b", "ab"),
+        ("a<frameset><frame src=\"x\"></frameset>b", "ab"),
+        ("a<svg><script>alert(1)</script><text>t</text></svg>b", "ab"),
+        ("a<embed src=\"x.swf\">b", "ab"),
+        ("a<meta http-equiv=\"refresh\" content=\"0;url=javascript:x\">b", "ab"),
+        ("a<link rel=\"stylesheet\" href=\"x.css\">b", "ab"),
+        ("a<base href=\"https://evil.example/\">b", "ab"),
+        ("a<title>t</title>b", "atb"),
+        ("<head><title>T</title><meta charset=\"utf-8\"><style>x</style></head><body>b</body>", "Tb"),
+        ("a<script>never closed", "a"),
+        // Unknown elements unwrapped, text kept.
+        ("<custom-tag>kept</custom-tag>", "kept"),
+        ("<o:p>Word</o:p>", "Word"),
+        ("<form action=\"/x\"><label>Name</label><input name=\"n\"><button>Go</button></form>", "NameGo"),
+        ("<html><body><p>x</p></body></html>", "<p>x</p>"),
+        ("<math><mi>x</mi></math>", "x"),
+        // Attributes.
+        (#"<p onclick="alert(1)" class="c" ONMOUSEOVER='x()'>t</p>"#, #"<p class="c">t</p>"#),
+        (#"<P CLASS=c ID='i'>t</P>"#, #"<p class="c" id="i">t</p>"#),
+        (#"<p class="a" class="b">t</p>"#, #"<p class="a">t</p>"#),
+        (#"<p title='say "hi" & <go>'>t</p>"#, #"<p title="say &quot;hi&quot; &amp; &lt;go&gt;">t</p>"#),
+        (#"<video controls src="v.mp4" poster="p.jpg"></video>"#, #"<video controls src="https://example.org/blog/v.mp4" poster="https://example.org/blog/p.jpg"></video>"#),
+        (#"<details open><summary>s</summary>d</details>"#, #"<details open><summary>s</summary>d</details>"#),
+        (#"<p xmlns="http://www.w3.org/1999/xhtml">t</p>"#, "<p>t</p>"),
+        // URLs: dangerous schemes removed however they are written.
+        (#"<a href="javascript:alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href="JaVaScRiPt:alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href=" javascript:alert(1)">x</a>"#, "<a>x</a>"),
+        ("<a href=\"java\tscript:alert(1)\">x</a>", "<a>x</a>"),
+        (#"<a href="java&#x09;script:alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href="java&#10;script:alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href="&#x6A;avascript&colon;alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href="jav&#0000097;script:alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href="&#1;javascript:alert(1)">x</a>"#, "<a>x</a>"),
+        (#"<a href="vbscript:msgbox(1)">x</a>"#, "<a>x</a>"),
+        (#"<img src="data:image/png;base64,AAAA">"#, "<img>"),
+        (#"<a href="DATA:text/html,<script>alert(1)</script>">x</a>"#, "<a>x</a>"),
+        (#"<a href="file:///etc/passwd">x</a>"#, "<a>x</a>"),
+        (#"<a href=javascript:alert(1)>x</a>"#, "<a>x</a>"),
+        (#"<a href="mailto:me@example.org">m</a>"#, #"<a href="mailto:me@example.org">m</a>"#),
+        // Relative URLs resolved in every URL attribute.
+        (#"<a href="/about">a</a>"#, #"<a href="https://example.org/about">a</a>"#),
+        (#"<a href="../up?x=1&amp;y=2#f">a</a>"#, #"<a href="https://example.org/up?x=1&amp;y=2#f">a</a>"#),
+        (#"<a href="?x=1&y=2">a</a>"#, #"<a href="https://example.org/blog/post.html?x=1&amp;y=2">a</a>"#),
+        (#"<img src="//cdn.example.net/i.png">"#, #"<img src="https://cdn.example.net/i.png">"#),
+        (#"<blockquote cite="src.html">q</blockquote>"#, #"<blockquote cite="https://example.org/blog/src.html">q</blockquote>"#),
+        (#"<q cite="src.html">q</q><del cite="d">d</del><ins cite="i">i</ins>"#, #"<q cite="https://example.org/blog/src.html">q</q><del cite="https://example.org/blog/d">d</del><ins cite="https://example.org/blog/i">i</ins>"#),
+        (#"<img src="a.png" longdesc="d.html">"#, #"<img src="https://example.org/blog/a.png" longdesc="https://example.org/blog/d.html">"#),
+        (#"<table background="bg.png"><tr><td>x</td></tr></table>"#, #"<table background="https://example.org/blog/bg.png"><tr><td>x</td></tr></table>"#),
+        (#"<img srcset="a.png 1x, /b.png 2x" src="a.png">"#, #"<img srcset="https://example.org/blog/a.png 1x, https://example.org/b.png 2x" src="https://example.org/blog/a.png">"#),
+        (#"<img srcset="javascript:x 1x, b.png 2x">"#, #"<img srcset="https://example.org/blog/b.png 2x">"#),
+        (#"<picture><source srcset="a.webp" type="image/webp"><img src="a.jpg"></picture>"#, #"<picture><source srcset="https://example.org/blog/a.webp" type="image/webp"><img src="https://example.org/blog/a.jpg"></picture>"#),
+        (#"<img src="my image.png">"#, #"<img src="https://example.org/blog/my%20image.png">"#),
+        (##"<img usemap="#m" src="https://x.example/i"><map name="m"><area href="a.html" shape="rect"></map>"##, ##"<img usemap="#m" src="https://x.example/i"><map name="m"><area href="https://example.org/blog/a.html" shape="rect"></map>"##),
+        // Styles.
+        (#"<p style="color: red; font-weight: bold">t</p>"#, #"<p style="color: red; font-weight: bold">t</p>"#),
+        (#"<p style="color: rgb(1, 2, 3)">t</p>"#, #"<p style="color: rgb(1, 2, 3)">t</p>"#),
+        (#"<p style="background: url(javascript:alert(1)); color: red">t</p>"#, #"<p style="color: red">t</p>"#),
+        (#"<p style="width: expression(alert(1))">t</p>"#, "<p>t</p>"),
+        (#"<p style="behavior: url(x.htc)">t</p>"#, "<p>t</p>"),
+        (#"<p style="-moz-binding: url(x.xml#y)">t</p>"#, "<p>t</p>"),
+        (#"<p style="position: fixed; top: 0">t</p>"#, "<p>t</p>"),
+        (#"<a href="https://x.example/" style="display:block; position:absolute; z-index:1; background-color:black; background-image:url(https://x.example/i.jpg); border-top-left-radius: 3px">t</a>"#,
+         #"<a href="https://x.example/" style="display: block; background-color: black; border-top-left-radius: 3px">t</a>"#),
+        (#"<p style="color: re\64">t</p>"#, "<p>t</p>"),
+        (#"<p style="color: red; width: ex/**/pression(x)">t</p>"#, #"<p style="color: red">t</p>"#),
+        (#"<p style="background-image: &#x75;rl(x)">t</p>"#, "<p>t</p>"),
+        // Structure repaired.
+        ("<p>open", "<p>open</p>"),
+        ("<b><i>x</b>y</i>", "<b><i>x</i></b>y"),
+        ("</div>stray</p>", "stray"),
+        ("<p>a<p>b", "<p>a</p><p>b</p>"),
+        ("<ul><li>a<li>b</ul>", "<ul><li>a</li><li>b</li></ul>"),
+        ("<div/>x", "<div></div>x"),
+        ("<p>a <b>bold<p>b", "<p>a <b>bold</b></p><p>b</p>"),
+        ("<div><p>a<div><p>b</div></div>", "<div><p>a<div><p>b</p></div></p></div>"),
+        ("<ul><li>a<ul><li>b</ul><li>c</ul>", "<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>"),
+        ("<table><tr><td>a<td>b<tr><td>c</table>", "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>"),
+        ("<dl><dt>t<dd>d<dt>u</dl>", "<dl><dt>t</dt><dd>d</dd><dt>u</dt></dl>"),
+        ("<br></br>", "<br>"),
+        // Text escaping and odd markup.
+        ("a < b > c & d", "a &lt; b &gt; c &amp; d"),
+        ("1 <3 you", "1 &lt;3 you"),
+        ("AT&T &unknown; &copy 2024 &#0; &#x110000;", "AT&amp;T &amp;unknown; © 2024 \u{FFFD} \u{FFFD}"),
+        ("&#150;", "–"),
+        ("&Aacute;&aacute;&AACUTE;&#x1F600;&#128512;&#9;", "&Aacute;&aacute;&amp;AACUTE;&#x1F600;&#128512;&#9;"),
+        ("&#1;&#x7F;&#xD800;&#65", "\u{FFFD}A"),
+        ("&CounterClockwiseContourIntegral;", "&CounterClockwiseContourIntegral;"),
+        ("a<!-- comment <script>x</script> -->b", "ab"),
+        ("a<!-->b", "ab"),
+        ("a<!DOCTYPE html>b", "ab"),
+        ("a<?xml version=\"1.0\"?>b", "ab"),
+        ("a<![CDATA[<b>x</b> & y]]>b", "a&lt;b&gt;x&lt;/b&gt; &amp; yb"),
+        ("a</ >b<//>c", "abc"),
+        ("a\u{0}b\u{1}c\td", "abc\td"),
+        ("a<p class=\"unterminated>b", "a"),
+        ("a<!-- never closed", "a"),
+        ("a<", "a&lt;"),
+        ("<p>日本語のテキスト <em>強調</em></p>", "<p>日本語のテキスト <em>強調</em></p>"),
+    ]
+
+    @Test(arguments: cases)
+    func sanitizes(_ input: String, _ expected: String) {
+        #expect(Self.clean(input) == expected)
+    }
+
+    @Test func keepsRelativeURLWithoutBase() {
+        #expect(HTMLSanitizer.sanitize(#"<a href="/x">x</a>"#, baseURL: nil) == #"<a href="/x">x</a>"#)
+        #expect(HTMLSanitizer.sanitize(#"<a href="javascript:x">x</a>"#, baseURL: nil) == "<a>x</a>")
+    }
+
+    @Test func rejectsDangerousBase() {
+        let output = HTMLSanitizer.sanitize(#"<a href="x">x</a>"#, baseURL: URL(string: "javascript:alert(1)//"))
+        #expect(!output.lowercased().contains("javascript"))
+    }
+
+    // MARK: Hostile input: bounded output, no crash, linear work.
+
+    @Test func deepNestingIsBoundedAndBalanced() {
+        let depth = 100_000
+        let input = String(repeating: "<div>", count: depth) + "x" + String(repeating: "</div>", count: depth)
+        let output = Self.clean(input)
+        let opened = output.components(separatedBy: "<div>").count - 1
+        let closed = output.components(separatedBy: "</div>").count - 1
+        #expect(opened == HTMLSanitizer.maximumDepth)
+        #expect(closed == opened)
+        #expect(output.contains("x"))
+    }
+
+    @Test func unclosedDeepNestingIsClosed() {
+        let input = String(repeating: "<b><i>", count: 200_000)
+        let output = Self.clean(input)
+        #expect(output.count < 10_000)
+        #expect(output.hasSuffix("</b>"))
+    }
+
+    @Test func megabyteOfUnclosedTagsStaysBounded() {
+        let input = String(repeating: "<a href=\"x\" ", count: 100_000)
+        #expect(Self.clean(input).isEmpty)
+    }
+
+    @Test func tenMegabytesOfLessThanAreEscaped() {
+        let input = String(repeating: "<", count: 10_000_000)
+        let output = Self.clean(input)
+        #expect(output.utf8.count == 40_000_000)
+        #expect(output.hasPrefix("&lt;&lt;"))
+    }
+
+    @Test func manyAttributesOnOneTag() {
+        let input = "<p " + String(repeating: "class=x onclick=y ", count: 50_000) + ">t</p>"
+        #expect(Self.clean(input) == #"<p class="x">t</p>"#)
+    }
+
+    @Test func unterminatedCommentsAndScripts() {
+        #expect(Self.clean(String(repeating: "<!--", count: 250_000)).isEmpty)
+        #expect(Self.clean(String(repeating: "<script>", count: 100_000)).isEmpty)
+        #expect(Self.clean(String(repeating: "<object>", count: 100_000) + "x").isEmpty)
+    }
+
+    @Test func nulBytesVanish() {
+        let input = String(repeating: "a\u{0}<p\u{0}>", count: 10_000)
+        #expect(!Self.clean(input).contains("\u{0}"))
+    }
+
+    @Test func outputOfRandomBytesHasNoActiveContent() {
+        var generator = SplitMix64(seed: 42)
+        let tokens = [
+            "<", ">", "/", "=", "\"", "'", " ", "\n", "\u{0}", "&", "#", ";", "x", "!", "-", "<!--", "-->", "<![CDATA[",
+            "]]>", "script", "style", "onload", "onclick", "href", "src", "javascript:", "&#106;", "a", "p", "img", "b",
+            "div", "object", "svg", "iframe", "title", "srcset", "url(", "expression(", "data:", ",", "é", "日",
+        ]
+        for _ in 0..<300 {
+            let input = (0..<600).map { _ in tokens[Int(generator.next() % UInt64(tokens.count))] }.joined()
+            let output = Self.clean(input)
+            // Every `<` in the output opens a well-formed tag with allowed attributes only.
+            let tag = /<\/?[a-z0-9]+(?: ([a-z:-]+)(?:="[^"<>]*")?)*(?: \/)?>/
+            let text = output.replacing(tag, with: "")
+            #expect(!text.contains("<") && !text.contains(">"), "stray markup in \(output)")
+            for match in output.matches(of: /<[a-z0-9]+ ([^>]*)>/) {
+                #expect(!match.1.contains(" on") && !match.1.hasPrefix("on"), "event handler in \(output)")
+            }
+            #expect(!output.lowercased().contains("<script"))
+            #expect(Self.clean(output) == output, "sanitising is idempotent")
+        }
+    }
+
+    @Test func cleanOutputIsReturnedUnchanged() {
+        let input = #"<p>Some <b>bold</b> text with <a href="https://example.org/a?b=1&amp;c=2">a link</a>.</p>"#
+        #expect(Self.clean(input) == input)
+        #expect(Self.clean(Self.clean("<P>x<br/>y")) == Self.clean("<P>x<br/>y"))
+    }
+
+    // MARK: Plain text into HTML
+
+    static let textCases: [(String, String)] = [
+        ("a < b & c > d", "a &lt; b &amp; c &gt; d"),
+        ("say \"hi\"", "say \"hi\""),
+        ("  trimmed  ", "trimmed"),
+        ("one\ntwo", "<p>one<br>two</p>"),
+        ("one\r\ntwo", "<p>one<br>two</p>"),
+        ("para one\n\npara <two>", "<p>para one</p><p>para &lt;two&gt;</p>"),
+        ("a\n\n\n\nb", "<p>a</p><p>b</p>"),
+        ("bell\u{7}here", "bellhere"),
+        ("", ""),
+    ]
+
+    @Test(arguments: textCases)
+    func escapesText(_ input: String, _ expected: String) {
+        #expect(HTMLSanitizer.html(fromText: input) == expected)
+    }
+}
+
+/// A small deterministic generator so that the random-input test is the same on every run.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct HTMLSanitizerByteInputTests {
+    @Test(arguments: [
+        ("<p>clean</p>", "<p>clean</p>"),
+        ("<p onclick=x>dirty", "<p>dirty</p>"),
+        ("", ""),
+    ])
+    func sanitizesUTF8Bytes(_ input: String, _ expected: String) {
+        let bytes = Array(input.utf8)
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == expected)
+    }
+
+    @Test func repairsInvalidUTF8() {
+        let bytes: [UInt8] = [0x3C, 0x62, 0x3E, 0xFF, 0x61, 0x3C, 0x2F, 0x62, 0x3E]  // <b>\xFFa</b>
+        let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
+        #expect(output == "<b>\u{FFFD}a</b>")
+    }
+}

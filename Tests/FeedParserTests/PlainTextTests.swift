@@ -1,0 +1,75 @@
+import Testing
+@testable import FeedParser
+
+struct PlainTextTests {
+    static let cases: [(String, String)] = [
+        ("Plain title", "Plain title"),
+        ("  padded \n\t title  ", "padded title"),
+        ("AT&amp;T", "AT&T"),
+        ("Caf&eacute; &amp; cr&egrave;me", "Café & crème"),
+        ("Wait&hellip; &mdash; what&#8217;s &#x201C;new&#x201d;", "Wait… — what’s “new”"),
+        ("&lt;b&gt;not bold&lt;/b&gt;", "<b>not bold</b>"),
+        ("<b>Bold</b> and <i>italic</i>", "Bold and italic"),
+        ("<b>H</b>ello", "Hello"),
+        ("<p>one</p><p>two</p>", "one two"),
+        ("line<br>break<br/>s", "line break s"),
+        ("a<script>alert(1)</script>b", "ab"),
+        ("a<style>p{}</style>b", "ab"),
+        ("a<!-- hidden -->b", "ab"),
+        ("x < y and y > z", "x < y and y > z"),
+        ("AT&T", "AT&T"),
+        ("&copy 2024 &amp", "© 2024 &"),
+        ("&notit;", "¬it;"),
+        ("&unknownentity; stays", "&unknownentity; stays"),
+        ("&#0; &#xD800; &#x110000;", "\u{FFFD} \u{FFFD} \u{FFFD}"),
+        ("&#150; &#128;", "– €"),
+        ("&#65&#66;", "AB"),
+        ("10&nbsp;km", "10\u{A0}km"),
+        ("a&nbsp; &nbsp;b", "a\u{A0} \u{A0}b"),
+        ("&NewLine;a&Tab;b&NewLine;", "a b"),
+        ("&amp;eacute;", "&eacute;"),
+        ("&Aacute;&aacute;&Ouml;&szlig;&euro;&trade;", "ÁáÖß€™"),
+        ("&fjlig;&nvlt;", "fj<\u{20D2}"),
+        ("ctrl\u{1}\u{7}chars\u{7F}\u{85}here\u{9B}", "ctrlchars here"),
+        ("a\u{2028}b\u{2029}c", "a b c"),
+        ("日本語 の  タイトル", "日本語 の タイトル"),
+        ("emoji 👍🏽 ok", "emoji 👍🏽 ok"),
+        ("<![CDATA[x]]>y", "y"),
+        ("<a href=\"x>y\">link</a>", "link"),
+        ("unterminated <b", "unterminated"),
+        ("", ""),
+        ("   ", ""),
+    ]
+
+    @Test(arguments: cases)
+    func extractsPlainText(_ input: String, _ expected: String) {
+        #expect(PlainText.fromHTML(input) == expected)
+    }
+
+    static let whitespaceCases: [(String, String)] = [
+        ("a  b", "a b"), ("\n a \r\n b \t", "a b"), ("a\u{A0}\u{A0}b", "a\u{A0}\u{A0}b"), ("", ""),
+        ("no&amp;decoding <b>here</b>", "no&amp;decoding <b>here</b>"), ("a\u{0}b", "ab"),
+        ("already collapsed", "already collapsed"), ("a\u{85}b", "a b"), ("a\u{9F}b", "ab"), (" x", "x"), ("x ", "x"),
+        ("a\u{2029}", "a"), ("tab\there", "tab here"), ("del\u{7F}", "del"),
+    ]
+
+    @Test(arguments: whitespaceCases)
+    func collapsesWhitespace(_ input: String, _ expected: String) {
+        #expect(PlainText.collapsingWhitespace(input) == expected)
+    }
+
+    @Test func everyNamedReferenceDecodes() {
+        #expect(PlainText.namedReferences.count == 2125)
+        #expect(PlainText.namedReferences["amp"] == Array("&".utf8))
+        #expect(PlainText.namedReferences["hellip"] == Array("…".utf8))
+        for name in PlainText.legacyReferenceNames {
+            #expect(PlainText.namedReferences[name] != nil, "\(name)")
+        }
+    }
+
+    @Test func longInputIsLinear() {
+        let input = String(repeating: "<b>&amp;x</b> ", count: 100_000)
+        let output = PlainText.fromHTML(input)
+        #expect(output.utf8.count == 100_000 * 3 - 1)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import FeedParser
+
+struct URLResolverTests {
+    /// RFC 3986 §5.4.1 and §5.4.2, against the RFC's base `http://a/b/c/d;p?q`.
+    static let rfcExamples: [(String, String)] = [
+        ("g:h", "g:h"), ("g", "http://a/b/c/g"), ("./g", "http://a/b/c/g"), ("g/", "http://a/b/c/g/"),
+        ("/g", "http://a/g"), ("//g", "http://g"), ("?y", "http://a/b/c/d;p?y"), ("g?y", "http://a/b/c/g?y"),
+        ("#s", "http://a/b/c/d;p?q#s"), ("g#s", "http://a/b/c/g#s"), ("g?y#s", "http://a/b/c/g?y#s"),
+        (";x", "http://a/b/c/;x"), ("g;x", "http://a/b/c/g;x"), ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+        ("", "http://a/b/c/d;p?q"), (".", "http://a/b/c/"), ("./", "http://a/b/c/"), ("..", "http://a/b/"),
+        ("../", "http://a/b/"), ("../g", "http://a/b/g"), ("../..", "http://a/"), ("../../", "http://a/"),
+        ("../../g", "http://a/g"), ("../../../g", "http://a/g"), ("../../../../g", "http://a/g"),
+        ("/./g", "http://a/g"), ("/../g", "http://a/g"), ("g.", "http://a/b/c/g."), (".g", "http://a/b/c/.g"),
+        ("g..", "http://a/b/c/g.."), ("..g", "http://a/b/c/..g"), ("./../g", "http://a/b/g"),
+        ("./g/.", "http://a/b/c/g/"), ("g/./h", "http://a/b/c/g/h"), ("g/../h", "http://a/b/c/h"),
+        ("g;x=1/./y", "http://a/b/c/g;x=1/y"), ("g;x=1/../y", "http://a/b/c/y"), ("g?y/./x", "http://a/b/c/g?y/./x"),
+        ("g?y/../x", "http://a/b/c/g?y/../x"), ("g#s/./x", "http://a/b/c/g#s/./x"), ("g#s/../x", "http://a/b/c/g#s/../x"),
+        ("http:g", "http:g"),
+    ]
+
+    @Test(arguments: rfcExamples)
+    func resolvesRFCExample(_ reference: String, _ expected: String) {
+        #expect(URLResolver.resolve(reference, against: URL(string: "http://a/b/c/d;p?q")) == expected)
+    }
+
+    static let feedCases: [(String, String?, String?)] = [
+        ("  /about\n", "https://example.org/feed.xml", "https://example.org/about"),
+        ("https://other.example/x", "https://example.org/", "https://other.example/x"),
+        ("HTTPS://Other.Example/X?y", nil, "HTTPS://Other.Example/X?y"),
+        ("//cdn.example.net/i.png", "https://example.org/blog/", "https://cdn.example.net/i.png"),
+        ("images/a.png", "https://example.org/blog/", "https://example.org/blog/images/a.png"),
+        ("images/a.png", "https://example.org/blog", "https://example.org/images/a.png"),
+        ("images/a.png", "https://example.org", "https://example.org/images/a.png"),
+        ("a b.png", "https://example.org/", "https://example.org/a%20b.png"),
+        ("a\tb\n.png", "https://example.org/", "https://example.org/ab.png"),
+        ("/café/ü.html", "https://example.org/", "https://example.org/café/ü.html"),
+        ("日本語.html", "https://例え.jp/記事/", "https://例え.jp/記事/日本語.html"),
+        ("/x", nil, nil), ("x", "not a base", nil), ("", nil, nil), ("   ", nil, nil),
+        ("mailto:someone@example.org", nil, "mailto:someone@example.org"),
+        ("?page=2", "https://example.org/list?page=1#top", "https://example.org/list?page=2"),
+        ("#frag", "https://example.org/list?page=1#top", "https://example.org/list?page=1#frag"),
+        ("", "https://example.org/list?page=1#top", "https://example.org/list?page=1"),
+        ("../../../up", "https://example.org/a/", "https://example.org/up"),
+        ("1:2", "https://example.org/", "https://example.org/1:2"),
+        ("./1:2", "https://example.org/", "https://example.org/1:2"),
+    ]
+
+    @Test(arguments: feedCases)
+    func resolvesFeedLinks(_ reference: String, _ base: String?, _ expected: String?) {
+        #expect(URLResolver.resolve(reference, againstBase: base) == expected)
+    }
+
+    @Test func resolvesAgainstFoundationURLBase() {
+        #expect(URLResolver.resolve("b", against: URL(string: "https://example.org/a/")) == "https://example.org/a/b")
+        #expect(URLResolver.resolve("b", against: nil) == nil)
+    }
+
+    @Test(arguments: [("http://x", true), ("mailto:x", true), ("/x", false), ("x:y", true), ("1x:y", false), ("", false)])
+    func detectsScheme(_ text: String, _ expected: Bool) {
+        #expect(URLResolver.hasScheme(text) == expected)
+    }
+}
