@@ -24,4 +24,7 @@ static inline attr_t tidings_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t tidings_a_dim(void) { return A_DIM; }
 static inline attr_t tidings_a_normal(void) { return A_NORMAL; }
 static inline int tidings_key_resize(void) { return KEY_RESIZE; }
+static inline WINDOW *tidings_curscr(void) { return curscr; }
+static inline int tidings_colors(void) { return COLORS; }
+static inline int tidings_color_pairs(void) { return COLOR_PAIRS; }
 #endif

@@ -1,0 +1,31 @@
+import FeedModel
+
+/// Where a reload reads validators from and writes its results to.
+///
+/// The pipeline knows nothing of SQLite: the application adapts its store to this protocol, and
+/// tests use an in-memory one. Every method is called from the pipeline's worker threads, one call
+/// at a time per feed but concurrently across feeds, so implementations must be thread-safe. Each
+/// call should be one transaction: a reload cancelled between two calls leaves the cache
+/// consistent.
+///
+/// `url` is always the feed's location exactly as subscribed (`https://…`, `file://…`,
+/// `exec:…`, `filter:…`), credentials included: it is the key, never something to print.
+public protocol FeedCache: Sendable {
+    /// The validators saved with the last successful download of `url`, if any.
+    func validators(for url: String) throws -> CacheValidators?
+
+    /// Saves a freshly parsed feed and its new validators; returns how many of its items were new.
+    /// Items already known keep their read state; items no longer in the document are kept.
+    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators) throws -> Int
+
+    /// Notes that the server answered `304 Not Modified` (or the file did not change).
+    func recordNotModified(for url: String) throws
+
+    /// Notes that the download failed; the feed keeps its old items.
+    func recordFailure(_ failure: FetchFailure, for url: String) throws
+
+    /// Notes that a successful download of `url` was permanently redirected (301/308 all the way)
+    /// to `newURL`. The cache decides when to believe it: the store switches the URL only after two
+    /// successes in a row, and the urls file is never rewritten without being asked.
+    func recordPermanentRedirect(from url: String, to newURL: String) throws
+}

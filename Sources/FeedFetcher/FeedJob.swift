@@ -1,0 +1,156 @@
+import Dispatch
+import FeedModel
+import FeedParser
+import Foundation
+
+/// Refreshes one feed: reads its validators, runs the transfer, streams the bytes into the push
+/// parser as they arrive, stores the result, and reports one outcome.
+///
+/// Everything but `init` runs on the job's own serial queue, so the parser (which is not
+/// thread-safe) and the job's state need no lock; jobs of a reload run in parallel on a shared
+/// concurrent queue. The whole-feed deadline is a timer on that queue: URLSession's own resource
+/// timeout is not enforced on Linux.
+final class FeedJob: @unchecked Sendable {
+    let location: String
+    let hostKey: String?
+    private let source: Result<FeedSource, FetchFailure>
+    private let queue: DispatchQueue
+    private let cache: any FeedCache
+    private let options: FetchOptions
+    private let session: HTTPSession
+    private let onEnd: @Sendable (FeedJob, FetchEvent.Kind) -> Void
+
+    private var transfer: (any Transfer)?
+    private var parser: FeedParser?
+    private var newValidators = CacheValidators()
+    private var permanentRedirect: URL?
+    private var deadline: DispatchSourceTimer?
+    private var hasEnded = false
+
+    init(
+        location: String, cache: any FeedCache, options: FetchOptions, session: HTTPSession,
+        workQueue: DispatchQueue, onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
+    ) {
+        self.location = location
+        self.source = Result { () throws(FetchFailure) in try FeedSource(location: location) }
+        self.hostKey = (try? source.get())?.hostKey
+        self.queue = DispatchQueue(label: "tidings.fetch.job", target: workQueue)
+        self.cache = cache
+        self.options = options
+        self.session = session
+        self.onEnd = onEnd
+    }
+
+    func start() {
+        queue.async { self.begin() }
+    }
+
+    /// Stops the feed promptly; a store write already under way completes first.
+    func cancel() {
+        queue.async { self.end(.cancelled) }
+    }
+
+    private func begin() {
+        guard !hasEnded else { return }
+        let source: FeedSource
+        let validators: CacheValidators?
+        do {
+            source = try self.source.get()
+            validators = try cache.validators(for: location)
+        } catch let failure as FetchFailure {
+            return fail(failure)
+        } catch {
+            return fail(.cache(String(describing: error)))
+        }
+        let sink: TransferSink = { [self] event in queue.async { self.handle(event) } }
+        let transfer: any Transfer = switch source {
+        case .http(let url):
+            HTTPTransfer(url: url, validators: validators, options: options, session: session, sink: sink)
+        case .file(let url):
+            FileTransfer(url: url, validators: validators, options: options, sink: sink)
+        case .command(let arguments):
+            CommandTransfer(arguments: arguments, input: nil, options: options, sink: sink)
+        case .filter(let arguments, let url):
+            FilterTransfer(arguments: arguments, url: url, options: options, session: session, sink: sink)
+        }
+        self.transfer = transfer
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + options.timeout)
+        timer.setEventHandler { [self] in fail(.timedOut(seconds: options.timeout)) }
+        timer.resume()
+        deadline = timer
+        transfer.start()
+    }
+
+    private func handle(_ event: TransferEvent) {
+        guard !hasEnded else { return }
+        switch event {
+        case .response(.notModified(let redirect)):
+            do {
+                try cache.recordNotModified(for: location)
+                if let redirect { try cache.recordPermanentRedirect(from: location, to: redirect.absoluteString) }
+            } catch {
+                return end(.failed(.cache(String(describing: error))))
+            }
+            end(.notModified)
+        case .response(.document(let charset, let validators, let documentURL, let redirect)):
+            parser = FeedParser(url: documentURL, charset: charset, limits: ParserLimits(maxInputBytes: options.maxBytes))
+            newValidators = validators
+            permanentRedirect = redirect
+        case .bytes(let data):
+            guard let parser else { return fail(.network("bytes arrived before the response")) }
+            do {
+                try parser.append(data)
+            } catch {
+                fail(FeedJob.failure(forParserError: error, limit: options.maxBytes))
+            }
+        case .finished:
+            guard let parser else { return fail(.network("no document was received")) }
+            let feed: Feed
+            do {
+                feed = try parser.finish()
+            } catch {
+                return fail(FeedJob.failure(forParserError: error, limit: options.maxBytes))
+            }
+            do {
+                let newItems = try cache.storeFeed(feed, for: location, validators: newValidators)
+                if let permanentRedirect {
+                    try cache.recordPermanentRedirect(from: location, to: permanentRedirect.absoluteString)
+                }
+                end(.finished(newItems: newItems))
+            } catch {
+                end(.failed(.cache(String(describing: error))))
+            }
+        case .failed(let failure):
+            fail(failure)
+        }
+    }
+
+    private static func failure(forParserError error: Error, limit: Int) -> FetchFailure {
+        if case FeedParserError.tooLarge = error { return .tooLarge(limit: limit) }
+        return .parse(String(describing: error))
+    }
+
+    /// Records the failure (the feed keeps its items) and ends the job.
+    private func fail(_ failure: FetchFailure) {
+        guard !hasEnded else { return }
+        if failure == .cancelled { return end(.cancelled) }
+        do {
+            try cache.recordFailure(failure, for: location)
+        } catch {
+            // The failure itself is what the user needs to see; a second one would hide it.
+        }
+        end(.failed(failure))
+    }
+
+    private func end(_ kind: FetchEvent.Kind) {
+        guard !hasEnded else { return }
+        hasEnded = true
+        deadline?.cancel()
+        deadline = nil
+        transfer?.cancel()
+        transfer = nil
+        parser = nil
+        onEnd(self, kind)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// How a reload downloads feeds: concurrency, timeouts, size cap and identity.
+///
+/// The defaults are the documented behaviour of `tidings reload`; the config file's
+/// `reload-threads`, `download-timeout` and `user-agent` options override them. Tests shrink the
+/// timeouts and the cap so that a stalled or huge download is exercised in a second.
+public struct FetchOptions: Sendable, Hashable {
+    /// How many feeds are downloaded at once (`reload-threads`).
+    public var concurrency: Int
+    /// How many of those may talk to the same host at once, so that one site is never hammered.
+    public var connectionsPerHost: Int
+    /// Seconds to wait for a server to answer (connect and send its response headers), and the
+    /// longest silence tolerated in the middle of a body.
+    public var connectTimeout: TimeInterval
+    /// Seconds a whole feed may take, download and parsing included (`download-timeout`).
+    public var timeout: TimeInterval
+    /// Bytes after which a download is aborted (measured after decompression).
+    public var maxBytes: Int
+    /// Redirects followed before the feed is marked failed.
+    public var maxRedirects: Int
+    /// The `User-Agent` header.
+    public var userAgent: String
+
+    public init(
+        concurrency: Int = 8,
+        connectionsPerHost: Int = 2,
+        connectTimeout: TimeInterval = 10,
+        timeout: TimeInterval = 60,
+        maxBytes: Int = 64 << 20,
+        maxRedirects: Int = 10,
+        userAgent: String = FetchOptions.defaultUserAgent
+    ) {
+        self.concurrency = max(1, concurrency)
+        self.connectionsPerHost = max(1, connectionsPerHost)
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.maxBytes = maxBytes
+        self.maxRedirects = maxRedirects
+        self.userAgent = userAgent
+    }
+
+    /// `Tidings/<version>`.
+    public static let defaultUserAgent = "Tidings/\(TidingsVersion.current)"
+}

@@ -1,0 +1,163 @@
+import Dispatch
+import Foundation
+import Logging
+
+/// One run of the pipeline over a list of feeds, as returned by `FeedFetcher.reload`.
+///
+/// Feeds start in list order as slots free up: at most `concurrency` at once and at most
+/// `connectionsPerHost` for any one host (a slow host cannot hold every slot while others wait:
+/// the scheduler skips to the next feed whose host has room). Events and the final summary are
+/// delivered on the caller's queue, in order when that queue is serial.
+///
+/// Cancelling is prompt: feeds not started yet end as `cancelled` at once, running downloads and
+/// commands are stopped, and a store write already under way completes, so the cache stays
+/// consistent. Wait for the end with `wait(timeout:)` before exiting.
+public final class Reload: @unchecked Sendable {
+    private let options: FetchOptions
+    private let session: HTTPSession
+    private let eventQueue: DispatchQueue
+    private let onEvent: @Sendable (FetchEvent) -> Void
+    private let onComplete: @Sendable (ReloadSummary) -> Void
+    private let logger: Logger
+    private let ended = DispatchGroup()
+
+    private let lock = NSLock()
+    private var pending: [FeedJob] = []
+    private var running: [String: FeedJob] = [:]
+    private var connectionsByHost: [String: Int] = [:]
+    private var summary = ReloadSummary()
+    private var completed = 0
+    private var hasEnded = false
+
+    init(
+        locations: [String], cache: any FeedCache, options: FetchOptions, logger: Logger,
+        eventQueue: DispatchQueue, onEvent: @escaping @Sendable (FetchEvent) -> Void,
+        onComplete: @escaping @Sendable (ReloadSummary) -> Void
+    ) {
+        self.options = options
+        self.session = HTTPSession(options: options)
+        self.eventQueue = eventQueue
+        self.onEvent = onEvent
+        self.onComplete = onComplete
+        self.logger = logger
+        let workQueue = DispatchQueue(label: "tidings.fetch.work", qos: .utility, attributes: .concurrent)
+        var seen = Set<String>()
+        let unique = locations.filter { seen.insert($0).inserted }
+        summary.total = unique.count
+        ended.enter()
+        pending = unique.map { location in
+            FeedJob(location: location, cache: cache, options: options, session: session, workQueue: workQueue) {
+                [weak self] job, kind in self?.jobDidEnd(job, kind)
+            }
+        }
+    }
+
+    func begin() {
+        if summary.total == 0 { return endReload() }
+        startWaitingJobs()
+    }
+
+    /// Cancels every feed of this reload.
+    public func cancel() {
+        let (waiting, active) = lock.withLock { () -> ([FeedJob], [FeedJob]) in
+            defer { pending = [] }
+            return (pending, Array(running.values))
+        }
+        for job in waiting { jobDidEnd(job, .cancelled, wasRunning: false) }
+        for job in active { job.cancel() }
+    }
+
+    /// Cancels one feed, given its location as passed to `reload`. Does nothing if it has ended.
+    public func cancel(_ location: String) {
+        let (waiting, active) = lock.withLock { () -> (FeedJob?, FeedJob?) in
+            if let index = pending.firstIndex(where: { $0.location == location }) {
+                return (pending.remove(at: index), nil)
+            }
+            return (nil, running[location])
+        }
+        if let waiting { jobDidEnd(waiting, .cancelled, wasRunning: false) }
+        active?.cancel()
+    }
+
+    /// Blocks until every feed has ended and the summary has been delivered. Never call it from
+    /// the event queue: the summary is delivered there.
+    @discardableResult
+    public func wait() -> ReloadSummary {
+        ended.wait()
+        return lock.withLock { summary }
+    }
+
+    /// Like `wait()`, giving up after `timeout` seconds (nil then).
+    public func wait(timeout: TimeInterval) -> ReloadSummary? {
+        guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
+        return lock.withLock { summary }
+    }
+
+    /// True once every feed has ended.
+    public var isFinished: Bool { lock.withLock { hasEnded } }
+
+    private func startWaitingJobs() {
+        let starting = lock.withLock { () -> [FeedJob] in
+            var starting: [FeedJob] = []
+            var index = 0
+            while running.count < options.concurrency && index < pending.count {
+                let job = pending[index]
+                if let host = job.hostKey, connectionsByHost[host, default: 0] >= options.connectionsPerHost {
+                    index += 1
+                    continue
+                }
+                pending.remove(at: index)
+                running[job.location] = job
+                if let host = job.hostKey { connectionsByHost[host, default: 0] += 1 }
+                emit(FetchEvent(url: job.location, kind: .started, completed: completed, total: summary.total))
+                starting.append(job)
+            }
+            return starting
+        }
+        for job in starting {
+            logger.debug("started", metadata: ["feed": "\(CredentialRedaction.redact(job.location))"])
+            job.start()
+        }
+    }
+
+    private func jobDidEnd(_ job: FeedJob, _ kind: FetchEvent.Kind) {
+        jobDidEnd(job, kind, wasRunning: true)
+    }
+
+    private func jobDidEnd(_ job: FeedJob, _ kind: FetchEvent.Kind, wasRunning: Bool) {
+        let isLast = lock.withLock { () -> Bool in
+            if wasRunning {
+                running[job.location] = nil
+                if let host = job.hostKey { connectionsByHost[host, default: 1] -= 1 }
+            }
+            completed += 1
+            summary.count(kind, for: job.location)
+            emit(FetchEvent(url: job.location, kind: kind, completed: completed, total: summary.total))
+            return completed == summary.total
+        }
+        if case .failed(let failure) = kind {
+            logger.debug("failed: \(failure)", metadata: ["feed": "\(CredentialRedaction.redact(job.location))"])
+        }
+        if isLast { endReload() } else { startWaitingJobs() }
+    }
+
+    /// Called with the lock held, so that events reach the queue in the order they happened.
+    private func emit(_ event: FetchEvent) {
+        let onEvent = onEvent
+        eventQueue.async { onEvent(event) }
+    }
+
+    private func endReload() {
+        let summary = lock.withLock { () -> ReloadSummary in
+            hasEnded = true
+            return self.summary
+        }
+        session.invalidate()
+        let onComplete = onComplete
+        let ended = ended
+        eventQueue.async {
+            onComplete(summary)
+            ended.leave()
+        }
+    }
+}

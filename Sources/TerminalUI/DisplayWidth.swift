@@ -1,0 +1,109 @@
+/// The number of terminal columns text takes, and the truncation and wrapping built on it.
+///
+/// Every view measures with this type, so a Japanese title, an emoji or an accented letter is
+/// measured the same way wherever it appears. The rule, per grapheme cluster after
+/// ``TerminalGrapheme`` has made it safe:
+/// - each scalar counts as glibc's `wcwidth` counts it (East Asian Wide and Fullwidth = 2,
+///   combining marks and Hangul medial/final jamo = 0, everything else printable = 1), which is
+///   what tmux and Linux terminals draw;
+/// - an emoji joined by ZWJ to the one before it adds nothing (`👨‍👩‍👧` is 2 columns), as
+///   tmux and current terminals draw it;
+/// - a pair of regional indicators (a flag) is 2 columns;
+/// - VS16 and skin-tone modifiers are removed before drawing, so `❤️` is 1 and `👍🏽` is 2.
+///
+/// Tabs count to the next multiple of ``TerminalGrapheme/tabWidth`` from the start of the text.
+public enum DisplayWidth {
+    /// Columns `text` takes when drawn from a tab stop.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for character in text {
+            total += advance(of: character, atColumn: total)
+        }
+        return total
+    }
+
+    /// Columns one grapheme cluster takes (a tab counts as one tab stop's worth).
+    public static func of(_ character: Character) -> Int {
+        advance(of: character, atColumn: 0)
+    }
+
+    /// Columns `character` advances the cursor when drawn at `column`.
+    static func advance(of character: Character, atColumn column: Int) -> Int {
+        switch TerminalGrapheme.form(of: character) {
+        case .text(_, let width): return width
+        case .tab: return TerminalGrapheme.tabWidth - column % TerminalGrapheme.tabWidth
+        case .dropped: return 0
+        }
+    }
+
+    /// `text` cut to at most `width` columns. Text that does not fit loses its end, which is
+    /// replaced by `…`; a wide character that would straddle the limit is left out whole.
+    ///
+    /// ```swift
+    /// DisplayWidth.truncate("日本語のタイトル", toWidth: 7)   // "日本語…"
+    /// ```
+    public static func truncate(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let advance = advance(of: character, atColumn: used)
+            if used + advance > width - 1 { break }
+            result.append(character)
+            used += advance
+        }
+        return result + "…"
+    }
+
+    /// `text` broken into lines of at most `width` columns.
+    ///
+    /// Lines break at spaces; between two CJK characters (which have no spaces); and, for a word
+    /// longer than a whole line, anywhere between grapheme clusters. Closing punctuation such as
+    /// `。` or `」` stays with the character before it. Spaces at a break are dropped. Explicit line
+    /// breaks in `text` start new lines.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        StyledText(text).wrapped(width: width).map(\.plainText)
+    }
+
+    // MARK: - Scalars
+
+    /// Sum of the scalars' widths, with emoji joined by ZWJ counted once.
+    static func columns(ofScalars scalars: String.UnicodeScalarView) -> Int {
+        var total = 0
+        var afterJoiner = false
+        for scalar in scalars {
+            if afterJoiner && scalar.properties.isEmoji {
+                afterJoiner = false
+                continue
+            }
+            afterJoiner = scalar.value == 0x200D
+            total += scalarWidth(scalar.value)
+        }
+        return total
+    }
+
+    /// Columns of one scalar by the glibc table: 0, 1 or 2.
+    static func scalarWidth(_ value: UInt32) -> Int {
+        if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
+        if contains(wideRanges, value) { return 2 }
+        if contains(zeroWidthRanges, value) { return 0 }
+        return 1
+    }
+
+    private static func contains(_ ranges: [(UInt32, UInt32)], _ value: UInt32) -> Bool {
+        var low = 0, high = ranges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let (first, last) = ranges[middle]
+            if value < first {
+                high = middle - 1
+            } else if value > last {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,104 @@
+/// A one-line text prompt ("Search: ", "Add feed URL: "), drawn in the status row.
+///
+/// Edits by grapheme cluster, so a Japanese character or an emoji is one step of the cursor and
+/// one Backspace whatever its width. Keys: Left/Right, Home/End (Ctrl-A/Ctrl-E), Backspace,
+/// Delete, Ctrl-U (delete to the start), Ctrl-K (delete to the end), Ctrl-W (delete a word),
+/// Enter submits, Esc (or Ctrl-C, Ctrl-G) cancels. Long text scrolls sideways to keep the cursor
+/// in view.
+public struct LineEditor: Hashable, Sendable {
+    /// What a key did to the prompt.
+    public enum Outcome: Hashable, Sendable {
+        case editing
+        case submitted(String)
+        case cancelled
+    }
+
+    public var prompt: String
+    public private(set) var characters: [Character]
+    /// Cursor position, in characters from the start.
+    public private(set) var cursor: Int
+    /// First character shown (sideways scroll).
+    private var firstVisible = 0
+
+    public init(prompt: String, text: String = "") {
+        self.prompt = prompt
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    public var text: String { String(characters) }
+
+    public mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .enter: return .submitted(text)
+        case .escape, .control("c"), .control("g"): return .cancelled
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .backspace, .control("h"):
+            if cursor > 0 {
+                characters.remove(at: cursor - 1)
+                cursor -= 1
+            }
+        case .delete, .control("d"):
+            if cursor < characters.count { characters.remove(at: cursor) }
+        case .control("u"):
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("k"):
+            characters.removeSubrange(cursor...)
+        case .control("w"):
+            var start = cursor
+            while start > 0 && characters[start - 1] == " " { start -= 1 }
+            while start > 0 && characters[start - 1] != " " { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .character(let character):
+            insert(character)
+        case .tab:
+            insert(" ")
+        default:
+            break
+        }
+        return .editing
+    }
+
+    private mutating func insert(_ character: Character) {
+        // A combining mark typed on its own joins the character before the cursor.
+        if cursor > 0, DisplayWidth.of(character) == 0 || character.unicodeScalars.allSatisfy({ DisplayWidth.scalarWidth($0.value) == 0 }) {
+            let merged = String(characters[cursor - 1]) + String(character)
+            if merged.count == 1 {
+                characters[cursor - 1] = Character(merged)
+                return
+            }
+        }
+        characters.insert(character, at: cursor)
+        cursor += 1
+    }
+
+    /// Draws the prompt and text into the first row of `area`, scrolled so the cursor shows, and
+    /// returns where the terminal cursor belongs.
+    @discardableResult
+    public mutating func render(into grid: inout CellGrid, in area: Rect) -> Position? {
+        let row = area.topRows(1)
+        guard !row.isEmpty else { return nil }
+        grid.fill(row)
+        let promptEnd = grid.put(DisplayWidth.truncate(prompt, toWidth: max(0, row.width - 2)), row: row.row, column: row.column, style: .bold, limit: row.right)
+        let room = row.right - promptEnd - 1
+        guard room > 0 else { return Position(row: row.row, column: min(promptEnd, row.right - 1)) }
+        firstVisible = min(firstVisible, cursor)
+        while width(of: firstVisible..<cursor) > room { firstVisible += 1 }
+        var column = promptEnd
+        for index in firstVisible..<characters.count {
+            let characterWidth = DisplayWidth.of(characters[index])
+            if column + characterWidth > promptEnd + room { break }
+            column = grid.put(String(characters[index]), row: row.row, column: column, limit: row.right)
+        }
+        return Position(row: row.row, column: promptEnd + width(of: firstVisible..<cursor))
+    }
+
+    private func width(of range: Range<Int>) -> Int {
+        characters[range].reduce(0) { $0 + DisplayWidth.of($1) }
+    }
+}

@@ -1,0 +1,18 @@
+/// The bottom line of the screen: a message (progress, errors) on the left and a key hint on the
+/// right.
+public struct StatusBar: Sendable {
+    public var message: String
+    public var hint: String
+    public var style: Style
+
+    public init(message: String = "", hint: String = "", style: Style = Style(attributes: .reverse)) {
+        self.message = message
+        self.hint = hint
+        self.style = style
+    }
+
+    /// Draws into the first row of `area`; the message wins over the hint when space is short.
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        BarLayout.render(left: message, right: hint, style: style, into: &grid, in: area)
+    }
+}

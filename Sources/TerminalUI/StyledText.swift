@@ -1,0 +1,80 @@
+/// Text in which each stretch has its own ``Style``: a line of an article, a list row.
+///
+/// ```swift
+/// var line = StyledText("Title: ", style: .bold)
+/// line.append("日本語のニュース")
+/// ```
+public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// A stretch of text in one style.
+    public struct Run: Hashable, Sendable {
+        public var text: String
+        public var style: Style
+
+        public init(_ text: String, style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    public private(set) var runs: [Run]
+
+    public init(_ text: String = "", style: Style = .plain) {
+        runs = text.isEmpty ? [] : [Run(text, style: style)]
+    }
+
+    public init(runs: [Run]) {
+        self.runs = runs.filter { !$0.text.isEmpty }
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// Adds `text` in `style` at the end, merging with the last run when the style is the same.
+    public mutating func append(_ text: String, style: Style = .plain) {
+        guard !text.isEmpty else { return }
+        if let last = runs.indices.last, runs[last].style == style {
+            runs[last].text += text
+        } else {
+            runs.append(Run(text, style: style))
+        }
+    }
+
+    public mutating func append(_ other: StyledText) {
+        for run in other.runs { append(run.text, style: run.style) }
+    }
+
+    public static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// The text without styles.
+    public var plainText: String { runs.map(\.text).joined() }
+
+    public var isEmpty: Bool { runs.isEmpty }
+
+    /// Columns the text takes (see ``DisplayWidth``).
+    public var width: Int { DisplayWidth.of(plainText) }
+
+    /// The text cut to `width` columns, ending with `…` when something was cut.
+    public func truncated(toWidth width: Int) -> StyledText {
+        guard width > 0 else { return StyledText() }
+        guard self.width > width else { return self }
+        var result = StyledText()
+        var used = 0
+        var lastStyle = Style.plain
+        outer: for run in runs {
+            lastStyle = run.style
+            for character in run.text {
+                let advance = DisplayWidth.advance(of: character, atColumn: used)
+                if used + advance > width - 1 { break outer }
+                result.append(String(character), style: run.style)
+                used += advance
+            }
+        }
+        result.append("…", style: lastStyle)
+        return result
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the package builds before this module's code lands; removed by that code.

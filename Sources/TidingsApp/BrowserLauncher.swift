@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// Starts a browser on a URL with `posix_spawnp` — no shell is ever involved.
+///
+/// A text-mode browser is run in the foreground with the terminal (the caller suspends its
+/// screen around ``runInForeground(_:)``); a graphical one is started in its own session with
+/// its standard streams on `/dev/null`, so it can neither draw over the reader nor die with it,
+/// and is reaped in the background.
+public enum BrowserLauncher {
+    /// Why a browser could not be started or failed.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Runs `arguments` with the terminal's standard streams and waits for it to exit.
+    public static func runInForeground(_ arguments: [String]) -> Result<Void, Failure> {
+        switch spawn(arguments, detached: false) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let pid):
+            let status = wait(for: pid)
+            return status == 0 ? .success(()) : .failure(Failure(message: "\(arguments[0]) exited with status \(status)"))
+        }
+    }
+
+    /// Starts `arguments` detached; `completion` runs on `queue` with a failure when the browser
+    /// could not be started or exited with an error.
+    public static func runDetached(_ arguments: [String], queue: DispatchQueue, completion: @escaping @Sendable (Failure?) -> Void) {
+        switch spawn(arguments, detached: true) {
+        case .failure(let failure):
+            queue.async { completion(failure) }
+        case .success(let pid):
+            let name = arguments[0]
+            DispatchQueue.global(qos: .utility).async {
+                let status = wait(for: pid)
+                queue.async { completion(status == 0 ? nil : Failure(message: "\(name) exited with status \(status)")) }
+            }
+        }
+    }
+
+    /// glibc's `POSIX_SPAWN_SETSID` (spawn.h), which Swift does not import because it is only
+    /// declared under `_GNU_SOURCE`.
+    private static let posixSpawnSetSID: Int32 = 0x80
+
+    private static func spawn(_ arguments: [String], detached: Bool) -> Result<pid_t, Failure> {
+        guard let program = arguments.first else { return .failure(Failure(message: "no browser command")) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+
+        // The reader ignores or handles signals the browser must get with default behaviour.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGPIPE, SIGQUIT, SIGTSTP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        if detached {
+            flags |= posixSpawnSetSID
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+        guard status == 0 else {
+            return .failure(Failure(message: "cannot start \(program): \(String(cString: strerror(status)))"))
+        }
+        return .success(pid)
+    }
+
+    /// Waits for `pid`; returns its exit status (128 + signal when killed).
+    private static func wait(for pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
+        return 128 + (status & 0x7F)
+    }
+}

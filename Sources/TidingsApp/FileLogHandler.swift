@@ -1,0 +1,53 @@
+import Foundation
+import Logging
+
+/// A swift-log handler that appends to a file, so nothing is ever printed over the reader's
+/// screen. Lines are `2026-11-21T05:40:00Z warning tidings.fetch: message key=value`.
+public struct FileLogHandler: LogHandler {
+    private let label: String
+    private let file: LogFile
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+
+    public init(label: String, file: LogFile) {
+        self.label = label
+        self.file = file
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var all = metadata
+        if let explicit = event.metadata { all.merge(explicit) { $1 } }
+        let details = all.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        let error = event.error.map { " error=\($0)" } ?? ""
+        let timestamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime])
+        file.append("\(timestamp) \(event.level) \(label): \(event.message)\(details)\(error)\n")
+    }
+}
+
+/// An append-only log file shared by every logger of the process.
+public final class LogFile: @unchecked Sendable {
+    private let handle: FileHandle?
+    private let lock = NSLock()
+
+    /// Opens (creating) the file at `path`; logging is silently off when it cannot be opened.
+    public init(path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        handle = FileHandle(forWritingAtPath: path)
+        _ = try? handle?.seekToEnd()
+    }
+
+    func append(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        try? handle?.write(contentsOf: Data(text.utf8))
+    }
+}

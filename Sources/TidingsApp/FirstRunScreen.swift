@@ -1,0 +1,39 @@
+import TerminalUI
+
+/// Shown instead of the feed list when there is no urls file yet: how to add feeds.
+@MainActor
+public final class FirstRunScreen: Screen {
+    private var view: TextView
+
+    /// - Parameter urlsPath: where the urls file is expected.
+    public init(urlsPath: String) {
+        view = TextView(lines: [
+            TextView.Line(StyledText("Welcome to Tidings.", style: .bold)),
+            TextView.Line(""),
+            TextView.Line("You do not follow any feeds yet. Tidings reads the list of feeds from"),
+            TextView.Line(StyledText("    " + urlsPath, style: .underline)),
+            TextView.Line("which does not exist yet. To add feeds, quit (q) and either:"),
+            TextView.Line(""),
+            TextView.Line(StyledText("  • ") + StyledText("tidings add URL [TAG…]", style: .bold) + StyledText("  to follow one feed;"), continuationIndent: 4),
+            TextView.Line(StyledText("  • ") + StyledText("tidings import FILE.opml", style: .bold) + StyledText("  to bring the feeds of another reader;"), continuationIndent: 4),
+            TextView.Line(StyledText("  • ") + StyledText("or write the urls file yourself: one feed URL per line, then optional tags, and \"~Title\" to rename the feed — the same format as newsboat, so an existing newsboat urls file works as it is."), continuationIndent: 4),
+            TextView.Line(""),
+            TextView.Line("Then run tidings again."),
+        ])
+    }
+
+    public var title: String { "Tidings" }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        view.render(into: &grid, in: area)
+    }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        switch key {
+        case .character("q"), .character("Q"), .escape: return .quit
+        default:
+            _ = view.handleNavigationKey(key)
+            return nil
+        }
+    }
+}

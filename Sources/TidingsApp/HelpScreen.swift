@@ -1,0 +1,41 @@
+import TerminalUI
+
+/// The key bindings of the screen it was opened from.
+@MainActor
+public final class HelpScreen: Screen {
+    public let context: KeyMap.Context
+    private var view: TextView
+
+    public init(for context: KeyMap.Context) {
+        self.context = context
+        view = TextView(lines: KeyMap.helpLines(for: context))
+    }
+
+    public var title: String {
+        switch context {
+        case .feedList: return "Help — Feeds"
+        case .itemList: return "Help — Articles"
+        case .article: return "Help — Article"
+        case .help: return "Help"
+        }
+    }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        view.render(into: &grid, in: area)
+    }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        switch KeyMap.command(for: key, in: .help) {
+        case .back?: return .back
+        case .quitAll?: return .quit
+        case .up?: view.scroll(by: -1)
+        case .down?: view.scroll(by: 1)
+        case .pageUp?: _ = view.handleNavigationKey(.pageUp)
+        case .pageDown?: _ = view.handleNavigationKey(.pageDown)
+        case .home?: _ = view.handleNavigationKey(.home)
+        case .end?: _ = view.handleNavigationKey(.end)
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,40 @@
+import FeedFetcher
+import FeedModel
+
+/// Everything the reader needs to start, resolved from the command line, the config file and
+/// the urls file by the `tidings` executable.
+public struct ReaderSettings: Sendable {
+    /// Where the urls file is (shown on the first-run screen).
+    public var urlsPath: String
+    /// The feeds from the urls file; nil when there is no urls file (first run).
+    public var subscriptions: [Subscription]?
+    /// The SQLite cache.
+    public var cachePath: String
+    /// Where log messages go (never the screen).
+    public var logPath: String
+    /// The `browser` option, if set.
+    public var browser: String?
+    /// `refresh-on-startup`: reload every feed when the reader opens.
+    public var refreshOnStartup: Bool
+    /// `show-read-feeds no`: leave feeds without unread items out of the feed list.
+    public var hidesFeedsWithoutUnread: Bool
+    public var fetchOptions: FetchOptions
+    /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
+    public var warnings: [String]
+
+    public init(
+        urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
+        browser: String? = nil, refreshOnStartup: Bool = false, hidesFeedsWithoutUnread: Bool = false,
+        fetchOptions: FetchOptions = FetchOptions(), warnings: [String] = []
+    ) {
+        self.urlsPath = urlsPath
+        self.subscriptions = subscriptions
+        self.cachePath = cachePath
+        self.logPath = logPath
+        self.browser = browser
+        self.refreshOnStartup = refreshOnStartup
+        self.hidesFeedsWithoutUnread = hidesFeedsWithoutUnread
+        self.fetchOptions = fetchOptions
+        self.warnings = warnings
+    }
+}

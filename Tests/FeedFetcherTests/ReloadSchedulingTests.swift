@@ -1,0 +1,102 @@
+import FeedFetcher
+import Foundation
+import Testing
+
+/// Concurrency limits, events, summaries and cancellation.
+@Suite struct ReloadSchedulingTests {
+    @Test func atMostTwoConnectionsPerHostAndTheGlobalLimitOverall() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        var routes: [String: [String: Any]] = [:]
+        for index in 0..<6 { routes["/slow\(index).xml"] = ["body": feed, "delay": 0.3] }
+        let server = try LoopbackServer(routes: routes, hosts: ["127.0.0.1", "127.0.0.2"])
+        let urls = (0..<6).flatMap { index in
+            ["127.0.0.1", "127.0.0.2"].map { server.url("/slow\(index).xml", host: $0) }
+        }
+        let options = FetchOptions(concurrency: 3, connectionsPerHost: 2)
+        let summary = try #require(ReloadRecorder().run(urls, cache: InMemoryFeedCache(), options: options))
+        #expect(summary.updated == 12)
+        let maxima = try server.maxInFlightByAddress()
+        #expect(maxima["127.0.0.1", default: 0] <= 2)
+        #expect(maxima["127.0.0.2", default: 0] <= 2)
+        #expect(maxima.values.reduce(0, +) >= 2)
+    }
+
+    @Test func everyFeedGetsStartedThenOneEndAndCountersRise() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        let server = try LoopbackServer(routes: [
+            "/a.xml": ["body": feed], "/b.xml": ["status": 404], "/c.xml": ["body": feed, "etag": "\"c\""],
+        ])
+        let urls = ["/a.xml", "/b.xml", "/c.xml"].map { server.url($0) }
+        let cache = InMemoryFeedCache(validators: [urls[2]: CacheValidators(etag: "\"c\"")])
+        let recorder = ReloadRecorder()
+        let summary = try #require(recorder.run(urls + [urls[0]], cache: cache))
+
+        #expect(summary.total == 3, "duplicates are fetched once")
+        #expect(summary.updated == 1 && summary.failed == 1 && summary.notModified == 1)
+        #expect(summary.newItems == 3)
+        #expect(summary.failures == [ReloadSummary.Failure(url: urls[1], reason: .httpStatus(404))])
+        for url in urls {
+            let kinds = recorder.events.filter { $0.url == url }.map(\.kind)
+            #expect(kinds.count == 2 && kinds.first == .started)
+        }
+        let ends = recorder.events.filter { $0.kind != .started }
+        #expect(ends.map(\.completed) == [1, 2, 3])
+        #expect(ends.allSatisfy { $0.total == 3 })
+    }
+
+    @Test func emptyReloadCompletesAtOnce() throws {
+        let summary = try #require(ReloadRecorder().run([], cache: InMemoryFeedCache()))
+        #expect(summary == ReloadSummary())
+    }
+
+    @Test func unsupportedLocationFailsOnlyThatFeed() throws {
+        let recorder = ReloadRecorder()
+        let summary = try #require(recorder.run(["gopher://old.example/feed"], cache: InMemoryFeedCache()))
+        #expect(summary.failed == 1)
+        #expect(recorder.outcome(for: "gopher://old.example/feed")
+            == .failed(.unsupportedLocation("gopher://old.example/feed")))
+    }
+
+    @Test func cancellingTheReloadEndsEveryFeedPromptlyAndWritesNothing() throws {
+        var routes: [String: [String: Any]] = [:]
+        for index in 0..<6 { routes["/silent\(index).xml"] = ["never_respond": true] }
+        let server = try LoopbackServer(routes: routes)
+        let urls = (0..<6).map { server.url("/silent\($0).xml") }
+        let cache = InMemoryFeedCache()
+        let recorder = ReloadRecorder()
+        let reload = recorder.start(urls, cache: cache, options: FetchOptions(concurrency: 2, timeout: 60))
+        // Let the first two reach the server.
+        try waitUntil { (try? server.requests().count) ?? 0 >= 2 }
+        reload.cancel()
+        let summary = try #require(reload.wait(timeout: 10))
+        #expect(summary.cancelled == 6)
+        #expect(reload.isFinished)
+        #expect(cache.calls.allSatisfy { if case .validators = $0 { true } else { false } })
+        #expect(recorder.events.filter { $0.kind == .cancelled }.count == 6)
+    }
+
+    @Test func cancellingOneFeedLeavesTheOthersRunning() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        let server = try LoopbackServer(routes: ["/silent.xml": ["never_respond": true], "/ok.xml": ["body": feed, "delay": 0.5]])
+        let silent = server.url("/silent.xml")
+        let ok = server.url("/ok.xml")
+        let recorder = ReloadRecorder()
+        let reload = recorder.start([silent, ok], cache: InMemoryFeedCache(), options: FetchOptions(timeout: 60))
+        try waitUntil { (try? server.requests().contains { $0["path"] as? String == "/silent.xml" }) ?? false }
+        reload.cancel(silent)
+        let summary = try #require(reload.wait(timeout: 10))
+        #expect(summary.cancelled == 1 && summary.updated == 1)
+        #expect(recorder.outcome(for: silent) == .cancelled)
+    }
+
+    /// Polls `condition` for at most 10 s; throws if it never holds.
+    private func waitUntil(_ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            guard Date() < deadline else { throw WaitError.timedOut }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    enum WaitError: Error { case timedOut }
+}

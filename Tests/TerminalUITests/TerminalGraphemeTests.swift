@@ -1,0 +1,52 @@
+import Testing
+@testable import TerminalUI
+
+@Suite struct TerminalGraphemeTests {
+    @Test func controlCharactersBecomeVisiblePlaceholders() {
+        var grid = CellGrid(rows: 1, columns: 20)
+        grid.put("a\u{1B}[31mb\u{07}\u{7F}\u{9B}c", row: 0, column: 0)
+        #expect(grid.lines == ["a␛[31mb␇␡�c"])
+    }
+
+    @Test func bidiControlsAndInvisibleFormatCharactersAreDropped() {
+        var grid = CellGrid(rows: 1, columns: 20)
+        grid.put("abc\u{202E}def\u{2066}g\u{2069}\u{200B}h\u{FEFF}\u{AD}i", row: 0, column: 0)
+        #expect(grid.lines == ["abcdefghi"])
+    }
+
+    @Test func lineBreaksBecomeSpacesAndTabsExpand() {
+        var grid = CellGrid(rows: 1, columns: 20)
+        grid.put("a\nb\r\nc\td", row: 0, column: 0)
+        #expect(grid.lines == ["a b c   d"])
+    }
+
+    @Test func aMarkWithoutBaseGetsADottedCircle() {
+        var grid = CellGrid(rows: 1, columns: 5)
+        grid.put("\u{1B}\u{301}x", row: 0, column: 0)
+        #expect(grid.lines == ["␛◌\u{301}x"])
+    }
+
+    /// Whatever a feed contains, no cell may hold a byte that starts a terminal control sequence.
+    @Test func noControlScalarEverReachesACell() {
+        var nasty = ""
+        for value in UInt32(0)...0x2FF { nasty.unicodeScalars.append(Unicode.Scalar(value)!) }
+        nasty += "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}\u{061C}"
+        var grid = CellGrid(rows: 1, columns: 2000)
+        grid.put(nasty, row: 0, column: 0)
+        let forbidden: (Unicode.Scalar) -> Bool = {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                || (0x2066...0x2069).contains($0.value) || [0x200E, 0x200F, 0x061C].contains($0.value)
+        }
+        for cell in grid.cells {
+            #expect(!cell.grapheme.unicodeScalars.contains(where: forbidden))
+        }
+        #expect(grid.rowText(0).contains("␛"))
+    }
+
+    @Test func emojiFormsAreNormalised() {
+        #expect(TerminalGrapheme.form(of: "❤️") == .text("❤", width: 1))
+        #expect(TerminalGrapheme.form(of: "👍🏽") == .text("👍", width: 2))
+        #expect(TerminalGrapheme.form(of: "\u{200B}") == .dropped)
+        #expect(TerminalGrapheme.form(of: "\t") == .tab)
+    }
+}

@@ -1,0 +1,95 @@
+import FeedModel
+import FeedStore
+import Foundation
+import TerminalUI
+import Testing
+@testable import TidingsApp
+
+@MainActor
+@Suite struct ArticleScreenTests {
+    private let utc = TimeZone(identifier: "UTC")!
+
+    private func makeArticle(content: String, title: String = "日本語の記事 — Release", enclosures: [Enclosure] = []) throws -> (TestStore, ArticleScreen) {
+        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed", customTitle: "Example News")])
+        let item = Item(id: "one", title: title, link: "https://a.example/posts/1", author: "Ann Author",
+                        published: TestStore.baseDate, content: content, enclosures: enclosures)
+        try test.store.upsert(Feed(format: .atom10, title: "Own title", items: [item]), forFeedURL: "https://a.example/feed")
+        let feed = try #require(try test.store.feedList().first)
+        let row = try #require(try test.store.items(inFeed: feed.id).first)
+        let stored = try #require(try test.store.item(row.id))
+        return (test, ArticleScreen(item: stored, timeZone: utc))
+    }
+
+    @Test func headerBodyAndLinks() throws {
+        let (_, screen) = try makeArticle(
+            content: "<p>Read <a href=\"/docs\">the docs</a> or <a href=\"https://b.example/\">b</a>.</p>",
+            enclosures: [Enclosure(url: "https://a.example/ep1.mp3", type: "audio/mpeg", length: 1000)])
+        var grid = CellGrid(rows: 14, columns: 44)
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines == [
+            "Title: 日本語の記事 — Release",
+            "Author: Ann Author",
+            "Date: Fri, 21 Nov 2025 04:40",
+            "Feed: Example News",
+            "Link: https://a.example/posts/1",
+            "Attachment: https://a.example/ep1.mp3",
+            "            (audio/mpeg)",
+            "",
+            "Read the docs[1] or b[2].",
+            "",
+            "Links:",
+            "[1] https://a.example/docs",
+            "[2] https://b.example/",
+            "",
+        ])
+        #expect(grid[0, 0].style.attributes.contains(.bold))
+        #expect(screen.title == "日本語の記事 — Release")
+        #expect(screen.titleDetail == "Example News")
+    }
+
+    @Test func typingALinkNumberOpensIt() throws {
+        let (_, screen) = try makeArticle(content: "<p><a href=\"/one\">1</a> <a href=\"/two\">2</a></p>")
+        #expect(screen.handle(.character("2")) == .status("Open link 2 (Enter opens, Esc cancels)"))
+        #expect(screen.handle(.enter) == .openInBrowser("https://a.example/two"))
+        _ = screen.handle(.character("1"))
+        _ = screen.handle(.character("2"))
+        #expect(screen.handle(.enter) == .status("No link 12: links go from 1 to 2"))
+        _ = screen.handle(.character("1"))
+        _ = screen.handle(.character("5"))
+        _ = screen.handle(.backspace)
+        #expect(screen.handle(.enter) == .openInBrowser("https://a.example/one"))
+        _ = screen.handle(.character("1"))
+        #expect(screen.handle(.escape) == .status(""))
+        #expect(screen.handle(.escape) == .back)
+    }
+
+    @Test func keysBecomeIntents() throws {
+        let (_, screen) = try makeArticle(content: "<p>x</p>")
+        #expect(screen.handle(.character("o")) == .openInBrowser("https://a.example/posts/1"))
+        #expect(screen.handle(.character("N")) == .toggleRead(screen.item.id))
+        #expect(screen.handle(.character("n")) == .nextUnread(from: screen.item.id))
+        #expect(screen.handle(.character("p")) == .previousUnread(from: screen.item.id))
+        #expect(screen.handle(.left) == .back)
+        #expect(screen.handle(.character("q")) == .back)
+        #expect(screen.handle(.character("Q")) == .quit)
+        #expect(screen.handle(.character("?")) == .showHelp)
+        #expect(screen.handle(.character("r")) == .reloadFeed(screen.item.feedID))
+    }
+
+    @Test func scrollingAndTinySizes() throws {
+        let paragraphs = (1...30).map { "<p>Paragraph \($0)</p>" }.joined()
+        let (_, screen) = try makeArticle(content: paragraphs)
+        var grid = CellGrid(rows: 5, columns: 40)
+        screen.render(into: &grid, in: grid.bounds)
+        _ = screen.handle(.character(" "))
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines.first == "Link: https://a.example/posts/1")
+        _ = screen.handle(.character("G"))
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines.last == "Paragraph 30")
+        for (rows, columns) in [(0, 0), (1, 1), (5, 20), (200, 500)] {
+            var tiny = CellGrid(rows: rows, columns: columns)
+            screen.render(into: &tiny, in: tiny.bounds)
+        }
+    }
+}

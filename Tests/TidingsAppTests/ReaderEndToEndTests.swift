@@ -1,0 +1,158 @@
+import FeedStore
+import Foundation
+import Testing
+
+/// The real `tidings` binary in tmux against feeds served on 127.0.0.1: what a user does and sees.
+/// `make test` sets TIDINGS_BINARY to the freshly built binary and installs tmux.
+@Suite(.serialized, .enabled(if: TidingsBinary.path != nil && TmuxSession.tmuxPath != nil, "needs TIDINGS_BINARY and tmux (make test)"))
+struct ReaderEndToEndTests {
+    /// A scratch home: config and data directories, served feeds, a browser that records its
+    /// arguments.
+    final class Home {
+        let root: URL
+        let feeds: URL
+        let server: FeedFileServer
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-e2e-\(UUID().uuidString)")
+            feeds = root.appendingPathComponent("feeds")
+            for directory in ["feeds", "config/tidings", "data"] {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
+            }
+            server = try FeedFileServer(directory: feeds)
+            let recorder = root.appendingPathComponent("record-browser")
+            try write("#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\n' \"$argument\"; done >> '\(path("browser-argv"))'\n", to: "record-browser")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
+            try write("browser \"\(recorder.path) %u\"\n", to: "config/tidings/config")
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+        func write(_ text: String, to relative: String) throws {
+            try Data(text.utf8).write(to: root.appendingPathComponent(relative))
+        }
+
+        var environment: [String: String] {
+            ["XDG_CONFIG_HOME": path("config"), "XDG_DATA_HOME": path("data"), "HOME": root.path, "LANG": "C.UTF-8"]
+        }
+
+        func startReader(width: Int = 100, height: Int = 30) throws -> TmuxSession {
+            try TmuxSession(
+                command: "'\(TidingsBinary.path!)'; echo \"exit=$?\" > '\(path("exit-status"))'; sleep 30",
+                environment: environment, width: width, height: height)
+        }
+    }
+
+    static func rss(title: String, items: [(title: String, link: String, date: String, body: String)]) -> String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let entries = items.map { item in
+            "<item><title>\(escaped(item.title))</title><link>\(escaped(item.link))</link><guid>\(escaped(item.link))</guid><pubDate>\(item.date)</pubDate><description>\(escaped(item.body))</description></item>"
+        }.joined(separator: "\n")
+        return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\"><channel><title>\(escaped(title))</title><link>https://news.example/</link>\n\(entries)\n</channel></rss>\n"
+    }
+
+    @Test func browseReadReloadOpenLinksAndResize() throws {
+        let home = try Home()
+        let hostileLink = "https://news.example/story?a=$(touch \(home.path("PWNED")))&b=`touch \(home.path("PWNED2"))`;c='q'"
+        var items = [
+            (title: "Older story", link: "https://news.example/older", date: "Thu, 20 Nov 2025 10:00:00 GMT", body: "<p>Old text.</p>"),
+            (title: "Newest story", link: hostileLink, date: "Fri, 21 Nov 2025 10:00:00 GMT",
+             body: "<p>Read <a href=\"https://docs.example/guide\">the guide</a> and <b>more</b>.</p>"),
+        ]
+        try home.write(Self.rss(title: "E2E News", items: items), to: "feeds/news.xml")
+        try home.write(Self.rss(title: "日本語のフィード", items: [(title: "日本語の記事", link: "https://jp.example/1", date: "Fri, 21 Nov 2025 09:00:00 GMT", body: "<p>本文です。</p>")]), to: "feeds/jp.xml")
+        try home.write("\(home.server.url("/news.xml"))\n\(home.server.url("/jp.xml"))\n", to: "config/tidings/urls")
+
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        var screen = try session.waitFor("(2/2) E2E News")
+        #expect(screen.contains { $0.hasSuffix("(1/1) 日本語のフィード") })
+        try session.waitFor("Reloaded 2 feeds — 3 new articles")
+
+        // Browse in: the feed's items, newest first.
+        try session.sendKeys("Enter")
+        screen = try session.waitFor("Newest story")
+        #expect(screen[0].hasPrefix(" E2E News"))
+        #expect(screen[1].hasPrefix("N 2025-11-21  Newest story"))
+        #expect(screen[2].hasPrefix("N 2025-11-20  Older story"))
+
+        // Open the article: header, body with a numbered link, the links listed at the end.
+        try session.sendKeys("Enter")
+        screen = try session.waitFor("Title: Newest story")
+        #expect(screen.contains("Feed: E2E News"))
+        #expect(screen.contains("Read the guide[1] and more."))
+        #expect(screen.contains("[1] https://docs.example/guide"))
+
+        // `o` opens the article's link; `1` Enter opens link 1. Each is one literal argument.
+        try session.sendKeys("o")
+        try waitForFile(home.path("browser-argv"), lines: 1)
+        try session.type("1")
+        try session.sendKeys("Enter")
+        let argv = try waitForFile(home.path("browser-argv"), lines: 2)
+        let store = try FeedStore(path: home.path("data/tidings/cache.db"))
+        let storedLink = try #require(try store.feedList().first.flatMap { try store.items(inFeed: $0.id).first?.link })
+        #expect(argv == [storedLink, "https://docs.example/guide"])
+        #expect(storedLink.contains("$(touch"))
+        #expect(!FileManager.default.fileExists(atPath: home.path("PWNED")))
+        #expect(!FileManager.default.fileExists(atPath: home.path("PWNED2")))
+        try session.waitFor("Title: Newest story")
+
+        // Back: the article is now read; back again: the counts say so.
+        try session.sendKeys("q")
+        screen = try session.waitFor("Older story")
+        #expect(screen[1].hasPrefix("  2025-11-21  Newest story"))
+        try session.sendKeys("Left")
+        try session.waitFor("(1/2) E2E News")
+
+        // Reload with a new item on the server: it appears.
+        items.append((title: "Brand new story", link: "https://news.example/new", date: "Sat, 22 Nov 2025 08:00:00 GMT", body: "<p>New.</p>"))
+        try home.write(Self.rss(title: "E2E News", items: items), to: "feeds/news.xml")
+        try session.sendKeys("r")
+        try session.waitFor("(2/3) E2E News")
+        try session.sendKeys("Enter")
+        screen = try session.waitFor("Brand new story")
+        #expect(screen[1].hasPrefix("N 2025-11-22  Brand new story"))
+
+        // Resize: laid out again at the new size, selection kept.
+        try session.sendKeys("j")
+        try session.resize(width: 50, height: 12)
+        screen = try session.waitForScreen("a 50×12 layout") { $0.count >= 12 && $0[11].hasSuffix("?:Help") && $0[0].count <= 50 }
+        #expect(screen[0].hasPrefix(" E2E News"))
+        #expect(screen[2].hasPrefix("  2025-11-21  Newest story"))
+
+        // Q quits from anywhere, and the terminal is handed back.
+        try session.sendKeys("Q")
+        let status = try waitForFile(home.path("exit-status"), lines: 1)
+        #expect(status == ["exit=0"])
+    }
+
+    @Test func firstRunScreenWithoutAUrlsFile() throws {
+        let home = try Home()
+        let session = try home.startReader(width: 80, height: 20)
+        let screen = try session.waitFor("Welcome to Tidings.")
+        #expect(screen.contains { $0.contains(home.path("config/tidings/urls")) })
+        #expect(screen.contains { $0.contains("tidings add URL") })
+        try session.sendKeys("q")
+        #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
+    }
+
+    /// Waits (bounded) until the file at `path` has at least `lines` lines; returns them.
+    @discardableResult
+    private func waitForFile(_ path: String, lines: Int, seconds: Double = 15) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var found: [String] = []
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                found = text.split(separator: "\n").map(String.init)
+                if found.count >= lines { return found }
+            }
+            usleep(50_000)
+        }
+        throw TmuxSession.Timeout(what: "\(lines) lines in \(path)", screen: found)
+    }
+}
