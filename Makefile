@@ -53,6 +53,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product tidings
 
+# Opens the reader on the sample feeds of Resources/samples through file:// URLs, with a throwaway
+# config and cache that are removed afterwards: works with no network.
+run: build
+	@scratch=$$(mktemp -d); \
+	mkdir -p "$$scratch/config/tidings" "$$scratch/data"; \
+	for feed in $(SAMPLE_DIR)/*; do echo "file://$$feed" >> "$$scratch/config/tidings/urls"; done; \
+	echo "refresh-on-startup yes" > "$$scratch/config/tidings/config"; \
+	XDG_CONFIG_HOME="$$scratch/config" XDG_DATA_HOME="$$scratch/data" $(DEBUG_BIN); status=$$?; \
+	rm -rf "$$scratch"; exit $$status
+
 test: deps test-deps
 	$(SWIFT) build --product tidings
 	TIDINGS_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test

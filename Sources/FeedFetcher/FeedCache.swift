@@ -16,16 +16,17 @@ public protocol FeedCache: Sendable {
 
     /// Saves a freshly parsed feed and its new validators; returns how many of its items were new.
     /// Items already known keep their read state; items no longer in the document are kept.
-    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators) throws -> Int
+    ///
+    /// `permanentRedirect` is set when every redirect on the way was permanent (301/308): the
+    /// cache decides when to believe it (the store moves the fetch URL only after two successes in
+    /// a row lead to the same place; the urls file is never rewritten without being asked). Nil
+    /// means this fetch was not permanently redirected.
+    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int
 
-    /// Notes that the server answered `304 Not Modified` (or the file did not change).
-    func recordNotModified(for url: String) throws
+    /// Notes that the server answered `304 Not Modified` (or the file did not change);
+    /// `permanentRedirect` as for `storeFeed`.
+    func recordNotModified(for url: String, permanentRedirect: String?) throws
 
     /// Notes that the download failed; the feed keeps its old items.
     func recordFailure(_ failure: FetchFailure, for url: String) throws
-
-    /// Notes that a successful download of `url` was permanently redirected (301/308 all the way)
-    /// to `newURL`. The cache decides when to believe it: the store switches the URL only after two
-    /// successes in a row, and the urls file is never rewritten without being asked.
-    func recordPermanentRedirect(from url: String, to newURL: String) throws
 }

@@ -24,7 +24,17 @@ public struct FeedFetcher: Sendable {
         self.logger = logger
     }
 
-    /// Starts refreshing `locations` (duplicates are fetched once) and returns at once.
+    /// Starts refreshing the feeds at `urls` (each fetched from its own address) and returns at once.
+    @discardableResult
+    public func reload(
+        _ urls: [String], on queue: DispatchQueue,
+        onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in },
+        onComplete: @escaping @Sendable (ReloadSummary) -> Void = { _ in }
+    ) -> Reload {
+        reload(urls.map { FetchRequest(url: $0) }, on: queue, onEvent: onEvent, onComplete: onComplete)
+    }
+
+    /// Starts refreshing `requests` (a URL listed twice is fetched once) and returns at once.
     ///
     /// - Parameters:
     ///   - queue: where `onEvent` and `onComplete` run (the main queue for a UI).
@@ -32,12 +42,12 @@ public struct FeedFetcher: Sendable {
     ///   - onComplete: the summary, after the last event.
     @discardableResult
     public func reload(
-        _ locations: [String], on queue: DispatchQueue,
+        _ requests: [FetchRequest], on queue: DispatchQueue,
         onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in },
         onComplete: @escaping @Sendable (ReloadSummary) -> Void = { _ in }
     ) -> Reload {
         let reload = Reload(
-            locations: locations, cache: cache, options: options, logger: logger,
+            requests: requests, cache: cache, options: options, logger: logger,
             eventQueue: queue, onEvent: onEvent, onComplete: onComplete)
         reload.begin()
         return reload

@@ -11,6 +11,7 @@ import Foundation
 /// concurrent queue. The whole-feed deadline is a timer on that queue: URLSession's own resource
 /// timeout is not enforced on Linux.
 final class FeedJob: @unchecked Sendable {
+    /// The feed's key (`FetchRequest.url`).
     let location: String
     let hostKey: String?
     private let source: Result<FeedSource, FetchFailure>
@@ -28,11 +29,11 @@ final class FeedJob: @unchecked Sendable {
     private var hasEnded = false
 
     init(
-        location: String, cache: any FeedCache, options: FetchOptions, session: HTTPSession,
+        request: FetchRequest, cache: any FeedCache, options: FetchOptions, session: HTTPSession,
         workQueue: DispatchQueue, onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
     ) {
-        self.location = location
-        self.source = Result { () throws(FetchFailure) in try FeedSource(location: location) }
+        self.location = request.url
+        self.source = Result { () throws(FetchFailure) in try FeedSource(location: request.fetchURL) }
         self.hostKey = (try? source.get())?.hostKey
         self.queue = DispatchQueue(label: "tidings.fetch.job", target: workQueue)
         self.cache = cache
@@ -87,8 +88,7 @@ final class FeedJob: @unchecked Sendable {
         switch event {
         case .response(.notModified(let redirect)):
             do {
-                try cache.recordNotModified(for: location)
-                if let redirect { try cache.recordPermanentRedirect(from: location, to: redirect.absoluteString) }
+                try cache.recordNotModified(for: location, permanentRedirect: redirect?.absoluteString)
             } catch {
                 return end(.failed(.cache(String(describing: error))))
             }
@@ -113,10 +113,8 @@ final class FeedJob: @unchecked Sendable {
                 return fail(FeedJob.failure(forParserError: error, limit: options.maxBytes))
             }
             do {
-                let newItems = try cache.storeFeed(feed, for: location, validators: newValidators)
-                if let permanentRedirect {
-                    try cache.recordPermanentRedirect(from: location, to: permanentRedirect.absoluteString)
-                }
+                let newItems = try cache.storeFeed(
+                    feed, for: location, validators: newValidators, permanentRedirect: permanentRedirect?.absoluteString)
                 end(.finished(newItems: newItems))
             } catch {
                 end(.failed(.cache(String(describing: error))))

@@ -109,7 +109,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         }
         let permanentRedirect = lock.withLock { () -> URL? in
             hasResponse = true
-            return redirectCount > 0 && everyRedirectIsPermanent ? http.url : nil
+            return redirectCount > 0 && everyRedirectIsPermanent ? http.url.map(keepingCredentials) : nil
         }
         switch http.statusCode {
         case 304:
@@ -201,6 +201,18 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         guard !wasDone else { return }
         sink(.failed(failure))
         if let task { session.cancel(task) }
+    }
+
+    /// A redirect target on the same host keeps the credentials of the subscribed URL, so that
+    /// fetching from it later still authenticates.
+    private func keepingCredentials(_ target: URL) -> URL {
+        guard let user = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedUser,
+            target.host?.lowercased() == url.host?.lowercased(),
+            var components = URLComponents(url: target, resolvingAgainstBaseURL: false)
+        else { return target }
+        components.percentEncodedUser = user
+        components.percentEncodedPassword = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPassword
+        return components.url ?? target
     }
 
     /// The `charset` parameter of a `Content-Type` header, lower-cased, quotes removed.

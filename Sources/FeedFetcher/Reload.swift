@@ -30,7 +30,7 @@ public final class Reload: @unchecked Sendable {
     private var hasEnded = false
 
     init(
-        locations: [String], cache: any FeedCache, options: FetchOptions, logger: Logger,
+        requests: [FetchRequest], cache: any FeedCache, options: FetchOptions, logger: Logger,
         eventQueue: DispatchQueue, onEvent: @escaping @Sendable (FetchEvent) -> Void,
         onComplete: @escaping @Sendable (ReloadSummary) -> Void
     ) {
@@ -42,11 +42,11 @@ public final class Reload: @unchecked Sendable {
         self.logger = logger
         let workQueue = DispatchQueue(label: "tidings.fetch.work", qos: .utility, attributes: .concurrent)
         var seen = Set<String>()
-        let unique = locations.filter { seen.insert($0).inserted }
+        let unique = requests.filter { seen.insert($0.url).inserted }
         summary.total = unique.count
         ended.enter()
-        pending = unique.map { location in
-            FeedJob(location: location, cache: cache, options: options, session: session, workQueue: workQueue) {
+        pending = unique.map { request in
+            FeedJob(request: request, cache: cache, options: options, session: session, workQueue: workQueue) {
                 [weak self] job, kind in self?.jobDidEnd(job, kind)
             }
         }
@@ -67,7 +67,7 @@ public final class Reload: @unchecked Sendable {
         for job in active { job.cancel() }
     }
 
-    /// Cancels one feed, given its location as passed to `reload`. Does nothing if it has ended.
+    /// Cancels one feed, given its `FetchRequest.url`. Does nothing if it has ended.
     public func cancel(_ location: String) {
         let (waiting, active) = lock.withLock { () -> (FeedJob?, FeedJob?) in
             if let index = pending.firstIndex(where: { $0.location == location }) {

@@ -15,7 +15,10 @@ extension HTMLSanitizer {
         private let baseURL: URL?
         /// The base, parsed only when a relative URL needs it.
         private var parsedBase: URLResolver.Components??
-        private var output: [UInt8] = []
+        private var output = ""
+        /// The input as a `String` when the caller has one: clean runs are then copied from it
+        /// as already-valid text, and only the small replacements are validated as UTF-8.
+        private let source: String?
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
         private var copiedUpTo = 0
@@ -44,10 +47,11 @@ extension HTMLSanitizer {
         }
 
         init(
-            input: UnsafeBufferPointer<UInt8>, baseURL: URL?,
+            input: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?,
             elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
         ) {
             self.input = input
+            self.source = source
             // An empty buffer may have no address; nothing reads through it then.
             self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
             self.baseURL = baseURL
@@ -94,10 +98,25 @@ extension HTMLSanitizer {
                 output.reserveCapacity(input.count + 64)
             }
             if range.lowerBound > copiedUpTo {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<range.lowerBound]))
+                appendVerbatim(copiedUpTo..<range.lowerBound)
             }
-            output.append(contentsOf: bytes)
+            if !bytes.isEmpty { output.append(String(decoding: bytes, as: UTF8.self)) }
             copiedUpTo = range.upperBound
+        }
+
+        /// Appends `input[range]`, which starts and ends at token boundaries (ASCII bytes), so
+        /// it is whole characters' worth of scalars.
+        private mutating func appendVerbatim(_ range: Range<Int>) {
+            if let source {
+                let utf8 = source.utf8
+                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                let end = utf8.index(start, offsetBy: range.count)
+                if let text = String(utf8[start..<end]) {
+                    output.append(text)
+                    return
+                }
+            }
+            output.append(String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self))
         }
 
         private mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
@@ -127,7 +146,7 @@ extension HTMLSanitizer {
 
         // MARK: Tokenizer
 
-        mutating func run() -> [UInt8]? {
+        mutating func run() -> String? {
             let count = input.count
             var index = 0
             while index < count {
@@ -156,7 +175,7 @@ extension HTMLSanitizer {
             closeAll(at: count)
             guard hasChanged else { return nil }
             if copiedUpTo < count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copiedUpTo..<count]))
+                appendVerbatim(copiedUpTo..<count)
             }
             return output
         }

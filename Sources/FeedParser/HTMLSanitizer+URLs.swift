@@ -48,10 +48,10 @@ extension HTMLSanitizer {
         }
         let reference = URLResolver.cleanReference(bytes: value)
         guard let base else { return reference }
-        let resolved = base.resolving(URLResolver.Components(bytes: reference))
-        // The base comes from the feed too: check what resolution produced.
-        guard let resolvedScheme = resolved.scheme, isAllowedScheme(resolvedScheme) else { return nil }
-        return resolved.bytes
+        let parts = URLResolver.Components(bytes: reference)
+        // The base comes from the feed too: check the scheme resolution produces.
+        guard let scheme = base.resolvedScheme(parts), isAllowedScheme(scheme) else { return nil }
+        return base.resolvedBytes(parts)
     }
 
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are

@@ -38,24 +38,24 @@ public enum HTMLSanitizer {
     /// // <p>Hi <a href="https://example.org/a">there</a></p>
     /// ```
     public static func sanitize(_ html: String, baseURL: URL?) -> String {
-        var html = html
-        guard let result = html.withUTF8({ sanitizedBytes($0, baseURL: baseURL) }) else { return html }
-        return String(decoding: result, as: UTF8.self)
+        var bytes = html
+        return bytes.withUTF8 { sanitized($0, source: html, baseURL: baseURL) } ?? html
     }
 
     /// The same, for text the caller holds as UTF-8 bytes (the XML parser's field buffer): saves
     /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
     public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
-        guard let result = sanitizedBytes(bytes, baseURL: baseURL) else { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: result, as: UTF8.self)
+        sanitized(bytes, source: nil, baseURL: baseURL) ?? String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The sanitised bytes, or nil when `bytes` are already clean.
-    static func sanitizedBytes(_ bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> [UInt8]? {
+    /// The sanitised text, or nil when `bytes` are already clean. `source`, when given, is the
+    /// same text as a `String`.
+    static func sanitized(_ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseURL: URL?) -> String? {
         guard !bytes.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
             withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
-                var pass = SanitizingPass(input: bytes, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
+                var pass = SanitizingPass(
+                    input: bytes, source: source, baseURL: baseURL, elementSpace: elementSpace, attributeSpace: attributeSpace)
                 return pass.run()
             }
         }

@@ -34,17 +34,6 @@ extension URLResolver {
             path = rest
         }
 
-        private init(
-            scheme: ArraySlice<UInt8>?, authority: ArraySlice<UInt8>?, path: ArraySlice<UInt8>,
-            query: ArraySlice<UInt8>?, fragment: ArraySlice<UInt8>?
-        ) {
-            self.scheme = scheme
-            self.authority = authority
-            self.path = path
-            self.query = query
-            self.fragment = fragment
-        }
-
         static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
             guard let first = bytes.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
             return bytes.allSatisfy { byte in
@@ -53,84 +42,99 @@ extension URLResolver {
             }
         }
 
-        /// RFC 3986 §5.2.2, with `self` as the base.
-        func resolving(_ reference: Components) -> Components {
-            if reference.scheme != nil {
-                return Components(
-                    scheme: reference.scheme, authority: reference.authority,
-                    path: Self.removingDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
+        /// The scheme a reference resolved against `self` gets.
+        func resolvedScheme(_ reference: Components) -> ArraySlice<UInt8>? {
+            reference.scheme ?? scheme
+        }
+
+        /// RFC 3986 §5.2.2 and §5.3, with `self` as the base: the target URL's bytes, written
+        /// straight into one array (building an intermediate value cost more in reference
+        /// counting than the resolution itself).
+        func resolvedBytes(_ reference: Components) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity((scheme?.count ?? 0) + (authority?.count ?? 0) + path.count + reference.path.count + 16)
+            let targetScheme = reference.scheme ?? scheme
+            if let targetScheme {
+                out.append(contentsOf: targetScheme)
+                out.append(UInt8(ascii: ":"))
             }
-            if reference.authority != nil {
-                return Components(
-                    scheme: scheme, authority: reference.authority,
-                    path: Self.removingDotSegments(reference.path), query: reference.query, fragment: reference.fragment)
+            var query = reference.query
+            let usesOwnAuthority = reference.scheme != nil || reference.authority != nil
+            if let targetAuthority = usesOwnAuthority ? reference.authority : authority {
+                out.append(UInt8(ascii: "/"))
+                out.append(UInt8(ascii: "/"))
+                out.append(contentsOf: targetAuthority)
             }
-            if reference.path.isEmpty {
-                return Components(
-                    scheme: scheme, authority: authority, path: path, query: reference.query ?? query, fragment: reference.fragment)
-            }
-            let mergedPath: ArraySlice<UInt8>
-            if reference.path.first == UInt8(ascii: "/") {
-                mergedPath = Self.removingDotSegments(reference.path)
-            } else if authority != nil && path.isEmpty {
-                mergedPath = Self.removingDotSegments([UInt8(ascii: "/")] + reference.path)
+            if usesOwnAuthority {
+                out.append(contentsOf: Self.removingDotSegments(reference.path))
             } else {
-                let directory = path.lastIndex(of: UInt8(ascii: "/")).map { path[...$0] } ?? []
-                mergedPath = Self.removingDotSegments(directory + reference.path)
+                if reference.path.isEmpty {
+                    out.append(contentsOf: path)
+                    if query == nil { query = self.query }
+                } else if reference.path.first == UInt8(ascii: "/") {
+                    out.append(contentsOf: Self.removingDotSegments(reference.path))
+                } else if authority != nil && path.isEmpty {
+                    out.append(contentsOf: Self.removingDotSegments([UInt8(ascii: "/")] + reference.path))
+                } else {
+                    let directory = path.lastIndex(of: UInt8(ascii: "/")).map { path[...$0] } ?? []
+                    out.append(contentsOf: Self.removingDotSegments(directory + reference.path))
+                }
             }
-            return Components(
-                scheme: scheme, authority: authority, path: mergedPath, query: reference.query, fragment: reference.fragment)
+            if let query {
+                out.append(UInt8(ascii: "?"))
+                out.append(contentsOf: query)
+            }
+            if let fragment = reference.fragment {
+                out.append(UInt8(ascii: "#"))
+                out.append(contentsOf: fragment)
+            }
+            return out
         }
 
         /// RFC 3986 §5.2.4.
         static func removingDotSegments<Path: Collection<UInt8>>(_ path: Path) -> ArraySlice<UInt8> {
             let input = Array(path)
-            guard input.contains(UInt8(ascii: ".")) else { return input[...] }
+            guard hasDotSegment(input) else { return input[...] }
             let slash = UInt8(ascii: "/")
             let dot = UInt8(ascii: ".")
-            var output: [UInt8] = []
-            output.reserveCapacity(input.count)
-            var index = 0
             let count = input.count
-            func at(_ offset: Int) -> UInt8 { index + offset < count ? input[index + offset] : 0 }
-            func removeLastSegment() {
-                if let last = output.lastIndex(of: slash) { output.removeSubrange(last...) } else { output.removeAll() }
-            }
-            // `pendingSlash` stands for the "/" that the RFC's algorithm writes back into the input.
+            var output: [UInt8] = []
+            output.reserveCapacity(count)
+            var index = 0
+            // `pendingSlash` stands for the "/" that the RFC's algorithm writes back into the input
+            // when it consumes a final "/." or "/..".
             var pendingSlash = false
             while index < count || pendingSlash {
                 if pendingSlash {
                     pendingSlash = false
-                    // Re-read a lone "/" followed by the rest of the input: it starts the next segment.
                     output.append(slash)
-                    while index < count, input[index] != slash {
-                        output.append(input[index])
-                        index += 1
-                    }
-                    // A "/" produced by "/." or "/.." followed by more dots is handled by the loop.
                     continue
                 }
-                if at(0) == dot, at(1) == dot, at(2) == slash {
+                let first = input[index]
+                let second = index + 1 < count ? input[index + 1] : 0
+                let third = index + 2 < count ? input[index + 2] : 0
+                let fourth = index + 3 < count ? input[index + 3] : 0
+                if first == dot, second == dot, third == slash {
                     index += 3
-                } else if at(0) == dot, at(1) == slash {
+                } else if first == dot, second == slash {
                     index += 2
-                } else if at(0) == slash, at(1) == dot, at(2) == slash {
+                } else if first == slash, second == dot, third == slash {
                     index += 2
-                } else if at(0) == slash, at(1) == dot, index + 2 == count {
+                } else if first == slash, second == dot, index + 2 == count {
                     index += 2
                     pendingSlash = true
-                } else if at(0) == slash, at(1) == dot, at(2) == dot, at(3) == slash {
+                } else if first == slash, second == dot, third == dot, fourth == slash {
                     index += 3
-                    removeLastSegment()
-                } else if at(0) == slash, at(1) == dot, at(2) == dot, index + 3 == count {
+                    removeLastSegment(&output)
+                } else if first == slash, second == dot, third == dot, index + 3 == count {
                     index += 3
-                    removeLastSegment()
+                    removeLastSegment(&output)
                     pendingSlash = true
-                } else if (at(0) == dot && index + 1 == count) || (at(0) == dot && at(1) == dot && index + 2 == count) {
+                } else if (first == dot && index + 1 == count) || (first == dot && second == dot && index + 2 == count) {
                     index = count
                 } else {
                     // Move the first segment, with its leading "/" if any, to the output.
-                    if input[index] == slash {
+                    if first == slash {
                         output.append(slash)
                         index += 1
                     }
@@ -143,28 +147,23 @@ extension URLResolver {
             return output[...]
         }
 
-        var bytes: [UInt8] {
-            var result: [UInt8] = []
-            if let scheme {
-                result += scheme
-                result.append(UInt8(ascii: ":"))
-            }
-            if let authority {
-                result += [UInt8(ascii: "/"), UInt8(ascii: "/")]
-                result += authority
-            }
-            result += path
-            if let query {
-                result.append(UInt8(ascii: "?"))
-                result += query
-            }
-            if let fragment {
-                result.append(UInt8(ascii: "#"))
-                result += fragment
-            }
-            return result
+        private static func removeLastSegment(_ output: inout [UInt8]) {
+            if let last = output.lastIndex(of: UInt8(ascii: "/")) { output.removeSubrange(last...) } else { output.removeAll() }
         }
 
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// True when some segment of `path` is `.` or `..`: only then is there work to do (dots in
+        /// file names, `/img/a.png`, are the common case).
+        static func hasDotSegment(_ path: [UInt8]) -> Bool {
+            let slash = UInt8(ascii: "/")
+            let dot = UInt8(ascii: ".")
+            var segmentStart = 0
+            for index in 0...path.count where index == path.count || path[index] == slash {
+                let length = index - segmentStart
+                if length == 1, path[segmentStart] == dot { return true }
+                if length == 2, path[segmentStart] == dot, path[segmentStart + 1] == dot { return true }
+                segmentStart = index + 1
+            }
+            return false
+        }
     }
 }

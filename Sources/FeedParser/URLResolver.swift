@@ -32,7 +32,7 @@ public enum URLResolver {
         guard let base, case let baseParts = Components(cleanReference(base)), baseParts.scheme != nil else {
             return nil
         }
-        return baseParts.resolving(parsed).text
+        return String(decoding: baseParts.resolvedBytes(parsed), as: UTF8.self)
     }
 
     /// True when `text` starts with a URI scheme (`http:`, `mailto:`…), that is, is absolute.

@@ -5,8 +5,8 @@ enum BarLayout {
         let row = area.topRows(1)
         guard !row.isEmpty else { return }
         grid.fill(row, style: style)
-        let leftWidth = DisplayWidth.of(left)
-        let rightWidth = DisplayWidth.of(right)
+        let leftWidth = DisplayWidth.of(left, limit: row.width)
+        let rightWidth = DisplayWidth.of(right, limit: row.width)
         var leftLimit = row.width
         if !right.isEmpty && leftWidth + 1 + rightWidth + 1 <= row.width {
             grid.put(right, row: row.row, column: row.right - rightWidth - 1, style: style, limit: row.right)

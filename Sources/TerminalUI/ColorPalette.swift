@@ -31,8 +31,11 @@ final class ColorPalette {
         }
     }
 
+    /// The style's attributes; without colours, a coloured background becomes reverse video so
+    /// that bars and highlights still stand out (`NO_COLOR`, monochrome terminals).
     func attributes(for style: Style) -> attr_t {
         var result = tidings_a_normal()
+        if !isEnabled && style.background != .default { result |= tidings_a_reverse() }
         if style.attributes.contains(.bold) { result |= tidings_a_bold() }
         if style.attributes.contains(.underline) { result |= tidings_a_underline() }
         if style.attributes.contains(.reverse) { result |= tidings_a_reverse() }

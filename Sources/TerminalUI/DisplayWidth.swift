@@ -22,6 +22,17 @@ public enum DisplayWidth {
         return total
     }
 
+    /// Columns `text` takes, counting no further than `limit + 1`: enough to know whether it fits
+    /// in `limit` columns without measuring the rest of a very long text.
+    public static func of(_ text: String, limit: Int) -> Int {
+        var total = 0
+        for character in text {
+            total += advance(of: character, atColumn: total)
+            if total > limit { return total }
+        }
+        return total
+    }
+
     /// Columns one grapheme cluster takes (a tab counts as one tab stop's worth).
     public static func of(_ character: Character) -> Int {
         advance(of: character, atColumn: 0)
@@ -44,16 +55,18 @@ public enum DisplayWidth {
     /// ```
     public static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
-        var result = ""
+        // One pass that stops as soon as the text is known not to fit, however long it is.
         var used = 0
-        for character in text {
-            let advance = advance(of: character, atColumn: used)
-            if used + advance > width - 1 { break }
-            result.append(character)
+        var cut: String.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let advance = advance(of: text[index], atColumn: used)
+            if cut == nil && used + advance > width - 1 { cut = index }
             used += advance
+            if used > width { return String(text[..<cut!]) + "…" }
+            index = text.index(after: index)
         }
-        return result + "…"
+        return text
     }
 
     /// `text` broken into lines of at most `width` columns.

@@ -15,6 +15,10 @@ public final class NavigationController<Intent> {
     public var statusHint = ""
     /// A prompt being typed into; shown instead of the status bar.
     public var prompt: LineEditor?
+    /// How the title bar is drawn.
+    public var titleStyle = Style(attributes: [.reverse, .bold])
+    /// How the status bar is drawn.
+    public var statusStyle = Style(attributes: .reverse)
 
     public init(root: any Screen<Intent>) {
         screens = [root]
@@ -60,7 +64,7 @@ public final class NavigationController<Intent> {
         let bounds = grid.bounds
         let body = Self.bodyArea(for: bounds)
         if bounds.height >= 3 {
-            TitleBar(title: top.title, detail: top.titleDetail).render(into: &grid, in: bounds.topRows(1))
+            TitleBar(title: top.title, detail: top.titleDetail, style: titleStyle).render(into: &grid, in: bounds.topRows(1))
         }
         top.render(into: &grid, in: body)
         guard bounds.height >= 2 else { return nil }
@@ -70,7 +74,7 @@ public final class NavigationController<Intent> {
             prompt = editor
             return cursor
         }
-        StatusBar(message: statusMessage, hint: statusHint).render(into: &grid, in: statusRow)
+        StatusBar(message: statusMessage, hint: statusHint, style: statusStyle).render(into: &grid, in: statusRow)
         return nil
     }
 }

@@ -61,7 +61,7 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The text cut to `width` columns, ending with `…` when something was cut.
     public func truncated(toWidth width: Int) -> StyledText {
         guard width > 0 else { return StyledText() }
-        guard self.width > width else { return self }
+        guard DisplayWidth.of(plainText, limit: width) > width else { return self }
         var result = StyledText()
         var used = 0
         var lastStyle = Style.plain

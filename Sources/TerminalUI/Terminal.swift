@@ -29,6 +29,7 @@ public final class Terminal {
     private var keyHandler: (@MainActor ([Key]) -> Void)?
     private var terminationHandler: (@MainActor (Int32) -> Void)?
     private var titleIsPushed = false
+    private var currentTitle: String?
     private var isStopped = false
     private let supportsTitle: Bool
 
@@ -87,14 +88,13 @@ public final class Terminal {
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                let available = input.data
                 let keys = self.readKeys()
-                if keys.isEmpty && available == 0 {
-                    // Readable with nothing to read: the terminal has hung up.
+                if !keys.isEmpty {
+                    self.keyHandler?(keys)
+                } else if input.data == 0 && Terminal.inputHasHungUp() {
+                    // Readable with nothing to read, and the kernel says why: the terminal is gone.
                     input.cancel()
                     self.handleTermination(SIGHUP)
-                } else if !keys.isEmpty {
-                    self.keyHandler?(keys)
                 }
             }
         }
@@ -195,6 +195,8 @@ public final class Terminal {
             }
             if safe.unicodeScalars.count >= 200 { break }
         }
+        guard safe != currentTitle else { return }
+        currentTitle = safe
         var bytes: [UInt8] = []
         if !titleIsPushed {
             bytes += Array("\u{1B}[22;2t".utf8)
@@ -274,6 +276,13 @@ public final class Terminal {
         }
     }
 
+    /// True when standard input reports a hang-up or an error (the terminal window was closed).
+    private static func inputHasHungUp() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) == 1 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
     private func handleTermination(_ signal: Int32) {
         if let terminationHandler {
             terminationHandler(signal)
@@ -341,7 +350,7 @@ public final class Terminal {
     private static func terminalSupportsTitle() -> Bool {
         if tigetflag("hs") > 0 { return true }
         guard let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
-        let families = ["xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "st-", "st", "vte", "gnome", "konsole", "putty"]
-        return families.contains { term == $0 || term.hasPrefix($0 + "-") || term.hasPrefix($0) && $0.hasSuffix("-") }
+        let families = ["xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "st", "vte", "gnome", "konsole", "putty", "contour", "ghostty"]
+        return families.contains { term == $0 || term.hasPrefix($0 + "-") }
     }
 }

@@ -14,7 +14,12 @@
 ///   terminals disagree about how wide they make a character (tmux 3.3 draws `❤️` in one column
 ///   and `👍🏽` in four, newer terminals in two), while every terminal agrees on the plain base.
 /// - A combining mark with no base (e.g. after a dropped control) is drawn on a dotted circle `◌`.
+/// - A cluster wider than ``maximumWidth`` columns (a pathological chain such as a thousand
+///   Hangul leading jamo, which Unicode keeps in one cluster) is cut after the scalars that fit.
 public enum TerminalGrapheme {
+    /// The widest a single grapheme cluster may be drawn.
+    public static let maximumWidth = 8
+
     /// What one grapheme cluster becomes.
     public enum Form: Equatable, Sendable {
         /// Draw `text` in `width` columns (1 or more).
@@ -61,6 +66,10 @@ public enum TerminalGrapheme {
         }
         guard let first = kept.first else { return .dropped }
         var width = DisplayWidth.columns(ofScalars: kept)
+        if width > maximumWidth {
+            kept = Self.prefix(of: kept, fittingIn: maximumWidth)
+            width = DisplayWidth.columns(ofScalars: kept)
+        }
         if width == 0 {
             // A mark with nothing to sit on would merge into whatever the terminal drew before it.
             if DisplayWidth.scalarWidth(first.value) == 0 && first.value != 0x200D {
@@ -71,6 +80,18 @@ public enum TerminalGrapheme {
             }
         }
         return .text(String(kept), width: width)
+    }
+
+    /// The longest prefix of `scalars` that is at most `columns` wide.
+    private static func prefix(of scalars: String.UnicodeScalarView, fittingIn columns: Int) -> String.UnicodeScalarView {
+        var result = String.UnicodeScalarView()
+        for scalar in scalars {
+            var candidate = result
+            candidate.append(scalar)
+            if DisplayWidth.columns(ofScalars: candidate) > columns { break }
+            result = candidate
+        }
+        return result
     }
 
     /// Format characters (general category Cf) that draw nothing and can be dropped: every one

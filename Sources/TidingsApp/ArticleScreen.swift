@@ -12,11 +12,21 @@ public final class ArticleScreen: Screen {
     /// Digits typed so far of a link number.
     public private(set) var typedNumber = ""
 
-    public init(item: StoredItem, timeZone: TimeZone = .current) {
+    private let textWidth: Int
+
+    /// - Parameter textWidth: the widest the text is wrapped (`text-width`); 0 for the window's width.
+    public init(item: StoredItem, textWidth: Int = 0, timeZone: TimeZone = .current) {
         self.item = item
+        self.textWidth = max(0, textWidth)
         let html = item.item.content ?? item.item.summary ?? ""
-        body = HTMLTextRenderer.render(html, baseURL: item.item.link)
-        view = TextView(lines: Self.header(for: item, timeZone: timeZone) + body.lines)
+        let shown = Self.bounded(html)
+        body = HTMLTextRenderer.render(shown, baseURL: item.item.link)
+        var lines = Self.header(for: item, timeZone: timeZone) + body.lines
+        if shown.utf8.count < html.utf8.count {
+            let rest = (html.utf8.count - shown.utf8.count + 1023) / 1024
+            lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
+        }
+        view = TextView(lines: lines)
     }
 
     public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
@@ -28,7 +38,12 @@ public final class ArticleScreen: Screen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
-        view.render(into: &grid, in: area)
+        var textArea = area
+        if textWidth > 0 && textWidth < area.width {
+            grid.fill(area)
+            textArea.width = textWidth
+        }
+        view.render(into: &grid, in: textArea)
     }
 
     public func handle(_ key: Key) -> ReaderIntent? {
@@ -79,6 +94,20 @@ public final class ArticleScreen: Screen {
         return nil
     }
 
+    /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
+    /// a hostile multi-megabyte item costs no more memory or time than this.
+    static let maximumHTMLBytes = 512 * 1024
+
+    /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
+    static func bounded(_ html: String) -> String {
+        guard html.utf8.count > maximumHTMLBytes else { return html }
+        let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
+        var count = maximumHTMLBytes
+        // Step back over UTF-8 continuation bytes so no scalar is split.
+        while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        return String(decoding: bytes[..<count], as: UTF8.self)
+    }
+
     /// The header lines: labelled fields, then a rule.
     static func header(for item: StoredItem, timeZone: TimeZone) -> [TextView.Line] {
         let formatter = DateFormatter()
@@ -97,7 +126,9 @@ public final class ArticleScreen: Screen {
         }
         var lines = fields.map { label, value in
             let prefix = "\(label): "
-            return TextView.Line(StyledText(prefix, style: .bold) + StyledText(value), continuationIndent: prefix.count)
+            // A header field is a line or two; a hostile megabyte-long title is cut.
+            let shown = value.count > 2_000 ? String(value.prefix(2_000)) + "…" : value
+            return TextView.Line(StyledText(prefix, style: .bold) + StyledText(shown), continuationIndent: prefix.count)
         }
         lines.append(TextView.Line(""))
         return lines

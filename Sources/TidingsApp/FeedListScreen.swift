@@ -11,6 +11,7 @@ public final class FeedListScreen: Screen {
     public var spinnerFrame: Character = "*"
     private let store: FeedStore
     private let filter: FeedListFilter
+    private var parkRow = 0
 
     /// - Parameter hidesFeedsWithoutUnread: leave out feeds whose items are all read (newsboat's
     ///   `show-read-feeds no`).
@@ -49,12 +50,14 @@ public final class FeedListScreen: Screen {
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         let renderer = FeedRowRenderer(reloading: reloading, spinnerFrame: spinnerFrame, countWidth: FeedRowRenderer.countWidth(for: rows))
-        ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: "No feeds to show. Press ? for help.")
+        let emptyText = filter.hidesFeedsWithoutUnread
+            ? "No feed has unread articles (show-read-feeds is off). R reloads them all."
+            : "The urls file lists no feeds yet: add one with `tidings add URL`, then run tidings again."
+        ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<ArrayDataSource<FeedListRow>, FeedRowRenderer>.selectedRow(in: area, state: state)
     }
 
-    private var parkRow = 0
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {

@@ -168,8 +168,9 @@ final class HTMLTextBuilder {
         return Style(attributes: attributes)
     }
 
-    /// Columns of indentation for text in the current block.
-    private var blockIndent: Int { quoteDepth * 4 + lists.count * 3 }
+    /// Columns of indentation for text in the current block. Nesting beyond a few levels adds
+    /// nothing: hostile HTML nests thousands deep, and the text must stay readable (and small).
+    private var blockIndent: Int { min(quoteDepth, 4) * 4 + min(lists.count, 6) * 3 }
 
     /// Appends inline text; with `collapsible`, runs of white space become one space and spaces at
     /// the start of a line vanish.

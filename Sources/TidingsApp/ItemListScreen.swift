@@ -11,11 +11,14 @@ public final class ItemListScreen: Screen {
     private var source: PagedItemSource
     private let renderer: ItemRowRenderer
     private var parkRow = 0
+    private let unreadOnly: Bool
 
-    public init(store: FeedStore, feed: FeedListRow, timeZone: TimeZone = .current) {
+    /// - Parameter unreadOnly: list only unread items (`show-read-articles no`).
+    public init(store: FeedStore, feed: FeedListRow, unreadOnly: Bool = false, timeZone: TimeZone = .current) {
         self.store = store
         self.feed = feed
-        source = PagedItemSource(store: store, feedID: feed.id, count: feed.totalCount)
+        self.unreadOnly = unreadOnly
+        source = PagedItemSource(store: store, feedID: feed.id, count: unreadOnly ? feed.unreadCount : feed.totalCount, unreadOnly: unreadOnly)
         renderer = ItemRowRenderer(timeZone: timeZone)
     }
 
@@ -35,7 +38,7 @@ public final class ItemListScreen: Screen {
         if let updated = try store.feedList().first(where: { $0.id == feed.id }) {
             feed = updated
         }
-        source = PagedItemSource(store: store, feedID: feed.id, count: feed.totalCount)
+        source = PagedItemSource(store: store, feedID: feed.id, count: unreadOnly ? feed.unreadCount : feed.totalCount, unreadOnly: unreadOnly)
         // New items arrive at the top: look for the selected item near where it was.
         var newIndex = oldSelection
         if let selectedID {
@@ -56,7 +59,7 @@ public final class ItemListScreen: Screen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
-        ListView(source: source, renderer: renderer, emptyText: "No articles in this feed yet. Press r to reload it.")
+        ListView(source: source, renderer: renderer, emptyText: unreadOnly ? "No unread articles in this feed." : "No articles in this feed yet. Press r to reload it.")
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<PagedItemSource, ItemRowRenderer>.selectedRow(in: area, state: state)
     }

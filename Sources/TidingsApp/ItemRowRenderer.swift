@@ -26,7 +26,8 @@ struct ItemRowRenderer: RowRenderer {
         let title = row.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
         var text = StyledText(title, style: titleStyle)
         let room = area.right - column
-        if let author = row.author, !author.isEmpty, DisplayWidth.of(title) + 3 + DisplayWidth.of(author) <= room {
+        if let author = row.author, !author.isEmpty,
+           DisplayWidth.of(title, limit: room) + 4 + DisplayWidth.of(author, limit: room) <= room {
             text.append("  — " + author, style: .dim)
         }
         grid.put(text.truncated(toWidth: room), row: area.row, column: column, limit: area.right)

@@ -31,6 +31,10 @@ public final class ReaderApp {
     private var transientMessage: String?
     private var lastGeneration: Int64 = -1
     private var isQuitting = false
+    private var isConfirmingQuit = false
+    private var autoReloadTimer: DispatchSourceTimer?
+    /// The real standard error, put back on exit, while it points at the log file.
+    private var savedStandardError: Int32?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -50,7 +54,9 @@ public final class ReaderApp {
             }
             let terminal = try Terminal()
             // The terminal's handlers keep the app alive until the process exits.
-            ReaderApp(settings: settings, store: store, cache: makeCache(store), terminal: terminal).start()
+            let app = ReaderApp(settings: settings, store: store, cache: makeCache(store), terminal: terminal)
+            app.divertStandardError(to: logFile)
+            app.start()
         }
         dispatchMain()
     }
@@ -70,6 +76,9 @@ public final class ReaderApp {
             navigation = NavigationController(root: screen)
         }
         navigation.statusHint = "?:Help"
+        // newsboat's look: bold yellow on blue for the title; reverse video without colours.
+        navigation.titleStyle = Style(foreground: .yellow, background: .blue, attributes: .bold)
+        navigation.statusStyle = Style(foreground: .white, background: .blue)
     }
 
     private func start() {
@@ -86,6 +95,30 @@ public final class ReaderApp {
             perform(.reloadAll)
             redraw()
         }
+        if let minutes = settings.autoReloadMinutes, feedList != nil {
+            // A timer that fires every few minutes, not a polling loop: the process sleeps between.
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            let interval = DispatchTimeInterval.seconds(minutes * 60)
+            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(5))
+            timer.setEventHandler {
+                MainActor.assumeIsolated {
+                    guard self.reload == nil else { return }
+                    self.perform(.reloadAll)
+                    self.redraw()
+                }
+            }
+            timer.resume()
+            autoReloadTimer = timer
+        }
+    }
+
+    /// Points standard error at the log file while the screen is ours: whatever a library or a
+    /// child process (an `exec:` feed) writes there must not land on top of the cells.
+    private func divertStandardError(to logFile: LogFile) {
+        guard let descriptor = logFile.fileDescriptor else { return }
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0, dup2(descriptor, STDERR_FILENO) >= 0 else { return }
+        savedStandardError = saved
     }
 
     // MARK: - Keys
@@ -104,7 +137,12 @@ public final class ReaderApp {
                 terminal.suspend { _ = kill(getpid(), SIGSTOP) }
             default:
                 transientMessage = nil
-                if let intent = navigation.handle(key) { perform(intent) }
+                if isConfirmingQuit {
+                    isConfirmingQuit = false
+                    if key == .character("y") || key == .character("Y") { quit(status: 0) }
+                } else if let intent = navigation.handle(key) {
+                    perform(intent)
+                }
             }
             if isQuitting { return }
         }
@@ -126,19 +164,23 @@ public final class ReaderApp {
         switch intent {
         case .openFeed(let id):
             guard let feed = feedList?.rows.first(where: { $0.id == id }) else { return }
-            navigation.push(ItemListScreen(store: store, feed: feed))
+            navigation.push(ItemListScreen(store: store, feed: feed, unreadOnly: settings.hidesReadArticles))
         case .openItem(let id):
             try openArticle(id)
         case .back:
             navigation.pop()
             refreshScreens()
         case .quit:
-            quit(status: 0)
+            if settings.confirmsExit {
+                isConfirmingQuit = true
+                transientMessage = "Quit Tidings? (y: yes, any other key: no)"
+            } else {
+                quit(status: 0)
+            }
         case .reloadFeed(let id):
-            let targets = try store.feedsToFetch().filter { $0.id == id }
-            startReload(targets.map(\.url))
+            startReload(try store.feedsToFetch().filter { $0.id == id })
         case .reloadAll:
-            startReload(try store.feedsToFetch().map(\.url))
+            startReload(try store.feedsToFetch())
         case .openInBrowser(let url):
             openInBrowser(url)
         case .nextUnread(let from):
@@ -188,7 +230,7 @@ public final class ReaderApp {
         if !item.isRead { _ = try store.markItem(id, read: true) }
         var shown = item
         shown.isRead = true
-        navigation.push(ArticleScreen(item: shown))
+        navigation.push(ArticleScreen(item: shown, textWidth: settings.textWidth))
         refreshScreens()
     }
 
@@ -202,7 +244,7 @@ public final class ReaderApp {
         if !(navigation.top is ItemListScreen) {
             guard let feed = try store.feedList().first(where: { $0.id == row.feedID }) else { return }
             feedList?.select(feed: feed.id)
-            navigation.push(ItemListScreen(store: store, feed: feed))
+            navigation.push(ItemListScreen(store: store, feed: feed, unreadOnly: settings.hidesReadArticles))
         }
         try openArticle(row.id)
         for case let list as ItemListScreen in navigation.screens { list.select(item: row.id) }
@@ -210,19 +252,21 @@ public final class ReaderApp {
 
     // MARK: - Reloading
 
-    private func startReload(_ urls: [String]) {
+    /// Reloads `targets` in the background, each from the address the store fetches it from
+    /// (which differs from its URL after a confirmed permanent redirect).
+    private func startReload(_ targets: [FeedFetchTarget]) {
         guard reload == nil else {
             transientMessage = "A reload is already running"
             return
         }
-        guard !urls.isEmpty else {
+        guard !targets.isEmpty else {
             transientMessage = "Nothing to reload"
             return
         }
-        progress = ReloadProgress(total: urls.count)
-        logger.info("reloading \(urls.count) feeds")
+        progress = ReloadProgress(total: targets.count)
+        logger.info("reloading \(targets.count) feeds")
         reload = fetcher.reload(
-            urls, on: .main,
+            targets.map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }, on: .main,
             onEvent: { event in
                 MainActor.assumeIsolated { self.handleFetchEvent(event) }
             },
@@ -355,6 +399,7 @@ public final class ReaderApp {
             _ = reload.wait(timeout: 3)
         }
         terminal.stop()
+        if let saved = savedStandardError { dup2(saved, STDERR_FILENO) }
         exit(status)
     }
 }

@@ -18,6 +18,14 @@ public struct ReaderSettings: Sendable {
     public var refreshOnStartup: Bool
     /// `show-read-feeds no`: leave feeds without unread items out of the feed list.
     public var hidesFeedsWithoutUnread: Bool
+    /// `show-read-articles no`: list only unread articles.
+    public var hidesReadArticles: Bool
+    /// `text-width`: wrap articles at this many columns at most (0: the window's width).
+    public var textWidth: Int
+    /// `auto-reload yes` with `reload-time`: reload every feed this often (nil: never).
+    public var autoReloadMinutes: Int?
+    /// `confirm-exit yes`: ask before quitting.
+    public var confirmsExit: Bool
     public var fetchOptions: FetchOptions
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
@@ -25,6 +33,7 @@ public struct ReaderSettings: Sendable {
     public init(
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
         browser: String? = nil, refreshOnStartup: Bool = false, hidesFeedsWithoutUnread: Bool = false,
+        hidesReadArticles: Bool = false, textWidth: Int = 0, autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), warnings: [String] = []
     ) {
         self.urlsPath = urlsPath
@@ -34,6 +43,10 @@ public struct ReaderSettings: Sendable {
         self.browser = browser
         self.refreshOnStartup = refreshOnStartup
         self.hidesFeedsWithoutUnread = hidesFeedsWithoutUnread
+        self.hidesReadArticles = hidesReadArticles
+        self.textWidth = textWidth
+        self.autoReloadMinutes = autoReloadMinutes
+        self.confirmsExit = confirmsExit
         self.fetchOptions = fetchOptions
         self.warnings = warnings
     }

@@ -1,13 +1,18 @@
 import Foundation
 
+// A child process started by the store benchmark's two-process test does its part and exits.
+StoreChildProcess.runIfRequested()
+ReaderBenchmark.runChildIfRequested()
+
 // `tidings-bench [NAME…]`: runs the named benchmarks (all when none is named). Each benchmark lives
 // in its own `XBenchmark.swift` and registers here with one line.
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("parser", ParserBenchmark.run),
     ("store", { _ in StoreBenchmark.run() }),
+    ("reader", { _ in ReaderBenchmark.run() }),
+    ("reload", { _ in ReloadBenchmark.run() }),
 ]
 
-StoreChildProcess.runIfRequested()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let first = arguments.first, let internalRun = ParserBenchmark.subcommand(first) {
     internalRun(Array(arguments.dropFirst()))

@@ -5,6 +5,13 @@ struct Tidings: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
         abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds.",
-        subcommands: [ParseCommand.self]
+        subcommands: [ReadCommand.self, ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self, AddCommand.self],
+        defaultSubcommand: ReadCommand.self
     )
+
+    /// Global file options may come before the command name, as in newsboat: see `ArgumentOrder`.
+    static func main() {
+        let commands = Set(configuration.subcommands.map { $0._commandName })
+        main(ArgumentOrder.normalize(Array(CommandLine.arguments.dropFirst()), commands: commands))
+    }
 }

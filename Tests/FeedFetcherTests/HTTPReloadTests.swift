@@ -179,8 +179,10 @@ import Testing
         let chunk = String(repeating: "<item><title>padding</title></item>\n", count: 1000)
         let repeatCount = 100_000_000 / chunk.utf8.count
         let server = try LoopbackServer(routes: [
-            "/huge.xml": ["body": chunk, "repeat": repeatCount, "headers": ["Content-Type": "application/rss+xml"]],
-            "/huge-unknown-length.xml": ["body": chunk, "repeat": repeatCount, "never_close": true],
+            "/huge.xml": ["prefix": "<rss version=\"2.0\"><channel>", "body": chunk, "repeat": repeatCount,
+                          "headers": ["Content-Type": "application/rss+xml"]],
+            "/huge-unknown-length.xml": ["prefix": "<rss version=\"2.0\"><channel>", "body": chunk,
+                                         "repeat": repeatCount, "never_close": true],
         ])
         for path in ["/huge.xml", "/huge-unknown-length.xml"] {
             let recorder = ReloadRecorder()

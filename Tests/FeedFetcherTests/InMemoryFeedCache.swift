@@ -36,9 +36,10 @@ final class InMemoryFeedCache: FeedCache, @unchecked Sendable {
         }
     }
 
-    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators) throws -> Int {
+    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
         lock.withLock {
             log.append(.store(url))
+            if let permanentRedirect { log.append(.permanentRedirect(url, permanentRedirect)) }
             feeds[url] = feed
             savedValidators[url] = validators
             var known = itemKeys[url, default: []]
@@ -52,15 +53,14 @@ final class InMemoryFeedCache: FeedCache, @unchecked Sendable {
         }
     }
 
-    func recordNotModified(for url: String) throws {
-        lock.withLock { log.append(.notModified(url)) }
+    func recordNotModified(for url: String, permanentRedirect: String?) throws {
+        lock.withLock {
+            log.append(.notModified(url))
+            if let permanentRedirect { log.append(.permanentRedirect(url, permanentRedirect)) }
+        }
     }
 
     func recordFailure(_ failure: FetchFailure, for url: String) throws {
         lock.withLock { log.append(.failure(url, failure)) }
-    }
-
-    func recordPermanentRedirect(from url: String, to newURL: String) throws {
-        lock.withLock { log.append(.permanentRedirect(url, newURL)) }
     }
 }

@@ -32,11 +32,11 @@ import Testing
 
     @Test func execRunsTheCommandWithQuotedArgumentsAndNoShell() throws {
         // The title argument holds a space and shell syntax: both must reach the script verbatim.
-        let location = "exec:\(Fixture.path("print-feed.sh")) \"Tides & \\$HOME\""
+        let location = "exec:\(Fixture.path("print-feed.sh")) \"Tides; \\$HOME\""
         let cache = InMemoryFeedCache()
         let summary = try #require(ReloadRecorder().run([location], cache: cache))
         #expect(summary.updated == 1)
-        #expect(cache.feed(for: location)?.title == "Tides & $HOME")
+        #expect(cache.feed(for: location)?.title == "Tides; $HOME")
         #expect(cache.feed(for: location)?.items.count == 3)
     }
 
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func commandOutputPastTheCapIsStopped() throws {
-        let location = "exec:yes <item/>"
+        let location = #"exec:sh -c 'echo "<rss version=\"2.0\"><channel>"; exec yes "<item/>"'"#
         let recorder = ReloadRecorder()
         _ = try #require(recorder.run([location], cache: InMemoryFeedCache(), options: FetchOptions(maxBytes: 1 << 20)))
         #expect(recorder.outcome(for: location) == .failed(.tooLarge(limit: 1 << 20)))

@@ -100,3 +100,32 @@ import Testing
 
     enum WaitError: Error { case timedOut }
 }
+
+@Suite struct FetchRequestTests {
+    @Test func fetchesFromTheFetchURLAndReportsUnderTheSubscribedOne() throws {
+        let server = try LoopbackServer(routes: ["/moved.xml": ["body": try Fixture.text("harbour-notes.rss")]])
+        let subscribed = "https://old-home.example/feed.xml"
+        let cache = InMemoryFeedCache()
+        let recorder = ReloadRecorder()
+        let reload = FeedFetcher(cache: cache).reload(
+            [FetchRequest(url: subscribed, fetchURL: server.url("/moved.xml"))], on: recorder.queue
+        ) { event in recorder.record(event) }
+        let summary = try #require(reload.wait(timeout: 30))
+        #expect(summary.updated == 1)
+        #expect(cache.feed(for: subscribed)?.title == "Harbour Notes")
+        #expect(recorder.events.allSatisfy { $0.url == subscribed })
+    }
+
+    @Test func permanentRedirectOnTheSameHostKeepsCredentials() throws {
+        let server = try LoopbackServer(routes: [
+            "/old.xml": ["status": 301, "redirect": "/new.xml"],
+            "/new.xml": ["body": try Fixture.text("harbour-notes.rss")],
+        ])
+        let url = "http://me:pw@127.0.0.1:\(server.port)/old.xml"
+        let cache = InMemoryFeedCache()
+        _ = try #require(ReloadRecorder().run([url], cache: cache))
+        #expect(cache.calls.contains(.permanentRedirect(url, "http://me:pw@127.0.0.1:\(server.port)/new.xml")))
+        // The redirect stayed on the host, so the credentials went along.
+        #expect(try server.headers(for: "/new.xml").first?["authorization"] == "Basic " + Data("me:pw".utf8).base64EncodedString())
+    }
+}

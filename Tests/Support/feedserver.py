@@ -15,6 +15,7 @@ Routes come from a JSON file (--config FILE):
           "headers": {"Content-Type": "application/rss+xml; charset=utf-8"},
           "body": "<rss>...</rss>",       # or "body_file": PATH, or "body_base64": "..."
           "repeat": 1,                    # send the body this many times (huge bodies, no RAM)
+          "prefix": "<rss><channel>",     # sent once before the (repeated) body
           "gzip": false, "deflate": false,# compress the body (Content-Encoding set)
           "etag": "\"v1\"",              # answers 304 to a matching If-None-Match
           "last_modified": "Sat, 21 Nov 2026 05:00:00 GMT",  # 304 to an equal If-Modified-Since
@@ -149,7 +150,11 @@ def make_handler(config, directory, log, log_lock):
             if "redirect" in route:
                 headers["Location"] = route["redirect"]
             body = self.route_body(route)
+            prefix = route.get("prefix", "").encode("utf-8")
             repeat = int(route.get("repeat", 1))
+            if prefix and (route.get("gzip") or route.get("deflate") or route.get("drip") is not None):
+                body, prefix = prefix + body * repeat, b""
+                repeat = 1
             if route.get("gzip"):
                 body = gzip.compress(body * repeat)
                 repeat = 1
@@ -161,7 +166,10 @@ def make_handler(config, directory, log, log_lock):
             if route.get("never_close"):
                 headers["Connection"] = "close"
                 self.send_head(status, headers, None)
-                self.write_quietly(body)
+                if self.write_quietly(prefix):
+                    for _ in range(repeat):
+                        if not self.write_quietly(body):
+                            break
                 time.sleep(3600)
                 return
             drip = route.get("drip")
@@ -174,8 +182,8 @@ def make_handler(config, directory, log, log_lock):
                             return
                         time.sleep(float(drip))
                 return
-            self.send_head(status, headers, len(body) * repeat)
-            if self.command == "HEAD":
+            self.send_head(status, headers, len(prefix) + len(body) * repeat)
+            if self.command == "HEAD" or not self.write_quietly(prefix):
                 return
             for _ in range(repeat):
                 if not self.write_quietly(body):

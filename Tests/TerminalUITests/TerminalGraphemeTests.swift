@@ -50,3 +50,24 @@ import Testing
         #expect(TerminalGrapheme.form(of: "\t") == .tab)
     }
 }
+
+@Suite struct PathologicalGraphemeTests {
+    /// Unicode keeps any number of Hangul leading jamo in one cluster; its width must stay small
+    /// and the grid must not trap.
+    @Test func hugeClustersAreCut() {
+        let flood = String(repeating: "\u{1100}", count: 1_000)
+        #expect(flood.count == 1)
+        #expect(DisplayWidth.of(flood) == TerminalGrapheme.maximumWidth)
+        var grid = CellGrid(rows: 1, columns: 20)
+        let end = grid.put(flood + "x", row: 0, column: 0)
+        #expect(end == TerminalGrapheme.maximumWidth + 1)
+        #expect(grid.lines == [String(repeating: "\u{1100}", count: 4) + "x"])
+    }
+
+    @Test func combiningFloodsStayOneColumn() {
+        let flood = "e" + String(repeating: "\u{301}", count: 10_000)
+        var grid = CellGrid(rows: 1, columns: 3)
+        #expect(grid.put(flood + "z", row: 0, column: 0) == 2)
+        #expect(grid[0, 1].grapheme == "z")
+    }
+}

@@ -92,4 +92,38 @@ import Testing
             screen.render(into: &tiny, in: tiny.bounds)
         }
     }
+
+    @Test func textWidthLimitsTheWrap() throws {
+        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        let item = Item(id: "w", title: "T", published: TestStore.baseDate, content: "<p>one two three four five six</p>")
+        try test.store.upsert(Feed(format: .rss20, title: "F", items: [item]), forFeedURL: "https://a.example/feed")
+        let feed = try #require(try test.store.feedList().first)
+        let row = try #require(try test.store.items(inFeed: feed.id).first)
+        let stored = try #require(try test.store.item(row.id))
+        let screen = ArticleScreen(item: stored, textWidth: 13, timeZone: utc)
+        var grid = CellGrid(rows: 10, columns: 40)
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(Array(grid.lines.suffix(3)) == ["one two three", "four five six", ""])
+        #expect(grid.lines.allSatisfy { DisplayWidth.of($0) <= 13 })
+    }
+}
+
+@MainActor
+@Suite struct HugeArticleTests {
+    @Test func aMultiMegabyteBodyIsCutWithANote() throws {
+        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        let paragraph = "<p>" + String(repeating: "日本語 text ", count: 400_000) + "</p>"
+        let item = Item(id: "huge", title: "Huge", link: "https://a.example/huge", published: TestStore.baseDate, content: paragraph)
+        try test.store.upsert(Feed(format: .rss20, title: "F", items: [item]), forFeedURL: "https://a.example/feed")
+        let feed = try #require(try test.store.feedList().first)
+        let row = try #require(try test.store.items(inFeed: feed.id).first)
+        let stored = try #require(try test.store.item(row.id))
+        let screen = ArticleScreen(item: stored)
+        var grid = CellGrid(rows: 10, columns: 80)
+        screen.render(into: &grid, in: grid.bounds)
+        _ = screen.handle(.end)
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines.suffix(2).joined(separator: " ") == "[The rest of this article, 5348 KB, is not shown here: o opens it in the browser.]")
+        #expect(ArticleScreen.bounded(paragraph).utf8.count <= ArticleScreen.maximumHTMLBytes)
+    }
 }

@@ -91,3 +91,51 @@ import Testing
         #expect(grid.lines == [" N (3/3)   …", " N (12/12) …"])
     }
 }
+
+@MainActor
+@Suite struct EmptyFeedListTests {
+    @Test func emptyListsSayWhatToDo() throws {
+        let empty = try TestStore(subscriptions: [])
+        let screen = FeedListScreen(store: empty.store)
+        try screen.refresh()
+        var grid = CellGrid(rows: 2, columns: 100)
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines.first == "The urls file lists no feeds yet: add one with `tidings add URL`, then run tidings again.")
+        #expect(screen.handle(.enter) == nil)
+        #expect(screen.handle(.character("r")) == nil)
+
+        let read = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        try read.addItems(1, to: "https://a.example/feed")
+        try read.store.markAllFeeds(read: true)
+        let unreadOnly = FeedListScreen(store: read.store, hidesFeedsWithoutUnread: true)
+        try unreadOnly.refresh()
+        unreadOnly.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines.first == "No feed has unread articles (show-read-feeds is off). R reloads them all.")
+    }
+}
+
+@MainActor
+@Suite struct HugeTitleTests {
+    /// A multi-megabyte title (the parser keeps up to 4 MB of a field) is cut on every screen.
+    @Test func hugeTitlesAreCutEverywhere() throws {
+        let title = String(repeating: "長いタイトル ", count: 300_000)
+        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        try test.store.upsert(Feed(format: .rss20, title: title, items: [Item(id: "1", title: title, link: "https://a.example/1", author: title)]), forFeedURL: "https://a.example/feed")
+        let feeds = FeedListScreen(store: test.store)
+        try feeds.refresh()
+        let navigation = NavigationController<ReaderIntent>(root: feeds)
+        var grid = CellGrid(rows: 6, columns: 40)
+        navigation.render(into: &grid)
+        #expect(grid.lines[1] == " N (1/1) 長いタイトル 長いタイトル 長い…")
+        let feed = try #require(feeds.selectedFeed)
+        let list = ItemListScreen(store: test.store, feed: feed)
+        navigation.push(list)
+        navigation.render(into: &grid)
+        #expect(grid.lines[0] == " 長いタイトル 長いタイトル 長いタイトル…")
+        let row = try #require(try test.store.items(inFeed: feed.id).first)
+        let item = try #require(try test.store.item(row.id))
+        navigation.push(ArticleScreen(item: item))
+        navigation.render(into: &grid)
+        #expect(grid.lines[1].hasPrefix("Title: 長いタイトル"))
+    }
+}

@@ -71,3 +71,24 @@ import TerminalUI
         #expect(lines == ["evil [2J title"])
     }
 }
+
+@Suite struct HostileHTMLTests {
+    @Test func deepNestingKeepsIndentationBounded() {
+        let depth = 5_000
+        let html = String(repeating: "<ul><li>", count: depth) + "deep" + String(repeating: "</li></ul>", count: depth)
+            + String(repeating: "<blockquote>", count: depth) + "quoted" + String(repeating: "</blockquote>", count: depth)
+        let body = HTMLTextRenderer.render(html)
+        for line in body.lines {
+            #expect(line.text.plainText.prefix { $0 == " " }.count <= 4 * 4 + 6 * 3)
+        }
+        #expect(body.lines.contains { $0.text.plainText.hasSuffix("• deep") })
+        #expect(body.lines.contains { $0.text.plainText.hasSuffix("quoted") })
+    }
+
+    @Test func manyLinksAreAllNumbered() {
+        let html = (1...2_000).map { "<a href=\"https://e.example/\($0)\">l</a>" }.joined(separator: " ")
+        let body = HTMLTextRenderer.render(html)
+        #expect(body.links.count == 2_000)
+        #expect(body.lines.last?.text.plainText == "[2000] https://e.example/2000")
+    }
+}

@@ -87,4 +87,20 @@ import Testing
         #expect(grid.lines == ["No articles in this feed yet. Press r to reload it.", ""])
         #expect(screen.handle(.enter) == nil)
     }
+
+    @Test func unreadOnlyListsOnlyUnreadItems() throws {
+        let (test, screen) = try makeScreen(count: 4)
+        let newest = try #require(screen.selectedItem)
+        try test.store.markItem(newest.id, read: true)
+        let feed = try #require(try test.store.feedList().first)
+        let unread = ItemListScreen(store: test.store, feed: feed, unreadOnly: true, timeZone: utc)
+        var grid = CellGrid(rows: 4, columns: 30)
+        unread.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines == ["N 2025-11-21  Item 2  — Ann", "N 2025-11-21  Item 1", "N 2025-11-21  Item 0  — Ann", ""])
+        try test.store.markFeed(feed.id, read: true)
+        try unread.refresh()
+        var wide = CellGrid(rows: 2, columns: 40)
+        unread.render(into: &wide, in: wide.bounds)
+        #expect(wide.lines.first == "No unread articles in this feed.")
+    }
 }

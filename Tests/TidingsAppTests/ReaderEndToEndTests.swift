@@ -70,9 +70,9 @@ struct ReaderEndToEndTests {
         let session = try home.startReader()
         try session.waitFor("Tidings — Feeds")
         try session.sendKeys("R")
-        var screen = try session.waitFor("(2/2) E2E News")
+        var screen = try session.waitFor("Reloaded 2 feeds — 3 new articles")
+        #expect(screen.contains { $0.hasSuffix("(2/2) E2E News") })
         #expect(screen.contains { $0.hasSuffix("(1/1) 日本語のフィード") })
-        try session.waitFor("Reloaded 2 feeds — 3 new articles")
 
         // Browse in: the feed's items, newest first.
         try session.sendKeys("Enter")
@@ -137,6 +137,25 @@ struct ReaderEndToEndTests {
         let screen = try session.waitFor("Welcome to Tidings.")
         #expect(screen.contains { $0.contains(home.path("config/tidings/urls")) })
         #expect(screen.contains { $0.contains("tidings add URL") })
+        try session.sendKeys("q")
+        #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
+    }
+
+    /// Nothing written to standard error lands over the screen: an `exec:` feed that complains
+    /// on stderr (the pipeline keeps a command's stderr for its failure reason, and the reader
+    /// points its own standard error at the log file).
+    @Test func standardErrorNeverReachesTheScreen() throws {
+        let home = try Home()
+        try home.write(Self.rss(title: "Noisy", items: [(title: "Quiet item", link: "https://n.example/1", date: "Fri, 21 Nov 2025 10:00:00 GMT", body: "x")]), to: "feeds/noisy.xml")
+        try home.write("#!/bin/sh\necho NOISE-ON-STDERR >&2\ncat '\(home.path("feeds/noisy.xml"))'\n", to: "noisy-feed")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path("noisy-feed"))
+        try home.write("exec:\(home.path("noisy-feed"))\n", to: "config/tidings/urls")
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        let screen = try session.waitFor("Reloaded 1 feed")
+        #expect(screen.contains { $0.hasSuffix("(1/1) Noisy") })
+        #expect(!screen.contains { $0.contains("NOISE") })
         try session.sendKeys("q")
         #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
     }

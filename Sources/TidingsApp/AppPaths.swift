@@ -1,0 +1,53 @@
+import Foundation
+
+/// Where Tidings keeps its files, following the XDG base directories:
+/// `$XDG_CONFIG_HOME/tidings/urls`, `$XDG_CONFIG_HOME/tidings/config` and
+/// `$XDG_DATA_HOME/tidings/cache.db`, with `~/.config` and `~/.local/share` when the variables are
+/// unset, empty or relative (as the XDG specification says). The command line's `-u`, `-C` and
+/// `-c` replace each path.
+public struct AppPaths: Sendable, Equatable {
+    public var urlsFile: URL
+    public var configFile: URL
+    public var cacheFile: URL
+
+    /// - Parameters:
+    ///   - environment: the process environment (injected by tests).
+    ///   - urlsFile, configFile, cacheFile: overrides from the command line; `~/` is expanded and
+    ///     relative paths are taken from the current directory.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        urlsFile: String? = nil, configFile: String? = nil, cacheFile: String? = nil
+    ) {
+        let home = AppPaths.home(environment)
+        let configHome = AppPaths.baseDirectory(environment["XDG_CONFIG_HOME"], default: home + "/.config")
+        let dataHome = AppPaths.baseDirectory(environment["XDG_DATA_HOME"], default: home + "/.local/share")
+        let configDirectory = URL(fileURLWithPath: configHome).appendingPathComponent("tidings")
+        let dataDirectory = URL(fileURLWithPath: dataHome).appendingPathComponent("tidings")
+        self.urlsFile = urlsFile.map { AppPaths.expand($0, home: home) } ?? configDirectory.appendingPathComponent("urls")
+        self.configFile = configFile.map { AppPaths.expand($0, home: home) } ?? configDirectory.appendingPathComponent("config")
+        self.cacheFile = cacheFile.map { AppPaths.expand($0, home: home) } ?? dataDirectory.appendingPathComponent("cache.db")
+    }
+
+    /// Creates the directories that hold the three files (first run); existing ones are left alone.
+    public func createDirectories() throws {
+        for file in [urlsFile, configFile, cacheFile] {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+    }
+
+    private static func home(_ environment: [String: String]) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        return FileManager.default.homeDirectoryForCurrentUser.path
+    }
+
+    private static func baseDirectory(_ value: String?, default fallback: String) -> String {
+        guard let value, value.hasPrefix("/") else { return fallback }
+        return value
+    }
+
+    private static func expand(_ path: String, home: String) -> URL {
+        if path == "~" { return URL(fileURLWithPath: home) }
+        if path.hasPrefix("~/") { return URL(fileURLWithPath: home + path.dropFirst(1)) }
+        return URL(fileURLWithPath: path)
+    }
+}

@@ -1,0 +1,157 @@
+import FeedFetcher
+import Foundation
+
+/// The `config` file, in newsboat's syntax: one `option value` per line, values quoted when they
+/// hold spaces, `#` comments, booleans as `yes`/`no` (or `true`/`false`).
+///
+///     reload-threads 12
+///     download-timeout 30
+///     browser "firefox --new-tab %u"
+///     show-read-feeds no
+///
+/// Loading never fails on content: an unknown option or a bad value is a `Warning` with its line
+/// number, and the default stays. Every line is kept as a `Directive`, so that commands handled
+/// elsewhere (`bind-key`, `color`, `macro`, …) can be read from `directives(named:)`.
+public struct Config: Sendable, Equatable {
+    /// One non-comment line: its name and arguments.
+    public struct Directive: Sendable, Equatable {
+        public var line: Int
+        public var name: String
+        public var arguments: [String]
+    }
+
+    /// A line that was ignored, and why.
+    public struct Warning: Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+
+        public var description: String { "config line \(line): \(message)" }
+    }
+
+    /// Feeds downloaded at once (`reload-threads`).
+    public var reloadThreads = 8
+    /// Seconds one feed may take, download and parsing (`download-timeout`).
+    public var downloadTimeout: TimeInterval = 60
+    /// Seconds to wait for a server to answer (`connect-timeout`, a Tidings option).
+    public var connectTimeout: TimeInterval = 10
+    /// The browser command; `%u` is the URL (`browser`). Nil: `$BROWSER`, then `xdg-open`.
+    public var browser: String?
+    /// Items kept per feed, 0 for all (`max-items`).
+    public var maxItems = 0
+    /// Show feeds whose items are all read (`show-read-feeds`).
+    public var showReadFeeds = true
+    /// Show read items in item lists (`show-read-articles`).
+    public var showReadArticles = true
+    /// Reload every feed when the reader starts (`refresh-on-startup`).
+    public var refreshOnStartup = false
+    /// Reload every `reloadTime` minutes while the reader runs (`auto-reload`, `reload-time`).
+    public var autoReload = false
+    public var reloadTime = 60
+    /// Ask before quitting (`confirm-exit`).
+    public var confirmExit = false
+    /// Wrap article text at this column, 0 for the window width (`text-width`).
+    public var textWidth = 0
+    /// The `User-Agent` header (`user-agent`). Nil: `Tidings/<version>`.
+    public var userAgent: String?
+
+    public private(set) var directives: [Directive] = []
+    public private(set) var warnings: [Warning] = []
+
+    /// Commands of newsboat's config that other parts of Tidings read through
+    /// `directives(named:)`: they are kept without a warning.
+    public static let deferredCommands: Set<String> = [
+        "bind-key", "unbind-key", "macro", "color", "highlight", "highlight-article", "highlight-feed",
+        "define-filter", "ignore-article", "ignore-mode", "include",
+    ]
+
+    /// The defaults.
+    public init() {}
+
+    public init(parsing text: String) {
+        for (offset, raw) in NewsboatTokenizer.lines(of: text).enumerated() {
+            let number = offset + 1
+            let tokens: [NewsboatTokenizer.Token]
+            do {
+                tokens = try NewsboatTokenizer.tokenize(String(raw))
+            } catch {
+                warnings.append(Warning(line: number, message: error.description))
+                continue
+            }
+            guard let name = tokens.first?.text else { continue }
+            let arguments = tokens.dropFirst().map(\.text)
+            directives.append(Directive(line: number, name: name, arguments: arguments))
+            if let problem = apply(name, arguments) {
+                warnings.append(Warning(line: number, message: problem))
+            }
+        }
+    }
+
+    /// Loads the file at `url`; a missing file gives the defaults.
+    public static func load(from url: URL) throws -> Config {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Config() }
+        return Config(parsing: String(decoding: try Data(contentsOf: url), as: UTF8.self))
+    }
+
+    /// The lines with this command name, in file order.
+    public func directives(named name: String) -> [Directive] {
+        directives.filter { $0.name == name }
+    }
+
+    /// The pipeline's options as this configuration sets them.
+    public var fetchOptions: FetchOptions {
+        FetchOptions(
+            concurrency: reloadThreads, connectTimeout: connectTimeout, timeout: downloadTimeout,
+            userAgent: userAgent ?? FetchOptions.defaultUserAgent)
+    }
+
+    /// Applies one option; returns what was wrong with it, if anything.
+    private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
+        if Config.deferredCommands.contains(name) { return nil }
+        let known = [
+            "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
+            "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
+            "text-width", "user-agent",
+        ]
+        guard known.contains(name) else { return "unknown option \"\(name)\"; ignored" }
+        guard arguments.count == 1, let value = arguments.first else {
+            return "\(name) takes one value, got \(arguments.count)"
+        }
+        switch name {
+        case "reload-threads": return integer(value, name, minimum: 1) { reloadThreads = $0 }
+        case "download-timeout": return integer(value, name, minimum: 1) { downloadTimeout = TimeInterval($0) }
+        case "connect-timeout": return integer(value, name, minimum: 1) { connectTimeout = TimeInterval($0) }
+        case "max-items": return integer(value, name, minimum: 0) { maxItems = $0 }
+        case "reload-time": return integer(value, name, minimum: 1) { reloadTime = $0 }
+        case "text-width": return integer(value, name, minimum: 0) { textWidth = $0 }
+        case "show-read-feeds": return boolean(value, name) { showReadFeeds = $0 }
+        case "show-read-articles": return boolean(value, name) { showReadArticles = $0 }
+        case "refresh-on-startup": return boolean(value, name) { refreshOnStartup = $0 }
+        case "auto-reload": return boolean(value, name) { autoReload = $0 }
+        case "confirm-exit": return boolean(value, name) { confirmExit = $0 }
+        case "browser":
+            browser = value
+            return nil
+        case "user-agent":
+            userAgent = value
+            return nil
+        default: return "unknown option \"\(name)\"; ignored"
+        }
+    }
+
+    private func integer(_ value: String, _ name: String, minimum: Int, set: (Int) -> Void) -> String? {
+        guard let number = Int(value), number >= minimum else {
+            return "\(name) needs a whole number of at least \(minimum), not \"\(value)\"; default kept"
+        }
+        set(number)
+        return nil
+    }
+
+    private func boolean(_ value: String, _ name: String, set: (Bool) -> Void) -> String? {
+        switch value.lowercased() {
+        case "yes", "true": set(true)
+        case "no", "false": set(false)
+        default: return "\(name) needs yes or no, not \"\(value)\"; default kept"
+        }
+        return nil
+    }
+}

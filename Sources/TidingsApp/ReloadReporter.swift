@@ -1,0 +1,95 @@
+import FeedFetcher
+import Foundation
+
+/// Writes the progress of a `tidings reload`: a redrawn progress line on a terminal, one line per
+/// feed otherwise, then the summary. Feed names come from feeds, so they are made printable
+/// (control characters dropped) before they reach the terminal.
+final class ReloadReporter: @unchecked Sendable {
+    private let total: Int
+    private let isTerminal: Bool
+    private let name: @Sendable (String) -> String
+    private var width: Int
+    private var hasProgressLine = false
+
+    init(total: Int, isTerminal: Bool, name: @escaping @Sendable (String) -> String) {
+        self.total = total
+        self.isTerminal = isTerminal
+        self.name = name
+        self.width = isTerminal ? ReloadReporter.terminalWidth() : 80
+    }
+
+    /// Called on the reload's (serial) event queue.
+    func report(_ event: FetchEvent) {
+        if isTerminal {
+            reportOnTerminal(event)
+        } else if let line = ReloadReporter.line(for: event, name: name(event.url)) {
+            ReloadReporter.write(line + "\n")
+        }
+    }
+
+    func finish(_ summary: ReloadSummary) {
+        if hasProgressLine { ReloadReporter.write("\r\u{1B}[K") }
+        ReloadReporter.write(ReloadReporter.summaryLine(summary) + "\n")
+    }
+
+    private func reportOnTerminal(_ event: FetchEvent) {
+        if case .failed = event.kind, let line = ReloadReporter.line(for: event, name: name(event.url)) {
+            ReloadReporter.write("\r\u{1B}[K" + line + "\n")
+        }
+        guard event.kind != .started else { return }
+        ReloadReporter.write("\r\u{1B}[K" + ReloadReporter.progressLine(
+            completed: event.completed, total: total, current: name(event.url), width: width))
+        hasProgressLine = true
+    }
+
+    /// The line printed for a feed that ended (nil for `started`).
+    static func line(for event: FetchEvent, name: String) -> String? {
+        switch event.kind {
+        case .started: nil
+        case .finished(let newItems): "updated    \(name)" + (newItems > 0 ? " (\(newItems) new)" : "")
+        case .notModified: "unchanged  \(name)"
+        case .failed(let failure): "failed     \(name): \(failure)"
+        case .cancelled: "cancelled  \(name)"
+        }
+    }
+
+    /// `[#######.............]  12/200  Harbour Notes`, cut to `width` columns.
+    static func progressLine(completed: Int, total: Int, current: String, width: Int) -> String {
+        let barWidth = 20
+        let filled = total == 0 ? barWidth : completed * barWidth / total
+        let counter = "\(completed)/\(total)"
+        let head = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]  "
+            + String(repeating: " ", count: max(0, 2 * String(total).count + 1 - counter.count)) + counter + "  "
+        let room = max(0, width - 1 - head.count)
+        let name = current.count > room ? String(current.prefix(max(0, room - 1))) + "…" : current
+        return head + (room > 0 ? name : "")
+    }
+
+    /// `200 feeds: 180 updated, 15 unchanged, 5 failed; 42 new items`.
+    static func summaryLine(_ summary: ReloadSummary) -> String {
+        var parts = ["\(summary.updated) updated", "\(summary.notModified) unchanged", "\(summary.failed) failed"]
+        if summary.cancelled > 0 { parts.append("\(summary.cancelled) cancelled") }
+        let feeds = summary.total == 1 ? "1 feed" : "\(summary.total) feeds"
+        let items = summary.newItems == 1 ? "1 new item" : "\(summary.newItems) new items"
+        return "\(feeds): \(parts.joined(separator: ", ")); \(items)"
+    }
+
+    /// Text from a feed or the user, with control characters (C0, C1, DEL, ESC) removed.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+}

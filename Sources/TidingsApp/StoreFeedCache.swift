@@ -1,0 +1,43 @@
+import FeedFetcher
+import FeedModel
+import FeedStore
+
+/// The SQLite cache as the pipeline's `FeedCache`: validators come from the store, results go
+/// into it, each call one transaction.
+///
+/// The store only knows feeds that were synced from the urls file (`syncSubscriptions`):
+/// `fetchRequests()` lists exactly those, with the address each is fetched from (which differs
+/// from its URL after a confirmed permanent redirect).
+public struct StoreFeedCache: FeedCache {
+    public let store: FeedStore
+
+    public init(store: FeedStore) {
+        self.store = store
+    }
+
+    /// The subscribed feeds (hidden ones included), in urls-file order, as pipeline requests.
+    public func fetchRequests() throws -> [FetchRequest] {
+        try store.feedsToFetch().map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }
+    }
+
+    public func validators(for url: String) throws -> CacheValidators? {
+        let validators = try store.validators(forFeedURL: url)
+        let cached = CacheValidators(etag: validators.etag, lastModified: validators.lastModified)
+        return cached.isEmpty ? nil : cached
+    }
+
+    public func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
+        try store.upsert(
+            feed, forFeedURL: url,
+            validators: HTTPValidators(etag: validators.etag, lastModified: validators.lastModified),
+            permanentRedirect: permanentRedirect)
+    }
+
+    public func recordNotModified(for url: String, permanentRedirect: String?) throws {
+        try store.recordNotModified(forFeedURL: url, permanentRedirect: permanentRedirect)
+    }
+
+    public func recordFailure(_ failure: FetchFailure, for url: String) throws {
+        try store.recordFailure(forFeedURL: url, reason: failure.description)
+    }
+}

@@ -1,0 +1,209 @@
+import FeedModel
+import Foundation
+
+/// The list of feeds in newsboat's `urls` format, so that newsboat users can point Tidings at
+/// their existing file.
+///
+/// One feed per line: the URL, then tags separated by spaces; a quoted tag may hold spaces;
+/// `"~Custom title"` replaces the feed's title; `"!"` hides the feed; `#` starts a comment.
+///
+///     https://example.org/feed.xml tech "long reads" "~Example, abridged"
+///     exec:~/bin/scrape.sh local "!"
+///     "query:Unread:unread = \"yes\""     # kept, not shown yet
+///
+/// Loading never fails on content: a bad line is reported with its line number (`problems`) and
+/// skipped, the rest loads. Every line is remembered, so that writing the list back (after `add`,
+/// `remove` or `update`) changes only the lines that changed: comments, blank lines, `query:`
+/// lines and even bad lines survive, and the file is replaced atomically.
+public struct UrlsFile: Sendable, Equatable {
+    /// A line of the file, as read or as edited.
+    public enum Line: Sendable, Equatable {
+        /// A feed; `text` is the line as written (nil once edited: then it is formatted anew).
+        case feed(Subscription, text: String?)
+        /// A `query:` feed: kept verbatim, not loaded.
+        case query(String)
+        /// A comment or a blank line.
+        case comment(String)
+        /// A line that could not be read: kept verbatim so that saving loses nothing.
+        case unreadable(String)
+    }
+
+    /// A line that was skipped, with its 1-based number.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public private(set) var lines: [Line]
+    /// Bad lines, in file order.
+    public private(set) var problems: [Problem]
+
+    /// An empty list.
+    public init() {
+        lines = []
+        problems = []
+    }
+
+    /// Reads the text of a urls file.
+    public init(parsing text: String) {
+        lines = []
+        problems = []
+        var seen: [String: Int] = [:]
+        for (offset, line) in NewsboatTokenizer.lines(of: text).enumerated() {
+            let number = offset + 1
+            let tokens: [NewsboatTokenizer.Token]
+            do {
+                tokens = try NewsboatTokenizer.tokenize(line)
+            } catch {
+                problems.append(Problem(line: number, message: error.description))
+                lines.append(.unreadable(line))
+                continue
+            }
+            guard let first = tokens.first else {
+                lines.append(.comment(line))
+                continue
+            }
+            if first.text.hasPrefix("query:") {
+                lines.append(.query(line))
+                continue
+            }
+            guard UrlsFile.isFeedLocation(first.text) else {
+                problems.append(Problem(line: number, message: "not a feed URL: \(first.text)"))
+                lines.append(.unreadable(line))
+                continue
+            }
+            if let earlier = seen[first.text] {
+                problems.append(Problem(line: number, message: "\(first.text) is already on line \(earlier); skipped"))
+                lines.append(.unreadable(line))
+                continue
+            }
+            seen[first.text] = number
+            lines.append(.feed(UrlsFile.subscription(url: first.text, attributes: tokens.dropFirst()), text: line))
+        }
+    }
+
+    /// Loads the file at `url`; a missing file is an empty list (first run).
+    public static func load(from url: URL) throws -> UrlsFile {
+        guard FileManager.default.fileExists(atPath: url.path) else { return UrlsFile() }
+        let data = try Data(contentsOf: url)
+        return UrlsFile(parsing: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The feeds, in file order.
+    public var subscriptions: [Subscription] {
+        lines.compactMap { if case .feed(let subscription, _) = $0 { subscription } else { nil } }
+    }
+
+    /// How many `query:` lines were kept without being loaded.
+    public var queryCount: Int {
+        lines.reduce(0) { count, line in if case .query = line { count + 1 } else { count } }
+    }
+
+    /// The single notice to show about `query:` feeds, if the file has any.
+    public var queryNotice: String? {
+        let count = queryCount
+        guard count > 0 else { return nil }
+        return count == 1
+            ? "1 query feed in the urls file is kept but not shown: query feeds are not supported yet"
+            : "\(count) query feeds in the urls file are kept but not shown: query feeds are not supported yet"
+    }
+
+    /// True if a feed with this URL is in the list.
+    public func contains(url: String) -> Bool {
+        subscriptions.contains { $0.url == url }
+    }
+
+    /// Appends a feed; returns false (and changes nothing) if its URL is already listed.
+    @discardableResult
+    public mutating func add(_ subscription: Subscription) -> Bool {
+        guard !contains(url: subscription.url) else { return false }
+        lines.append(.feed(subscription, text: nil))
+        return true
+    }
+
+    /// Replaces the feed that has `subscription.url` (or `url`, to change the URL itself); returns
+    /// false if there is none.
+    @discardableResult
+    public mutating func update(_ subscription: Subscription, replacing url: String? = nil) -> Bool {
+        let target = url ?? subscription.url
+        guard let index = lines.firstIndex(where: { if case .feed(let s, _) = $0 { s.url == target } else { false } }) else {
+            return false
+        }
+        lines[index] = .feed(subscription, text: nil)
+        return true
+    }
+
+    /// Removes the feed with this URL; returns false if there is none.
+    @discardableResult
+    public mutating func remove(url: String) -> Bool {
+        let before = lines.count
+        lines.removeAll { if case .feed(let s, _) = $0 { s.url == url } else { false } }
+        return lines.count != before
+    }
+
+    /// The file's text: untouched lines exactly as read, edited and new ones formatted.
+    public var text: String {
+        lines.map { line in
+            switch line {
+            case .feed(let subscription, let text): text ?? UrlsFile.format(subscription)
+            case .query(let text), .comment(let text), .unreadable(let text): text
+            }
+        }.map { $0 + "\n" }.joined()
+    }
+
+    /// Writes the file atomically: a temporary file in the same directory, then a rename, so that
+    /// a crash never leaves half a list.
+    public func write(to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try Data(text.utf8).write(to: temporary)
+            if let permissions = try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] {
+                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// One line of the file for a feed. (newsboat's format cannot express a tag that starts with
+    /// `~` or is `!`: such a tag reads back as a title or the hidden mark.)
+    public static func format(_ subscription: Subscription) -> String {
+        var tokens = [NewsboatTokenizer.quoteIfNeeded(subscription.url)]
+        tokens += subscription.tags.map(NewsboatTokenizer.quoteIfNeeded)
+        // Titles are always quoted, as newsboat writes them.
+        if let title = subscription.customTitle { tokens.append(NewsboatTokenizer.quote("~" + title)) }
+        if subscription.isHidden { tokens.append("\"!\"") }
+        return tokens.joined(separator: " ")
+    }
+
+    /// The locations Tidings can fetch.
+    static func isFeedLocation(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") {
+            return URL(string: text) != nil && text.count > lowered.prefix(while: { $0 != ":" }).count + 3
+        }
+        return (lowered.hasPrefix("exec:") && text.count > 5) || (lowered.hasPrefix("filter:") && text.dropFirst(7).contains(":"))
+    }
+
+    private static func subscription(url: String, attributes: ArraySlice<NewsboatTokenizer.Token>) -> Subscription {
+        var subscription = Subscription(url: url)
+        for token in attributes {
+            if token.text == "!" {
+                subscription.isHidden = true
+            } else if token.text.hasPrefix("~") {
+                subscription.customTitle = String(token.text.dropFirst())
+            } else if !subscription.tags.contains(token.text) {
+                subscription.tags.append(token.text)
+            }
+        }
+        return subscription
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import TidingsApp
+
+/// `tidings add URL [TAG…]`: append a feed to the urls file.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a feed to the urls file, with optional tags.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The feed: http(s)://, file://, exec:COMMAND or filter:COMMAND:URL.")
+    var url: String
+
+    @Argument(help: "Tags for the feed.")
+    var tags: [String] = []
+
+    func run() throws {
+        try reportingFailure { print(try FeedListCommands.add(url: url, tags: tags, paths: global.paths)) }
+    }
+}

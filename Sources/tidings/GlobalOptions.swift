@@ -1,0 +1,19 @@
+import ArgumentParser
+import TidingsApp
+
+/// newsboat's file options, accepted by every command, before or after its name
+/// (`tidings -u U reload` and `tidings reload -u U`; see `ArgumentOrder`).
+struct GlobalOptions: ParsableArguments {
+    @Option(name: [.customShort("u"), .customLong("url-file")], help: "The urls file (default: $XDG_CONFIG_HOME/tidings/urls).")
+    var urlFile: String?
+
+    @Option(name: [.customShort("c"), .customLong("cache-file")], help: "The cache file (default: $XDG_DATA_HOME/tidings/cache.db).")
+    var cacheFile: String?
+
+    @Option(name: [.customShort("C"), .customLong("config-file")], help: "The config file (default: $XDG_CONFIG_HOME/tidings/config).")
+    var configFile: String?
+
+    var paths: AppPaths {
+        AppPaths(urlsFile: urlFile, configFile: configFile, cacheFile: cacheFile)
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import TidingsApp
+
+/// `tidings` with no subcommand: the full-screen reader.
+struct ReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Open the full-screen reader (what `tidings` does with no command)."
+    )
+
+    @OptionGroup var files: GlobalOptions
+
+    func run() throws {
+        let settings: ReaderSettings
+        do {
+            settings = try Self.settings(paths: files.paths)
+            try ReaderApp.run(settings: settings) { StoreFeedCache(store: $0) }
+        } catch {
+            FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    /// What the reader needs, from the files at `paths`: no urls file means the first-run screen.
+    static func settings(paths: AppPaths) throws -> ReaderSettings {
+        try paths.createDirectories()
+        let config = try Config.load(from: paths.configFile)
+        let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
+        let urls = try UrlsFile.load(from: paths.urlsFile)
+        var warnings = urls.problems.map { "urls file \($0)" } + config.warnings.map(\.description)
+        if let notice = urls.queryNotice { warnings.append(notice) }
+        return ReaderSettings(
+            urlsPath: paths.urlsFile.path,
+            subscriptions: hasUrlsFile ? urls.subscriptions : nil,
+            cachePath: paths.cacheFile.path,
+            logPath: paths.cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log").path,
+            browser: config.browser,
+            refreshOnStartup: config.refreshOnStartup,
+            hidesFeedsWithoutUnread: !config.showReadFeeds,
+            hidesReadArticles: !config.showReadArticles,
+            textWidth: config.textWidth,
+            autoReloadMinutes: config.autoReload ? max(1, config.reloadTime) : nil,
+            confirmsExit: config.confirmExit,
+            fetchOptions: config.fetchOptions,
+            warnings: warnings)
+    }
+}

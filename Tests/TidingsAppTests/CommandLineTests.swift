@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+/// The built `tidings` binary, run as a user would, against feeds on a loopback server.
+/// `make test` passes its path in TIDINGS_BINARY; a plain `swift test` uses .build/debug/tidings.
+@Suite struct CommandLineTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let binary = ProcessInfo.processInfo.environment["TIDINGS_BINARY"]
+        ?? repository.appendingPathComponent(".build/debug/tidings").path
+
+    static let feed = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <rss version="2.0"><channel><title>Ferry \u{1B}[31mNews</title>
+        <item><title>Timetable</title><guid>ferry-1</guid></item>
+        <item><title>Strike</title><guid>ferry-2</guid></item>
+        </channel></rss>
+        """
+
+    /// A home directory of its own, with XDG paths inside it.
+    final class Sandbox {
+        let root: URL
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-cli-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        var urls: String { root.appendingPathComponent("urls").path }
+        var cache: String { root.appendingPathComponent("cache.db").path }
+        var config: String { root.appendingPathComponent("config").path }
+
+        func write(_ text: String, to path: String) throws {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the binary with a private HOME/XDG so that nothing of the user's is touched; gives up
+    /// after 60 s.
+    static func run(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = sandbox.root.path
+        environment["XDG_CONFIG_HOME"] = sandbox.root.appendingPathComponent("config-home").path
+        environment["XDG_DATA_HOME"] = sandbox.root.appendingPathComponent("data-home").path
+        for variable in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] { environment[variable] = nil }
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let collected = CollectedOutput()
+        let group = DispatchGroup()
+        for (pipe, isError) in [(output, false), (errors, true)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.set(String(decoding: data, as: UTF8.self), isError: isError)
+                group.leave()
+            }
+        }
+        if group.wait(timeout: .now() + 60) == .timedOut {
+            process.terminate()
+            throw RunError.hung(arguments)
+        }
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: collected.output, errors: collected.errors)
+    }
+
+    enum RunError: Error { case hung([String]) }
+
+    final class CollectedOutput: @unchecked Sendable {
+        private let lock = NSLock()
+        private var outputText = ""
+        private var errorText = ""
+        func set(_ text: String, isError: Bool) { lock.withLock { if isError { errorText = text } else { outputText = text } } }
+        var output: String { lock.withLock { outputText } }
+        var errors: String { lock.withLock { errorText } }
+    }
+
+    @Test func reloadPrintsOneLinePerFeedASummaryAndExitsOneOnFailure() throws {
+        let sandbox = try Sandbox()
+        let server = try FeedServerProcess(routes: [
+            "/ferry.xml": ["body": CommandLineTests.feed, "etag": "\"f1\""],
+            "/gone.xml": ["status": 404],
+        ])
+        try sandbox.write("""
+            \(server.url("/ferry.xml")) boats
+            \(server.url("/gone.xml")) boats "~Gone Feed"
+            http://reader:hunter2@127.0.0.1:\(server.port)/private.xml
+
+            """, to: sandbox.urls)
+
+        let first = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "reload"], in: sandbox)
+        #expect(first.status == 1)
+        #expect(!first.output.contains("hunter2"), "credentials are never printed")
+        let lines = first.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("updated    \(server.url("/ferry.xml")) (2 new)"))
+        #expect(lines.contains("failed     Gone Feed: HTTP 404 Not Found"), "the custom title names the feed")
+        #expect(lines.contains("failed     http://***@127.0.0.1:\(server.port)/private.xml: HTTP 404 Not Found"))
+        #expect(lines.last == "3 feeds: 1 updated, 0 unchanged, 2 failed; 2 new items")
+
+        // Options after the command name, and titles known from the first run (escape removed).
+        let second = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "Ferry [31mNews"], in: sandbox)
+        #expect(second.status == 0)
+        #expect(second.output == "unchanged  Ferry [31mNews\n1 feed: 0 updated, 1 unchanged, 0 failed; 0 new items\n")
+        #expect(!second.output.contains("\u{1B}"))
+    }
+
+    @Test func newsboatExecuteFormsWork() throws {
+        let sandbox = try Sandbox()
+        let server = try FeedServerProcess(routes: ["/ferry.xml": ["body": CommandLineTests.feed]])
+        try sandbox.write("\(server.url("/ferry.xml"))\n", to: sandbox.urls)
+        let reload = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "-x", "reload"], in: sandbox)
+        #expect(reload.status == 0)
+        #expect(reload.output.hasSuffix("1 feed: 1 updated, 0 unchanged, 0 failed; 2 new items\n"))
+        let unread = try CommandLineTests.run(["-x", "print-unread", "--url-file", sandbox.urls, "--cache-file=\(sandbox.cache)"], in: sandbox)
+        #expect(unread.status == 0 && unread.output == "2\n")
+    }
+
+    @Test func tagAndNameSelectFeedsAndUnknownOnesAreErrors() throws {
+        let sandbox = try Sandbox()
+        let server = try FeedServerProcess(routes: ["/a.xml": ["body": CommandLineTests.feed], "/b.xml": ["body": CommandLineTests.feed]])
+        try sandbox.write("\(server.url("/a.xml")) alpha\n\(server.url("/b.xml")) beta \"~Bravo\"\n", to: sandbox.urls)
+        let tagged = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "--tag", "beta"], in: sandbox)
+        #expect(tagged.status == 0)
+        #expect(tagged.output == "updated    Bravo (2 new)\n1 feed: 1 updated, 0 unchanged, 0 failed; 2 new items\n")
+        let unknown = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "Nothing Like It"], in: sandbox)
+        #expect(unknown.status == 2)
+        #expect(unknown.errors == "tidings: no feed has the URL or title \"Nothing Like It\"\n")
+        let noTag = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "--tag", "gamma"], in: sandbox)
+        #expect(noTag.status == 2)
+    }
+
+    @Test func configTimeoutsApplyToTheReload() throws {
+        let sandbox = try Sandbox()
+        let server = try FeedServerProcess(routes: ["/silent.xml": ["never_respond": true]])
+        try sandbox.write("\(server.url("/silent.xml"))\n", to: sandbox.urls)
+        try sandbox.write("connect-timeout 1\ndownload-timeout 2\nno-such-option 3\n", to: sandbox.config)
+        let run = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config], in: sandbox)
+        #expect(run.status == 1)
+        #expect(run.output.contains("failed     \(server.url("/silent.xml")): no answer from the server within 1 s"))
+        #expect(run.errors.contains("tidings: config line 3: unknown option \"no-such-option\"; ignored"))
+    }
+
+    @Test func httpProxyFromTheEnvironmentIsUsed() throws {
+        let sandbox = try Sandbox()
+        // The feed's host does not exist: only the proxy (our server) can answer for it.
+        let proxy = try FeedServerProcess(routes: ["/feed.xml": ["body": CommandLineTests.feed]])
+        try sandbox.write("http://feeds.tidings-test.invalid/feed.xml\n", to: sandbox.urls)
+        let run = try CommandLineTests.run(
+            ["reload", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox,
+            environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": ""])
+        #expect(run.status == 0)
+        let request = try #require(try proxy.requests().first { $0["path"] as? String == "/feed.xml" })
+        #expect(request["absolute"] as? Bool == true)
+        #expect(request["host"] as? String == "feeds.tidings-test.invalid")
+    }
+
+    @Test func importExportAndAddEditTheUrlsFile() throws {
+        let sandbox = try Sandbox()
+        let opml = sandbox.root.appendingPathComponent("in.opml").path
+        try sandbox.write("""
+            <opml version="1.0"><body><outline text="Boats">
+            <outline text="Ferry" type="rss" xmlUrl="https://ferry.example/rss"/>
+            <outline text="Ferry" type="rss" xmlUrl="https://ferry.example/rss"/>
+            </outline></body></opml>
+            """, to: opml)
+        try sandbox.write("# my feeds\nhttps://existing.example/feed old\n", to: sandbox.urls)
+
+        let imported = try CommandLineTests.run(["import", opml, "-u", sandbox.urls], in: sandbox)
+        #expect(imported.status == 0)
+        #expect(imported.output == "imported 1 feed into \(sandbox.urls) (skipped: 1 listed twice in the OPML file)\n")
+        #expect(try String(contentsOfFile: sandbox.urls, encoding: .utf8)
+            == "# my feeds\nhttps://existing.example/feed old\nhttps://ferry.example/rss Boats \"~Ferry\"\n")
+
+        let added = try CommandLineTests.run(["-u", sandbox.urls, "add", "exec:scrape --all", "local", "two words"], in: sandbox)
+        #expect(added.status == 0)
+        let again = try CommandLineTests.run(["-u", sandbox.urls, "add", "https://ferry.example/rss"], in: sandbox)
+        #expect(again.status == 1 && again.errors == "tidings: https://ferry.example/rss is already in \(sandbox.urls)\n")
+        let bad = try CommandLineTests.run(["-u", sandbox.urls, "add", "ferry.example/rss"], in: sandbox)
+        #expect(bad.status == 1)
+
+        let exported = try CommandLineTests.run(["export", "-u", sandbox.urls], in: sandbox)
+        #expect(exported.status == 0)
+        #expect(exported.output.contains(#"<outline type="rss" text="Ferry" title="Ferry" xmlUrl="https://ferry.example/rss" category="Boats"/>"#))
+        #expect(exported.output.contains(#"xmlUrl="exec:scrape --all" category="local,two words""#))
+
+        // Export, then import into an empty list: the same feeds.
+        let roundTrip = sandbox.root.appendingPathComponent("round.opml").path
+        try sandbox.write(exported.output, to: roundTrip)
+        let fresh = sandbox.root.appendingPathComponent("fresh-urls").path
+        _ = try CommandLineTests.run(["import", roundTrip, "-u", fresh], in: sandbox)
+        let original = try String(contentsOfFile: sandbox.urls, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(try String(contentsOfFile: fresh, encoding: .utf8).split(separator: "\n") == Array(original))
+    }
+
+    @Test func defaultPathsAreCreatedUnderXDG() throws {
+        let sandbox = try Sandbox()
+        let run = try CommandLineTests.run(["unread"], in: sandbox)
+        #expect(run.status == 0 && run.output == "0\n")
+        #expect(FileManager.default.fileExists(atPath: sandbox.root.path + "/data-home/tidings/cache.db"))
+        #expect(FileManager.default.fileExists(atPath: sandbox.root.path + "/config-home/tidings"))
+        let reload = try CommandLineTests.run(["reload"], in: sandbox)
+        #expect(reload.status == 2 && reload.errors == "tidings: the urls file lists no feeds\n")
+    }
+}

@@ -1,0 +1,72 @@
+import FeedFetcher
+import Foundation
+import Testing
+@testable import TidingsApp
+
+@Suite struct ConfigTests {
+    @Test func defaultsMatchTheDocumentedBehaviour() {
+        let config = Config()
+        #expect(config.reloadThreads == 8 && config.downloadTimeout == 60 && config.connectTimeout == 10)
+        #expect(config.showReadFeeds && !config.refreshOnStartup && config.maxItems == 0 && config.browser == nil)
+        #expect(config.fetchOptions == FetchOptions())
+    }
+
+    @Test func readsOptionsInNewsboatSyntax() {
+        let config = Config(parsing: """
+            # tidings config
+            reload-threads 12
+            download-timeout 30   # seconds
+            browser "firefox --new-tab %u"
+            max-items 500
+            show-read-feeds no
+            refresh-on-startup yes
+            user-agent "Mozilla/5.0 (compatible; Tidings)"
+            auto-reload true
+            reload-time 15
+            """)
+        #expect(config.warnings.isEmpty)
+        #expect(config.reloadThreads == 12 && config.downloadTimeout == 30)
+        #expect(config.browser == "firefox --new-tab %u")
+        #expect(config.maxItems == 500 && !config.showReadFeeds && config.refreshOnStartup)
+        #expect(config.autoReload && config.reloadTime == 15)
+        #expect(config.fetchOptions.concurrency == 12 && config.fetchOptions.timeout == 30)
+        #expect(config.fetchOptions.userAgent == "Mozilla/5.0 (compatible; Tidings)")
+    }
+
+    @Test func unknownOptionsAndBadValuesWarnWithLineNumbersAndKeepDefaults() {
+        let config = Config(parsing: """
+            reload-threads zero
+            frobnicate-feeds yes
+            show-read-feeds maybe
+            download-timeout 0
+            browser
+            max-items "unterminated
+            reload-threads 4
+            """)
+        #expect(config.warnings.map(\.description) == [
+            #"config line 1: reload-threads needs a whole number of at least 1, not "zero"; default kept"#,
+            #"config line 2: unknown option "frobnicate-feeds"; ignored"#,
+            #"config line 3: show-read-feeds needs yes or no, not "maybe"; default kept"#,
+            #"config line 4: download-timeout needs a whole number of at least 1, not "0"; default kept"#,
+            "config line 5: browser takes one value, got 0",
+            "config line 6: a quote is opened and never closed",
+        ])
+        #expect(config.reloadThreads == 4 && config.showReadFeeds && config.downloadTimeout == 60)
+    }
+
+    @Test func keyBindingsAndColoursAreKeptForLaterWithoutWarnings() {
+        let config = Config(parsing: """
+            bind-key j down
+            color listfocus black yellow bold
+            bind-key k up feedlist
+            """)
+        #expect(config.warnings.isEmpty)
+        #expect(config.directives(named: "bind-key").map(\.arguments) == [["j", "down"], ["k", "up", "feedlist"]])
+        #expect(config.directives(named: "color").first?.line == 2)
+    }
+
+    @Test func missingFileGivesDefaults() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)")
+        #expect(try Config.load(from: url) == Config())
+    }
+}
