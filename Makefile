@@ -18,7 +18,7 @@ DEBUG_BIN := .build/debug/tidings
 RELEASE_BIN := .build/release/tidings
 SAMPLE_DIR := $(CURDIR)/Resources/samples
 
-.PHONY: all deps test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus
+.PHONY: all deps test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-smoke
 
 all: build
 
@@ -89,6 +89,8 @@ FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 65536
 FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-renderer
+# Extra libFuzzer flags, e.g. FUZZ_FLAGS=-seed=1 for a repeatable run.
+FUZZ_FLAGS ?=
 FUZZ_DIR := $(CURDIR)/.build-fuzz
 FUZZ_SWIFT_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIDINGS_FUZZ
 FEED_FIXTURES := $(CURDIR)/Tests/FeedParserTests/Fixtures
@@ -122,7 +124,7 @@ fuzz: fuzz-build fuzz-corpus
 		echo "fuzz: $$target for $(FUZZ_SECONDS) s (log: $$log)"; \
 		if SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/debug/$$target $(FUZZ_DIR)/corpus/$$target $(FUZZ_DIR)/seeds/$$seeds \
 				-max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) \
-				-max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 \
+				-max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 $(FUZZ_FLAGS) \
 				-artifact_prefix=$(FUZZ_DIR)/findings/$$target- > $$log 2>&1; then \
 			echo "fuzz: $$target: no findings ($$(grep -o 'Done [0-9]* runs in [0-9]* second' $$log | tail -1 | sed 's/Done //; s/ second/ s/'))"; \
 		else \
@@ -134,3 +136,7 @@ fuzz: fuzz-build fuzz-corpus
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: FAILED:$$failed (inputs under $(FUZZ_DIR)/findings)"; exit 1; fi; \
 	echo "fuzz: all targets ran clean"
+
+# A short, repeatable run of every target (fixed seed), sized for CI: see SECURITY.md.
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20 FUZZ_FLAGS=-seed=1

@@ -52,6 +52,20 @@ import Testing
         }
     }
 
+    /// A document whose unknown declared encoding ran everything into one `dc:creator`: the
+    /// e-mail address taken out of the middle of the author text left two spaces behind, so the
+    /// plain-text author was not collapsed.
+    @Test func anAddressInsideAnAuthorLeavesOneSpace() throws {
+        let feed = try FeedParser.parse(try Self.input("feed-address-inside-author.bin", droppingControlBytes: 3))
+        let authors = feed.items.compactMap(\.author)
+        #expect(!authors.isEmpty)
+        for author in authors { #expect(!author.contains("  ")) }
+
+        let simple = try FeedParser.parse(Data(
+            "<rss version=\"2.0\"><channel><item><author>Jane jane@example.org Doe</author></item></channel></rss>".utf8))
+        #expect(simple.items.first?.author == "Jane Doe")
+    }
+
     /// Resident set size of this process, from /proc/self/statm.
     static func residentBytes() -> Int {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
