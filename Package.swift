@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel"]),
+        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel"], exclude: ["Fixtures"]),
 
         // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
         // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.

@@ -85,14 +85,9 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         }
         if wasDone { return nil }
         if count > options.maxRedirects {
-            // Cancelling here would trap FoundationNetworking (see HTTPSession.cancel): end the
-            // transfer and let the task fail on its own.
-            let wasDone = lock.withLock { () -> Bool in
-                defer { isDone = true }
-                return isDone
-            }
-            if !wasDone { sink(.failed(.tooManyRedirects(limit: options.maxRedirects))) }
-            if let task = lock.withLock({ self.task }) { session.cancel(task) }
+            // The task is cancelled from the delegate queue after this callback, never during it
+            // (see HTTPSession.cancel); the redirect stays unanswered.
+            fail(.tooManyRedirects(limit: options.maxRedirects))
             return nil
         }
         var request = request
@@ -132,10 +127,14 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     }
 
     func didReceive(data: Data) {
-        let total = lock.withLock { () -> Int in
+        let total = lock.withLock { () -> Int? in
+            // URLSession keeps redirect answers it could not follow to itself but passes their
+            // bodies on; `didComplete` reports their status.
+            guard hasResponse else { return nil }
             receivedBytes += data.count
             return receivedBytes
         }
+        guard let total else { return }
         if total > options.maxBytes {
             fail(.tooLarge(limit: options.maxBytes))
         } else {

@@ -45,9 +45,11 @@ public final class Reload: @unchecked Sendable {
         let unique = requests.filter { seen.insert($0.url).inserted }
         summary.total = unique.count
         ended.enter()
+        // Each job holds its reload, so that a caller who drops the handle still gets every event
+        // and the summary; the cycle ends with the jobs, which the reload lets go of as they end.
         pending = unique.map { request in
             FeedJob(request: request, cache: cache, options: options, session: session, workQueue: workQueue) {
-                [weak self] job, kind in self?.jobDidEnd(job, kind)
+                job, kind in self.jobDidEnd(job, kind)
             }
         }
     }

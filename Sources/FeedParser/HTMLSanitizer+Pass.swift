@@ -19,6 +19,8 @@ extension HTMLSanitizer {
         /// The input as a `String` when the caller has one: clean runs are then copied from it
         /// as already-valid text, and only the small replacements are validated as UTF-8.
         private let source: String?
+        /// Output bytes not yet moved into `output`.
+        private var pending: [UInt8] = []
         private var hasChanged = false
         /// Input before this index is accounted for: copied to `output` or replaced.
         private var copiedUpTo = 0
@@ -100,23 +102,33 @@ extension HTMLSanitizer {
             if range.lowerBound > copiedUpTo {
                 appendVerbatim(copiedUpTo..<range.lowerBound)
             }
-            if !bytes.isEmpty { output.append(String(decoding: bytes, as: UTF8.self)) }
+            pending.append(contentsOf: bytes)
             copiedUpTo = range.upperBound
         }
 
         /// Appends `input[range]`, which starts and ends at token boundaries (ASCII bytes), so
-        /// it is whole characters' worth of scalars.
+        /// it is whole scalars. Short runs join the pending bytes; long ones are copied from the
+        /// source `String` as already-valid text.
         private mutating func appendVerbatim(_ range: Range<Int>) {
-            if let source {
+            if let source, range.count >= 256 {
                 let utf8 = source.utf8
                 let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
                 let end = utf8.index(start, offsetBy: range.count)
                 if let text = String(utf8[start..<end]) {
+                    flushPending()
                     output.append(text)
                     return
                 }
             }
-            output.append(String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self))
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+        }
+
+        /// Moves the pending bytes (replacements and short clean runs) into `output`, validating
+        /// them as UTF-8 once.
+        private mutating func flushPending() {
+            guard !pending.isEmpty else { return }
+            output.append(String(decoding: pending, as: UTF8.self))
+            pending.removeAll(keepingCapacity: true)
         }
 
         private mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
@@ -177,6 +189,7 @@ extension HTMLSanitizer {
             if copiedUpTo < count {
                 appendVerbatim(copiedUpTo..<count)
             }
+            flushPending()
             return output
         }
 

@@ -62,6 +62,13 @@ enum TerminalSignals {
             previousWinchHandler = old.__sigaction_handler.sa_handler
         }
 
+        // The thread that starts the terminal may have inherited a mask that blocks these (a
+        // parent's worker thread spawned us); unblocked here, they reach the handlers below.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in forwarded { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+
         for signal in forwarded {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = forwardingHandler

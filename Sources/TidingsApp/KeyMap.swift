@@ -11,7 +11,7 @@ public enum KeyMap {
     /// Keys bound to one command, with the line the help screen shows.
     public struct Binding: Hashable, Sendable {
         public var keys: [Key]
-        public var command: ReaderCommand
+        public var command: KeyCommand
         public var summary: String
     }
 
@@ -70,14 +70,14 @@ public enum KeyMap {
     }
 
     /// The command `key` stands for in `context`, if any.
-    public static func command(for key: Key, in context: Context) -> ReaderCommand? {
+    public static func command(for key: Key, in context: Context) -> KeyCommand? {
         table[context]?[key]
     }
 
-    private static let table: [Context: [Key: ReaderCommand]] = {
-        var table: [Context: [Key: ReaderCommand]] = [:]
+    private static let table: [Context: [Key: KeyCommand]] = {
+        var table: [Context: [Key: KeyCommand]] = [:]
         for context in [Context.feedList, .itemList, .article, .help] {
-            var map: [Key: ReaderCommand] = [:]
+            var map: [Key: KeyCommand] = [:]
             for binding in bindings(for: context) {
                 for key in binding.keys { map[key] = binding.command }
             }

@@ -3,7 +3,7 @@ import TerminalUI
 /// Applies the movement commands every list shares to a `ListState`.
 enum ListCommand {
     /// Moves `state` for `command`; false when the command is not a movement.
-    static func apply(_ command: ReaderCommand, to state: inout ListState, count: Int) -> Bool {
+    static func apply(_ command: KeyCommand, to state: inout ListState, count: Int) -> Bool {
         switch command {
         case .up: state.move(by: -1, count: count)
         case .down: state.move(by: 1, count: count)

@@ -5,7 +5,10 @@ struct Tidings: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
         abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds.",
-        subcommands: [ReadCommand.self, ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self, AddCommand.self],
+        subcommands: [
+            ReadCommand.self, ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self,
+            AddCommand.self,
+        ],
         defaultSubcommand: ReadCommand.self
     )
 

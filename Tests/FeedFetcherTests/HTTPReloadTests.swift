@@ -143,6 +143,14 @@ import Testing
         #expect(try server.requests().filter { ($0["path"] as? String)?.hasSuffix("ng.xml") == true }.count == 5)
     }
 
+    @Test func redirectWithoutLocationFailsWithItsStatus() throws {
+        let server = try LoopbackServer(routes: ["/nowhere.xml": ["status": 302, "body": "<p>moved, but where?</p>"]])
+        let recorder = ReloadRecorder()
+        let url = server.url("/nowhere.xml")
+        _ = try #require(recorder.run([url], cache: InMemoryFeedCache()))
+        #expect(recorder.outcome(for: url) == .failed(.httpStatus(302)))
+    }
+
     @Test func tenRedirectsAreAllowedByDefault() throws {
         var routes: [String: [String: Any]] = ["/hop10.xml": rss()]
         for hop in 0..<10 { routes["/hop\(hop).xml"] = ["status": 302, "redirect": "/hop\(hop + 1).xml"] }
@@ -167,7 +175,8 @@ import Testing
         let recorder = ReloadRecorder()
         let url = server.url("/drip.xml")
         let cache = InMemoryFeedCache()
-        let options = FetchOptions(connectTimeout: 1, timeout: 1.5)
+        // The idle timeout (3 s) is longer than the deadline, so only the deadline can end it.
+        let options = FetchOptions(connectTimeout: 3, timeout: 1.5)
         let summary = try #require(recorder.run([url], cache: cache, options: options))
         #expect(summary.failed == 1)
         #expect(recorder.outcome(for: url) == .failed(.timedOut(seconds: 1.5)))

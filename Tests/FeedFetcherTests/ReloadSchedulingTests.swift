@@ -129,3 +129,52 @@ import Testing
         #expect(try server.headers(for: "/new.xml").first?["authorization"] == "Basic " + Data("me:pw".utf8).base64EncodedString())
     }
 }
+
+@Suite struct ReloadLifetimeTests {
+    @Test func droppingTheHandleDoesNotStopTheReload() throws {
+        let url = URL(fileURLWithPath: Fixture.path("harbour-notes.rss")).absoluteString
+        let cache = InMemoryFeedCache()
+        let done = DispatchSemaphore(value: 0)
+        let box = SummaryBox()
+        do {
+            _ = FeedFetcher(cache: cache).reload([url, "exec:sleep 0.2"], on: DispatchQueue(label: "tests.lifetime")) { _ in
+            } onComplete: { summary in
+                box.summary = summary
+                done.signal()
+            }
+        }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(box.summary?.total == 2)
+        #expect(cache.feed(for: url)?.title == "Harbour Notes")
+    }
+
+    final class SummaryBox: @unchecked Sendable {
+        var summary: ReloadSummary?
+    }
+}
+
+@Suite struct RedirectCancellationTests {
+    /// Cancellations and deadlines land in the middle of many redirect chains: every feed still
+    /// ends exactly once and the reload completes (and nothing traps in FoundationNetworking).
+    @Test func cancellingWhileRedirectsAreUnderWayIsSafe() throws {
+        var routes: [String: [String: Any]] = [:]
+        for chain in 0..<12 {
+            for hop in 0..<6 {
+                routes["/c\(chain)-\(hop).xml"] = ["status": 301, "redirect": "/c\(chain)-\(hop + 1).xml", "delay": 0.01 * Double(hop % 3)]
+            }
+            routes["/c\(chain)-6.xml"] = ["body": try Fixture.text("harbour-notes.rss")]
+        }
+        let server = try LoopbackServer(routes: routes, hosts: ["127.0.0.1", "127.0.0.2", "127.0.0.3"])
+        let hosts = ["127.0.0.1", "127.0.0.2", "127.0.0.3"]
+        let urls = (0..<12).map { server.url("/c\($0)-0.xml", host: hosts[$0 % 3]) }
+        for pause in [0.02, 0.05, 0.08, 0.12] {
+            let recorder = ReloadRecorder()
+            let reload = recorder.start(urls, cache: InMemoryFeedCache(), options: FetchOptions(concurrency: 6, timeout: 0.15))
+            Thread.sleep(forTimeInterval: pause)
+            reload.cancel()
+            let summary = try #require(reload.wait(timeout: 20))
+            #expect(summary.total == 12)
+            #expect(summary.updated + summary.failed + summary.cancelled + summary.notModified == 12)
+        }
+    }
+}

@@ -29,7 +29,7 @@ Routes come from a JSON file (--config FILE):
     }
 
 Paths that are no route are looked up in --dir (with ETag / Last-Modified and 304 answers), then
-404. A request may use an absolute URI (the server then acts as an HTTP proxy would for the path).
+404. A client that accepts gzip gets FILE.gz instead of FILE when it exists (as nginx's gzip_static). A request may use an absolute URI (the server then acts as an HTTP proxy would for the path).
 GET /_requests returns what the server saw so far: [{"method", "path", "host", "headers"}].
 GET /_stats returns {"max_in_flight": N, "max_in_flight_by_address": {"127.0.0.1": N, ...}}: the
 most requests it was serving at once, overall and per listening address.
@@ -201,15 +201,20 @@ def make_handler(config, directory, log, log_lock):
             full = os.path.realpath(os.path.join(directory, path.lstrip("/")))
             if not full.startswith(os.path.realpath(directory) + os.sep) or not os.path.isfile(full):
                 return self.send_body(404, {"Content-Type": "text/plain"}, b"not found\n")
+            headers = {"Content-Type": "application/xml" if full.endswith(".xml") else "application/octet-stream"}
+            suffix = ""
+            if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(full + ".gz"):
+                full, suffix = full + ".gz", "-gz"
+                headers["Content-Encoding"] = "gzip"
             stat = os.stat(full)
-            etag = '"%x-%x"' % (stat.st_size, stat.st_mtime_ns)
+            etag = '"%x-%x%s"' % (stat.st_size, stat.st_mtime_ns, suffix)
             last_modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
             if self.is_not_modified(etag, last_modified):
                 return self.send_body(304, {"ETag": etag, "Last-Modified": last_modified}, b"")
             with open(full, "rb") as f:
                 body = f.read()
-            content_type = "application/xml" if full.endswith(".xml") else "application/octet-stream"
-            self.send_body(200, {"Content-Type": content_type, "ETag": etag, "Last-Modified": last_modified}, body)
+            headers.update({"ETag": etag, "Last-Modified": last_modified})
+            self.send_body(200, headers, body)
 
         def is_not_modified(self, etag, last_modified):
             if_none_match = self.headers.get("If-None-Match")

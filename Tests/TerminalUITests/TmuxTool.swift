@@ -46,8 +46,21 @@ enum TmuxTool {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // A test runs on a thread that blocks signals; the server and its panes must not inherit
+        // that mask, or SIGHUP from kill-server would not end them.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGWINCH] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path!, &actions, nil, argv, envp)
+        let status = posix_spawn(&pid, path!, &actions, &attributes, argv, envp)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         var exitStatus: Int32 = 0
         waitpid(pid, &exitStatus, 0)

@@ -41,9 +41,31 @@ import Testing
         var errors: String
     }
 
+    /// A started binary whose output is being collected.
+    struct Started {
+        var process: Process
+        var collected: CollectedOutput
+        var done: DispatchGroup
+        var arguments: [String]
+
+        /// Waits (at most 60 s) for the end.
+        func finish() throws -> Run {
+            if done.wait(timeout: .now() + 60) == .timedOut {
+                process.terminate()
+                throw RunError.hung(arguments)
+            }
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, output: collected.output, errors: collected.errors)
+        }
+    }
+
     /// Runs the binary with a private HOME/XDG so that nothing of the user's is touched; gives up
     /// after 60 s.
     static func run(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:]) throws -> Run {
+        try start(arguments, in: sandbox, environment: extra).finish()
+    }
+
+    static func start(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:]) throws -> Started {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -59,6 +81,13 @@ import Testing
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        // Test threads block signals and a child inherits the mask; the binary must see SIGINT as
+        // it does when started from a shell.
+        var none = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()
         let collected = CollectedOutput()
         let group = DispatchGroup()
@@ -70,12 +99,7 @@ import Testing
                 group.leave()
             }
         }
-        if group.wait(timeout: .now() + 60) == .timedOut {
-            process.terminate()
-            throw RunError.hung(arguments)
-        }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: collected.output, errors: collected.errors)
+        return Started(process: process, collected: collected, done: group, arguments: arguments)
     }
 
     enum RunError: Error { case hung([String]) }
@@ -204,6 +228,28 @@ import Testing
         _ = try CommandLineTests.run(["import", roundTrip, "-u", fresh], in: sandbox)
         let original = try String(contentsOfFile: sandbox.urls, encoding: .utf8).split(separator: "\n").dropFirst()
         #expect(try String(contentsOfFile: fresh, encoding: .utf8).split(separator: "\n") == Array(original))
+    }
+
+    @Test func interruptCancelsTheReloadPromptly() throws {
+        let sandbox = try Sandbox()
+        let server = try FeedServerProcess(routes: [
+            "/a.xml": ["never_respond": true], "/b.xml": ["never_respond": true], "/ok.xml": ["body": CommandLineTests.feed],
+        ])
+        try sandbox.write(["/ok.xml", "/a.xml", "/b.xml"].map { server.url($0) }.joined(separator: "\n") + "\n", to: sandbox.urls)
+        let started = try CommandLineTests.start(["reload", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox)
+        let deadline = Date().addingTimeInterval(20)
+        while (try? server.requests().filter { ($0["path"] as? String)?.hasSuffix("a.xml") == true || ($0["path"] as? String)?.hasSuffix("b.xml") == true }.count) ?? 0 < 2,
+            Date() < deadline
+        {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        started.process.interrupt()
+        let run = try started.finish()
+        #expect(run.status == 130)
+        #expect(run.output.hasSuffix("3 feeds: 1 updated, 0 unchanged, 0 failed, 2 cancelled; 2 new items\n"))
+        // What was stored before the interruption is there.
+        let unread = try CommandLineTests.run(["unread", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox)
+        #expect(unread.output == "2\n")
     }
 
     @Test func defaultPathsAreCreatedUnderXDG() throws {

@@ -131,6 +131,52 @@ struct ReaderEndToEndTests {
         #expect(status == ["exit=0"])
     }
 
+    @Test func unreadNavigationReadStateAndHelp() throws {
+        let home = try Home()
+        try home.write(Self.rss(title: "First feed", items: [
+            (title: "A1 older", link: "https://a.example/1", date: "Thu, 20 Nov 2025 10:00:00 GMT", body: "<p>a1</p>"),
+            (title: "A2 newer", link: "https://a.example/2", date: "Fri, 21 Nov 2025 10:00:00 GMT", body: "<p>a2</p>"),
+        ]), to: "feeds/a.xml")
+        try home.write(Self.rss(title: "Second feed", items: [
+            (title: "B1 only", link: "https://b.example/1", date: "Fri, 21 Nov 2025 09:00:00 GMT", body: "<p>b1</p>"),
+        ]), to: "feeds/b.xml")
+        try home.write("\(home.server.url("/a.xml"))\n\(home.server.url("/b.xml"))\n", to: "config/tidings/urls")
+        try home.write("refresh-on-startup yes\n", to: "config/tidings/config")
+
+        let session = try home.startReader()
+        try session.waitFor("(2/2) First feed")
+        try session.waitFor("(1/1) Second feed")
+
+        // n walks the unread articles across feeds, newest first within a feed.
+        try session.sendKeys("n")
+        try session.waitFor("Title: A2 newer")
+        try session.sendKeys("n")
+        try session.waitFor("Title: A1 older")
+        try session.sendKeys("n")
+        try session.waitFor("Title: B1 only")
+        try session.sendKeys("n")
+        try session.waitFor("No more unread articles")
+        // N marks the article shown unread again; back on the list it is marked N.
+        try session.sendKeys("N")
+        try session.waitFor("Marked unread")
+        try session.sendKeys("q")
+        try session.waitFor("N 2025-11-21  B1 only")
+        // ? shows this screen's keys; q closes the help.
+        try session.sendKeys("?")
+        try session.waitFor("Help — Articles")
+        try session.waitFor("Toggle read/unread")
+        try session.sendKeys("q")
+        try session.waitFor("N 2025-11-21  B1 only")
+        // A marks the whole feed read; back on the feed list the counts agree.
+        try session.sendKeys("A")
+        try session.waitFor("Marked 1 article read")
+        try session.sendKeys("q")
+        try session.waitFor("(0/1) Second feed")
+        try session.waitFor("(0/2) First feed")
+        try session.sendKeys("q")
+        #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
+    }
+
     @Test func firstRunScreenWithoutAUrlsFile() throws {
         let home = try Home()
         let session = try home.startReader(width: 80, height: 20)

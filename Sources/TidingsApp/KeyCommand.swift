@@ -1,5 +1,5 @@
 /// A reader action a key can be bound to, independent of which screen it is pressed on.
-public enum ReaderCommand: Hashable, Sendable, CaseIterable {
+public enum KeyCommand: Hashable, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, home, end
     case open, back, quit, quitAll
     case reload, reloadAll
