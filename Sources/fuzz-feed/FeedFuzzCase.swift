@@ -37,7 +37,8 @@ struct FeedFuzzCase {
     let document: UnsafeRawBufferPointer
 
     init(_ input: UnsafeRawBufferPointer) {
-        let header = Array(input.prefix(3)) + [0, 0, 0].prefix(max(0, 3 - input.count))
+        var header: [UInt8] = [0, 0, 0]
+        for (index, byte) in input.prefix(3).enumerated() { header[index] = byte }
         charset = Self.charsets[Int(header[0]) % Self.charsets.count]
         url = Self.urls[Int(header[1] & 0x03)]
         limits = header[1] & 0x80 != 0 ? Self.smallLimits : ParserLimits()
