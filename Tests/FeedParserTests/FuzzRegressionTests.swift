@@ -66,6 +66,21 @@ import Testing
         #expect(simple.items.first?.author == "Jane Doe")
     }
 
+    /// An Atom `<email>` was only trimmed, and it is the author shown when no name is given: a
+    /// line break inside it reached the plain-text author.
+    @Test func anAuthorsEmailIsPlainText() throws {
+        let feed = try FeedParser.parse(try Self.input("feed-line-break-in-author-email.bin", droppingControlBytes: 3))
+        let authors = feed.items.compactMap(\.author) + [feed.author].compactMap { $0 }
+        #expect(!authors.isEmpty)
+        for author in authors {
+            #expect(!author.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+
+        let atom = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>t</title>"
+            + "<author><email> jane@example.org\n\t(work) </email></author></entry></feed>"
+        #expect(try FeedParser.parse(Data(atom.utf8)).items.first?.author == "jane@example.org (work)")
+    }
+
     /// Resident set size of this process, from /proc/self/statm.
     static func residentBytes() -> Int {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
