@@ -18,7 +18,7 @@ DEBUG_BIN := .build/debug/tidings
 RELEASE_BIN := .build/release/tidings
 SAMPLE_DIR := $(CURDIR)/Resources/samples
 
-.PHONY: all deps test-deps build release run test bench install uninstall clean
+.PHONY: all deps test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-smoke
 
 all: build
 
@@ -80,3 +80,63 @@ uninstall:
 
 clean:
 	rm -rf .build
+
+# Fuzzing (SECURITY.md): libFuzzer + AddressSanitizer builds of the fuzz targets in their own
+# scratch path, a seed corpus assembled from the project's fixtures, then each target run for
+# FUZZ_SECONDS with bounded memory and a per-input timeout. Findings land in $(FUZZ_DIR)/findings.
+FUZZ_SECONDS ?= 60
+FUZZ_RSS_MB ?= 2048
+FUZZ_TIMEOUT ?= 10
+FUZZ_MAX_LEN ?= 65536
+FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-renderer
+# Extra libFuzzer flags, e.g. FUZZ_FLAGS=-seed=1 for a repeatable run.
+FUZZ_FLAGS ?=
+FUZZ_DIR := $(CURDIR)/.build-fuzz
+FUZZ_SWIFT_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIDINGS_FUZZ
+FEED_FIXTURES := $(CURDIR)/Tests/FeedParserTests/Fixtures
+
+fuzz-build: deps
+	@for target in $(FUZZ_TARGETS); do \
+		$(SWIFT) build --build-path $(FUZZ_DIR) $(FUZZ_SWIFT_FLAGS) --product $$target 2>&1 \
+			| grep -v "Cannot export local symbol" || exit 1; \
+	done
+
+# Seeds, rebuilt each run from the fixtures (never committed): each feed file with the control
+# bytes the feed fuzzer reads first (whole document; split into small chunks), and the
+# same files with their markup unescaped, as HTML for the sanitiser and the renderer. Inputs that
+# libFuzzer finds interesting accumulate next to them and survive between runs.
+fuzz-corpus:
+	@rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/seeds/feed $(FUZZ_DIR)/seeds/html
+	@n=0; for file in $$(find $(FEED_FIXTURES) $(SAMPLE_DIR) -type f \
+			\( -name '*.xml' -o -name '*.json' -o -name '*.rss' -o -name '*.atom' -o -name '*.rdf' -o -name '*.html' \) | sort); do \
+		n=$$((n + 1)); \
+		{ printf '\000\000\000'; cat "$$file"; } > $(FUZZ_DIR)/seeds/feed/$$n-whole; \
+		{ printf '\000\001\003'; cat "$$file"; } > $(FUZZ_DIR)/seeds/feed/$$n-chunked; \
+		{ printf '\001'; sed -e 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' "$$file"; } > $(FUZZ_DIR)/seeds/html/$$n; \
+	done; echo "fuzz: $$n seed files from the fixtures"
+	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/findings $(FUZZ_DIR)/logs
+
+fuzz: fuzz-build fuzz-corpus
+	@failed=""; for target in $(FUZZ_TARGETS); do \
+		case $$target in fuzz-feed) seeds=feed;; *) seeds=html;; esac; \
+		mkdir -p $(FUZZ_DIR)/corpus/$$target; \
+		log=$(FUZZ_DIR)/logs/$$target.log; \
+		echo "fuzz: $$target for $(FUZZ_SECONDS) s (log: $$log)"; \
+		if SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/debug/$$target $(FUZZ_DIR)/corpus/$$target $(FUZZ_DIR)/seeds/$$seeds \
+				-max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) \
+				-max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 $(FUZZ_FLAGS) \
+				-artifact_prefix=$(FUZZ_DIR)/findings/$$target- > $$log 2>&1; then \
+			echo "fuzz: $$target: no findings ($$(grep -o 'Done [0-9]* runs in [0-9]* second' $$log | tail -1 | sed 's/Done //; s/ second/ s/'))"; \
+		else \
+			failed="$$failed $$target"; \
+			echo "fuzz: $$target: FOUND a problem:"; \
+			grep -E 'invariant broken|ERROR: |SUMMARY: ' $$log | head -5 | sed 's/^/    /'; \
+			grep -o 'Test unit written to .*' $$log | sed 's/^/    /'; \
+		fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: FAILED:$$failed (inputs under $(FUZZ_DIR)/findings)"; exit 1; fi; \
+	echo "fuzz: all targets ran clean"
+
+# A short, repeatable run of every target (fixed seed), sized for CI: see SECURITY.md.
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20 FUZZ_FLAGS=-seed=1

@@ -42,5 +42,12 @@ let package = Package(
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
+
+        // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
+        // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "fuzz-feed", dependencies: ["CLibFuzzer", "FeedParser", "FeedModel"]),
+        .executableTarget(name: "fuzz-sanitizer", dependencies: ["CLibFuzzer", "FeedParser"]),
+        .executableTarget(name: "fuzz-renderer", dependencies: ["CLibFuzzer", "TidingsApp"]),
     ]
 )

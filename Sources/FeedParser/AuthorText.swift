@@ -43,6 +43,8 @@ struct AuthorText: Equatable {
         if rest.hasPrefix("(") { rest.removeFirst() }
         if rest.hasSuffix(")") { rest.removeLast() }
         rest = rest.trimmingSpaces()
+        // An address taken from the middle (`Jane jane@example.org Doe`) leaves two spaces.
+        if rest.contains("  ") { rest = rest.split(separator: " ").joined(separator: " ") }
         name = rest.isEmpty ? nil : rest
         email = address
     }

@@ -33,6 +33,9 @@ final class EntityTable {
         for entity in entities.values {
             free(UnsafeMutableRawPointer(mutating: entity.pointee.name))
             free(entity.pointee.content)
+            // libxml2 hands the raw text of a declaration to the entity `getEntity` returns for
+            // it (`orig`, set after `entityDecl`); the entity owns it from then on.
+            free(entity.pointee.orig)
             entity.deallocate()
         }
     }

@@ -500,7 +500,8 @@ extension FeedBuilder {
         case .authorName:
             authorName = Self.nonEmpty(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup))
         case .authorEmail:
-            authorEmail = Self.nonEmpty(raw.trimmingSpaces())
+            // Shown as the author when there is no name: plain text like the name, no line breaks.
+            authorEmail = Self.nonEmpty(PlainText.collapsingWhitespace(raw).trimmingSpaces())
         case .creator:
             let parsed = AuthorText(parsing: PlainText.fromHTML(raw))
             withScope { $0.author.offer(parsed.display, rank: active.rank) }

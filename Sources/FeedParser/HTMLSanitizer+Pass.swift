@@ -214,13 +214,13 @@ extension HTMLSanitizer {
             }
             while index < count {
                 let byte = bytes[index]
-                if byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") { return index }
+                if byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || byte == 0x7F { return index }
                 index &+= 1
             }
             return count
         }
 
-        /// True when any of the eight bytes is below 0x20 or is `<`, `&` or `>` (SWAR: the
+        /// True when any of the eight bytes is below 0x20 or is `<`, `&`, `>` or DEL (SWAR: the
         /// classic "has zero byte" test applied to the word XOR each wanted byte).
         @inline(__always)
         private static func mayNeedAttention(_ word: UInt64, orSpace: Bool = false) -> Bool {
@@ -231,7 +231,8 @@ extension HTMLSanitizer {
             let lessThan = hasZeroByte(word ^ (ones &* 0x3C))
             let ampersand = hasZeroByte(word ^ (ones &* 0x26))
             let greaterThan = hasZeroByte(word ^ (ones &* 0x3E))
-            return (below0x20 | lessThan | ampersand | greaterThan) != 0
+            let delete = hasZeroByte(word ^ (ones &* 0x7F))
+            return (below0x20 | lessThan | ampersand | greaterThan | delete) != 0
         }
 
         /// Inside a dropped element, text goes without escaping work: only `<` matters.
@@ -667,7 +668,7 @@ extension HTMLSanitizer {
                     }
                 }
                 let byte = bytes[index]
-                if byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
+                if byte != 0x7F, byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
                     index &+= 1
                     continue
                 }

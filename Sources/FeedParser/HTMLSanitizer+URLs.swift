@@ -15,6 +15,9 @@ extension HTMLSanitizer {
         var scheme: [UInt8] = []
         var hasScheme = false
         var isPlain = true
+        // A control character other than tab or line break inside the scheme: browsers would read
+        // the URL as relative, and it would come out of a second pass as a different URL.
+        var schemeHasControl = false
         for index in start..<end {
             let byte = value[index]
             if byte == UInt8(ascii: ":") {
@@ -23,6 +26,7 @@ extension HTMLSanitizer {
             }
             if byte < 0x20 || byte == 0x7F {
                 isPlain = false
+                if byte != 0x09, byte != 0x0A, byte != 0x0D { schemeHasControl = true }
                 continue
             }
             if PlainText.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
@@ -38,7 +42,7 @@ extension HTMLSanitizer {
             }
         }
         if hasScheme {
-            guard isAllowedScheme(scheme) else { return nil }
+            guard isAllowedScheme(scheme), !schemeHasControl else { return nil }
             if isPlain { return start == 0 && end == value.count ? value : Array(value[start..<end]) }
             return URLResolver.cleanReference(bytes: value)
         }

@@ -34,6 +34,12 @@ final class XMLFeedReader {
     }
 
     deinit {
+        // libxml2 builds a stand-in document to hold the entities a DTD declares, even in SAX
+        // mode ("expat compatibility"), and leaves freeing it to the caller.
+        if let document = context.pointee.myDoc {
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
         xmlFreeParserCtxt(context)
         builder.pointee.releaseBuffers()
         builder.deinitialize(count: 1)

@@ -11,6 +11,8 @@ final class HTMLTextBuilder {
     private let baseURL: String?
     private var lines: [TextView.Line] = []
     private var links: [String] = []
+    /// Each link's number, so that a body with thousands of links numbers them in linear time.
+    private var linkNumbers: [String: Int] = [:]
 
     private var current = StyledText()
     private var lineStarted = false
@@ -265,8 +267,9 @@ final class HTMLTextBuilder {
         guard let absolute = URLResolver.resolve(href, againstBase: baseURL) else { return nil }
         let scheme = absolute.prefix { $0 != ":" }.lowercased()
         guard Self.linkSchemes.contains(scheme) else { return nil }
-        if let existing = links.firstIndex(of: absolute) { return existing + 1 }
+        if let existing = linkNumbers[absolute] { return existing }
         links.append(absolute)
+        linkNumbers[absolute] = links.count
         return links.count
     }
 }

@@ -1,0 +1,147 @@
+import FeedModel
+import FeedParser
+import Foundation
+
+/// One fuzz input for the feed parser: three control bytes, then the document.
+///
+/// - byte 0 picks the HTTP charset handed to the parser (none, real ones, a wrong one, one
+///   libxml2 does not know, a quoted one);
+/// - byte 1 picks the document URL (bit 0–1) and, with bit 7, small limits so that every cap is
+///   reached by inputs of fuzzing size;
+/// - byte 2 seeds the chunk sizes: 0 appends the whole document at once, anything else splits it
+///   at pseudo-random points, down to single bytes, as a slow network would.
+///
+/// `run()` traps on any broken promise of the parser's contract, which libFuzzer records as a
+/// crash: an error other than `FeedParserError`, `tooLarge` for input within the cap (or none
+/// beyond it), a plain-text field with control characters, untrimmed white space or more bytes
+/// than the field cap, a URL with white space or control characters, or sanitised HTML that still
+/// holds a script-capable element or attribute.
+struct FeedFuzzCase {
+    static let charsets: [String?] = [
+        nil, "utf-8", "UTF-16", "utf-16le", "utf-16be", "utf-32", "iso-8859-1", "iso-8859-15", "windows-1252",
+        "windows-1251", "shift_jis", "euc-jp", "iso-2022-jp", "gb18030", "big5", "euc-kr", "koi8-r",
+        "x-no-such-charset", "\"utf-8\"", "", " ", "ebcdic-us",
+    ]
+    static let urls: [URL?] = [
+        nil, URL(string: "https://example.org/blog/feed.xml"), URL(string: "http://user:secret@example.org/a/b/"),
+        URL(string: "file:///tmp/feed.xml"),
+    ]
+    static let smallLimits = ParserLimits(
+        maxInputBytes: 64 << 10, maxFieldBytes: 2 << 10, maxDepth: 24, maxEntityExpansionBytes: 4 << 10
+    )
+
+    let charset: String?
+    let url: URL?
+    let limits: ParserLimits
+    let chunkSeed: UInt8
+    let document: UnsafeRawBufferPointer
+
+    init(_ input: UnsafeRawBufferPointer) {
+        var header: [UInt8] = [0, 0, 0]
+        for (index, byte) in input.prefix(3).enumerated() { header[index] = byte }
+        charset = Self.charsets[Int(header[0]) % Self.charsets.count]
+        url = Self.urls[Int(header[1] & 0x03)]
+        limits = header[1] & 0x80 != 0 ? Self.smallLimits : ParserLimits()
+        chunkSeed = header[2]
+        document = input.count > 3 ? UnsafeRawBufferPointer(rebasing: input[3...]) : UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    func run() {
+        let parser = FeedParser(url: url, charset: charset, limits: limits)
+        do {
+            for chunk in chunks() { try parser.append(chunk) }
+            let feed = try parser.finish()
+            require(document.count <= limits.maxInputBytes, "a document over the size cap was parsed")
+            check(feed)
+        } catch let error as FeedParserError {
+            if case .tooLarge(let limit) = error {
+                require(limit == limits.maxInputBytes && document.count > limit, "tooLarge for a document within the cap")
+            }
+            require(!error.description.contains("\n"), "an error message spans lines: \(error.description)")
+        } catch {
+            fail("the parser threw something other than FeedParserError: \(error)")
+        }
+    }
+
+    /// The document cut into the chunks `chunkSeed` asks for.
+    private func chunks() -> [UnsafeRawBufferPointer] {
+        guard chunkSeed != 0, !document.isEmpty else { return [document] }
+        var state = UInt32(chunkSeed) &* 2_654_435_761
+        let largest = Int(chunkSeed) * 8
+        var result: [UnsafeRawBufferPointer] = []
+        var start = 0
+        while start < document.count {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let length = min(document.count - start, 1 + Int(state >> 8) % largest)
+            result.append(UnsafeRawBufferPointer(rebasing: document[start..<(start + length)]))
+            start += length
+        }
+        return result
+    }
+
+    private func check(_ feed: Feed) {
+        checkPlainText(feed.title, "feed title")
+        checkPlainText(feed.subtitle, "feed subtitle")
+        checkPlainText(feed.author, "feed author")
+        checkURL(feed.link, "feed link")
+        checkURL(feed.image, "feed image")
+        for item in feed.items {
+            checkPlainText(item.title, "item title")
+            checkPlainText(item.author, "item author")
+            checkURL(item.link, "item link")
+            checkHTML(item.summary, "item summary")
+            checkHTML(item.content, "item content")
+            for enclosure in item.enclosures { checkURL(enclosure.url, "enclosure URL") }
+        }
+    }
+
+    private func checkPlainText(_ text: String?, _ field: String) {
+        guard let text else { return }
+        require(text.utf8.count <= limits.maxFieldBytes, "\(field) exceeds the field cap: \(text.utf8.count) bytes")
+        // White space as PlainText collapses it: ASCII, NEL and the Unicode line and paragraph
+        // separators (a no-break space is content, as in HTML).
+        let collapsible: Set<UInt32> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0x2028, 0x2029]
+        let scalars = text.unicodeScalars
+        require(!collapsible.contains(scalars.first?.value ?? 0) && !collapsible.contains(scalars.last?.value ?? 0),
+                "\(field) is not trimmed: \(text.debugDescription)")
+        require(!text.contains("  "), "\(field) has uncollapsed white space: \(text.debugDescription)")
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            require(value >= 0x20 && !(0x7F...0x9F).contains(value), "\(field) holds control character U+\(String(value, radix: 16)): \(text.debugDescription)")
+        }
+    }
+
+    private func checkURL(_ url: String?, _ field: String) {
+        guard let url else { return }
+        for byte in url.utf8 {
+            require(byte > 0x20 && byte != 0x7F, "\(field) holds white space or a control character: \(url.debugDescription)")
+        }
+    }
+
+    /// A cheap screen for what must never survive sanitising (the HTML sanitiser's own fuzzer
+    /// checks its output in depth): script-capable elements, and script or data URLs in links and
+    /// sources. Text may mention `javascript:`; an attribute may not start with it.
+    private func checkHTML(_ html: String?, _ field: String) {
+        guard let html else { return }
+        let lowered = html.lowercased()
+        for name in ["script", "iframe", "object", "embed", "style", "frame", "frameset", "applet", "meta", "link", "base"] {
+            for end in [" ", ">", "/"] {
+                require(!lowered.contains("<\(name)\(end)"), "\(field) holds a <\(name)> element: \(html.debugDescription)")
+            }
+        }
+        for attribute in ["href", "src"] {
+            for scheme in ["javascript:", "vbscript:", "data:"] {
+                require(!lowered.contains(" \(attribute)=\"\(scheme)"), "\(field) holds \(attribute)=\"\(scheme)…: \(html.debugDescription)")
+            }
+        }
+    }
+
+    private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("fuzz-feed: invariant broken: \(message)\n".utf8))
+        fatalError("fuzz-feed invariant broken")
+    }
+}
