@@ -106,7 +106,7 @@ extension FeedStore {
     ) throws -> Int {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
         // returning no row, and only then is the known item refreshed.
-        let insert = try db.cachedStatement(sql: """
+        var insert = TypedStatement(try db.cachedStatement(sql: """
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
@@ -114,21 +114,21 @@ extension FeedStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
             ON CONFLICT (feedId, key) DO NOTHING
             RETURNING searchRank
-            """)
+            """))
         // Not a trigger: see `StoreSchema.createSearchIndex`.
-        let index = try db.cachedStatement(sql: """
+        var index = TypedStatement(try db.cachedStatement(sql: """
             INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
-            """)
+            """))
         // A dropped item keeps its tombstone: only its last-seen time moves.
-        let refresh = try db.cachedStatement(sql: """
+        var refresh = TypedStatement(try db.cachedStatement(sql: """
             UPDATE item SET
                 guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
                 summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
                 sortDate = COALESCE(?, ?, firstSeenAt),
                 searchTitle = ?, searchAuthor = ?, searchBody = ?
             WHERE feedId = ? AND key = ? AND isDeleted = 0
-            """)
-        let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?")
+            """))
+        var touch = TypedStatement(try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?"))
 
         // Feeds that repeat an entry keep its first (top-most) occurrence.
         var seenKeys = Set<String>()
@@ -148,13 +148,25 @@ extension FeedStore {
             let published = StoredDate.value(item.published)
             let updated = StoredDate.value(item.updated)
             let search = searchColumns(item)
-            let rank = try Int64.fetchOne(insert, arguments: [
-                feedID, key, item.id, item.title, item.link, item.author, published, updated,
-                item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                seconds, seconds, published, updated, seconds,
-                search.title, search.author, search.body,
-            ])
-            guard let rank else {
+            insert.bind(feedID.rawValue)
+            insert.bind(key)
+            insert.bind(item.id)
+            insert.bind(item.title)
+            insert.bind(item.link)
+            insert.bind(item.author)
+            insert.bind(published)
+            insert.bind(updated)
+            insert.bind(item.summary)
+            insert.bind(item.content)
+            insert.bind(encodeJSON(item.enclosures))
+            insert.bind(encodeJSON(item.categories))
+            insert.bind(seconds)
+            insert.bind(seconds)
+            insert.bind(published)
+            insert.bind(updated)
+            insert.bind(seconds)
+            bind(search, to: &insert)
+            guard let rank = try insert.run() else {
                 known.append((key, item, search))
                 continue
             }
@@ -166,17 +178,34 @@ extension FeedStore {
         for (key, item, search) in known {
             let published = StoredDate.value(item.published)
             let updated = StoredDate.value(item.updated)
-            try refresh.execute(arguments: [
-                item.id, item.title, item.link, item.author, published, updated,
-                item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                seconds, published, updated, search.title, search.author, search.body, feedID, key,
-            ])
+            refresh.bind(item.id)
+            refresh.bind(item.title)
+            refresh.bind(item.link)
+            refresh.bind(item.author)
+            refresh.bind(published)
+            refresh.bind(updated)
+            refresh.bind(item.summary)
+            refresh.bind(item.content)
+            refresh.bind(encodeJSON(item.enclosures))
+            refresh.bind(encodeJSON(item.categories))
+            refresh.bind(seconds)
+            refresh.bind(published)
+            refresh.bind(updated)
+            bind(search, to: &refresh)
+            refresh.bind(feedID.rawValue)
+            refresh.bind(key)
+            try refresh.run()
             if db.changesCount == 0 {
-                try touch.execute(arguments: [seconds, feedID, key])
+                touch.bind(seconds)
+                touch.bind(feedID.rawValue)
+                touch.bind(key)
+                try touch.run()
             }
         }
         for (rank, search) in unindexed {
-            try index.execute(arguments: [rank, search.title, search.author, search.body])
+            index.bind(rank)
+            bind(search, to: &index)
+            try index.run()
         }
         return newCount
     }
@@ -184,12 +213,18 @@ extension FeedStore {
     /// What the full-text index stores for an item.
     private typealias SearchColumns = (title: String?, author: String?, body: String?)
 
+    private static func bind(_ search: SearchColumns, to statement: inout TypedStatement) {
+        statement.bind(search.title)
+        statement.bind(search.author)
+        statement.bind(search.body)
+    }
+
     private static func searchColumns(_ item: Item) -> SearchColumns {
         let summary = SearchText.fromHTML(item.summary)
         let content = SearchText.fromHTML(item.content)
         let body: String?
         switch (summary, content) {
-        case let (summary?, content?): body = content.contains(summary) ? content : summary + "\n" + content
+        case let (summary?, content?): body = SearchText.contains(content, summary) ? content : summary + "\n" + content
         default: body = content ?? summary
         }
         return (SearchText.fromPlain(item.title), SearchText.fromPlain(item.author), body)
