@@ -64,8 +64,19 @@ extension FeedStore {
         forFeedURL url: String, permanentRedirect: String? = nil, at now: Date = Date()
     ) throws {
         try write { db in
-            let feedID = try Self.feedID(db, url: url)
             let seconds = now.timeIntervalSince1970
+            guard let permanentRedirect, !permanentRedirect.isEmpty else {
+                // The common case of a reload where nothing changed: one statement, which also
+                // ends any run of redirected fetches (as `recordRedirect` does with no target).
+                try db.cachedStatement(sql: """
+                    UPDATE feed SET lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL,
+                        failureCount = 0, redirectTarget = NULL, redirectCount = 0
+                    WHERE url = ?
+                    """).execute(arguments: [seconds, seconds, url])
+                if db.changesCount == 0 { throw StoreError.unknownFeed(url: url) }
+                return
+            }
+            let feedID = try Self.feedID(db, url: url)
             try db.execute(
                 sql: """
                     UPDATE feed SET lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL,
