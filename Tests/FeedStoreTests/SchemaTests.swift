@@ -20,6 +20,28 @@ import Testing
         }
     }
 
+    @Test func aVersionOneCacheGainsTheTombstoneIndexThatTheUpsertUses() throws {
+        let cache = try TemporaryCache()
+        do {
+            // As the first release of the cache left it: WAL, one migration.
+            let pool = try DatabasePool(path: cache.path)
+            try StoreSchema.migrator.migrate(pool, upTo: "v1: feeds, items, counts, search")
+            try pool.close()
+        }
+        let store = try cache.open(subscribing: ["https://a.example/feed"])
+        try store.upsert(Sample.feed([Sample.item("1", hours: 1)]), forFeedURL: "https://a.example/feed")
+        #expect(try store.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
+        }.contains("itemTombstones"))
+        try store.write { db in
+            let plan = try String.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN DELETE FROM item WHERE feedId = 1 AND isDeleted = 1 AND lastSeenAt < 5
+                """, adapter: SuffixRowAdapter(fromIndex: 3))
+            #expect(plan.contains { $0.contains("itemTombstones") }, "\(plan)")
+        }
+        #expect(try store.feedList().map(\.totalCount) == [1])
+    }
+
     @Test func reopeningKeepsTheData() throws {
         let cache = try TemporaryCache()
         do {
