@@ -116,7 +116,9 @@ extension FeedStore {
         _ items: [Item], feedID: FeedID, seenAt seconds: Double, db: Database
     ) throws -> Int {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
-        // returning no row, and only then is the known item refreshed.
+        // changing no row, and only then is the known item refreshed. (Not `RETURNING
+        // searchRank`: SQLite runs that through a temporary table, which cost more than
+        // computing the rank here.)
         var insert = TypedStatement(try db.cachedStatement(sql: """
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
@@ -124,7 +126,6 @@ extension FeedStore {
                 searchTitle, searchAuthor, searchBody)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
             ON CONFLICT (feedId, key) DO NOTHING
-            RETURNING searchRank
             """))
         // Not a trigger: see `StoreSchema.createSearchIndex`.
         var index = TypedStatement(try db.cachedStatement(sql: """
@@ -177,10 +178,17 @@ extension FeedStore {
             insert.bind(updated)
             insert.bind(seconds)
             bind(search, to: &insert)
-            guard let rank = try insert.run() else {
+            try insert.run()
+            guard db.changesCount > 0 else {
                 known.append((key, item, search))
                 continue
             }
+            let rank = SearchRank.of(
+                sortDate: sortDate(published: published, updated: updated, firstSeen: seconds),
+                id: db.lastInsertedRowID)
+            assert(
+                (try? Int64.fetchOne(db, sql: "SELECT searchRank FROM item WHERE id = ?", arguments: [db.lastInsertedRowID])) == rank,
+                "SearchRank.of disagrees with the searchRank column")
             if search.title != nil || search.author != nil || search.body != nil {
                 unindexed.append((rank, search))
             }
@@ -223,6 +231,14 @@ extension FeedStore {
 
     /// What the full-text index stores for an item.
     private typealias SearchColumns = (title: String?, author: String?, body: String?)
+
+    /// `COALESCE(published, updated, firstSeen)` as the insert stores it; SQLite stores a NaN
+    /// as NULL, so one is skipped here too.
+    private static func sortDate(published: Double?, updated: Double?, firstSeen: Double) -> Double {
+        if let published, !published.isNaN { return published }
+        if let updated, !updated.isNaN { return updated }
+        return firstSeen
+    }
 
     private static func bind(_ search: SearchColumns, to statement: inout TypedStatement) {
         statement.bind(search.title)

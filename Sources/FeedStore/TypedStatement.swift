@@ -72,10 +72,8 @@ struct TypedStatement {
         index += 1
     }
 
-    /// Runs the statement to its end with the values bound since the last run, and returns the
-    /// first column of its first row (for `RETURNING`), if it produced one.
-    @discardableResult
-    mutating func run() throws -> Int64? {
+    /// Runs the statement to its end with the values bound since the last run.
+    mutating func run() throws {
         let sqliteStatement = statement.sqliteStatement
         precondition(index == sqlite3_bind_parameter_count(sqliteStatement) + 1, "not every value is bound: \(statement.sql)")
         defer {
@@ -84,15 +82,12 @@ struct TypedStatement {
             sqlite3_clear_bindings(sqliteStatement)
             index = 1
         }
-        var firstValue: Int64?
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
-                if firstValue == nil && sqlite3_column_type(sqliteStatement, 0) != SQLITE_NULL {
-                    firstValue = sqlite3_column_int64(sqliteStatement, 0)
-                }
+                continue
             case SQLITE_DONE:
-                return firstValue
+                return
             case let code:
                 let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(sqliteStatement)))
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
