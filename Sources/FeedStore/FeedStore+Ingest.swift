@@ -146,8 +146,8 @@ extension FeedStore {
         var seenKeys = Set<String>()
         let unique = items.map { (key: ItemKey.key(for: $0), item: $0) }.filter { seenKeys.insert($0.key).inserted }
 
-        // Three passes, so that FTS5 joins the transaction last: every item insert runs under a
-        // statement savepoint (its triggers may abort), and SQLite 3.40's FTS5 flushes its
+        // Three passes, so that FTS5 joins the transaction last: an item insert may run under a
+        // statement savepoint, and SQLite 3.40's FTS5 flushes its
         // pending terms to disk at every savepoint once it has joined — a flush per item made
         // inserts four times slower. Refreshes (whose triggers may touch the index) come next,
         // and new rows are indexed last.
@@ -220,6 +220,13 @@ extension FeedStore {
                 touch.bind(key)
                 try touch.run()
             }
+        }
+        // New rows are unread and not dropped (the column defaults); no trigger counts them
+        // (see migration v3).
+        if newCount > 0 {
+            try db.cachedStatement(sql: """
+                UPDATE feed SET totalCount = totalCount + ?, unreadCount = unreadCount + ? WHERE id = ?
+                """).execute(arguments: [newCount, newCount, feedID])
         }
         for (rank, search) in unindexed {
             index.bind(rank)
