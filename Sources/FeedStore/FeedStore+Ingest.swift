@@ -64,8 +64,19 @@ extension FeedStore {
         forFeedURL url: String, permanentRedirect: String? = nil, at now: Date = Date()
     ) throws {
         try write { db in
-            let feedID = try Self.feedID(db, url: url)
             let seconds = now.timeIntervalSince1970
+            guard let permanentRedirect, !permanentRedirect.isEmpty else {
+                // The common case of a reload where nothing changed: one statement, which also
+                // ends any run of redirected fetches (as `recordRedirect` does with no target).
+                try db.cachedStatement(sql: """
+                    UPDATE feed SET lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL,
+                        failureCount = 0, redirectTarget = NULL, redirectCount = 0
+                    WHERE url = ?
+                    """).execute(arguments: [seconds, seconds, url])
+                if db.changesCount == 0 { throw StoreError.unknownFeed(url: url) }
+                return
+            }
+            let feedID = try Self.feedID(db, url: url)
             try db.execute(
                 sql: """
                     UPDATE feed SET lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL,
@@ -105,37 +116,38 @@ extension FeedStore {
         _ items: [Item], feedID: FeedID, seenAt seconds: Double, db: Database
     ) throws -> Int {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
-        // returning no row, and only then is the known item refreshed.
-        let insert = try db.cachedStatement(sql: """
+        // changing no row, and only then is the known item refreshed. (Not `RETURNING
+        // searchRank`: SQLite runs that through a temporary table, which cost more than
+        // computing the rank here.)
+        var insert = TypedStatement(try db.cachedStatement(sql: """
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
                 searchTitle, searchAuthor, searchBody)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
             ON CONFLICT (feedId, key) DO NOTHING
-            RETURNING searchRank
-            """)
+            """))
         // Not a trigger: see `StoreSchema.createSearchIndex`.
-        let index = try db.cachedStatement(sql: """
+        var index = TypedStatement(try db.cachedStatement(sql: """
             INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
-            """)
+            """))
         // A dropped item keeps its tombstone: only its last-seen time moves.
-        let refresh = try db.cachedStatement(sql: """
+        var refresh = TypedStatement(try db.cachedStatement(sql: """
             UPDATE item SET
                 guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
                 summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
                 sortDate = COALESCE(?, ?, firstSeenAt),
                 searchTitle = ?, searchAuthor = ?, searchBody = ?
             WHERE feedId = ? AND key = ? AND isDeleted = 0
-            """)
-        let touch = try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?")
+            """))
+        var touch = TypedStatement(try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?"))
 
         // Feeds that repeat an entry keep its first (top-most) occurrence.
         var seenKeys = Set<String>()
         let unique = items.map { (key: ItemKey.key(for: $0), item: $0) }.filter { seenKeys.insert($0.key).inserted }
 
-        // Three passes, so that FTS5 joins the transaction last: every item insert runs under a
-        // statement savepoint (its triggers may abort), and SQLite 3.40's FTS5 flushes its
+        // Three passes, so that FTS5 joins the transaction last: an item insert may run under a
+        // statement savepoint, and SQLite 3.40's FTS5 flushes its
         // pending terms to disk at every savepoint once it has joined — a flush per item made
         // inserts four times slower. Refreshes (whose triggers may touch the index) come next,
         // and new rows are indexed last.
@@ -148,16 +160,35 @@ extension FeedStore {
             let published = StoredDate.value(item.published)
             let updated = StoredDate.value(item.updated)
             let search = searchColumns(item)
-            let rank = try Int64.fetchOne(insert, arguments: [
-                feedID, key, item.id, item.title, item.link, item.author, published, updated,
-                item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                seconds, seconds, published, updated, seconds,
-                search.title, search.author, search.body,
-            ])
-            guard let rank else {
+            insert.bind(feedID.rawValue)
+            insert.bind(key)
+            insert.bind(item.id)
+            insert.bind(item.title)
+            insert.bind(item.link)
+            insert.bind(item.author)
+            insert.bind(published)
+            insert.bind(updated)
+            insert.bind(item.summary)
+            insert.bind(item.content)
+            insert.bind(encodeJSON(item.enclosures))
+            insert.bind(encodeJSON(item.categories))
+            insert.bind(seconds)
+            insert.bind(seconds)
+            insert.bind(published)
+            insert.bind(updated)
+            insert.bind(seconds)
+            bind(search, to: &insert)
+            try insert.run()
+            guard db.changesCount > 0 else {
                 known.append((key, item, search))
                 continue
             }
+            let rank = SearchRank.of(
+                sortDate: sortDate(published: published, updated: updated, firstSeen: seconds),
+                id: db.lastInsertedRowID)
+            assert(
+                (try? Int64.fetchOne(db, sql: "SELECT searchRank FROM item WHERE id = ?", arguments: [db.lastInsertedRowID])) == rank,
+                "SearchRank.of disagrees with the searchRank column")
             if search.title != nil || search.author != nil || search.body != nil {
                 unindexed.append((rank, search))
             }
@@ -166,17 +197,41 @@ extension FeedStore {
         for (key, item, search) in known {
             let published = StoredDate.value(item.published)
             let updated = StoredDate.value(item.updated)
-            try refresh.execute(arguments: [
-                item.id, item.title, item.link, item.author, published, updated,
-                item.summary, item.content, encodeJSON(item.enclosures), encodeJSON(item.categories),
-                seconds, published, updated, search.title, search.author, search.body, feedID, key,
-            ])
+            refresh.bind(item.id)
+            refresh.bind(item.title)
+            refresh.bind(item.link)
+            refresh.bind(item.author)
+            refresh.bind(published)
+            refresh.bind(updated)
+            refresh.bind(item.summary)
+            refresh.bind(item.content)
+            refresh.bind(encodeJSON(item.enclosures))
+            refresh.bind(encodeJSON(item.categories))
+            refresh.bind(seconds)
+            refresh.bind(published)
+            refresh.bind(updated)
+            bind(search, to: &refresh)
+            refresh.bind(feedID.rawValue)
+            refresh.bind(key)
+            try refresh.run()
             if db.changesCount == 0 {
-                try touch.execute(arguments: [seconds, feedID, key])
+                touch.bind(seconds)
+                touch.bind(feedID.rawValue)
+                touch.bind(key)
+                try touch.run()
             }
         }
+        // New rows are unread and not dropped (the column defaults); no trigger counts them
+        // (see migration v3).
+        if newCount > 0 {
+            try db.cachedStatement(sql: """
+                UPDATE feed SET totalCount = totalCount + ?, unreadCount = unreadCount + ? WHERE id = ?
+                """).execute(arguments: [newCount, newCount, feedID])
+        }
         for (rank, search) in unindexed {
-            try index.execute(arguments: [rank, search.title, search.author, search.body])
+            index.bind(rank)
+            bind(search, to: &index)
+            try index.run()
         }
         return newCount
     }
@@ -184,12 +239,26 @@ extension FeedStore {
     /// What the full-text index stores for an item.
     private typealias SearchColumns = (title: String?, author: String?, body: String?)
 
+    /// `COALESCE(published, updated, firstSeen)` as the insert stores it; SQLite stores a NaN
+    /// as NULL, so one is skipped here too.
+    private static func sortDate(published: Double?, updated: Double?, firstSeen: Double) -> Double {
+        if let published, !published.isNaN { return published }
+        if let updated, !updated.isNaN { return updated }
+        return firstSeen
+    }
+
+    private static func bind(_ search: SearchColumns, to statement: inout TypedStatement) {
+        statement.bind(search.title)
+        statement.bind(search.author)
+        statement.bind(search.body)
+    }
+
     private static func searchColumns(_ item: Item) -> SearchColumns {
         let summary = SearchText.fromHTML(item.summary)
         let content = SearchText.fromHTML(item.content)
         let body: String?
         switch (summary, content) {
-        case let (summary?, content?): body = content.contains(summary) ? content : summary + "\n" + content
+        case let (summary?, content?): body = SearchText.contains(content, summary) ? content : summary + "\n" + content
         default: body = content ?? summary
         }
         return (SearchText.fromPlain(item.title), SearchText.fromPlain(item.author), body)

@@ -130,7 +130,7 @@ public final class FeedStore: Sendable {
         do {
             return try pool.write { db in
                 let result = try body(db)
-                try db.execute(sql: "UPDATE storeState SET generation = generation + 1 WHERE id = 1")
+                try db.cachedStatement(sql: "UPDATE storeState SET generation = generation + 1 WHERE id = 1").execute()
                 return result
             }
         } catch {

@@ -16,7 +16,13 @@ enum SearchRank {
 
     /// The same value computed in Swift, for keyset paging of search results.
     static func of(_ cursor: ItemCursor) -> Int64 {
-        let seconds = min(max(cursor.date.timeIntervalSince1970, 0), Double(maximumSeconds))
-        return (Int64(seconds) << idBits) | (cursor.id.rawValue & ((1 << idBits) - 1))
+        of(sortDate: cursor.date.timeIntervalSince1970, id: cursor.id.rawValue)
+    }
+
+    /// The same value from the stored `sortDate` and row id (as the upsert has them).
+    /// `Int64(_:)` truncates toward zero, as SQL's `CAST(… AS INTEGER)` does.
+    static func of(sortDate: Double, id: Int64) -> Int64 {
+        let seconds = min(max(sortDate, 0), Double(maximumSeconds))
+        return (Int64(seconds) << idBits) | (id & ((1 << idBits) - 1))
     }
 }

@@ -1,10 +1,18 @@
 import FeedModel
+import FeedParser
 import FeedStore
 import Foundation
 
 /// A hidden mode of `tidings-bench` that FeedStoreTests run as a child process and SIGKILL in
 /// the middle of a write: `tidings-bench store-child write PATH` upserts feeds of 300 items one
 /// after another, printing `committed N` after each transaction, until killed.
+///
+/// `tidings-bench store-child ingest PATH COUNT news|html` stores COUNT items in feeds of 100
+/// into a new cache and prints the CPU time of the upserts alone: the feeds are built (and, for
+/// `html`, generated as RSS and parsed) first, so that a profiler that counts only `upsert`
+/// (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*FeedStore*upsert*'`)
+/// sees the store's cost. `news` items are the store benchmark's (short HTML summaries, one in
+/// ten in Japanese); `html` items are the reload benchmark's (about 2.3 KB of HTML each).
 enum StoreChildProcess {
     static let itemsPerFeed = 300
     static let feedCount = 1000
@@ -15,6 +23,8 @@ enum StoreChildProcess {
         do {
             switch arguments[2] {
             case "write": try write(path: arguments[3])
+            case "ingest" where arguments.count == 6:
+                try ingest(path: arguments[3], count: Int(arguments[4]) ?? 0, kind: arguments[5])
             default:
                 FileHandle.standardError.write(Data("unknown store-child mode\n".utf8))
                 exit(2)
@@ -41,5 +51,39 @@ enum StoreChildProcess {
             // Unbuffered, so that the parent sees each line as soon as it is true.
             FileHandle.standardOutput.write(Data("committed \(number)\n".utf8))
         }
+    }
+
+    private static func ingest(path: String, count: Int, kind: String) throws {
+        let feedCount = max(1, (count + 99) / 100)
+        let feeds: [Feed]
+        switch kind {
+        case "news":
+            feeds = (0..<feedCount).map { StoreBenchmark.makeFeed(number: $0, itemCount: min(100, count - $0 * 100)) }
+        case "html":
+            feeds = try (0..<feedCount).map { number in
+                var generator = RSSGenerator(seed: UInt64(number + 1))
+                var text = RSSGenerator.header
+                for _ in 0..<min(100, count - number * 100) { text += generator.nextItem() }
+                return try FeedParser.parse(Data((text + RSSGenerator.footer).utf8))
+            }
+        default:
+            FileHandle.standardError.write(Data("store-child ingest: unknown item kind \(kind) (news or html)\n".utf8))
+            exit(2)
+        }
+        let store = try FeedStore(path: path)
+        try store.syncSubscriptions((0..<feedCount).map { Subscription(url: feedURL($0)) })
+        let start = processorSeconds()
+        var stored = 0
+        for (number, feed) in feeds.enumerated() {
+            stored += try store.upsert(feed, forFeedURL: feedURL(number))
+        }
+        print(String(format: "ingest: %d %@ items in %d feeds, %.2f s of CPU", stored, kind, feedCount, processorSeconds() - start))
+    }
+
+    private static func processorSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

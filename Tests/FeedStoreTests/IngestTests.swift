@@ -207,6 +207,22 @@ import Testing
         #expect(try store.feedList()[0].totalCount == 1)
     }
 
+    @Test func notModifiedWithoutRedirectBreaksTheRunAndNeedsAKnownFeed() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        let target = "https://b.example/feed.xml"
+        try store.upsert(Sample.feed([Sample.item("1", hours: 1)]), forFeedURL: url, permanentRedirect: target)
+        try store.recordNotModified(forFeedURL: url)  // not redirected this time: breaks the run
+        try store.recordNotModified(forFeedURL: url, permanentRedirect: target)
+        #expect(try store.feedsToFetch()[0].fetchURL == url)
+        try store.recordNotModified(forFeedURL: url, permanentRedirect: target)
+        #expect(try store.feedsToFetch()[0].fetchURL == target)
+        #expect(throws: StoreError.unknownFeed(url: "https://nowhere.example/")) {
+            try store.recordNotModified(forFeedURL: "https://nowhere.example/")
+        }
+        #expect(try store.feedList()[0].totalCount == 1)
+    }
+
     @Test func syncAddsUpdatesOrdersAndUnsubscribesWithoutLosingState() throws {
         let cache = try TemporaryCache()
         let store = try FeedStore(path: cache.path)

@@ -20,6 +20,31 @@ import Testing
         }
     }
 
+    @Test func aVersionOneCacheIsUpgradedAndStillCountsItsItems() throws {
+        let cache = try TemporaryCache()
+        do {
+            // As the first release of the cache left it: WAL, one migration.
+            let pool = try DatabasePool(path: cache.path)
+            try StoreSchema.migrator.migrate(pool, upTo: "v1: feeds, items, counts, search")
+            try pool.close()
+        }
+        let store = try cache.open(subscribing: ["https://a.example/feed"])
+        try store.upsert(Sample.feed([Sample.item("1", hours: 1)]), forFeedURL: "https://a.example/feed")
+        let names = try store.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master") }
+        #expect(names.contains("itemTombstones"))
+        #expect(!names.contains("itemCountInsert"), "the upsert counts new items itself")
+        try store.write { db in
+            let plan = try String.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN DELETE FROM item WHERE feedId = 1 AND isDeleted = 1 AND lastSeenAt < 5
+                """, adapter: SuffixRowAdapter(fromIndex: 3))
+            #expect(plan.contains { $0.contains("itemTombstones") }, "\(plan)")
+        }
+        try store.upsert(
+            Sample.feed([Sample.item("2", hours: 2), Sample.item("1", hours: 1)]), forFeedURL: "https://a.example/feed")
+        let row = try store.feedList()[0]
+        #expect(row.totalCount == 2 && row.unreadCount == 2)
+    }
+
     @Test func reopeningKeepsTheData() throws {
         let cache = try TemporaryCache()
         do {

@@ -99,6 +99,24 @@ import Testing
         #expect(try store.integrityProblems().isEmpty)
     }
 
+    @Test func itemsDatedOutsideTheRankRangeOrUndatedStayFindableAndLeaveTheIndexCleanly() throws {
+        // The upsert computes each new row's index key itself (debug builds check it against
+        // the stored column); an edit removes the old key, which must be the one indexed.
+        let dates: [Date?] = [
+            Date(timeIntervalSince1970: -300_000_000.5), nil, Date(timeIntervalSince1970: 9e9),
+            Date(timeIntervalSince1970: 1_700_000_000.999),
+        ]
+        let items = { (word: String) in
+            dates.enumerated().map { Item(id: "\($0.offset)", title: "\(word) \($0.offset)", published: $0.element) }
+        }
+        let (_, store) = try store(with: items("lighthouse"))
+        #expect(try store.search(words: "lighthouse").count == 4)
+        try store.upsert(Sample.feed(items("harbour")), forFeedURL: url)
+        #expect(try store.search(words: "lighthouse").isEmpty)
+        #expect(try store.search(words: "harbour").count == 4)
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test func unsubscribedAndHiddenFeedsAreNotSearched() throws {
         let (_, store) = try store(with: [Sample.item("1", hours: 1, title: "Lighthouse")])
         try store.syncSubscriptions([Subscription(url: url, isHidden: true)])
