@@ -152,4 +152,35 @@ import Testing
         #expect(message(#"{"version":"https://jsonfeed.org/version/1.1","items":[{"title":4}]}"#)
             == "not a feed: the JSON Feed field items.0.title has the wrong type")
     }
+
+    @Test(.enabled(if: TidingsBinary.url != nil, "build the tidings binary first"), arguments: [
+        "<rss version=\"2.0\"><channel><title>N{NUL}UL</title><item><title>kept</title></item></channel></rss>",
+        #"{"version":"https://jsonfeed.org/version/1","title":"lone \udc00","items":[{"id":"1","title":"kept"}]}"#,
+        "<rss version=\"2.0\"><channel><title>T</title><item><title>kept</title></item><item><title>cut",
+    ])
+    func parseCommandPrintsTheRecoveredFeed(_ document: String) throws {
+        // The NUL is put in here, so that the test's name never prints one.
+        let document = document.replacingOccurrences(of: "{NUL}", with: "\0")
+        let process = Process()
+        process.executableURL = TidingsBinary.url
+        process.arguments = ["parse", "-"]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(document.utf8))
+        try input.fileHandleForWriting.close()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(complaint.isEmpty)
+        let object = try #require(try JSONSerialization.jsonObject(with: printed) as? [String: Any])
+        #expect(object["wellFormed"] as? Bool == false)
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.map { $0["title"] as? String } == ["kept"])
+    }
 }
