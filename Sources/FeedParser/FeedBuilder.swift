@@ -201,7 +201,11 @@ struct FeedBuilder {
     func makeFeed(isWellFormed: Bool, encoding: String?, hadEncodingFallback: Bool) -> Feed? {
         guard let format else { return nil }
         var items = self.items
-        if let item { items.append(item.makeItem()) }
+        // An item still open here was cut off (a truncated download, a missing `</item>`). It is
+        // kept when it already holds something a reader can use (a title, link, id, summary,
+        // content or enclosure); an empty shell, typically a document cut right after `<item>` or
+        // inside its first field, would show up as a blank article, so it is dropped.
+        if let item, item.identifiesAnArticle { items.append(item.makeItem()) }
         return Feed(
             format: format, isWellFormed: isWellFormed, encoding: encoding, hadEncodingFallback: hadEncodingFallback,
             title: feed.title?.value, link: feed.link?.value, subtitle: feed.subtitle?.value,

@@ -52,6 +52,12 @@ struct FeedFields {
         enclosures.append(Enclosure(url: resolved, type: trimmedType?.isEmpty == false ? trimmedType : nil, length: size))
     }
 
+    /// True when the fields hold something that makes an item worth showing on its own: a title,
+    /// link, id, summary, content or enclosure (an author, date or category alone do not).
+    var identifiesAnArticle: Bool {
+        title != nil || link != nil || id != nil || summary != nil || content != nil || !enclosures.isEmpty
+    }
+
     /// The item these fields describe. As established feed libraries do, an item without a summary
     /// shows its content, and one without an update date its publication date.
     func makeItem() -> Item {

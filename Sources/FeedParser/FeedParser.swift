@@ -8,7 +8,9 @@ import Foundation
 /// arrive; JSON Feed 1.0/1.1 (recognised by a leading `{`) is decoded at the end. The encoding is
 /// taken from the byte-order mark, then the `charset` given by HTTP, then the XML declaration; a
 /// document whose declared encoding is wrong is read again as windows-1252 (or the HTTP charset) and
-/// marked `hadEncodingFallback`.
+/// marked `hadEncodingFallback`. Damage loses only itself and marks the feed not well-formed: raw
+/// NUL bytes are dropped (outside UTF-16/32), a JSON Feed's invalid UTF-8 and lone surrogate escapes
+/// become U+FFFD, and an item cut off before it held anything worth showing is left out.
 ///
 ///     let parser = FeedParser(url: feedURL, charset: "utf-8")
 ///     for chunk in chunks { try parser.append(chunk) }

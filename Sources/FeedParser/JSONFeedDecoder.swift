@@ -6,10 +6,18 @@ import Foundation
 enum JSONFeedDecoder {
     static func decode(_ bytes: [UInt8], url: URL?) throws -> Feed {
         let document: Document
+        // A document that had to be mended (see `repaired`) is reported as not well-formed.
+        var isWellFormed = true
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
         } catch {
-            throw FeedParserError.notAFeed("the JSON is not a JSON Feed document")
+            guard let mended = repaired(bytes) else { throw FeedParserError.notAFeed(reason(for: error, in: bytes)) }
+            do {
+                document = try JSONDecoder().decode(Document.self, from: Data(mended))
+            } catch {
+                throw FeedParserError.notAFeed(reason(for: error, in: mended))
+            }
+            isWellFormed = false
         }
         guard let version = document.version?.lowercased(), version.contains("jsonfeed.org/version/") else {
             throw FeedParserError.notAFeed("the JSON has no JSON Feed version")
@@ -21,7 +29,7 @@ enum JSONFeedDecoder {
             .flatMap(URLResolver.Base.init) ?? documentBase
         let items = (document.items ?? []).map { makeItem($0, base: base) }
         return Feed(
-            format: format, isWellFormed: true, encoding: "utf-8",
+            format: format, isWellFormed: isWellFormed, encoding: "utf-8",
             title: document.title.map(PlainText.collapsingWhitespace),
             link: document.homePageURL.flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
             subtitle: document.description.map(PlainText.collapsingWhitespace),
@@ -30,6 +38,31 @@ enum JSONFeedDecoder {
             image: (document.icon ?? document.favicon).flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
             items: items
         )
+    }
+
+    /// Why the decoder refused the document, in one line: not JSON at all, JSON that is not a JSON
+    /// Feed, or a JSON Feed with a field of the wrong type (and which one).
+    private static func reason(for error: Error, in bytes: [UInt8]) -> String {
+        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty {
+            return "the document starts with { but is not valid JSON"
+        }
+        let probe = try? JSONDecoder().decode(VersionProbe.self, from: Data(bytes))
+        guard probe?.version?.lowercased().contains("jsonfeed.org/version/") == true else {
+            return "the JSON has no JSON Feed version"
+        }
+        let context: DecodingError.Context? = switch error as? DecodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+             .dataCorrupted(let context): context
+        default: nil
+        }
+        guard let path = context?.codingPath, !path.isEmpty else { return "the JSON Feed could not be decoded" }
+        let field = path.map { $0.intValue.map(String.init) ?? FeedParser.printable($0.stringValue) }.joined(separator: ".")
+        return "the JSON Feed field \(field) has the wrong type"
+    }
+
+    /// Just the version, which tells a JSON Feed with a bad field from other JSON.
+    private struct VersionProbe: Decodable {
+        var version: String?
     }
 
     private static func makeItem(_ entry: Document.Entry, base: URLResolver.Base?) -> Item {

@@ -13,11 +13,19 @@ final class XMLFeedReader {
     private let builder: UnsafeMutablePointer<FeedBuilder>
     /// The encoding forced on the document (BOM, HTTP charset or a fallback), if any.
     let forcedEncoding: String?
+    /// libxml2 stops for good at a NUL byte, losing the rest of the document. In an encoding where
+    /// NUL is never part of another character (every one we read except UTF-16/32) it can only be
+    /// junk, so it is dropped before libxml2 sees it. Without a forced encoding the document did not
+    /// start like UTF-16/32 (`EncodingSniffer`), so it is ASCII-compatible whatever it declares.
+    private let dropsNulBytes: Bool
+    /// Set once a NUL byte has been dropped: the document is then not well-formed.
+    private(set) var droppedNulBytes = false
 
     init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits) {
         Self.installEntityLoader
         Self.silenceGenericErrors()
         self.forcedEncoding = forcedEncoding
+        dropsNulBytes = !(forcedEncoding.map(Self.isWideEncoding) ?? false)
         builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
         builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits))
         var handler = Self.handler
@@ -57,6 +65,17 @@ final class XMLFeedReader {
 
     func parse(_ bytes: UnsafeRawBufferPointer, isLast: Bool) {
         guard isRunning else { return }
+        // Only a chunk that holds a NUL is copied; the clean path costs one memchr.
+        if dropsNulBytes, let start = bytes.baseAddress, memchr(start, 0, bytes.count) != nil {
+            droppedNulBytes = true
+            let kept = bytes.filter { $0 != 0 }
+            kept.withUnsafeBytes { feedChunks($0, isLast: isLast) }
+        } else {
+            feedChunks(bytes, isLast: isLast)
+        }
+    }
+
+    private func feedChunks(_ bytes: UnsafeRawBufferPointer, isLast: Bool) {
         var offset = 0
         // xmlParseChunk takes an Int32 size: hand large buffers over in slices.
         repeat {
@@ -92,7 +111,7 @@ final class XMLFeedReader {
     func makeFeed(hadEncodingFallback: Bool) -> Feed? {
         let wellFormed = context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && !sawEncoderFailure
             && !builder.pointee.entities.usedUndeclaredHTMLEntity && !builder.pointee.entities.isExhausted
-            && !builder.pointee.entities.droppedReplacement
+            && !builder.pointee.entities.droppedReplacement && !droppedNulBytes
         // A document read with another encoding than it declared is not what it claims to be:
         // `tidings parse` shows that as wellFormed false.
         return builder.pointee.makeFeed(isWellFormed: wellFormed && !hadEncodingFallback, encoding: encodingName,
@@ -113,6 +132,13 @@ final class XMLFeedReader {
         guard let handler = xmlFindCharEncodingHandler(encoding) else { return false }
         xmlCharEncCloseFunc(handler)
         return true
+    }
+
+    /// True for the encodings whose characters contain NUL bytes: UTF-16, UTF-32, UCS-2, UCS-4
+    /// (and iconv's `UNICODE`, which is UTF-16).
+    static func isWideEncoding(_ name: String) -> Bool {
+        let compact = name.lowercased().filter { $0.isLetter || $0.isNumber }
+        return ["utf16", "utf32", "ucs2", "ucs4", "unicode"].contains { compact.hasPrefix($0) }
     }
 
     static func canonicalName(_ name: String) -> String {

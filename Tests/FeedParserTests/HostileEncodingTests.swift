@@ -64,29 +64,123 @@ import Testing
     }
 
     @Test func rawNulBytesLoseOnlyThemselves() throws {
-        // Known parser defect (FeedParser is another helper's area): libxml2 stops at the first
-        // NUL ("Char 0x0 out of allowed range") and RECOVER does not resume, so today the whole
-        // feed is lost: no title, no items.
+        // libxml2 stops for good at a NUL byte; the parser drops NULs before libxml2 sees them, in
+        // every chunk, and marks the document as not well-formed.
         let document = Data("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>be\0fore</title><item><title>a\0b</title></item><item><title>second</title></item></channel></rss>".utf8)
         let feed = try FeedParser.parse(document)
-        withKnownIssue("a raw NUL byte ends the document for libxml2; the rest of the feed is lost") {
-            #expect(feed.title == "before")
-            #expect(feed.items.map(\.title) == ["ab", "second"])
+        #expect(feed.title == "before")
+        #expect(feed.items.map(\.title) == ["ab", "second"])
+        #expect(!feed.isWellFormed)
+
+        let parser = FeedParser()
+        for byte in document { try parser.append(Data([byte])) }
+        let streamed = try parser.finish()
+        #expect(streamed.title == "before")
+        #expect(streamed.items.map(\.title) == ["ab", "second"])
+    }
+
+    @Test func nulBytesInADeclaredLegacyEncodingAreDroppedToo() throws {
+        var bytes = Array("<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss version=\"2.0\"><channel><title>caf".utf8)
+        bytes += [0xE9, 0x00] + Array("</title><item><title>x\0y</title></item></channel></rss>".utf8)
+        let feed = try FeedParser.parse(Data(bytes))
+        #expect(feed.title == "caf\u{E9}")
+        #expect(feed.items.map(\.title) == ["xy"])
+        #expect(!feed.isWellFormed)
+    }
+
+    @Test func utf16FeedsKeepTheirNulBytes() throws {
+        // UTF-16 is full of NUL bytes: they are part of the characters and must reach libxml2.
+        let text = "<?xml version=\"1.0\" encoding=\"utf-16\"?><rss version=\"2.0\"><channel><title>Zw\u{F6}lf</title><item><title>eins</title></item></channel></rss>"
+        for (bom, units) in [([UInt8](), Array(text.utf16)), ([0xFF, 0xFE], Array(text.utf16))] {
+            let bytes = bom + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            let feed = try FeedParser.parse(Data(bytes))
+            #expect(feed.title == "Zw\u{F6}lf")
+            #expect(feed.items.map(\.title) == ["eins"])
+            #expect(feed.isWellFormed)
         }
+        let bigEndian = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let forced = try FeedParser.parse(Data(bigEndian), charset: "utf-16be")
+        #expect(forced.title == "Zw\u{F6}lf")
     }
 
     @Test func jsonFeedWithLoneSurrogatesOrInvalidUTF8KeepsItsItems() throws {
-        // Known parser defect: Foundation's JSON decoder refuses a lone surrogate escape and raw
-        // invalid UTF-8, and the feed is reported as "not a JSON Feed document".
+        // Foundation's JSON decoder refuses a lone surrogate escape and raw invalid UTF-8; the
+        // parser mends them to U+FFFD and keeps every other field.
         let escaped = Data(#"{"version":"https://jsonfeed.org/version/1.1","title":"a\ud800b","items":[{"id":"1","title":"x\udfffy"},{"id":"2","title":"second"}]}"#.utf8)
+        let feed = try FeedParser.parse(escaped)
+        #expect(feed.title == "a\u{FFFD}b")
+        #expect(feed.items.map(\.title) == ["x\u{FFFD}y", "second"])
+        #expect(feed.items.map(\.id) == ["1", "2"])
+        #expect(!feed.isWellFormed)
+
         var raw = Array(#"{"version":"https://jsonfeed.org/version/1.1","title":"a"#.utf8) + Self.badBytes
         raw += Array(#"b","items":[{"id":"1","title":"x"},{"id":"2","title":"second"}]}"#.utf8)
-        for document in [escaped, Data(raw)] {
-            withKnownIssue("lone surrogates and invalid UTF-8 make the whole JSON Feed unreadable") {
-                let feed = try FeedParser.parse(document)
-                #expect(feed.items.count == 2)
-                #expect(feed.items.last?.title == "second")
+        let repaired = try FeedParser.parse(Data(raw))
+        let title = try #require(repaired.title)
+        #expect(title.hasPrefix("a\u{FFFD}") && title.hasSuffix("\u{FFFD}b"))
+        #expect(repaired.items.map(\.title) == ["x", "second"])
+        #expect(!repaired.isWellFormed)
+    }
+
+    @Test func jsonFeedKeepsValidSurrogatePairsAndEscapedBackslashes() throws {
+        // A proper pair is one character; `\\ud800` is a backslash followed by text, not an escape.
+        let document = Data(#"{"version":"https://jsonfeed.org/version/1","title":"\ud83d\ude00 \\ud800","items":[]}"#.utf8)
+        let feed = try FeedParser.parse(document)
+        #expect(feed.title == "\u{1F600} \\ud800")
+        #expect(feed.isWellFormed)
+    }
+
+    @Test func jsonFeedWithRawControlCharactersInStringsKeepsThem() throws {
+        let document = Data("{\"version\":\"https://jsonfeed.org/version/1.1\",\"title\":\"one\ttwo\0\",\"items\":[{\"id\":\"1\",\"content_text\":\"line\nnext\"}]}".utf8)
+        let feed = try FeedParser.parse(document)
+        #expect(feed.title == "one two")
+        #expect(feed.items.first?.content?.contains("next") == true)
+        #expect(!feed.isWellFormed)
+    }
+
+    @Test func jsonErrorsSayWhatIsWrong() {
+        func message(_ text: String) -> String? {
+            do {
+                _ = try FeedParser.parse(Data(text.utf8))
+                return nil
+            } catch {
+                return (error as? FeedParserError)?.description
             }
         }
+        #expect(message(#"{"title": "x" "#) == "not a feed: the document starts with { but is not valid JSON")
+        #expect(message(#"{"title": 5}"#) == "not a feed: the JSON has no JSON Feed version")
+        #expect(message(#"{"version":"https://jsonfeed.org/version/1.1","items":[{"title":4}]}"#)
+            == "not a feed: the JSON Feed field items.0.title has the wrong type")
+    }
+
+    @Test(.enabled(if: TidingsBinary.url != nil, "build the tidings binary first"), arguments: [
+        "<rss version=\"2.0\"><channel><title>N{NUL}UL</title><item><title>kept</title></item></channel></rss>",
+        #"{"version":"https://jsonfeed.org/version/1","title":"lone \udc00","items":[{"id":"1","title":"kept"}]}"#,
+        "<rss version=\"2.0\"><channel><title>T</title><item><title>kept</title></item><item><title>cut",
+    ])
+    func parseCommandPrintsTheRecoveredFeed(_ document: String) throws {
+        // The NUL is put in here, so that the test's name never prints one.
+        let document = document.replacingOccurrences(of: "{NUL}", with: "\0")
+        let process = Process()
+        process.executableURL = TidingsBinary.url
+        process.arguments = ["parse", "-"]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(document.utf8))
+        try input.fileHandleForWriting.close()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(complaint.isEmpty)
+        let object = try #require(try JSONSerialization.jsonObject(with: printed) as? [String: Any])
+        #expect(object["wellFormed"] as? Bool == false)
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.map { $0["title"] as? String } == ["kept"])
     }
 }
