@@ -46,8 +46,9 @@ let package = Package(
         // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
         // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.
         .systemLibrary(name: "CLibFuzzer"),
-        .executableTarget(name: "fuzz-feed", dependencies: ["CLibFuzzer", "FeedParser", "FeedModel"]),
-        .executableTarget(name: "fuzz-sanitizer", dependencies: ["CLibFuzzer", "FeedParser"]),
-        .executableTarget(name: "fuzz-renderer", dependencies: ["CLibFuzzer", "TidingsApp"]),
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"]),
+        .executableTarget(name: "fuzz-feed", dependencies: ["FuzzDriver", "FeedParser", "FeedModel"]),
+        .executableTarget(name: "fuzz-sanitizer", dependencies: ["FuzzDriver", "FeedParser"]),
+        .executableTarget(name: "fuzz-renderer", dependencies: ["FuzzDriver", "TidingsApp"]),
     ]
 )
