@@ -31,6 +31,18 @@ import Testing
         var cache: String { root.appendingPathComponent("cache.db").path }
         var config: String { root.appendingPathComponent("config").path }
 
+        /// This process's environment with HOME and the XDG directories inside the sandbox and no
+        /// proxy, so that a run never reads or writes the user's files or leaves the loopback.
+        func environment(merging extra: [String: String]) -> [String: String] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["HOME"] = root.path
+            environment["XDG_CONFIG_HOME"] = root.appendingPathComponent("config-home").path
+            environment["XDG_DATA_HOME"] = root.appendingPathComponent("data-home").path
+            for variable in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] { environment[variable] = nil }
+            environment.merge(extra) { $1 }
+            return environment
+        }
+
         func write(_ text: String, to path: String) throws {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
@@ -70,13 +82,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = sandbox.root.path
-        environment["XDG_CONFIG_HOME"] = sandbox.root.appendingPathComponent("config-home").path
-        environment["XDG_DATA_HOME"] = sandbox.root.appendingPathComponent("data-home").path
-        for variable in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] { environment[variable] = nil }
-        environment.merge(extra) { $1 }
-        process.environment = environment
+        process.environment = sandbox.environment(merging: extra)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -27,17 +27,12 @@ import TestSupport
             process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
             process.arguments = arguments
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = sandbox.root.path
-        environment["XDG_CONFIG_HOME"] = sandbox.root.appendingPathComponent("config-home").path
-        environment["XDG_DATA_HOME"] = sandbox.root.appendingPathComponent("data-home").path
-        for variable in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] { environment[variable] = nil }
-        environment.merge(extra) { $1 }
-        process.environment = environment
+        process.environment = sandbox.environment(merging: extra)
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-out-\(UUID().uuidString)")
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        for capture in [output, errors] where !FileManager.default.createFile(atPath: capture.path, contents: nil) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: capture.path])
+        }
         defer {
             try? FileManager.default.removeItem(at: output)
             try? FileManager.default.removeItem(at: errors)
