@@ -1,3 +1,4 @@
+import FuzzDriver
 import FeedModel
 import FeedParser
 import Foundation
@@ -57,7 +58,7 @@ struct FeedFuzzCase {
             if case .tooLarge(let limit) = error {
                 require(limit == limits.maxInputBytes && document.count > limit, "tooLarge for a document within the cap")
             }
-            require(!error.description.contains("\n"), "an error message spans lines: \(error.description)")
+            require(!error.description.containsUTF8("\n"), "an error message spans lines: \(error.description)")
         } catch {
             fail("the parser threw something other than FeedParserError: \(error)")
         }
@@ -104,7 +105,7 @@ struct FeedFuzzCase {
         let scalars = text.unicodeScalars
         require(!collapsible.contains(scalars.first?.value ?? 0) && !collapsible.contains(scalars.last?.value ?? 0),
                 "\(field) is not trimmed: \(text.debugDescription)")
-        require(!text.contains("  "), "\(field) has uncollapsed white space: \(text.debugDescription)")
+        require(!text.containsUTF8("  "), "\(field) has uncollapsed white space: \(text.debugDescription)")
         for scalar in text.unicodeScalars {
             let value = scalar.value
             require(value >= 0x20 && !(0x7F...0x9F).contains(value), "\(field) holds control character U+\(String(value, radix: 16)): \(text.debugDescription)")
@@ -126,12 +127,12 @@ struct FeedFuzzCase {
         let lowered = html.lowercased()
         for name in ["script", "iframe", "object", "embed", "style", "frame", "frameset", "applet", "meta", "link", "base"] {
             for end in [" ", ">", "/"] {
-                require(!lowered.contains("<\(name)\(end)"), "\(field) holds a <\(name)> element: \(html.debugDescription)")
+                require(!lowered.containsUTF8("<\(name)\(end)"), "\(field) holds a <\(name)> element: \(html.debugDescription)")
             }
         }
         for attribute in ["href", "src"] {
             for scheme in ["javascript:", "vbscript:", "data:"] {
-                require(!lowered.contains(" \(attribute)=\"\(scheme)"), "\(field) holds \(attribute)=\"\(scheme)…: \(html.debugDescription)")
+                require(!lowered.containsUTF8(" \(attribute)=\"\(scheme)"), "\(field) holds \(attribute)=\"\(scheme)…: \(html.debugDescription)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import FuzzDriver
 /// What sanitised HTML must look like, checked independently of how the sanitiser works:
 ///
 /// - every `<` opens a tag written `<name attr="value"…>` (text `<` and `>` are escaped), and
@@ -73,7 +74,7 @@ enum SanitizedHTMLCheck {
         for attribute in tag.attributes {
             let name = attribute.name
             if !seen.insert(name).inserted { return "attribute \(name) twice on <\(tag.name)>" }
-            if name.hasPrefix("on") { return "event handler \(name) on <\(tag.name)>" }
+            if name.hasUTF8Prefix("on") { return "event handler \(name) on <\(tag.name)>" }
             guard let value = attribute.value else { continue }
             if urlAttributes.contains(name), let scheme = forbiddenScheme(value) { return "\(name) with a \(scheme) URL: \(value)" }
             if name == "srcset" {
@@ -96,7 +97,7 @@ enum SanitizedHTMLCheck {
     /// The scheme of a script or data URL, seen the way a browser sees it.
     private static func forbiddenScheme(_ value: String) -> String? {
         let squeezed = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F })).lowercased()
-        return forbiddenSchemes.first { squeezed.hasPrefix($0) }
+        return forbiddenSchemes.first { squeezed.hasUTF8Prefix($0) }
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -152,19 +153,22 @@ enum SanitizedHTMLCheck {
 
     private static func unescaped(_ value: ArraySlice<UInt8>) -> Result<String, TagProblem> {
         let text = String(decoding: value, as: UTF8.self)
-        if text.contains("<") || text.contains(">") { return .failure(TagProblem("raw < or > in an attribute value: \(text)")) }
-        var result = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
+        if value.contains(UInt8(ascii: "<")) || value.contains(UInt8(ascii: ">")) {
+            return .failure(TagProblem("raw < or > in an attribute value: \(text)"))
+        }
+        // Byte-wise: a combining mark after `&gt;` joins the `;` into one Character.
+        var result: [UInt8] = []
+        var rest = value[...]
+        while let ampersand = rest.firstIndex(of: UInt8(ascii: "&")) {
             result += rest[..<ampersand]
             rest = rest[ampersand...]
-            guard let reference = ["&amp;", "&lt;", "&gt;", "&quot;"].first(where: { rest.hasPrefix($0) }) else {
+            guard let reference = ["&amp;", "&lt;", "&gt;", "&quot;"].first(where: { rest.starts(with: $0.utf8) }) else {
                 return .failure(TagProblem("an & that is not &amp;, &lt;, &gt; or &quot; in an attribute value: \(text)"))
             }
-            result += ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\""][reference]!
-            rest = rest.dropFirst(reference.count)
+            result += ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\""][reference]!.utf8
+            rest = rest.dropFirst(reference.utf8.count)
         }
-        return .success(result + rest)
+        return .success(String(decoding: result + rest, as: UTF8.self))
     }
 
     struct TagProblem: Error, CustomStringConvertible {
