@@ -13,16 +13,16 @@ public final class ArticleScreen: Screen {
     /// Digits typed so far of a link number.
     public private(set) var typedNumber = ""
 
-    private let textWidth: Int
+    private let preferences: ReaderPreferences
+    private var textWidth: Int { preferences.textWidth }
 
-    /// - Parameter textWidth: the widest the text is wrapped (`text-width`); 0 for the window's width.
-    public init(item: StoredItem, textWidth: Int = 0, timeZone: TimeZone = .current) {
+    public init(item: StoredItem, preferences: ReaderPreferences = ReaderPreferences()) {
         self.item = item
-        self.textWidth = max(0, textWidth)
+        self.preferences = preferences
         let html = item.item.content ?? item.item.summary ?? ""
         let shown = Self.bounded(html)
         body = HTMLTextRenderer.render(shown, baseURL: item.item.link)
-        var lines = Self.header(for: item, timeZone: timeZone) + body.lines
+        var lines = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader) + body.lines
         if shown.utf8.count < html.utf8.count {
             let rest = (html.utf8.count - shown.utf8.count + 1023) / 1024
             lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
@@ -71,7 +71,7 @@ public final class ArticleScreen: Screen {
                 typedNumber = ""
             }
         }
-        guard let command = KeyMap.command(for: key, in: .article) else { return nil }
+        guard let command = preferences.keyMap.command(for: key, in: .article) else { return nil }
         switch command {
         case .up: view.scroll(by: -1)
         case .down: view.scroll(by: 1)
@@ -110,7 +110,7 @@ public final class ArticleScreen: Screen {
     }
 
     /// The header lines: labelled fields, then a rule.
-    static func header(for item: StoredItem, timeZone: TimeZone) -> [TextView.Line] {
+    static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style) -> [TextView.Line] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
@@ -129,7 +129,7 @@ public final class ArticleScreen: Screen {
             let prefix = "\(label): "
             // A header field is a line or two; a hostile megabyte-long title is cut.
             let shown = value.count > 2_000 ? String(value.prefix(2_000)) + "…" : value
-            return TextView.Line(StyledText(prefix, style: .bold) + StyledText(shown), continuationIndent: prefix.count)
+            return TextView.Line(StyledText(prefix, style: labelStyle) + StyledText(shown), continuationIndent: prefix.count)
         }
         lines.append(TextView.Line(""))
         return lines

@@ -53,6 +53,13 @@ public struct Config: Sendable, Equatable {
     public var textWidth = 0
     /// The `User-Agent` header (`user-agent`). Nil: `Tidings/<version>`.
     public var userAgent: String?
+    /// A line of each article's text under its title in item lists (`show-excerpts`).
+    public var showExcerpts = false
+    /// Layouts of list rows (`feedlist-format`, `articlelist-format`); nil: Tidings' own.
+    public var feedListFormat: String?
+    public var articleListFormat: String?
+    /// How item lists show dates, for strftime(3) (`datetime-format`).
+    public var dateTimeFormat = ReaderPreferences.defaultDateTimeFormat
 
     public private(set) var directives: [Directive] = []
     public private(set) var warnings: [Warning] = []
@@ -104,6 +111,14 @@ public struct Config: Sendable, Equatable {
             userAgent: userAgent ?? FetchOptions.defaultUserAgent)
     }
 
+    /// How the screens look and behave as this configuration sets it.
+    public var readerPreferences: ReaderPreferences {
+        ReaderPreferences(
+            hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
+            showsExcerpts: showExcerpts, textWidth: textWidth, feedListFormat: feedListFormat,
+            articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat)
+    }
+
     /// Applies one option; returns what was wrong with it, if anything.
     private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
         if Config.deferredCommands.contains(name) { return nil }
@@ -111,7 +126,7 @@ public struct Config: Sendable, Equatable {
         let known = [
             "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
             "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
-            "text-width", "user-agent",
+            "text-width", "user-agent", "show-excerpts", "feedlist-format", "articlelist-format", "datetime-format",
         ]
         guard known.contains(name) else { return "unknown option \"\(Excerpt(name))\"; ignored" }
         guard arguments.count == 1, let value = arguments.first else {
@@ -129,6 +144,16 @@ public struct Config: Sendable, Equatable {
         case "refresh-on-startup": return boolean(value, name) { refreshOnStartup = $0 }
         case "auto-reload": return boolean(value, name) { autoReload = $0 }
         case "confirm-exit": return boolean(value, name) { confirmExit = $0 }
+        case "show-excerpts": return boolean(value, name) { showExcerpts = $0 }
+        case "feedlist-format":
+            feedListFormat = value
+            return nil
+        case "articlelist-format":
+            articleListFormat = value
+            return nil
+        case "datetime-format":
+            dateTimeFormat = value
+            return nil
         case "browser":
             browser = value
             return nil

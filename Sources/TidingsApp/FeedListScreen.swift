@@ -11,13 +11,13 @@ public final class FeedListScreen: Screen {
     public var spinnerFrame: Character = "*"
     private let store: FeedStore
     private let filter: FeedListFilter
+    private let preferences: ReaderPreferences
     private var parkRow = 0
 
-    /// - Parameter hidesFeedsWithoutUnread: leave out feeds whose items are all read (newsboat's
-    ///   `show-read-feeds no`).
-    public init(store: FeedStore, hidesFeedsWithoutUnread: Bool = false) {
+    public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
         self.store = store
-        filter = FeedListFilter(hidesFeedsWithoutUnread: hidesFeedsWithoutUnread)
+        self.preferences = preferences
+        filter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread)
     }
 
     public var title: String { "Tidings — Feeds" }
@@ -49,7 +49,9 @@ public final class FeedListScreen: Screen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
-        let renderer = FeedRowRenderer(reloading: reloading, spinnerFrame: spinnerFrame, countWidth: FeedRowRenderer.countWidth(for: rows))
+        let renderer = FeedRowRenderer(
+            reloading: reloading, spinnerFrame: spinnerFrame, countWidth: FeedRowRenderer.countWidth(for: rows),
+            theme: preferences.theme)
         let emptyText = filter.hidesFeedsWithoutUnread
             ? "No feed has unread articles (show-read-feeds is off). R reloads them all."
             : "The urls file lists no feeds yet: add one with `tidings add URL`, then run tidings again."
@@ -61,7 +63,7 @@ public final class FeedListScreen: Screen {
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {
-        guard let command = KeyMap.command(for: key, in: .feedList) else { return nil }
+        guard let command = preferences.keyMap.command(for: key, in: .feedList) else { return nil }
         if ListCommand.apply(command, to: &state, count: rows.count) { return nil }
         switch command {
         case .open: return selectedFeed.map { .openFeed($0.id) }

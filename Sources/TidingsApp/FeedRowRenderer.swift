@@ -17,18 +17,16 @@ struct FeedRowRenderer: RowRenderer {
     var spinnerFrame: Character
     /// Width of the `(unread/total)` column.
     var countWidth: Int
-
-    static let unreadStyle = Style(attributes: .bold)
-    static let failedStyle = Style(foreground: .red, attributes: .bold)
+    var theme: Theme
 
     func render(_ row: FeedListRow, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
         let mark: String
-        var markStyle = Style.plain
+        var markStyle = theme.listNormal
         if reloading.contains(row.url) {
             mark = String(spinnerFrame)
         } else if row.hasFailed {
             mark = "!"
-            markStyle = Self.failedStyle
+            markStyle = theme.listFailed
         } else {
             mark = " "
         }
@@ -37,7 +35,7 @@ struct FeedRowRenderer: RowRenderer {
         let counts = "(\(row.unreadCount)/\(row.totalCount))"
         let padded = counts + String(repeating: " ", count: max(0, countWidth - counts.count))
         column = grid.put(" " + padded + " ", row: area.row, column: column, limit: area.right)
-        let style = row.unreadCount > 0 ? Self.unreadStyle : .plain
+        let style = row.unreadCount > 0 ? theme.listUnread : theme.listNormal
         // A feed without a title is named by its URL, which may hold `user:password@`.
         var title = StyledText(CredentialRedaction.redact(row.displayTitle), style: style)
         if let error = row.lastError, row.hasFailed {

@@ -4,11 +4,14 @@ import TerminalUI
 @MainActor
 public final class HelpScreen: Screen {
     public let context: KeyMap.Context
+    private let keyMap: KeyMap
     private var view: TextView
 
-    public init(for context: KeyMap.Context) {
+    /// - Parameter keyMap: the bindings in force, which the screen lists.
+    public init(for context: KeyMap.Context, keyMap: KeyMap = .standard) {
         self.context = context
-        view = TextView(lines: KeyMap.helpLines(for: context))
+        self.keyMap = keyMap
+        view = TextView(lines: keyMap.helpLines(for: context))
     }
 
     public var title: String {
@@ -16,6 +19,7 @@ public final class HelpScreen: Screen {
         case .feedList: return "Help — Feeds"
         case .itemList: return "Help — Articles"
         case .article: return "Help — Article"
+        case .tagList: return "Help — Tags"
         case .help: return "Help"
         }
     }
@@ -25,7 +29,7 @@ public final class HelpScreen: Screen {
     }
 
     public func handle(_ key: Key) -> ReaderIntent? {
-        switch KeyMap.command(for: key, in: .help) {
+        switch keyMap.command(for: key, in: .help) {
         case .back?: return .back
         case .quitAll?: return .quit
         case .up?: view.scroll(by: -1)

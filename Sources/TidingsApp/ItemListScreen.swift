@@ -12,15 +12,16 @@ public final class ItemListScreen: Screen {
     private var source: PagedItemSource
     private let renderer: ItemRowRenderer
     private var parkRow = 0
-    private let unreadOnly: Bool
+    private let preferences: ReaderPreferences
+    private var unreadOnly: Bool { preferences.hidesReadArticles }
 
-    /// - Parameter unreadOnly: list only unread items (`show-read-articles no`).
-    public init(store: FeedStore, feed: FeedListRow, unreadOnly: Bool = false, timeZone: TimeZone = .current) {
+    public init(store: FeedStore, feed: FeedListRow, preferences: ReaderPreferences = ReaderPreferences()) {
         self.store = store
         self.feed = feed
-        self.unreadOnly = unreadOnly
+        self.preferences = preferences
+        let unreadOnly = preferences.hidesReadArticles
         source = PagedItemSource(store: store, feedID: feed.id, count: unreadOnly ? feed.unreadCount : feed.totalCount, unreadOnly: unreadOnly)
-        renderer = ItemRowRenderer(timeZone: timeZone)
+        renderer = ItemRowRenderer(timeZone: preferences.timeZone, theme: preferences.theme)
     }
 
     public var title: String { CredentialRedaction.redact(feed.displayTitle) }
@@ -68,7 +69,7 @@ public final class ItemListScreen: Screen {
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {
-        guard let command = KeyMap.command(for: key, in: .itemList) else { return nil }
+        guard let command = preferences.keyMap.command(for: key, in: .itemList) else { return nil }
         if ListCommand.apply(command, to: &state, count: source.count) { return nil }
         switch command {
         case .open: return selectedItem.map { .openItem($0.id) }

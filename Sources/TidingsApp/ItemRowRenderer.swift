@@ -9,8 +9,10 @@ import TerminalUI
 /// ```
 struct ItemRowRenderer: RowRenderer {
     let dateFormatter: DateFormatter
+    let theme: Theme
 
-    init(timeZone: TimeZone) {
+    init(timeZone: TimeZone, theme: Theme) {
+        self.theme = theme
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
@@ -22,7 +24,7 @@ struct ItemRowRenderer: RowRenderer {
         guard let row else { return }
         var column = grid.put(row.isRead ? " " : "N", row: area.row, column: area.column, style: .bold, limit: area.right)
         column = grid.put(" " + dateFormatter.string(from: row.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)
-        let titleStyle = row.isRead ? Style.plain : Style.bold
+        let titleStyle = row.isRead ? theme.listNormal : theme.listUnread
         let title = row.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
         var text = StyledText(title, style: titleStyle)
         let room = area.right - column

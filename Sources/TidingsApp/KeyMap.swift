@@ -1,11 +1,17 @@
 import TerminalUI
 
-/// The key bindings, newsboat-like, and the help text that describes them: both come from this
-/// one table so the help screen cannot drift from what the keys do.
-public enum KeyMap {
-    /// The screens whose bindings differ.
-    public enum Context: Hashable, Sendable {
-        case feedList, itemList, article, help
+/// The key bindings in force, newsboat-like by default and changed by `bind-key`/`unbind-key`,
+/// and the help text that describes them: both come from this one value so the help screen
+/// cannot drift from what the keys do.
+public struct KeyMap: Sendable, Equatable {
+    /// The screens whose bindings differ; the raw value is the context's name in `bind-key`
+    /// (newsboat's names).
+    public enum Context: String, Hashable, Sendable, CaseIterable {
+        case feedList = "feedlist"
+        case itemList = "articlelist"
+        case article
+        case tagList = "tagselection"
+        case help
     }
 
     /// Keys bound to one command, with the line the help screen shows.
@@ -15,90 +21,141 @@ public enum KeyMap {
         public var summary: String
     }
 
-    /// The bindings active in `context`, in help-screen order.
-    public static func bindings(for context: Context) -> [Binding] {
-        var result: [Binding] = [
-            Binding(keys: [.up, .character("k")], command: .up, summary: context == .article ? "Scroll up" : "Previous line"),
-            Binding(keys: [.down, .character("j")], command: .down, summary: context == .article ? "Scroll down" : "Next line"),
-            Binding(keys: [.pageUp, .control("b")], command: .pageUp, summary: "Previous page"),
-            Binding(keys: context == .article ? [.pageDown, .character(" "), .control("f")] : [.pageDown, .control("f")], command: .pageDown, summary: "Next page"),
-            Binding(keys: [.home, .character("g")], command: .home, summary: "Go to the top"),
-            Binding(keys: [.end, .character("G")], command: .end, summary: "Go to the bottom"),
-        ]
-        switch context {
-        case .feedList:
-            result += [
-                Binding(keys: [.enter, .right, .character("l")], command: .open, summary: "Open the feed"),
-                Binding(keys: [.character("q")], command: .quit, summary: "Quit"),
-                Binding(keys: [.character("r")], command: .reload, summary: "Reload the selected feed"),
-                Binding(keys: [.character("R")], command: .reloadAll, summary: "Reload all feeds"),
-                Binding(keys: [.character("A")], command: .markFeedRead, summary: "Mark the selected feed read"),
-                Binding(keys: [.character("o")], command: .openInBrowser, summary: "Open the feed's website in the browser"),
-            ]
-        case .itemList:
-            result += [
-                Binding(keys: [.enter, .right, .character("l")], command: .open, summary: "Open the article"),
-                Binding(keys: [.left, .escape, .character("q"), .character("h")], command: .back, summary: "Back to the feeds"),
-                Binding(keys: [.character("r")], command: .reload, summary: "Reload this feed"),
-                Binding(keys: [.character("R")], command: .reloadAll, summary: "Reload all feeds"),
-                Binding(keys: [.character("N")], command: .toggleRead, summary: "Toggle read/unread"),
-                Binding(keys: [.character("A")], command: .markFeedRead, summary: "Mark this feed read"),
-                Binding(keys: [.character("o")], command: .openInBrowser, summary: "Open the article's link in the browser"),
-            ]
-        case .article:
-            result += [
-                Binding(keys: [.left, .escape, .character("q"), .character("h")], command: .back, summary: "Back to the articles"),
-                Binding(keys: [.character("o")], command: .openInBrowser, summary: "Open the article's link in the browser"),
-                Binding(keys: [.character("N")], command: .toggleRead, summary: "Toggle read/unread"),
-                Binding(keys: [.character("r")], command: .reload, summary: "Reload this feed"),
-                Binding(keys: [.character("R")], command: .reloadAll, summary: "Reload all feeds"),
-            ]
-        case .help:
-            result += [
-                Binding(keys: [.left, .escape, .character("q"), .character("?")], command: .back, summary: "Close the help"),
-            ]
+    /// Why a `bind-key` cannot be applied.
+    public struct BindingError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Tidings' default bindings.
+    public static let standard = KeyMap()
+
+    private var table: [Context: [Key: KeyCommand]]
+
+    private init() {
+        var table: [Context: [Key: KeyCommand]] = [:]
+        for action in Self.actions {
+            for context in action.contexts {
+                for key in action.keys(context) where table[context]?[key] == nil {
+                    table[context, default: [:]][key] = action.command
+                }
+            }
         }
-        if context != .help {
-            result += [
-                Binding(keys: [.character("n")], command: .nextUnread, summary: "Next unread article"),
-                Binding(keys: [.character("p")], command: .previousUnread, summary: "Previous unread article"),
-                Binding(keys: [.character("?")], command: .help, summary: "This help"),
-            ]
-        }
-        result.append(Binding(keys: [.character("Q")], command: .quitAll, summary: "Quit from anywhere"))
-        return result
+        self.table = table
     }
 
     /// The command `key` stands for in `context`, if any.
-    public static func command(for key: Key, in context: Context) -> KeyCommand? {
+    public func command(for key: Key, in context: Context) -> KeyCommand? {
         table[context]?[key]
     }
 
-    private static let table: [Context: [Key: KeyCommand]] = {
-        var table: [Context: [Key: KeyCommand]] = [:]
-        for context in [Context.feedList, .itemList, .article, .help] {
-            var map: [Key: KeyCommand] = [:]
-            for binding in bindings(for: context) {
-                for key in binding.keys { map[key] = binding.command }
-            }
-            table[context] = map
+    /// The bindings in force in `context`, in help-screen order; actions left without a key
+    /// are left out. Default keys come first, in their usual order, then keys the user added.
+    public func bindings(for context: Context) -> [Binding] {
+        let bound = table[context] ?? [:]
+        return Self.actions.compactMap { action -> Binding? in
+            guard action.contexts.contains(context) else { return nil }
+            let defaults = action.keys(context).filter { bound[$0] == action.command }
+            let added = bound.filter { $0.value == action.command && !defaults.contains($0.key) }
+                .map(\.key).sorted { $0.description < $1.description }
+            let keys = defaults + added
+            return keys.isEmpty ? nil : Binding(keys: keys, command: action.command, summary: action.summary(context))
         }
-        return table
-    }()
+    }
+
+    /// Binds `key` to `command` in `context`, or in every context that offers the command when
+    /// `context` is nil; whatever `key` did there before is replaced.
+    public mutating func bind(_ key: Key, to command: KeyCommand, in context: Context? = nil) throws(BindingError) {
+        let offering = Self.contexts(offering: command)
+        let targets = context.map { [$0] } ?? Context.allCases.filter(offering.contains)
+        guard !targets.isEmpty, targets.allSatisfy(offering.contains) else {
+            throw BindingError(description: "\(command.name) cannot be used in \(context?.rawValue ?? "any context")")
+        }
+        for target in targets { table[target, default: [:]][key] = command }
+    }
+
+    /// Removes what `key` does in `context`, or everywhere when `context` is nil.
+    public mutating func unbind(_ key: Key, in context: Context? = nil) {
+        for target in context.map({ [$0] }) ?? Context.allCases { table[target]?[key] = nil }
+    }
+
+    /// The contexts where `command` means something.
+    public static func contexts(offering command: KeyCommand) -> Set<Context> {
+        actions.filter { $0.command == command }.reduce(into: []) { $0.formUnion($1.contexts) }
+    }
 
     /// The help screen's lines for `context`: keys on the left, what they do on the right.
-    public static func helpLines(for context: Context) -> [TextView.Line] {
-        let rows = bindings(for: context).map { binding in
+    public func helpLines(for context: Context) -> [TextView.Line] {
+        var rows = bindings(for: context).map { binding in
             (binding.keys.map(\.description).joined(separator: " "), binding.summary)
         }
+        if context == .article { rows.append(("0-9 Enter", "Open link number N")) }
         let keyWidth = min(24, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
-        var lines = rows.map { keys, summary in
+        return rows.map { keys, summary in
             let padding = String(repeating: " ", count: max(1, keyWidth - DisplayWidth.of(keys) + 2))
             return TextView.Line(StyledText(keys, style: .bold) + StyledText(padding + summary), continuationIndent: keyWidth + 2)
         }
-        if context == .article {
-            lines.append(TextView.Line(StyledText("0-9 Enter", style: .bold) + StyledText(String(repeating: " ", count: max(1, keyWidth - 9 + 2)) + "Open link number N"), continuationIndent: keyWidth + 2))
-        }
-        return lines
     }
+
+    // MARK: - The default table
+
+    /// One action as offered by default: where, with which keys, and its help line.
+    private struct Action: Sendable {
+        var command: KeyCommand
+        var contexts: Set<Context>
+        var defaultKeys: [Key]
+        var summaryText: String
+        /// Contexts where the action is described or bound differently.
+        var variants: [Context: (keys: [Key], summary: String)] = [:]
+
+        func keys(_ context: Context) -> [Key] { variants[context]?.keys ?? defaultKeys }
+        func summary(_ context: Context) -> String { variants[context]?.summary ?? summaryText }
+    }
+
+    private static let everywhere = Set(Context.allCases)
+    private static let lists: Set<Context> = [.feedList, .itemList, .tagList]
+    private static let reading: Set<Context> = [.feedList, .itemList, .article]
+
+    /// Every action, in help-screen order.
+    private static let actions: [Action] = [
+        Action(command: .up, contexts: everywhere, defaultKeys: [.up, .character("k")], summaryText: "Previous line",
+               variants: [.article: ([.up, .character("k")], "Scroll up"), .help: ([.up, .character("k")], "Scroll up")]),
+        Action(command: .down, contexts: everywhere, defaultKeys: [.down, .character("j")], summaryText: "Next line",
+               variants: [.article: ([.down, .character("j")], "Scroll down"), .help: ([.down, .character("j")], "Scroll down")]),
+        Action(command: .pageUp, contexts: everywhere, defaultKeys: [.pageUp, .control("b")], summaryText: "Previous page"),
+        Action(command: .pageDown, contexts: everywhere, defaultKeys: [.pageDown, .control("f")], summaryText: "Next page",
+               variants: [.article: ([.pageDown, .character(" "), .control("f")], "Next page")]),
+        Action(command: .home, contexts: everywhere, defaultKeys: [.home, .character("g")], summaryText: "Go to the top"),
+        Action(command: .end, contexts: everywhere, defaultKeys: [.end, .character("G")], summaryText: "Go to the bottom"),
+        Action(command: .open, contexts: lists, defaultKeys: [.enter, .right, .character("l")], summaryText: "Open the article",
+               variants: [.feedList: ([.enter, .right, .character("l")], "Open the feed"),
+                          .tagList: ([.enter, .right, .character("l")], "Show the feeds with this tag")]),
+        Action(command: .back, contexts: [.itemList, .article, .tagList, .help],
+               defaultKeys: [.left, .escape, .character("q"), .character("h")], summaryText: "Back to the feeds",
+               variants: [.article: ([.left, .escape, .character("q"), .character("h")], "Back to the articles"),
+                          .help: ([.left, .escape, .character("q"), .character("?")], "Close the help")]),
+        Action(command: .quit, contexts: [.feedList], defaultKeys: [.character("q")], summaryText: "Quit"),
+        Action(command: .togglePreview, contexts: [.itemList], defaultKeys: [.character(" ")], summaryText: "Show or hide a preview of the article"),
+        Action(command: .search, contexts: everywhere, defaultKeys: [.character("/")], summaryText: "Search every article"),
+        Action(command: .quickFilter, contexts: lists, defaultKeys: [.character("F")], summaryText: "Filter this list by title (Esc clears)"),
+        Action(command: .reload, contexts: reading, defaultKeys: [.character("r")], summaryText: "Reload this feed",
+               variants: [.feedList: ([.character("r")], "Reload the selected feed")]),
+        Action(command: .reloadAll, contexts: reading, defaultKeys: [.character("R")], summaryText: "Reload all feeds"),
+        Action(command: .toggleRead, contexts: [.itemList, .article], defaultKeys: [.character("N")], summaryText: "Toggle read/unread"),
+        Action(command: .toggleStarred, contexts: [.itemList, .article], defaultKeys: [.character("s")], summaryText: "Star or unstar the article"),
+        Action(command: .markFeedRead, contexts: [.feedList, .itemList], defaultKeys: [.character("A")], summaryText: "Mark this feed read",
+               variants: [.feedList: ([.character("A")], "Mark the selected feed read")]),
+        Action(command: .openInBrowser, contexts: reading, defaultKeys: [.character("o")], summaryText: "Open the article's link in the browser",
+               variants: [.feedList: ([.character("o")], "Open the feed's website in the browser")]),
+        Action(command: .addFeed, contexts: [.feedList], defaultKeys: [.character("a")], summaryText: "Add a feed"),
+        Action(command: .renameFeed, contexts: [.feedList], defaultKeys: [.character("e")], summaryText: "Rename the selected feed"),
+        Action(command: .editTags, contexts: [.feedList], defaultKeys: [.character("T")], summaryText: "Edit the selected feed's tags"),
+        Action(command: .deleteFeed, contexts: [.feedList], defaultKeys: [.character("D")], summaryText: "Delete the selected feed"),
+        Action(command: .moveFeedUp, contexts: [.feedList], defaultKeys: [.character("K")], summaryText: "Move the selected feed up"),
+        Action(command: .moveFeedDown, contexts: [.feedList], defaultKeys: [.character("J")], summaryText: "Move the selected feed down"),
+        Action(command: .selectTag, contexts: [.feedList], defaultKeys: [.character("t")], summaryText: "Choose a tag to list only its feeds"),
+        Action(command: .nextUnread, contexts: reading, defaultKeys: [.character("n")], summaryText: "Next unread article"),
+        Action(command: .previousUnread, contexts: reading, defaultKeys: [.character("p")], summaryText: "Previous unread article"),
+        Action(command: .help, contexts: [.feedList, .itemList, .article, .tagList], defaultKeys: [.character("?")], summaryText: "This help"),
+        Action(command: .quitAll, contexts: everywhere, defaultKeys: [.character("Q")], summaryText: "Quit from anywhere"),
+    ]
 }

@@ -71,14 +71,14 @@ public final class ReaderApp {
             feedList = nil
             navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath))
         } else {
-            let screen = FeedListScreen(store: store, hidesFeedsWithoutUnread: settings.hidesFeedsWithoutUnread)
+            let screen = FeedListScreen(store: store, preferences: settings.preferences)
             feedList = screen
             navigation = NavigationController(root: screen)
         }
         navigation.statusHint = "?:Help"
-        // newsboat's look: bold yellow on blue for the title; reverse video without colours.
-        navigation.titleStyle = Style(foreground: .yellow, background: .blue, attributes: .bold)
-        navigation.statusStyle = Style(foreground: .white, background: .blue)
+        // Without colours (NO_COLOR, a monochrome terminal) coloured bars become reverse video.
+        navigation.titleStyle = settings.preferences.theme.titleBar
+        navigation.statusStyle = settings.preferences.theme.statusBar
     }
 
     private func start() {
@@ -164,7 +164,7 @@ public final class ReaderApp {
         switch intent {
         case .openFeed(let id):
             guard let feed = feedList?.rows.first(where: { $0.id == id }) else { return }
-            navigation.push(ItemListScreen(store: store, feed: feed, unreadOnly: settings.hidesReadArticles))
+            navigation.push(ItemListScreen(store: store, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
             try openArticle(id)
         case .back:
@@ -206,7 +206,7 @@ public final class ReaderApp {
             transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
             refreshScreens()
         case .showHelp:
-            navigation.push(HelpScreen(for: helpContext))
+            navigation.push(HelpScreen(for: helpContext, keyMap: settings.preferences.keyMap))
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         }
@@ -230,7 +230,7 @@ public final class ReaderApp {
         if !item.isRead { _ = try store.markItem(id, read: true) }
         var shown = item
         shown.isRead = true
-        navigation.push(ArticleScreen(item: shown, textWidth: settings.textWidth))
+        navigation.push(ArticleScreen(item: shown, preferences: settings.preferences))
         refreshScreens()
     }
 
@@ -244,7 +244,7 @@ public final class ReaderApp {
         if !(navigation.top is ItemListScreen) {
             guard let feed = try store.feedList().first(where: { $0.id == row.feedID }) else { return }
             feedList?.select(feed: feed.id)
-            navigation.push(ItemListScreen(store: store, feed: feed, unreadOnly: settings.hidesReadArticles))
+            navigation.push(ItemListScreen(store: store, feed: feed, preferences: settings.preferences))
         }
         try openArticle(row.id)
         for case let list as ItemListScreen in navigation.screens { list.select(item: row.id) }

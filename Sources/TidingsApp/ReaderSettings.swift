@@ -16,12 +16,8 @@ public struct ReaderSettings: Sendable {
     public var browser: String?
     /// `refresh-on-startup`: reload every feed when the reader opens.
     public var refreshOnStartup: Bool
-    /// `show-read-feeds no`: leave feeds without unread items out of the feed list.
-    public var hidesFeedsWithoutUnread: Bool
-    /// `show-read-articles no`: list only unread articles.
-    public var hidesReadArticles: Bool
-    /// `text-width`: wrap articles at this many columns at most (0: the window's width).
-    public var textWidth: Int
+    /// How the screens look and behave (keys, colours, formats, what lists show).
+    public var preferences: ReaderPreferences
     /// `auto-reload yes` with `reload-time`: reload every feed this often (nil: never).
     public var autoReloadMinutes: Int?
     /// `confirm-exit yes`: ask before quitting.
@@ -32,8 +28,8 @@ public struct ReaderSettings: Sendable {
 
     public init(
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
-        browser: String? = nil, refreshOnStartup: Bool = false, hidesFeedsWithoutUnread: Bool = false,
-        hidesReadArticles: Bool = false, textWidth: Int = 0, autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
+        browser: String? = nil, refreshOnStartup: Bool = false,
+        preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), warnings: [String] = []
     ) {
         self.urlsPath = urlsPath
@@ -42,9 +38,7 @@ public struct ReaderSettings: Sendable {
         self.logPath = logPath
         self.browser = browser
         self.refreshOnStartup = refreshOnStartup
-        self.hidesFeedsWithoutUnread = hidesFeedsWithoutUnread
-        self.hidesReadArticles = hidesReadArticles
-        self.textWidth = textWidth
+        self.preferences = preferences
         self.autoReloadMinutes = autoReloadMinutes
         self.confirmsExit = confirmsExit
         self.fetchOptions = fetchOptions

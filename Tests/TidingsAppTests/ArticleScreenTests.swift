@@ -17,7 +17,7 @@ import Testing
         let feed = try #require(try test.store.feedList().first)
         let row = try #require(try test.store.items(inFeed: feed.id).first)
         let stored = try #require(try test.store.item(row.id))
-        return (test, ArticleScreen(item: stored, timeZone: utc))
+        return (test, ArticleScreen(item: stored, preferences: ReaderPreferences(timeZone: utc)))
     }
 
     @Test func headerBodyAndLinks() throws {
@@ -100,7 +100,7 @@ import Testing
         let feed = try #require(try test.store.feedList().first)
         let row = try #require(try test.store.items(inFeed: feed.id).first)
         let stored = try #require(try test.store.item(row.id))
-        let screen = ArticleScreen(item: stored, textWidth: 13, timeZone: utc)
+        let screen = ArticleScreen(item: stored, preferences: ReaderPreferences(textWidth: 13, timeZone: utc))
         var grid = CellGrid(rows: 10, columns: 40)
         screen.render(into: &grid, in: grid.bounds)
         #expect(Array(grid.lines.suffix(3)) == ["one two three", "four five six", ""])

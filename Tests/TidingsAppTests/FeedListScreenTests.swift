@@ -68,7 +68,7 @@ import Testing
 
     @Test func refreshKeepsTheSelectedFeedAndCanHideReadFeeds() throws {
         let test = try makeStore()
-        let screen = FeedListScreen(store: test.store, hidesFeedsWithoutUnread: true)
+        let screen = FeedListScreen(store: test.store, preferences: ReaderPreferences(hidesFeedsWithoutUnread: true))
         try screen.refresh()
         #expect(screen.rows.map(\.url) == ["https://a.example/feed", "https://b.example/feed", "https://d.example/feed"])
         _ = screen.handle(.end)
@@ -107,7 +107,7 @@ import Testing
         let read = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
         try read.addItems(1, to: "https://a.example/feed")
         try read.store.markAllFeeds(read: true)
-        let unreadOnly = FeedListScreen(store: read.store, hidesFeedsWithoutUnread: true)
+        let unreadOnly = FeedListScreen(store: read.store, preferences: ReaderPreferences(hidesFeedsWithoutUnread: true))
         try unreadOnly.refresh()
         unreadOnly.render(into: &grid, in: grid.bounds)
         #expect(grid.lines.first == "No feed has unread articles (show-read-feeds is off). R reloads them all.")

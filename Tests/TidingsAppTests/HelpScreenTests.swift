@@ -25,10 +25,10 @@ import Testing
 
     /// Every binding the help shows is one the screen really acts on.
     @Test func helpMatchesTheKeyMap() {
-        for context in [KeyMap.Context.feedList, .itemList, .article, .help] {
-            for binding in KeyMap.bindings(for: context) {
+        for context in KeyMap.Context.allCases {
+            for binding in KeyMap.standard.bindings(for: context) {
                 for key in binding.keys {
-                    #expect(KeyMap.command(for: key, in: context) == binding.command, "\(key) in \(context)")
+                    #expect(KeyMap.standard.command(for: key, in: context) == binding.command, "\(key) in \(context)")
                 }
             }
         }

@@ -13,7 +13,7 @@ import Testing
         let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
         try test.addItems(count, to: "https://a.example/feed", title: "Example", makeTitle: makeTitle)
         let feed = try #require(try test.store.feedList().first)
-        return (test, ItemListScreen(store: test.store, feed: feed, timeZone: utc))
+        return (test, ItemListScreen(store: test.store, feed: feed, preferences: ReaderPreferences(timeZone: utc)))
     }
 
     @Test func newestFirstWithDatesMarkersAndAuthors() throws {
@@ -93,7 +93,7 @@ import Testing
         let newest = try #require(screen.selectedItem)
         try test.store.markItem(newest.id, read: true)
         let feed = try #require(try test.store.feedList().first)
-        let unread = ItemListScreen(store: test.store, feed: feed, unreadOnly: true, timeZone: utc)
+        let unread = ItemListScreen(store: test.store, feed: feed, preferences: ReaderPreferences(hidesReadArticles: true, timeZone: utc))
         var grid = CellGrid(rows: 4, columns: 30)
         unread.render(into: &grid, in: grid.bounds)
         #expect(grid.lines == ["N 2025-11-21  Item 2  — Ann", "N 2025-11-21  Item 1", "N 2025-11-21  Item 0  — Ann", ""])

@@ -40,7 +40,7 @@ import Testing
     @Test func itemListFrameAtTheSmallestSupportedSize() throws {
         let (test, navigation, feeds) = try makeNavigation()
         let feed = try #require(feeds.selectedFeed)
-        let list = ItemListScreen(store: test.store, feed: feed, timeZone: TimeZone(identifier: "UTC")!)
+        let list = ItemListScreen(store: test.store, feed: feed, preferences: ReaderPreferences(timeZone: TimeZone(identifier: "UTC")!))
         navigation.push(list)
         var grid = CellGrid(rows: 5, columns: 20)
         navigation.render(into: &grid)

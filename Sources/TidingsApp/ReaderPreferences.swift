@@ -1,0 +1,46 @@
+import Foundation
+
+/// How the screens look and behave, as the config file sets it; every screen gets the same value.
+public struct ReaderPreferences: Sendable {
+    /// The key bindings in force (`bind-key`, `unbind-key`).
+    public var keyMap: KeyMap
+    /// Colours and attributes (`color`).
+    public var theme: Theme
+    /// `show-read-feeds no`: leave feeds without unread items out of the feed list.
+    public var hidesFeedsWithoutUnread: Bool
+    /// `show-read-articles no`: list only unread articles.
+    public var hidesReadArticles: Bool
+    /// `show-excerpts yes`: a line of each article's text under its title in item lists.
+    public var showsExcerpts: Bool
+    /// `text-width`: wrap articles at this many columns at most (0: the window's width).
+    public var textWidth: Int
+    /// `feedlist-format`: how feed-list rows are laid out (nil: Tidings' own layout).
+    public var feedListFormat: String?
+    /// `articlelist-format`: how item-list rows are laid out (nil: Tidings' own layout).
+    public var articleListFormat: String?
+    /// `datetime-format`: how item lists show dates, as for strftime(3).
+    public var dateTimeFormat: String
+    /// The zone dates are shown in.
+    public var timeZone: TimeZone
+
+    public init(
+        keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,
+        hidesReadArticles: Bool = false, showsExcerpts: Bool = false, textWidth: Int = 0,
+        feedListFormat: String? = nil, articleListFormat: String? = nil,
+        dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, timeZone: TimeZone = .current
+    ) {
+        self.keyMap = keyMap
+        self.theme = theme
+        self.hidesFeedsWithoutUnread = hidesFeedsWithoutUnread
+        self.hidesReadArticles = hidesReadArticles
+        self.showsExcerpts = showsExcerpts
+        self.textWidth = max(0, textWidth)
+        self.feedListFormat = feedListFormat
+        self.articleListFormat = articleListFormat
+        self.dateTimeFormat = dateTimeFormat
+        self.timeZone = timeZone
+    }
+
+    /// Dates in item lists unless `datetime-format` says otherwise: `2026-11-20`.
+    public static let defaultDateTimeFormat = "%Y-%m-%d"
+}
