@@ -18,7 +18,7 @@ public final class ReaderApp {
     private let settings: ReaderSettings
     private let store: FeedStore
     private let terminal: Terminal
-    private let navigation: NavigationController<ReaderIntent>
+    let navigation: NavigationController<ReaderIntent>
     private let feedList: FeedListScreen?
     private let fetcher: FeedFetcher
     private let logger: Logger
@@ -28,10 +28,13 @@ public final class ReaderApp {
     private var progress: ReloadProgress?
     private var spinner: DispatchSourceTimer?
     private var spinnerStep = 0
-    private var transientMessage: String?
+    var transientMessage: String?
     private var lastGeneration: Int64 = -1
     private var isQuitting = false
-    private var isConfirmingQuit = false
+    /// What to do with the text of the prompt being typed (see `ask`).
+    var promptAnswer: ((String) -> Void)?
+    /// What to do if the question in the status bar is answered `y` (see `confirm`).
+    var pendingConfirmation: (() -> Void)?
     private var autoReloadTimer: DispatchSourceTimer?
     /// The real standard error, put back on exit, while it points at the log file.
     private var savedStandardError: Int32?
@@ -129,17 +132,19 @@ public final class ReaderApp {
             switch key {
             case .resize:
                 continue
-            case .control("c"):
-                quit(status: 0)
             case .control("l"):
                 terminal.invalidate()
             case .control("z"):
                 terminal.suspend { _ = kill(getpid(), SIGSTOP) }
+            case _ where navigation.prompt != nil:
+                handlePromptKey(key)
+            case .control("c"):
+                quit(status: 0)
             default:
                 transientMessage = nil
-                if isConfirmingQuit {
-                    isConfirmingQuit = false
-                    if key == .character("y") || key == .character("Y") { quit(status: 0) }
+                if let confirmation = pendingConfirmation {
+                    pendingConfirmation = nil
+                    if key == .character("y") || key == .character("Y") { confirmation() }
                 } else if let intent = navigation.handle(key) {
                     perform(intent)
                 }
@@ -151,7 +156,7 @@ public final class ReaderApp {
 
     // MARK: - Intents
 
-    private func perform(_ intent: ReaderIntent) {
+    func perform(_ intent: ReaderIntent) {
         do {
             try carryOut(intent)
         } catch {
@@ -172,8 +177,7 @@ public final class ReaderApp {
             refreshScreens()
         case .quit:
             if settings.confirmsExit {
-                isConfirmingQuit = true
-                transientMessage = "Quit Tidings? (y: yes, any other key: no)"
+                confirm("Quit Tidings?") { self.quit(status: 0) }
             } else {
                 quit(status: 0)
             }
