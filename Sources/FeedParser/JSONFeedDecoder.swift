@@ -5,18 +5,20 @@ import Foundation
 /// onto the same fields as the XML formats.
 enum JSONFeedDecoder {
     static func decode(_ bytes: [UInt8], url: URL?) throws -> Feed {
-        let document: Document
-        // A document that had to be mended (see `repaired`) is reported as not well-formed.
-        var isWellFormed = true
-        do {
-            document = try JSONDecoder().decode(Document.self, from: Data(bytes))
-        } catch {
-            guard let mended = repaired(bytes) else { throw FeedParserError.notAFeed(reason(for: error, in: bytes)) }
-            do {
-                document = try JSONDecoder().decode(Document.self, from: Data(mended))
-            } catch {
-                throw FeedParserError.notAFeed(reason(for: error, in: mended))
-            }
+        // A document that had to be mended (see `repaired`) or lost fields of the wrong type is
+        // reported as not well-formed. A string Foundation refuses (a lone surrogate) costs its
+        // field in the lenient decoding, so mending is tried whenever anything was lost.
+        let document: JSONFeedDocument
+        let isWellFormed: Bool
+        let first = Result { try decodeLeniently(bytes) }
+        if case .success(let decoded) = first, decoded.problems == 0 {
+            document = decoded.document
+            isWellFormed = true
+        } else if let mended = repaired(bytes) {
+            document = try decodeLeniently(mended).document
+            isWellFormed = false
+        } else {
+            document = try first.get().document
             isWellFormed = false
         }
         guard let version = document.version?.lowercased(), version.contains("jsonfeed.org/version/") else {
@@ -40,32 +42,29 @@ enum JSONFeedDecoder {
         )
     }
 
-    /// Why the decoder refused the document, in one line: not JSON at all, JSON that is not a JSON
-    /// Feed, or a JSON Feed with a field of the wrong type (and which one).
-    private static func reason(for error: Error, in bytes: [UInt8]) -> String {
-        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty {
+    /// The document, and how many fields of the wrong type it lost.
+    private static func decodeLeniently(_ bytes: [UInt8]) throws(FeedParserError) -> (document: JSONFeedDocument, problems: Int) {
+        let problems = JSONFeedDocument.Problems()
+        let decoder = JSONDecoder()
+        decoder.userInfo[JSONFeedDocument.Problems.key] = problems
+        do {
+            return (try decoder.decode(JSONFeedDocument.self, from: Data(bytes)), problems.count)
+        } catch {
+            throw FeedParserError.notAFeed(reason(for: error))
+        }
+    }
+
+    /// Why the decoder refused the document, in one line. Fields of the wrong type never get
+    /// here (they are dropped), so what is left is JSON that is broken or not an object.
+    private static func reason(for error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+           context.debugDescription.contains("not valid JSON") || context.underlyingError != nil {
             return "the document starts with { but is not valid JSON"
         }
-        let probe = try? JSONDecoder().decode(VersionProbe.self, from: Data(bytes))
-        guard probe?.version?.lowercased().contains("jsonfeed.org/version/") == true else {
-            return "the JSON has no JSON Feed version"
-        }
-        let context: DecodingError.Context? = switch error as? DecodingError {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-             .dataCorrupted(let context): context
-        default: nil
-        }
-        guard let path = context?.codingPath, !path.isEmpty else { return "the JSON Feed could not be decoded" }
-        let field = path.map { $0.intValue.map(String.init) ?? FeedParser.printable($0.stringValue) }.joined(separator: ".")
-        return "the JSON Feed field \(field) has the wrong type"
+        return "the JSON is not a JSON Feed object"
     }
 
-    /// Just the version, which tells a JSON Feed with a bad field from other JSON.
-    private struct VersionProbe: Decodable {
-        var version: String?
-    }
-
-    private static func makeItem(_ entry: Document.Entry, base: URLResolver.Base?) -> Item {
+    private static func makeItem(_ entry: JSONFeedDocument.Entry, base: URLResolver.Base?) -> Item {
         let content: String? = if let html = entry.contentHTML {
             HTMLSanitizer.sanitize(html, base: base)
         } else {
@@ -85,7 +84,7 @@ enum JSONFeedDecoder {
         }
         let published = entry.datePublished.flatMap(FeedDate.parse)
         return Item(
-            id: entry.id?.text, title: entry.title.map(PlainText.collapsingWhitespace),
+            id: entry.id, title: entry.title.map(PlainText.collapsingWhitespace),
             link: (entry.url ?? entry.externalURL).flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
             author: authorName(entry.authors, entry.author), published: published,
             updated: entry.dateModified.flatMap(FeedDate.parse) ?? published,
@@ -93,80 +92,10 @@ enum JSONFeedDecoder {
         )
     }
 
-    private static func authorName(_ authors: [Document.Author]?, _ author: Document.Author?) -> String? {
+    private static func authorName(_ authors: [JSONFeedDocument.Author]?, _ author: JSONFeedDocument.Author?) -> String? {
         for candidate in (authors ?? []) + (author.map { [$0] } ?? []) {
             if let name = candidate.name.map(PlainText.collapsingWhitespace), !name.isEmpty { return name }
         }
         return nil
-    }
-
-    /// The subset of JSON Feed that Tidings reads. Every field is optional: real feeds omit any.
-    private struct Document: Decodable {
-        var version: String?
-        var title: String?
-        var homePageURL: String?
-        var feedURL: String?
-        var description: String?
-        var icon: String?
-        var favicon: String?
-        var language: String?
-        var author: Author?
-        var authors: [Author]?
-        var items: [Entry]?
-
-        enum CodingKeys: String, CodingKey {
-            case version, title, description, icon, favicon, language, author, authors, items
-            case homePageURL = "home_page_url", feedURL = "feed_url"
-        }
-
-        struct Author: Decodable {
-            var name: String?
-        }
-
-        struct Attachment: Decodable {
-            var url: String?
-            var mimeType: String?
-            var sizeInBytes: Double?
-            enum CodingKeys: String, CodingKey {
-                case url, mimeType = "mime_type", sizeInBytes = "size_in_bytes"
-            }
-        }
-
-        /// JSON Feed ids are strings, but numbers are common in the wild.
-        struct Identifier: Decodable {
-            var text: String
-            init(from decoder: Decoder) throws {
-                let container = try decoder.singleValueContainer()
-                if let string = try? container.decode(String.self) {
-                    text = string
-                } else if let integer = try? container.decode(Int64.self) {
-                    text = String(integer)
-                } else {
-                    text = String(try container.decode(Double.self))
-                }
-            }
-        }
-
-        struct Entry: Decodable {
-            var id: Identifier?
-            var url: String?
-            var externalURL: String?
-            var title: String?
-            var contentHTML: String?
-            var contentText: String?
-            var summary: String?
-            var datePublished: String?
-            var dateModified: String?
-            var author: Author?
-            var authors: [Author]?
-            var tags: [String]?
-            var attachments: [Attachment]?
-
-            enum CodingKeys: String, CodingKey {
-                case id, url, title, summary, author, authors, tags, attachments
-                case externalURL = "external_url", contentHTML = "content_html", contentText = "content_text"
-                case datePublished = "date_published", dateModified = "date_modified"
-            }
-        }
     }
 }
