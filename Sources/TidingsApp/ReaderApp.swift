@@ -302,6 +302,13 @@ public final class ReaderApp {
     private func finishReload(_ summary: ReloadSummary) {
         logger.info("reload done: \(summary.succeeded) ok, \(summary.failed) failed, \(summary.newItems) new")
         if let progress { transientMessage = progress.summaryText }
+        if settings.maxItems > 0 {
+            do {
+                try store.applyRetention(defaultMaxItems: settings.maxItems)
+            } catch {
+                logger.error("cannot apply max-items: \(error)")
+            }
+        }
         progress = nil
         reload = nil
         feedList?.reloading = []

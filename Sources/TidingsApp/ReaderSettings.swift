@@ -23,6 +23,8 @@ public struct ReaderSettings: Sendable {
     /// `confirm-exit yes`: ask before quitting.
     public var confirmsExit: Bool
     public var fetchOptions: FetchOptions
+    /// `max-items`: read items kept per feed after a reload, 0 for all.
+    public var maxItems: Int
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -30,7 +32,7 @@ public struct ReaderSettings: Sendable {
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
-        fetchOptions: FetchOptions = FetchOptions(), warnings: [String] = []
+        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, warnings: [String] = []
     ) {
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions
@@ -42,6 +44,7 @@ public struct ReaderSettings: Sendable {
         self.autoReloadMinutes = autoReloadMinutes
         self.confirmsExit = confirmsExit
         self.fetchOptions = fetchOptions
+        self.maxItems = maxItems
         self.warnings = warnings
     }
 }

@@ -41,6 +41,7 @@ struct ReadCommand: ParsableCommand {
             autoReloadMinutes: config.autoReload ? max(1, config.reloadTime) : nil,
             confirmsExit: config.confirmExit,
             fetchOptions: config.fetchOptions,
+            maxItems: config.maxItems,
             warnings: warnings)
     }
 }

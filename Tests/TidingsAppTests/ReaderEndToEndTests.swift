@@ -207,6 +207,30 @@ struct ReaderEndToEndTests {
         #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
     }
 
+    /// `max-items` applies to reloads inside the reader too: read items beyond it are dropped.
+    @Test func maxItemsTrimsReadItemsAfterAReloadInTheReader() throws {
+        let home = try Home()
+        let items = (1...5).map { number in
+            (title: "Story \(number)", link: "https://m.example/\(number)", date: "Fri, \(10 + number) Nov 2025 10:00:00 GMT", body: "x")
+        }
+        try home.write(Self.rss(title: "Many", items: items), to: "feeds/many.xml")
+        try home.write("\(home.server.url("/many.xml"))\n", to: "config/tidings/urls")
+        try home.write("max-items 2\n", to: "config/tidings/config")
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("r")
+        // All five are unread, and unread items are never dropped.
+        try session.waitFor("(5/5) Many")
+        try session.sendKeys("A")
+        try session.waitFor("(0/5) Many")
+        try session.sendKeys("r")
+        try session.waitFor("(0/2) Many")
+        let store = try FeedStore(path: home.path("data/tidings/cache.db"))
+        let feed = try #require(try store.feedList().first)
+        #expect(try store.items(inFeed: feed.id).compactMap(\.title) == ["Story 5", "Story 4"])
+        try session.sendKeys("q")
+    }
+
     /// Waits (bounded) until the file at `path` has at least `lines` lines; returns them.
     @discardableResult
     private func waitForFile(_ path: String, lines: Int, seconds: Double = 15) throws -> [String] {
