@@ -23,6 +23,10 @@ public struct Theme: Sendable, Equatable {
     /// Link numbers in the article text and in its list of links (`article_link`).
     public var articleLink = Style.dim
 
+    /// Colours of everything drawn in the terminal's default colours: text, blank space
+    /// (`background`; only its colours are used).
+    public var background = Style.plain
+
     /// Tidings' default look.
     public static let standard = Theme()
 
@@ -39,6 +43,7 @@ public struct Theme: Sendable, Equatable {
         case statusBar = "info"
         case articleHeader = "article_header"
         case articleLink = "article_link"
+        case background
 
         /// Where the element's style is kept.
         var keyPath: WritableKeyPath<Theme, Style> {
@@ -52,6 +57,7 @@ public struct Theme: Sendable, Equatable {
             case .statusBar: return \.statusBar
             case .articleHeader: return \.articleHeader
             case .articleLink: return \.articleLink
+            case .background: return \.background
             }
         }
     }

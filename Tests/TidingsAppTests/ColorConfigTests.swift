@@ -29,6 +29,7 @@ import Testing
             color info default color238
             color article_header magenta default bold
             color article_link blue default underline
+            color background color250 color235
             """)
         #expect(config.warnings.isEmpty)
         let theme = config.readerPreferences.theme
@@ -41,6 +42,7 @@ import Testing
         #expect(theme.statusBar == Style(background: .indexed(238)))
         #expect(theme.articleHeader == Style(foreground: .magenta, attributes: .bold))
         #expect(theme.articleLink == Style(foreground: .blue, attributes: .underline))
+        #expect(theme.background == Style(foreground: .indexed(250), background: .indexed(235)))
     }
 
     @Test func attributesIncludingStandoutAndDim() throws {
@@ -74,7 +76,7 @@ import Testing
     @Test func badLinesWarnWithTheirLineNumbersAndKeepTheDefaults() {
         let config = Config(parsing: """
             color listfocus red
-            color background black white
+            color hint-key black white
             color listfocus crimson blue
             color listfocus red color300
             color listfocus red blue sparkly
@@ -82,7 +84,7 @@ import Testing
             """)
         #expect(config.warnings.map(\.description) == [
             "config line 1: color needs an element, a foreground and a background (color listfocus black yellow bold); ignored",
-            #"config line 2: unknown element "background" (Tidings colours listnormal, listnormal_unread, listfocus, listfocus_unread, listfailed, title, info, article_header, article_link); ignored"#,
+            #"config line 2: unknown element "hint-key" (Tidings colours listnormal, listnormal_unread, listfocus, listfocus_unread, listfailed, title, info, article_header, article_link, background); ignored"#,
             #"config line 3: "crimson" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white or color0 to color255); ignored"#,
             #"config line 4: "color300" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white or color0 to color255); ignored"#,
             #"config line 5: unknown attribute "sparkly" (bold, underline, reverse, standout or dim); ignored"#,

@@ -75,6 +75,7 @@ struct ConfigEndToEndTests {
             color title color208 color19 bold
             color listfocus color16 color214
             color listnormal color34 default
+            color background color250 color236
             """)
         // `swift test` exports NO_COLOR=1 to what it runs; an empty NO_COLOR means colours on.
         let coloured = try startReader(home, environment: ["TERM": "tmux-256color", "NO_COLOR": ""])
@@ -84,6 +85,9 @@ struct ConfigEndToEndTests {
         #expect(Self.parameters(in: lines[0]).contains([48, 5, 19]))
         #expect(Self.parameters(in: lines[1]).contains([48, 5, 214]))
         #expect(Self.parameters(in: lines[2]).contains([38, 5, 34]))
+        // The background colours fill the empty rows under the list.
+        #expect(Self.parameters(in: lines[2] + lines[3]).contains([48, 5, 236]))
+        #expect(Self.parameters(in: lines[2] + lines[3]).contains([38, 5, 250]))
 
         let plain = try startReader(home, environment: ["TERM": "tmux-256color", "NO_COLOR": "1"])
         try plain.waitFor("(0/0) Beta")
