@@ -11,12 +11,16 @@ import TerminalUI
 /// Without a context a binding applies to every screen that offers the action, and `unbind-key`
 /// to every screen. A line that cannot be applied changes nothing and becomes a warning.
 extension Config {
-    /// Newsboat's action names that Tidings spells differently, for one context. Newsboat's `quit`
-    /// leaves a list or article for the screen below and quits only from the feed list.
+    /// What the action called `name` does in `context`, newsboat's names included. Newsboat's
+    /// `quit` leaves a list or article for the screen below and quits only from the feed list; its
+    /// `next` and `prev` move the selection of a list (Tidings has no next-article command).
     static func command(named name: String, in context: KeyMap.Context) -> KeyCommand? {
+        let isList = context == .feedList || context == .itemList || context == .tagList
         switch name {
         case "quit": return context == .feedList ? .quit : .back
         case "set-tag": return .selectTag
+        case "next": return isList ? .down : nil
+        case "prev": return isList ? .up : nil
         default: return KeyCommand(name: name)
         }
     }

@@ -64,11 +64,13 @@ import Testing
         #expect(help.contains { $0.hasPrefix("Ctrl-R ") && $0.hasSuffix("Reload the selected feed") })
     }
 
-    @Test func newsboatsQuitGoesBackExceptInTheFeedList() {
+    @Test func newsboatNamesQuitSetTagNextAndPrev() {
         let config = Config(parsing: """
             bind-key x quit
             bind-key y quit articlelist
             bind-key t set-tag
+            bind-key w next
+            bind-key v prev articlelist
             """)
         #expect(config.warnings.isEmpty)
         let keys = config.keyMap
@@ -79,6 +81,11 @@ import Testing
         #expect(keys.command(for: .character("y"), in: .itemList) == .back)
         #expect(keys.command(for: .character("y"), in: .feedList) == nil)
         #expect(keys.command(for: .character("t"), in: .feedList) == .selectTag)
+        #expect(keys.command(for: .character("w"), in: .feedList) == .down)
+        #expect(keys.command(for: .character("w"), in: .itemList) == .down)
+        #expect(keys.command(for: .character("w"), in: .article) == nil)
+        #expect(keys.command(for: .character("v"), in: .itemList) == .up)
+        #expect(Config(parsing: "bind-key w next article").warnings.map(\.message) == ["bind-key: next does nothing in the article context; ignored"])
     }
 
     @Test func everyActionCanBeBoundByItsName() {
