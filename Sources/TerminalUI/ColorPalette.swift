@@ -9,6 +9,10 @@ final class ColorPalette {
     private let pairLimit: Int
     private let hasDefaultColors: Bool
     private var pairs: [PairKey: Int16] = [:]
+    /// The colours drawn where a style says `.default` (newsboat's `color background`);
+    /// `.default` here leaves the terminal's own.
+    var baseForeground = Color.default
+    var baseBackground = Color.default
 
     private struct PairKey: Hashable {
         var foreground: Color
@@ -47,9 +51,11 @@ final class ColorPalette {
     /// terminal has run out of pairs.
     func pair(for style: Style) -> Int16 {
         guard isEnabled else { return 0 }
+        let foreground = style.foreground == .default ? baseForeground : style.foreground
+        let background = style.background == .default ? baseBackground : style.background
         let key = PairKey(
-            foreground: style.foreground.approximated(paletteSize: paletteSize),
-            background: style.background.approximated(paletteSize: paletteSize)
+            foreground: foreground.approximated(paletteSize: paletteSize),
+            background: background.approximated(paletteSize: paletteSize)
         )
         if key.foreground == .default && key.background == .default { return 0 }
         if let pair = pairs[key] { return pair }

@@ -9,7 +9,8 @@
 public struct ListView<Source: ListDataSource, Renderer: RowRenderer> where Source.Row == Renderer.Row {
     public var source: Source
     public var renderer: Renderer
-    /// Added to the selected row after it is drawn.
+    /// Added to the selected row after it is drawn, unless the renderer gives the row its own
+    /// ``RowRenderer/selectionStyle(for:)``.
     public var selectionAttributes: Style.Attributes
     /// Shown on the first row when the list is empty.
     public var emptyText: String
@@ -36,10 +37,11 @@ public struct ListView<Source: ListDataSource, Renderer: RowRenderer> where Sour
             guard index < count else { break }
             let rowArea = Rect(row: area.row + line, column: area.column, height: 1, width: area.width)
             let isSelected = index == state.selection
-            renderer.render(source.row(at: index), isSelected: isSelected, into: &grid, in: rowArea)
+            let row = source.row(at: index)
+            renderer.render(row, isSelected: isSelected, into: &grid, in: rowArea)
             if isSelected {
-                let attributes = selectionAttributes
-                grid.restyle(rowArea) { $0.attributes.formUnion(attributes) }
+                let highlight = renderer.selectionStyle(for: row) ?? Style(attributes: selectionAttributes)
+                grid.restyle(rowArea) { $0 = $0.overlaid(with: highlight) }
             }
         }
     }

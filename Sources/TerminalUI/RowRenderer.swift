@@ -6,4 +6,11 @@
 public protocol RowRenderer<Row> {
     associatedtype Row
     func render(_ row: Row, isSelected: Bool, into grid: inout CellGrid, in area: Rect)
+    /// How the list highlights `row` when it is selected, drawn over what ``render(_:isSelected:into:in:)``
+    /// drew (see ``Style/overlaid(with:)``); nil (the default) for the list's own highlight.
+    func selectionStyle(for row: Row) -> Style?
+}
+
+extension RowRenderer {
+    public func selectionStyle(for row: Row) -> Style? { nil }
 }

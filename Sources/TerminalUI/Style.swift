@@ -31,6 +31,18 @@ public struct Style: Hashable, Sendable {
     public static let reverse = Style(attributes: .reverse)
     public static let dim = Style(attributes: .dim)
 
+    /// This style seen through `top`, as a highlight is drawn over text: `top`'s colours where it
+    /// sets them (not `.default`), this style's elsewhere, and the attributes of both.
+    ///
+    ///     Style(foreground: .red, attributes: .bold).overlaid(with: Style(background: .blue))
+    ///     // red on blue, bold
+    public func overlaid(with top: Style) -> Style {
+        Style(
+            foreground: top.foreground == .default ? foreground : top.foreground,
+            background: top.background == .default ? background : top.background,
+            attributes: attributes.union(top.attributes))
+    }
+
     /// This style with `extra` attributes added.
     public func adding(_ extra: Attributes) -> Style {
         var copy = self

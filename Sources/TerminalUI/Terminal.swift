@@ -206,6 +206,15 @@ public final class Terminal {
         writeDirectly(bytes)
     }
 
+    /// Draws `foreground` and `background` wherever a cell's style leaves a colour `.default`,
+    /// so a whole screen takes the user's colours (newsboat's `color background`). Ignored when
+    /// colours are off (`NO_COLOR`, monochrome terminals). The next frame repaints everything.
+    public func setDefaultColors(foreground: Color, background: Color) {
+        colors.baseForeground = foreground
+        colors.baseBackground = background
+        invalidate()
+    }
+
     /// Puts the terminal back as it was. Safe to call more than once.
     public func stop() {
         guard !isStopped else { return }

@@ -21,7 +21,7 @@ public final class ArticleScreen: Screen {
         self.preferences = preferences
         let html = item.item.content ?? item.item.summary ?? ""
         let shown = Self.bounded(html)
-        body = HTMLTextRenderer.render(shown, baseURL: item.item.link)
+        body = HTMLTextRenderer.render(shown, baseURL: item.item.link, linkStyle: preferences.theme.articleLink)
         var lines = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader) + body.lines
         if shown.utf8.count < html.utf8.count {
             let rest = (html.utf8.count - shown.utf8.count + 1023) / 1024

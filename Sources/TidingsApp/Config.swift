@@ -10,8 +10,10 @@ import Foundation
 ///     show-read-feeds no
 ///
 /// Loading never fails on content: an unknown option or a bad value is a `Warning` with its line
-/// number, and the default stays. Every line is kept as a `Directive`, so that commands handled
-/// elsewhere (`bind-key`, `color`, `macro`, …) can be read from `directives(named:)`.
+/// number, and the default stays. `bind-key`, `unbind-key` and `color` lines are applied in file
+/// order onto the default key map and theme (Config+Bindings.swift, Config+Colors.swift). Every
+/// line is kept as a `Directive`, so that commands handled elsewhere (`macro`, `highlight`, …) can
+/// be read from `directives(named:)`.
 public struct Config: Sendable, Equatable {
     /// One non-comment line: its name and arguments.
     public struct Directive: Sendable, Equatable {
@@ -60,6 +62,12 @@ public struct Config: Sendable, Equatable {
     public var articleListFormat: String?
     /// How item lists show dates, for strftime(3) (`datetime-format`).
     public var dateTimeFormat = ReaderPreferences.defaultDateTimeFormat
+    /// The key bindings: the defaults changed by `bind-key` and `unbind-key` lines.
+    public var keyMap = KeyMap.standard
+    /// The look: the defaults changed by `color` lines.
+    public var theme = Theme.standard
+    /// Whether a `color title` line was read: until one is, `color info` colours both bars.
+    var hasTitleColor = false
 
     public private(set) var directives: [Directive] = []
     public private(set) var warnings: [Warning] = []
@@ -67,7 +75,7 @@ public struct Config: Sendable, Equatable {
     /// Commands of newsboat's config that other parts of Tidings read through
     /// `directives(named:)`: they are kept without a warning.
     public static let deferredCommands: Set<String> = [
-        "bind-key", "unbind-key", "macro", "color", "highlight", "highlight-article", "highlight-feed",
+        "macro", "highlight", "highlight-article", "highlight-feed",
         "define-filter", "ignore-article", "ignore-mode",
     ]
 
@@ -114,13 +122,19 @@ public struct Config: Sendable, Equatable {
     /// How the screens look and behave as this configuration sets it.
     public var readerPreferences: ReaderPreferences {
         ReaderPreferences(
-            hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
+            keyMap: keyMap, theme: theme, hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
             showsExcerpts: showExcerpts, textWidth: textWidth, feedListFormat: feedListFormat,
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat)
     }
 
     /// Applies one option; returns what was wrong with it, if anything.
     private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
+        switch name {
+        case "bind-key": return bindKey(arguments)
+        case "unbind-key": return unbindKey(arguments)
+        case "color": return color(arguments)
+        default: break
+        }
         if Config.deferredCommands.contains(name) { return nil }
         if name == "include" { return "include is not supported yet; the included file was not read" }
         let known = [

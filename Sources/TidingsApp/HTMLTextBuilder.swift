@@ -9,6 +9,8 @@ import TerminalUI
 /// wrapped lines through the line's continuation indent.
 final class HTMLTextBuilder {
     private let baseURL: String?
+    /// How link numbers are drawn.
+    private let linkStyle: Style
     private var lines: [TextView.Line] = []
     private var links: [String] = []
     /// Each link's number, so that a body with thousands of links numbers them in linear time.
@@ -40,8 +42,9 @@ final class HTMLTextBuilder {
     private static let underlined: Set<String> = ["i", "em", "u", "ins", "cite", "dfn", "h1"]
     private static let linkSchemes: Set<String> = ["http", "https", "ftp", "mailto", "gopher", "gemini", "news", "nntp", "magnet", "irc", "ircs", "xmpp", "tel", "sip"]
 
-    init(baseURL: String?) {
+    init(baseURL: String?, linkStyle: Style = .dim) {
         self.baseURL = baseURL
+        self.linkStyle = linkStyle
     }
 
     // MARK: - Events
@@ -122,7 +125,7 @@ final class HTMLTextBuilder {
             pendingBullet = nil
         case "a":
             if let number = openLinks.popLast() ?? nil {
-                inline("[\(number)]", style: .dim, collapsible: false)
+                inline("[\(number)]", style: linkStyle, collapsible: false)
             }
         default:
             if Self.paragraphBlocks.contains(name) {
@@ -155,7 +158,7 @@ final class HTMLTextBuilder {
             lines.append(TextView.Line(StyledText("Links:", style: .bold)))
             for (index, url) in links.enumerated() {
                 let label = "[\(index + 1)] "
-                lines.append(TextView.Line(StyledText(label) + StyledText(url), continuationIndent: label.count))
+                lines.append(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count))
             }
         }
         return ArticleBody(lines: lines, links: links)

@@ -11,9 +11,11 @@ import TerminalUI
 /// are listed at the end under "Links". Scripts, styles and comments are skipped. Malformed HTML
 /// (tag soup) is recovered, never refused.
 public enum HTMLTextRenderer {
-    /// Renders `html`, resolving relative links and image sources against `baseURL`.
-    public static func render(_ html: String, baseURL: String? = nil) -> ArticleBody {
-        let builder = HTMLTextBuilder(baseURL: baseURL)
+    /// Renders `html`, resolving relative links and image sources against `baseURL`; link
+    /// numbers, in the text and in the list of links, are drawn in `linkStyle` (the theme's
+    /// `article_link`).
+    public static func render(_ html: String, baseURL: String? = nil, linkStyle: Style = Theme.standard.articleLink) -> ArticleBody {
+        let builder = HTMLTextBuilder(baseURL: baseURL, linkStyle: linkStyle)
         parse(html, into: builder)
         return builder.finish()
     }

@@ -82,6 +82,7 @@ public final class ReaderApp {
         // Without colours (NO_COLOR, a monochrome terminal) coloured bars become reverse video.
         navigation.titleStyle = settings.preferences.theme.titleBar
         navigation.statusStyle = settings.preferences.theme.statusBar
+        terminal.setDefaultColors(foreground: settings.preferences.theme.background.foreground, background: settings.preferences.theme.background.background)
     }
 
     private func start() {

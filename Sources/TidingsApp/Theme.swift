@@ -1,13 +1,14 @@
 import TerminalUI
 
 /// How the reader's elements are drawn: the defaults, changed by `color` lines of the config
-/// file. The element names in the comments are the ones `color` takes (newsboat's).
+/// file. The element names in the comments are the ones `color` takes (newsboat's where newsboat
+/// has the element).
 public struct Theme: Sendable, Equatable {
     /// Rows of read items and of feeds without unread items (`listnormal`).
     public var listNormal = Style.plain
     /// Rows of unread items and of feeds with unread items (`listnormal_unread`).
     public var listUnread = Style.bold
-    /// The selected row (`listfocus`).
+    /// The selected row (`listfocus`): its colours where it sets them, its attributes added.
     public var listFocus = Style.reverse
     /// The selected row when it is unread (`listfocus_unread`).
     public var listFocusUnread = Style(attributes: [.reverse, .bold])
@@ -15,15 +16,55 @@ public struct Theme: Sendable, Equatable {
     public var listFailed = Style(foreground: .red, attributes: .bold)
     /// The title bar (`title`); newsboat's look: bold yellow on blue.
     public var titleBar = Style(foreground: .yellow, background: .blue, attributes: .bold)
-    /// The status bar (`info`).
+    /// The status bar (`info`, which also colours the title bar when no `title` line is given).
     public var statusBar = Style(foreground: .white, background: .blue)
     /// The labels of the article header: Title, Author, Date… (`article_header`).
     public var articleHeader = Style.bold
-    /// Link numbers and the link list of an article (`article_link`).
+    /// Link numbers in the article text and in its list of links (`article_link`).
     public var articleLink = Style.dim
+
+    /// Colours of everything drawn in the terminal's default colours: text, blank space
+    /// (`background`; only its colours are used).
+    public var background = Style.plain
 
     /// Tidings' default look.
     public static let standard = Theme()
 
     public init() {}
+
+    /// What a `color` line can change; the raw value is the element's name in the config file.
+    public enum Element: String, CaseIterable, Sendable {
+        case listNormal = "listnormal"
+        case listUnread = "listnormal_unread"
+        case listFocus = "listfocus"
+        case listFocusUnread = "listfocus_unread"
+        case listFailed = "listfailed"
+        case titleBar = "title"
+        case statusBar = "info"
+        case articleHeader = "article_header"
+        case articleLink = "article_link"
+        case background
+
+        /// Where the element's style is kept.
+        var keyPath: WritableKeyPath<Theme, Style> {
+            switch self {
+            case .listNormal: return \.listNormal
+            case .listUnread: return \.listUnread
+            case .listFocus: return \.listFocus
+            case .listFocusUnread: return \.listFocusUnread
+            case .listFailed: return \.listFailed
+            case .titleBar: return \.titleBar
+            case .statusBar: return \.statusBar
+            case .articleHeader: return \.articleHeader
+            case .articleLink: return \.articleLink
+            case .background: return \.background
+            }
+        }
+    }
+
+    /// The style of `element`.
+    public subscript(element: Element) -> Style {
+        get { self[keyPath: element.keyPath] }
+        set { self[keyPath: element.keyPath] = newValue }
+    }
 }

@@ -1,0 +1,67 @@
+import TerminalUI
+
+/// Reads the words of a `color` line, in newsboat's syntax: `color ELEMENT FG BG [ATTR…]`.
+///
+///     color listfocus black yellow bold
+///     color info color231 color24
+///     color listnormal_unread default default underline
+///
+/// Colours are `default` (the terminal's own), the eight names black, red, green, yellow, blue,
+/// magenta, cyan, white, or `colorN` for entry N (0–255) of the 256-colour palette (terminals with
+/// fewer colours get the nearest basic one). Attributes are bold, underline, reverse, standout
+/// (the same as reverse) and dim; newsboat's blink, invis and protect are read and ignored, with a
+/// warning.
+enum ThemeParser {
+    /// A `color` line that cannot be used.
+    struct Problem: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+
+    /// What a `color` line says: which element, its style, and the attributes left out.
+    struct Assignment: Equatable {
+        var element: Theme.Element
+        var style: Style
+        /// Attributes Tidings reads but cannot draw (blink, invis, protect).
+        var ignoredAttributes: [String]
+    }
+
+    /// Reads the arguments of a `color` line (everything after `color`).
+    static func assignment(from arguments: [String]) throws(Problem) -> Assignment {
+        guard arguments.count >= 3 else {
+            throw Problem(description: "color needs an element, a foreground and a background (color listfocus black yellow bold)")
+        }
+        guard let element = Theme.Element(rawValue: arguments[0].lowercased()) else {
+            let known = Theme.Element.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Problem(description: "unknown element \"\(Excerpt(arguments[0]))\" (Tidings colours \(known))")
+        }
+        var style = Style(foreground: try color(arguments[1]), background: try color(arguments[2]))
+        var ignored: [String] = []
+        for word in arguments.dropFirst(3) {
+            switch word.lowercased() {
+            case "bold": style.attributes.insert(.bold)
+            case "underline": style.attributes.insert(.underline)
+            case "reverse", "standout": style.attributes.insert(.reverse)
+            case "dim": style.attributes.insert(.dim)
+            case "blink", "invis", "protect": ignored.append(word.lowercased())
+            default:
+                throw Problem(description: "unknown attribute \"\(Excerpt(word))\" (bold, underline, reverse, standout or dim)")
+            }
+        }
+        return Assignment(element: element, style: style, ignoredAttributes: ignored)
+    }
+
+    /// The colour called `name`.
+    static func color(_ name: String) throws(Problem) -> Color {
+        let lowered = name.lowercased()
+        if let color = named[lowered] { return color }
+        if lowered.hasPrefix("color"), let number = UInt8(lowered.dropFirst(5)), String(number) == lowered.dropFirst(5) {
+            return .indexed(number)
+        }
+        throw Problem(description: "\"\(Excerpt(name))\" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white or color0 to color255)")
+    }
+
+    private static let named: [String: Color] = [
+        "default": .default, "black": .black, "red": .red, "green": .green, "yellow": .yellow,
+        "blue": .blue, "magenta": .magenta, "cyan": .cyan, "white": .white,
+    ]
+}
