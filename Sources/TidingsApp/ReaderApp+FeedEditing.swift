@@ -124,8 +124,13 @@ extension ReaderApp {
     /// file).
     func askForTags(of id: FeedID) throws {
         guard let feed = try store.feed(id) else { return }
-        let text = feed.tags.map(NewsboatTokenizer.quoteIfNeeded).joined(separator: " ")
-        ask("Tags: ", text: text.isEmpty ? "" : text + " ") { text in self.setTags(of: feed, from: text) }
+        ask("Tags: ", text: Self.tagsPromptText(feed.tags)) { text in self.setTags(of: feed, from: text) }
+    }
+
+    /// The tags prompt's text for `tags`: as the urls file writes them, with a space after the
+    /// last one, ready for another.
+    static func tagsPromptText(_ tags: [String]) -> String {
+        tags.isEmpty ? "" : tags.map(NewsboatTokenizer.quoteIfNeeded).joined(separator: " ") + " "
     }
 
     private func setTags(of feed: FeedListRow, from text: String) {
