@@ -90,6 +90,34 @@ struct FeedEditingEndToEndTests {
         try session.waitForScreen("the reader gone") { _ in FileManager.default.fileExists(atPath: home.path("exit-status")) }
     }
 
+    /// A server that never answers: the fetch shows in the status bar while the keys keep
+    /// working, and ends (at the connect timeout) refused, with nothing written.
+    @Test func keysKeepWorkingWhileAFeedIsFetchedToBeAdded() throws {
+        let home = try Home()
+        let silent = try LoopbackServer(routes: ["/silent.xml": ["never_respond": true]], lifetime: 60)
+        defer { silent.stop() }
+        try home.write(Self.rss("Alpha Feed", ["A story"]), to: "feeds/a.xml")
+        try home.write(Self.rss("Bravo Feed", ["B story"]), to: "feeds/b.xml")
+        let urls = "\(home.server.url("/a.xml"))\n\(home.server.url("/b.xml"))\n"
+        try home.write(urls, to: "config/tidings/urls")
+        try home.write("refresh-on-startup yes\nconnect-timeout 8\n", to: "config/tidings/config")
+
+        let session = try home.startReader()
+        try session.waitFor("(1/1) Bravo Feed")
+        try session.sendKeys("a")
+        try session.type(silent.url("/silent.xml"))
+        try session.sendKeys("Enter")
+        try session.waitFor("Fetching \(silent.url("/silent.xml"))…")
+        // The server has not answered (it never will): Enter opens the selected feed meanwhile.
+        try session.sendKeys("j", "Enter")
+        let screen = try session.waitFor("B story")
+        #expect(screen.contains { $0.hasPrefix(" Fetching ") }, "the fetch is still shown")
+        try session.waitFor("Not added: no answer from the server within 8 s")
+        #expect(try String(contentsOfFile: home.path("config/tidings/urls"), encoding: .utf8) == urls)
+        try session.sendKeys("Q")
+        try session.waitForScreen("the reader gone") { _ in FileManager.default.fileExists(atPath: home.path("exit-status")) }
+    }
+
     @Test func moveRenameAndTagFeedsThenBrowseATag() throws {
         let home = try Home()
         try home.write(Self.rss("Alpha Feed", ["A story"]), to: "feeds/a.xml")
