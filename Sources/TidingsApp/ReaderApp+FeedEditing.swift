@@ -211,7 +211,8 @@ extension ReaderApp {
 
     /// Reads the urls file again, lets `edit` change it (or refuse, with the reason to show),
     /// writes it back atomically, and makes the store and the lists follow. False, with the
-    /// reason in the status bar, when nothing was changed.
+    /// reason in the status bar, when nothing was changed (or the file was saved but the store
+    /// could not follow it: it will at the next start).
     @discardableResult
     func editUrlsFile(_ edit: (inout UrlsFile) -> String?) -> Bool {
         guard var file = readUrlsFile() else { return false }
@@ -231,6 +232,8 @@ extension ReaderApp {
         } catch {
             logger.error("the cache did not follow the urls file: \(error)")
             transientMessage = "The urls file is saved, but the cache could not follow: \(Self.oneLine(error))"
+            refreshScreens()
+            return false
         }
         refreshScreens()
         return true

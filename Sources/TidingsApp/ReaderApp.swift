@@ -420,6 +420,7 @@ public final class ReaderApp {
         guard !isQuitting else { return }
         isQuitting = true
         stopSpinner()
+        for addition in feedAdditions.values { addition.cancel() }
         if let reload {
             reload.cancel()
             _ = reload.wait(timeout: 3)
