@@ -207,19 +207,36 @@ public struct UrlsFile: Sendable, Equatable {
     /// The comment at the end of a line with the blanks before it (`"   # note"`), if there is
     /// one: a `#` that begins a token outside quotes, as `NewsboatTokenizer` reads it.
     static func trailingComment(of line: String) -> String? {
-        var isQuoted = false
-        var isEscaped = false
-        var previous: Character = " "
-        for index in line.indices {
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" || character == "\r" }
+        var index = line.startIndex
+        var hasToken = false
+        // The same walk as `NewsboatTokenizer.tokenize`, keeping positions instead of text.
+        while index < line.endIndex {
             let character = line[index]
-            defer { previous = character }
-            if isQuoted {
-                if isEscaped { isEscaped = false } else if character == "\\" { isEscaped = true } else if character == "\"" { isQuoted = false }
+            if isBlank(character) {
+                index = line.index(after: index)
+            } else if character == "#" {
+                guard hasToken else { return nil }
+                let start = line[..<index].lastIndex { !isBlank($0) }.map(line.index(after:)) ?? line.startIndex
+                return String(line[start...])
             } else if character == "\"" {
-                isQuoted = true
-            } else if character == "#", previous == " " || previous == "\t" {
-                let start = line[..<index].lastIndex { $0 != " " && $0 != "\t" }.map(line.index(after:)) ?? line.startIndex
-                return start == line.startIndex ? nil : String(line[start...])
+                hasToken = true
+                var position = line.index(after: index)
+                var isClosed = false
+                while position < line.endIndex {
+                    if line[position] == "\"" {
+                        isClosed = true
+                        position = line.index(after: position)
+                        break
+                    }
+                    let next = line.index(after: position)
+                    position = line[position] == "\\" && next < line.endIndex ? line.index(after: next) : next
+                }
+                guard isClosed else { return nil }
+                index = position
+            } else {
+                hasToken = true
+                index = line[index...].firstIndex(where: isBlank) ?? line.endIndex
             }
         }
         return nil

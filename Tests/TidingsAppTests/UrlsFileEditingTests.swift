@@ -75,6 +75,10 @@ import Testing
         #expect(UrlsFile.trailingComment(of: ##"https://a.example/f "# not a comment" x"##) == nil)
         #expect(UrlsFile.trailingComment(of: ##"https://a.example/f "say \"#hi\"" #real"##) == " #real")
         #expect(UrlsFile.trailingComment(of: "# a whole comment line") == nil)
+        #expect(UrlsFile.trailingComment(of: ##"https://a.example/f "tag"# right after a quote"##) == "# right after a quote")
+        #expect(UrlsFile.trailingComment(of: #"https://a.example/f?q="x tag # note"#) == " # note", "a quote inside a word opens nothing")
+        #expect(UrlsFile.trailingComment(of: "https://a.example/f\t#\ttabbed") == "\t#\ttabbed")
+        #expect(UrlsFile.trailingComment(of: #"https://a.example/f "unterminated # x"#) == nil)
     }
 
     @Test func deletingKeepsTheCommentsAroundTheLine() {
