@@ -85,6 +85,7 @@ public final class ArticleScreen: Screen {
             guard let link = item.item.link else { return .status("This article has no link") }
             return .openInBrowser(link)
         case .toggleRead: return .toggleRead(item.id)
+        case .toggleStarred: return .toggleStarred(item.id)
         case .reload: return .reloadFeed(item.feedID)
         case .reloadAll: return .reloadAll
         case .nextUnread: return .nextUnread(from: item.id)

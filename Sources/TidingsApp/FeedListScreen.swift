@@ -1,73 +1,121 @@
 import FeedStore
 import TerminalUI
 
-/// The root screen: one row per subscribed, non-hidden feed, in urls-file order.
+/// The root screen: one row per subscribed, non-hidden feed, in urls-file order, under a
+/// "Starred" entry while any article is starred. The same screen, given a tag, lists only the
+/// feeds with that tag (opened from the tag list; it has no Starred entry and `q` goes back).
+///
+/// The keys that edit the feed list (add, rename, tags, delete, move) become intents that
+/// `ReaderApp` carries out on the urls file.
 @MainActor
 public final class FeedListScreen: Screen {
+    /// The feeds listed, in order (without the Starred entry).
     public private(set) var rows: [FeedListRow] = []
+    /// What the list shows, in order: the Starred entry (if any), then `rows`. The selection
+    /// indexes these, not `rows`.
+    public private(set) var entries: [FeedListEntry] = []
     public private(set) var state = ListState()
     /// Feeds being reloaded now, by URL (drawn with a spinner).
     public var reloading: Set<String> = []
     public var spinnerFrame: Character = "*"
+    /// The tag this list is limited to, if it is.
+    public var tag: String? { filter.tag }
     private let store: FeedStore
     private let filter: FeedListFilter
     private let preferences: ReaderPreferences
     private var parkRow = 0
 
-    public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
+    /// - Parameter tag: list only the feeds with this tag.
+    public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil) {
         self.store = store
         self.preferences = preferences
-        filter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread)
+        filter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
     }
 
-    public var title: String { "Tidings — Feeds" }
+    public var title: String {
+        tag.map { "Tidings — Feeds tagged \(Excerpt($0))" } ?? "Tidings — Feeds"
+    }
 
     public var titleDetail: String {
         let unread = rows.reduce(0) { $0 + $1.unreadCount }
         return "\(unread) unread in \(rows.count) feed\(rows.count == 1 ? "" : "s")"
     }
 
-    /// The selected feed, if the list is not empty.
-    public var selectedFeed: FeedListRow? {
-        rows.indices.contains(state.selection) ? rows[state.selection] : nil
+    /// The selected row, if the list is not empty.
+    public var selectedEntry: FeedListEntry? {
+        entries.indices.contains(state.selection) ? entries[state.selection] : nil
     }
 
-    /// Reads the feed list again, keeping the same feed selected when it is still listed.
+    /// The selected feed; nil when the list is empty or the Starred entry is selected.
+    public var selectedFeed: FeedListRow? {
+        selectedEntry?.feed
+    }
+
+    /// Reads the feed list again, keeping the same row selected when it is still listed.
     public func refresh() throws {
-        let selectedID = selectedFeed?.id
+        let selected = selectedEntry
         rows = try store.feedList(filter)
-        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
-            state.select(index, count: rows.count)
+        let starred = filter.tag == nil ? try store.starredCounts() : .zero
+        entries = (starred.total > 0 ? [.starred(starred)] : []) + rows.map { .feed($0) }
+        let index: Int?
+        switch selected {
+        case .feed(let row)?: index = entries.firstIndex { $0.feed?.id == row.id }
+        case .starred?: index = entries.firstIndex { $0.isStarred }
+        case nil: index = nil
+        }
+        if let index {
+            state.select(index, count: entries.count)
         } else {
-            state.layout(count: rows.count, visibleRows: state.visibleRows)
+            state.layout(count: entries.count, visibleRows: state.visibleRows)
         }
     }
 
     /// Selects the feed with `id` if it is listed.
     public func select(feed id: FeedID) {
-        if let index = rows.firstIndex(where: { $0.id == id }) { state.select(index, count: rows.count) }
+        if let index = entries.firstIndex(where: { $0.feed?.id == id }) { state.select(index, count: entries.count) }
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
-        let renderer = FeedRowRenderer(
-            reloading: reloading, spinnerFrame: spinnerFrame, countWidth: FeedRowRenderer.countWidth(for: rows),
-            theme: preferences.theme)
-        let emptyText = filter.hidesFeedsWithoutUnread
-            ? "No feed has unread articles (show-read-feeds is off). R reloads them all."
-            : "The urls file lists no feeds yet: add one with `tidings add URL`, then run tidings again."
-        ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: emptyText)
+        let starredWidth = entries.first.map { entry in
+            if case .starred(let counts) = entry { FeedListEntryRenderer.countText(counts).count } else { 0 }
+        } ?? 0
+        let feeds = FeedRowRenderer(
+            reloading: reloading, spinnerFrame: spinnerFrame,
+            countWidth: max(starredWidth, FeedRowRenderer.countWidth(for: rows)), theme: preferences.theme)
+        ListView(source: ArrayDataSource(entries), renderer: FeedListEntryRenderer(feeds: feeds), emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
-        parkRow = ListView<ArrayDataSource<FeedListRow>, FeedRowRenderer>.selectedRow(in: area, state: state)
+        parkRow = ListView<ArrayDataSource<FeedListEntry>, FeedListEntryRenderer>.selectedRow(in: area, state: state)
+    }
+
+    private var emptyText: String {
+        let addKey = preferences.keyMap.bindings(for: .feedList).first { $0.command == .addFeed }?.keys.first
+        if let tag {
+            return filter.hidesFeedsWithoutUnread
+                ? "No feed tagged \(Excerpt(tag)) has unread articles (show-read-feeds is off)."
+                : "No feed is tagged \(Excerpt(tag)) any more."
+        }
+        if filter.hidesFeedsWithoutUnread {
+            return "No feed has unread articles (show-read-feeds is off). R reloads them all."
+        }
+        guard let addKey else { return "The urls file lists no feeds yet: add one with `tidings add URL`." }
+        return "No feeds yet: press \(addKey) to add one by its URL (or run `tidings add URL`)."
     }
 
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {
-        guard let command = preferences.keyMap.command(for: key, in: .feedList) else { return nil }
-        if ListCommand.apply(command, to: &state, count: rows.count) { return nil }
+        guard let command = preferences.keyMap.command(for: key, in: .feedList) else {
+            // A list opened from the tag list goes back with the keys that leave the tag list.
+            if tag != nil, preferences.keyMap.command(for: key, in: .tagList) == .back { return .back }
+            return nil
+        }
+        if ListCommand.apply(command, to: &state, count: entries.count) { return nil }
         switch command {
-        case .open: return selectedFeed.map { .openFeed($0.id) }
-        case .quit, .quitAll: return .quit
+        case .open:
+            guard let entry = selectedEntry else { return nil }
+            return entry.feed.map { .openFeed($0.id) } ?? .showStarred
+        case .quit: return tag == nil ? .quit : .back
+        case .quitAll: return .quit
         case .reload: return selectedFeed.map { .reloadFeed($0.id) }
         case .reloadAll: return .reloadAll
         case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) }
@@ -78,7 +126,35 @@ public final class FeedListScreen: Screen {
         case .nextUnread: return .nextUnread(from: nil)
         case .previousUnread: return .previousUnread(from: nil)
         case .help: return .showHelp
+        case .addFeed: return .addFeed(tag: tag)
+        case .renameFeed: return feedIntent("rename") { .renameFeed($0.id) }
+        case .editTags: return feedIntent("tag") { .editTags($0.id) }
+        case .deleteFeed: return feedIntent("delete") { .deleteFeed($0.id) }
+        case .moveFeedUp: return move(by: -1)
+        case .moveFeedDown: return move(by: 1)
+        case .selectTag: return .showTags
         default: return nil
         }
+    }
+
+    /// The intent for the selected feed, or why there is none to `verb`.
+    private func feedIntent(_ verb: String, _ intent: (FeedListRow) -> ReaderIntent) -> ReaderIntent? {
+        if let feed = selectedFeed { return intent(feed) }
+        return noFeedSelected(verb)
+    }
+
+    private func noFeedSelected(_ verb: String) -> ReaderIntent? {
+        selectedEntry == nil ? nil : .status("Select a feed to \(verb) (the Starred entry is not one)")
+    }
+
+    /// Moving a feed swaps it with the feed listed next to it (above for -1).
+    private func move(by step: Int) -> ReaderIntent? {
+        guard let feed = selectedFeed, let index = rows.firstIndex(where: { $0.id == feed.id }) else {
+            return noFeedSelected("move")
+        }
+        guard rows.indices.contains(index + step) else {
+            return .status(step < 0 ? "This feed is already at the top" : "This feed is already at the bottom")
+        }
+        return .moveFeed(feed.id, past: rows[index + step].id)
     }
 }

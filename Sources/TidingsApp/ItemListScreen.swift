@@ -78,6 +78,7 @@ public final class ItemListScreen: Screen {
         case .reload: return .reloadFeed(feed.id)
         case .reloadAll: return .reloadAll
         case .toggleRead: return selectedItem.map { .toggleRead($0.id) }
+        case .toggleStarred: return selectedItem.map { .toggleStarred($0.id) }
         case .markFeedRead: return .markFeedRead(feed.id)
         case .openInBrowser:
             guard let item = selectedItem else { return nil }

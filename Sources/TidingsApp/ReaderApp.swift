@@ -15,13 +15,13 @@ import TerminalUI
 /// changed. Nothing polls: with no key and no reload the process sleeps.
 @MainActor
 public final class ReaderApp {
-    private let settings: ReaderSettings
-    private let store: FeedStore
+    let settings: ReaderSettings
+    let store: FeedStore
     private let terminal: Terminal
     let navigation: NavigationController<ReaderIntent>
-    private let feedList: FeedListScreen?
+    let feedList: FeedListScreen?
     private let fetcher: FeedFetcher
-    private let logger: Logger
+    let logger: Logger
     private let environment = ProcessInfo.processInfo.environment
 
     private var reload: Reload?
@@ -36,6 +36,8 @@ public final class ReaderApp {
     /// What to do if the question in the status bar is answered `y` (see `confirm`).
     var pendingConfirmation: (() -> Void)?
     private var autoReloadTimer: DispatchSourceTimer?
+    /// Feeds being fetched to be added (see `startAdding`), by URL.
+    var feedAdditions: [String: Reload] = [:]
     /// The real standard error, put back on exit, while it points at the log file.
     private var savedStandardError: Int32?
 
@@ -169,7 +171,7 @@ public final class ReaderApp {
     private func carryOut(_ intent: ReaderIntent) throws {
         switch intent {
         case .openFeed(let id):
-            guard let feed = feedList?.rows.first(where: { $0.id == id }) else { return }
+            guard let feed = ((navigation.top as? FeedListScreen) ?? feedList)?.rows.first(where: { $0.id == id }) else { return }
             navigation.push(ItemListScreen(store: store, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
             try openArticle(id)
@@ -214,6 +216,15 @@ public final class ReaderApp {
             navigation.push(HelpScreen(for: helpContext, keyMap: settings.preferences.keyMap))
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
+        case .addFeed(let tag): askForFeedToAdd(tag: tag)
+        case .renameFeed(let id): try askForTitle(of: id)
+        case .editTags(let id): try askForTags(of: id)
+        case .deleteFeed(let id): try confirmDeletion(of: id)
+        case .moveFeed(let id, let neighbour): moveFeed(id, past: neighbour)
+        case .showTags: try showTags()
+        case .showTag(let tag): try showFeeds(taggedWith: tag)
+        case .showStarred: try showStarred()
+        case .toggleStarred(let id): try toggleStarred(id)
         }
     }
 
@@ -222,6 +233,8 @@ public final class ReaderApp {
         case is ItemListScreen: return .itemList
         case is ArticleScreen: return .article
         case is HelpScreen: return .help
+        case is TagListScreen: return .tagList
+        case is StarredListScreen: return .itemList
         default: return .feedList
         }
     }
@@ -387,11 +400,12 @@ public final class ReaderApp {
         refreshScreens()
     }
 
-    private func refreshScreens() {
+    func refreshScreens() {
         lastGeneration = (try? store.generation()) ?? lastGeneration
         do {
             try feedList?.refresh()
             for case let list as ItemListScreen in navigation.screens { try list.refresh() }
+            try refreshFeedEditingScreens()
         } catch {
             logger.error("cannot read the cache: \(error)")
             transientMessage = "Cannot read the cache: \(error)"
@@ -400,9 +414,9 @@ public final class ReaderApp {
         terminal.setTitle(unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
     }
 
-    private func redraw() {
+    func redraw() {
         guard !isQuitting else { return }
-        navigation.statusMessage = transientMessage ?? progress?.runningText ?? ""
+        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText ?? ""
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         terminal.draw(grid, cursor: cursor, park: navigation.top.parkingPosition ?? Position(row: 0, column: 0))
@@ -414,6 +428,7 @@ public final class ReaderApp {
         guard !isQuitting else { return }
         isQuitting = true
         stopSpinner()
+        for addition in feedAdditions.values { addition.cancel() }
         if let reload {
             reload.cancel()
             _ = reload.wait(timeout: 3)

@@ -21,4 +21,23 @@ public enum ReaderIntent: Hashable, Sendable {
     case showHelp
     /// Show a message in the status bar.
     case status(String)
+    /// Ask for a feed's URL, fetch it, and add it to the urls file (tagged `tag` when asked for
+    /// from that tag's feed list, so that it shows there).
+    case addFeed(tag: String?)
+    /// Ask for the feed's custom title.
+    case renameFeed(FeedID)
+    /// Ask for the feed's tags.
+    case editTags(FeedID)
+    /// Ask whether to delete the feed; `y` removes it from the urls file.
+    case deleteFeed(FeedID)
+    /// Swap the feed with the one listed next to it (`past`) in the urls file.
+    case moveFeed(FeedID, past: FeedID)
+    /// Open the tag list.
+    case showTags
+    /// Show the feeds with this tag.
+    case showTag(String)
+    /// Show the starred articles of every feed.
+    case showStarred
+    /// Star the article, or unstar it.
+    case toggleStarred(ItemID)
 }

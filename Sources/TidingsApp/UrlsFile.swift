@@ -124,14 +124,15 @@ public struct UrlsFile: Sendable, Equatable {
     }
 
     /// Replaces the feed that has `subscription.url` (or `url`, to change the URL itself); returns
-    /// false if there is none.
+    /// false if there is none. The line is written anew; a comment at its end is kept.
     @discardableResult
     public mutating func update(_ subscription: Subscription, replacing url: String? = nil) -> Bool {
-        let target = url ?? subscription.url
-        guard let index = lines.firstIndex(where: { if case .feed(let s, _) = $0 { s.url == target } else { false } }) else {
-            return false
+        guard let index = feedLineIndex(url ?? subscription.url) else { return false }
+        var text: String?
+        if case .feed(_, let old?) = lines[index], let comment = UrlsFile.trailingComment(of: old) {
+            text = UrlsFile.format(subscription) + comment
         }
-        lines[index] = .feed(subscription, text: nil)
+        lines[index] = .feed(subscription, text: text)
         return true
     }
 
@@ -141,6 +142,25 @@ public struct UrlsFile: Sendable, Equatable {
         let before = lines.count
         lines.removeAll { if case .feed(let s, _) = $0 { s.url == url } else { false } }
         return lines.count != before
+    }
+
+    /// The feed with this URL, if it is listed.
+    public func subscription(url: String) -> Subscription? {
+        subscriptions.first { $0.url == url }
+    }
+
+    /// Swaps the lines of the feeds at `url` and `otherURL` (a feed moving past its neighbour):
+    /// each keeps its text, inline comment included, and every line between them stays where it
+    /// is. Returns false (and changes nothing) unless both are listed and differ.
+    @discardableResult
+    public mutating func swapFeeds(_ url: String, _ otherURL: String) -> Bool {
+        guard url != otherURL, let first = feedLineIndex(url), let second = feedLineIndex(otherURL) else { return false }
+        lines.swapAt(first, second)
+        return true
+    }
+
+    private func feedLineIndex(_ url: String) -> Int? {
+        lines.firstIndex { if case .feed(let subscription, _) = $0 { subscription.url == url } else { false } }
     }
 
     /// The file's text: untouched lines exactly as read, edited and new ones formatted.
@@ -182,6 +202,44 @@ public struct UrlsFile: Sendable, Equatable {
         if let title = subscription.customTitle { tokens.append(NewsboatTokenizer.quote("~" + title)) }
         if subscription.isHidden { tokens.append("\"!\"") }
         return tokens.joined(separator: " ")
+    }
+
+    /// The comment at the end of a line with the blanks before it (`"   # note"`), if there is
+    /// one: a `#` that begins a token outside quotes, as `NewsboatTokenizer` reads it.
+    static func trailingComment(of line: String) -> String? {
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" || character == "\r" }
+        var index = line.startIndex
+        var hasToken = false
+        // The same walk as `NewsboatTokenizer.tokenize`, keeping positions instead of text.
+        while index < line.endIndex {
+            let character = line[index]
+            if isBlank(character) {
+                index = line.index(after: index)
+            } else if character == "#" {
+                guard hasToken else { return nil }
+                let start = line[..<index].lastIndex { !isBlank($0) }.map(line.index(after:)) ?? line.startIndex
+                return String(line[start...])
+            } else if character == "\"" {
+                hasToken = true
+                var position = line.index(after: index)
+                var isClosed = false
+                while position < line.endIndex {
+                    if line[position] == "\"" {
+                        isClosed = true
+                        position = line.index(after: position)
+                        break
+                    }
+                    let next = line.index(after: position)
+                    position = line[position] == "\\" && next < line.endIndex ? line.index(after: next) : next
+                }
+                guard isClosed else { return nil }
+                index = position
+            } else {
+                hasToken = true
+                index = line[index...].firstIndex(where: isBlank) ?? line.endIndex
+            }
+        }
+        return nil
     }
 
     /// The locations Tidings can fetch.

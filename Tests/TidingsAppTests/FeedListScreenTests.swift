@@ -100,7 +100,7 @@ import Testing
         try screen.refresh()
         var grid = CellGrid(rows: 2, columns: 100)
         screen.render(into: &grid, in: grid.bounds)
-        #expect(grid.lines.first == "The urls file lists no feeds yet: add one with `tidings add URL`, then run tidings again.")
+        #expect(grid.lines.first == "No feeds yet: press a to add one by its URL (or run `tidings add URL`).")
         #expect(screen.handle(.enter) == nil)
         #expect(screen.handle(.character("r")) == nil)
 

@@ -63,7 +63,7 @@ import Testing
         #expect(added && !addedTwice && updated && removed && !removedAbsent)
 
         var expected = UrlsFileTests.sample
-            .replacingOccurrences(of: "https://blog.example/atom.xml tech   # trailing comment", with: "https://blog.example/atom.xml tech daily")
+            .replacingOccurrences(of: "https://blog.example/atom.xml tech   # trailing comment", with: "https://blog.example/atom.xml tech daily   # trailing comment")
             .replacingOccurrences(of: "file:///home/me/feeds/local.xml\n", with: "")
         expected += #"https://new.example/rss "fresh start" "~New \"one\"""# + "\n"
         #expect(file.text == expected)

@@ -1,0 +1,33 @@
+import FeedStore
+import TerminalUI
+
+/// Draws the feed list's rows: feeds as `FeedRowRenderer` draws them, and the Starred entry in
+/// the same columns, so that its counts line up with the feeds' counts.
+///
+/// ```
+///  N (2/5)   Starred
+///  N (3/120) Example feed
+/// ```
+struct FeedListEntryRenderer: RowRenderer {
+    var feeds: FeedRowRenderer
+
+    func render(_ entry: FeedListEntry, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
+        switch entry {
+        case .feed(let row):
+            feeds.render(row, isSelected: isSelected, into: &grid, in: area)
+        case .starred(let counts):
+            var column = grid.put(" ", row: area.row, column: area.column, limit: area.right)
+            column = grid.put(counts.unread > 0 ? "N" : " ", row: area.row, column: column, style: .bold, limit: area.right)
+            let text = Self.countText(counts)
+            let padded = text + String(repeating: " ", count: max(0, feeds.countWidth - text.count))
+            column = grid.put(" " + padded + " ", row: area.row, column: column, limit: area.right)
+            let style = counts.unread > 0 ? feeds.theme.listUnread : feeds.theme.listNormal
+            grid.put(StyledText("Starred", style: style).truncated(toWidth: area.right - column), row: area.row, column: column, limit: area.right)
+        }
+    }
+
+    /// The `(unread/total)` text of the Starred entry.
+    static func countText(_ counts: ItemCounts) -> String {
+        "(\(counts.unread)/\(counts.total))"
+    }
+}
