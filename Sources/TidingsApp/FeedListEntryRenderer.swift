@@ -26,6 +26,13 @@ struct FeedListEntryRenderer: RowRenderer {
         }
     }
 
+    func selectionStyle(for entry: FeedListEntry) -> Style? {
+        switch entry {
+        case .feed(let row): return feeds.selectionStyle(for: row)
+        case .starred(let counts): return counts.unread > 0 ? feeds.theme.listFocusUnread : feeds.theme.listFocus
+        }
+    }
+
     /// The `(unread/total)` text of the Starred entry.
     static func countText(_ counts: ItemCounts) -> String {
         "(\(counts.unread)/\(counts.total))"

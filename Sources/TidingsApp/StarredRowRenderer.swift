@@ -24,4 +24,8 @@ struct StarredRowRenderer: RowRenderer {
         let feed = DisplayWidth.truncate(CredentialRedaction.redact(row.feedTitle), toWidth: feedWidth)
         grid.put(feed, row: area.row, column: area.right - feedWidth, style: .dim, limit: area.right)
     }
+
+    func selectionStyle(for row: ItemRow?) -> Style? {
+        items.selectionStyle(for: row)
+    }
 }

@@ -16,4 +16,8 @@ struct TagRowRenderer: RowRenderer {
         if row.unreadCount > 0 { counts += ", \(row.unreadCount) unread" }
         grid.put(DisplayWidth.truncate(counts, toWidth: max(0, area.right - column)), row: area.row, column: column, style: .dim, limit: area.right)
     }
+
+    func selectionStyle(for row: TagSummary) -> Style? {
+        row.unreadCount > 0 ? theme.listFocusUnread : theme.listFocus
+    }
 }
