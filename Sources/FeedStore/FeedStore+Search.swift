@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension FeedStore {
@@ -55,6 +56,106 @@ extension FeedStore {
             throw StoreError.invalidSearchQuery(query: query, reason: error.message ?? "rejected by FTS5")
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// One page of the articles matching a parsed query (see `SearchQuery` for the syntax),
+    /// newest first (to the second); for the next page pass the last row's `cursor` as
+    /// `request.after`. `request.unreadOnly` narrows the results like `unread:yes`.
+    ///
+    /// Words and phrases go through the full-text index, which returns matches newest first,
+    /// so a page costs the same whether 10 or 50 000 articles match. A query of filters only
+    /// walks the items newest first through the `searchRank` index. A `feed:` or `tag:` that
+    /// names no feed finds nothing. Items of unsubscribed and hidden feeds are left out.
+    public func search(_ query: SearchQuery, _ request: ItemPageRequest = ItemPageRequest()) throws -> [ItemRow] {
+        try read { db in
+            var arguments = StatementArguments()
+            var conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0"
+            if let feedIDs = try Self.feedIDs(db, matching: query) {
+                guard !feedIDs.isEmpty else { return [] }
+                conditions += " AND item.feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ", ")))"
+                arguments += StatementArguments(feedIDs)
+            }
+            if query.unread == true || request.unreadOnly { conditions += " AND item.isRead = 0" }
+            if query.unread == false { conditions += " AND item.isRead = 1" }
+
+            let sql: String
+            if let match = query.matchExpression {
+                conditions = "itemSearch MATCH ? AND " + conditions
+                arguments = [match] + arguments
+                if let after = request.after {
+                    conditions += " AND itemSearch.rowid < ?"
+                    arguments += [SearchRank.of(after)]
+                }
+                sql = """
+                    SELECT \(Self.itemRowColumns)
+                    FROM itemSearch
+                    JOIN item ON item.searchRank = itemSearch.rowid
+                    JOIN feed ON feed.id = item.feedId
+                    WHERE \(conditions)
+                    ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
+                    """
+            } else {
+                if let exclusions = query.exclusionExpression {
+                    conditions += " AND item.searchRank NOT IN (SELECT rowid FROM itemSearch WHERE itemSearch MATCH ?)"
+                    arguments += [exclusions]
+                }
+                if let after = request.after {
+                    conditions += " AND item.searchRank < ?"
+                    arguments += [SearchRank.of(after)]
+                }
+                sql = """
+                    SELECT \(Self.itemRowColumns)
+                    FROM item JOIN feed ON feed.id = item.feedId
+                    WHERE \(conditions)
+                    ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
+                    """
+            }
+            return try Row.fetchAll(
+                db, sql: sql, arguments: arguments + [max(0, request.limit), max(0, request.offset)]
+            ).map(Self.itemRow)
+        }
+    }
+
+    /// The rows of the items with `ids` that are still in the cache, in no particular order:
+    /// for a list that keeps its rows but shows their read and starred state as it is now.
+    public func itemRows(_ ids: [ItemID]) throws -> [ItemRow] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db in
+            var rows: [ItemRow] = []
+            // SQLite allows 32 766 arguments per statement; stay well below.
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                rows += try Self.itemRows(
+                    db, where: "item.id IN (\(placeholders)) AND item.isDeleted = 0",
+                    ItemPageRequest(limit: chunk.count), StatementArguments(chunk))
+            }
+            return rows
+        }
+    }
+
+    /// The subscribed, shown feeds a query's `feed:` and `tag:` filters allow, or nil when it
+    /// has neither (every feed).
+    ///
+    /// Compared in Swift rather than SQL: SQLite's `LIKE` and `lower()` fold ASCII only, and a
+    /// title such as "Überblick" must match `feed:überblick` and `feed:uberblick`.
+    static func feedIDs(_ db: Database, matching query: SearchQuery) throws -> [FeedID]? {
+        guard !query.feedNames.isEmpty || !query.tags.isEmpty else { return nil }
+        let feeds = try Row.fetchAll(
+            db, sql: "SELECT id, url, \(displayTitleSQL("feed")) AS displayTitle, tags FROM feed WHERE isSubscribed = 1 AND isHidden = 0")
+        let folding: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return feeds.compactMap { feed -> FeedID? in
+            let title: String = feed["displayTitle"]
+            let url: String = feed["url"]
+            let tags = decodeJSON([String].self, from: feed["tags"], default: [])
+            let namesMatch = query.feedNames.isEmpty || query.feedNames.contains { name in
+                title.range(of: name, options: folding) != nil || url.range(of: name, options: folding) != nil
+            }
+            let tagsMatch = query.tags.allSatisfy { wanted in
+                tags.contains { $0.compare(wanted, options: .caseInsensitive) == .orderedSame }
+            }
+            return namesMatch && tagsMatch ? feed["id"] : nil
         }
     }
 }
