@@ -78,6 +78,7 @@ public final class FeedListScreen: Screen {
         case .nextUnread: return .nextUnread(from: nil)
         case .previousUnread: return .previousUnread(from: nil)
         case .help: return .showHelp
+        case .search: return .openSearch(text: "")
         default: return nil
         }
     }

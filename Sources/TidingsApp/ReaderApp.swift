@@ -15,8 +15,8 @@ import TerminalUI
 /// changed. Nothing polls: with no key and no reload the process sleeps.
 @MainActor
 public final class ReaderApp {
-    private let settings: ReaderSettings
-    private let store: FeedStore
+    let settings: ReaderSettings
+    let store: FeedStore
     private let terminal: Terminal
     let navigation: NavigationController<ReaderIntent>
     private let feedList: FeedListScreen?
@@ -213,12 +213,15 @@ public final class ReaderApp {
             navigation.push(HelpScreen(for: helpContext, keyMap: settings.preferences.keyMap))
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
+        case .openSearch(let text):
+            openSearch(text: text)
         }
     }
 
     private var helpContext: KeyMap.Context {
         switch navigation.top {
         case is ItemListScreen: return .itemList
+        case is SearchResultsScreen: return .itemList
         case is ArticleScreen: return .article
         case is HelpScreen: return .help
         default: return .feedList
@@ -392,7 +395,7 @@ public final class ReaderApp {
         terminal.setTitle(unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
     }
 
-    private func redraw() {
+    func redraw() {
         guard !isQuitting else { return }
         navigation.statusMessage = transientMessage ?? progress?.runningText ?? ""
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)

@@ -21,4 +21,6 @@ public enum ReaderIntent: Hashable, Sendable {
     case showHelp
     /// Show a message in the status bar.
     case status(String)
+    /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).
+    case openSearch(text: String)
 }
