@@ -61,15 +61,15 @@ public final class SearchResultsScreen: Screen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
+        state.layout(count: source.list.count, visibleRows: area.height)
+        source.loadMoreIfNeeded(showing: state.offset..<(state.offset + area.height))
         let list = source.list
         state.layout(count: list.count, visibleRows: area.height)
         if list.tail != nil && state.selection >= list.rows.count - 1 {
             // At the last article: show the row saying more are coming, or why they are not.
             state.offset = max(state.offset, list.count - area.height)
         }
-        let visible = state.offset..<min(list.rows.count, state.offset + area.height)
-        refreshMarksIfStoreChanged(showing: visible)
-        source.loadMoreIfNeeded(showing: state.offset..<(state.offset + area.height))
+        refreshMarksIfStoreChanged(showing: state.offset..<min(list.rows.count, state.offset + area.height))
         ListView(source: source.list, renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<SearchResultList, SearchResultRowRenderer>.selectedRow(in: area, state: state)
