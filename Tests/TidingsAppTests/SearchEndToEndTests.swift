@@ -67,7 +67,23 @@ struct SearchEndToEndTests {
         try session.type("quokkaphant")
         try session.sendKeys("Enter")
         try session.waitFor("No articles match “quokkaphant”. Press / to change the search.")
-        // Back from the results returns to the feed list (the second search replaced the first).
+
+        // A word in 301 articles: a page of 100 at first; End reads the next page in the
+        // background and the list grows, until the last match.
+        try session.sendKeys("/", "C-u")
+        try session.type("harbour")
+        try session.sendKeys("Enter")
+        try session.waitFor("100+ articles")
+        for expected in ["200+ articles", "300+ articles", "301 articles"] {
+            try session.sendKeys("G")
+            try session.waitFor(expected)
+        }
+        try session.sendKeys("G")
+        screen = try session.waitForScreen("the last match") { $0.count > 28 && $0[28].hasSuffix("Filler story 299") }
+        #expect(screen[27].hasSuffix("Filler story 298"))
+        #expect(!screen.contains { $0.contains("loading more…") })
+
+        // Back from the results returns to the feed list (each search replaced the one before).
         try session.sendKeys("q")
         try session.waitFor("(300/301) Old Archive")
         try session.sendKeys("Q")
