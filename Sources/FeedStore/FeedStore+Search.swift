@@ -65,19 +65,21 @@ extension FeedStore {
     ///
     /// Words and phrases go through the full-text index, which returns matches newest first,
     /// so a page costs the same whether 10 or 50 000 articles match. A query of filters only
-    /// walks the items newest first through the `searchRank` index. A `feed:` or `tag:` that
-    /// names no feed finds nothing. Items of unsubscribed and hidden feeds are left out.
+    /// walks the items newest first through the `searchRank` index, or sorts its candidates
+    /// when they are few (see `SearchScope`). A `feed:` or `tag:` that names no feed finds
+    /// nothing. Items of unsubscribed and hidden feeds are left out.
     public func search(_ query: SearchQuery, _ request: ItemPageRequest = ItemPageRequest()) throws -> [ItemRow] {
         try read { db in
+            let unread: Bool? = request.unreadOnly ? true : query.unread
+            let scope = try SearchScope.read(db, for: query, unread: unread)
             var arguments = StatementArguments()
             var conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0"
-            if let feedIDs = try Self.feedIDs(db, matching: query) {
+            if let feedIDs = scope.feedIDs {
                 guard !feedIDs.isEmpty else { return [] }
                 conditions += " AND item.feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ", ")))"
                 arguments += StatementArguments(feedIDs)
             }
-            if query.unread == true || request.unreadOnly { conditions += " AND item.isRead = 0" }
-            if query.unread == false { conditions += " AND item.isRead = 1" }
+            if let unread { conditions += unread ? " AND item.isRead = 0" : " AND item.isRead = 1" }
 
             let sql: String
             if let match = query.matchExpression {
@@ -104,9 +106,13 @@ extension FeedStore {
                     conditions += " AND item.searchRank < ?"
                     arguments += [SearchRank.of(after)]
                 }
+                // CROSS JOIN keeps item as the outer loop, so that the walk is along the index.
+                let items = scope.prefersRankWalk(pageSize: request.limit + request.offset)
+                    ? "item INDEXED BY itemSearchRank CROSS JOIN feed ON feed.id = item.feedId"
+                    : "item JOIN feed ON feed.id = item.feedId"
                 sql = """
                     SELECT \(Self.itemRowColumns)
-                    FROM item JOIN feed ON feed.id = item.feedId
+                    FROM \(items)
                     WHERE \(conditions)
                     ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
                     """
@@ -132,30 +138,6 @@ extension FeedStore {
                     ItemPageRequest(limit: chunk.count), StatementArguments(chunk))
             }
             return rows
-        }
-    }
-
-    /// The subscribed, shown feeds a query's `feed:` and `tag:` filters allow, or nil when it
-    /// has neither (every feed).
-    ///
-    /// Compared in Swift rather than SQL: SQLite's `LIKE` and `lower()` fold ASCII only, and a
-    /// title such as "Überblick" must match `feed:überblick` and `feed:uberblick`.
-    static func feedIDs(_ db: Database, matching query: SearchQuery) throws -> [FeedID]? {
-        guard !query.feedNames.isEmpty || !query.tags.isEmpty else { return nil }
-        let feeds = try Row.fetchAll(
-            db, sql: "SELECT id, url, \(displayTitleSQL("feed")) AS displayTitle, tags FROM feed WHERE isSubscribed = 1 AND isHidden = 0")
-        let folding: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        return feeds.compactMap { feed -> FeedID? in
-            let title: String = feed["displayTitle"]
-            let url: String = feed["url"]
-            let tags = decodeJSON([String].self, from: feed["tags"], default: [])
-            let namesMatch = query.feedNames.isEmpty || query.feedNames.contains { name in
-                title.range(of: name, options: folding) != nil || url.range(of: name, options: folding) != nil
-            }
-            let tagsMatch = query.tags.allSatisfy { wanted in
-                tags.contains { $0.compare(wanted, options: .caseInsensitive) == .orderedSame }
-            }
-            return namesMatch && tagsMatch ? feed["id"] : nil
         }
     }
 }

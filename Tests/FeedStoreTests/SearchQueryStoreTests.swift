@@ -163,6 +163,35 @@ import Testing
         }
     }
 
+    /// A query of filters only is listed by walking the rank index when its feeds hold many of
+    /// the items, by sorting its candidates when they hold few: the same rows either way.
+    @Test func filtersListTheSameRowsWhicheverWayIsCheaper() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: ["https://big.example/feed", "https://small.example/feed"])
+        try store.upsert(Sample.feed((0..<40).map { Sample.item("big\($0)", hours: Double($0) * 2) }, title: "Big"),
+                         forFeedURL: "https://big.example/feed")
+        try store.upsert(Sample.feed((0..<3).map { Sample.item("small\($0)", hours: Double($0) * 2 + 1) }, title: "Small"),
+                         forFeedURL: "https://small.example/feed")
+        let scope = { (text: String) in try store.read { db in try SearchScope.read(db, for: SearchQuery(text), unread: nil) } }
+        #expect(try scope("feed:big").prefersRankWalk(pageSize: 5))
+        #expect(try !scope("feed:small").prefersRankWalk(pageSize: 5))
+        #expect(try scope("feed:small").candidateCount == 3 && scope("feed:small").itemCount == 43)
+
+        for (text, prefix, count) in [("feed:big", "Title big", 40), ("feed:small", "Title small", 3)] {
+            var titles: [String] = []
+            var after: ItemCursor?
+            while true {
+                let page = try store.search(SearchQuery(text), ItemPageRequest(after: after, limit: 5))
+                titles += page.compactMap(\.title)
+                guard page.count == 5, let last = page.last else { break }
+                after = last.cursor
+            }
+            #expect(titles == (0..<count).reversed().map { "\(prefix)\($0)" }, "\(text)")
+        }
+        let unread = try store.read { db in try SearchScope.read(db, for: SearchQuery("unread:yes"), unread: true) }
+        #expect(unread.feedIDs == nil && unread.candidateCount == 43)
+    }
+
     @Test func hostileInputNeverReachesFtsAsSyntax() throws {
         let fixture = try Fixture()
         let hostile = [
