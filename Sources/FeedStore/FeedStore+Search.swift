@@ -64,10 +64,11 @@ extension FeedStore {
     /// `request.after`. `request.unreadOnly` narrows the results like `unread:yes`.
     ///
     /// Words and phrases go through the full-text index, which returns matches newest first,
-    /// so a page costs the same whether 10 or 50 000 articles match. A query of filters only
-    /// walks the items newest first through the `searchRank` index, or sorts its candidates
-    /// when they are few (see `SearchScope`). A `feed:` or `tag:` that names no feed finds
-    /// nothing. Items of unsubscribed and hidden feeds are left out.
+    /// so a page costs the same whether 10 or 50 000 articles match; a query of filters only
+    /// walks the items newest first through the `searchRank` index. When the filters let few
+    /// items through (`feed:` of a small feed, `unread:yes` with little unread), those few are
+    /// checked and sorted instead (see `SearchScope`). A `feed:` or `tag:` that names no feed
+    /// finds nothing. Items of unsubscribed and hidden feeds are left out.
     public func search(_ query: SearchQuery, _ request: ItemPageRequest = ItemPageRequest()) throws -> [ItemRow] {
         try read { db in
             let unread: Bool? = request.unreadOnly ? true : query.unread
@@ -81,8 +82,12 @@ extension FeedStore {
             }
             if let unread { conditions += unread ? " AND item.isRead = 0" : " AND item.isRead = 1" }
 
+            // Walk an index newest first (the full-text index for words, the rank index for
+            // filters only) when the filters let many items through; otherwise read the few
+            // candidates, check each against the words, and sort them (see `SearchScope`).
+            let walks = scope.prefersRankWalk(pageSize: request.limit + request.offset)
             let sql: String
-            if let match = query.matchExpression {
+            if let match = query.matchExpression, walks {
                 conditions = "itemSearch MATCH ? AND " + conditions
                 arguments = [match] + arguments
                 if let after = request.after {
@@ -98,7 +103,10 @@ extension FeedStore {
                     ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
                     """
             } else {
-                if let exclusions = query.exclusionExpression {
+                if let match = query.matchExpression {
+                    conditions += " AND EXISTS (SELECT 1 FROM itemSearch WHERE itemSearch MATCH ? AND itemSearch.rowid = item.searchRank)"
+                    arguments += [match]
+                } else if let exclusions = query.exclusionExpression {
                     conditions += " AND item.searchRank NOT IN (SELECT rowid FROM itemSearch WHERE itemSearch MATCH ?)"
                     arguments += [exclusions]
                 }
@@ -107,7 +115,7 @@ extension FeedStore {
                     arguments += [SearchRank.of(after)]
                 }
                 // CROSS JOIN keeps item as the outer loop, so that the walk is along the index.
-                let items = scope.prefersRankWalk(pageSize: request.limit + request.offset)
+                let items = walks
                     ? "item INDEXED BY itemSearchRank CROSS JOIN feed ON feed.id = item.feedId"
                     : "item JOIN feed ON feed.id = item.feedId"
                 sql = """

@@ -163,8 +163,8 @@ import Testing
         }
     }
 
-    /// A query of filters only is listed by walking the rank index when its feeds hold many of
-    /// the items, by sorting its candidates when they hold few: the same rows either way.
+    /// A query is listed by walking an index when its feeds hold many of the items, by checking
+    /// and sorting its candidates when they hold few: the same rows either way.
     @Test func filtersListTheSameRowsWhicheverWayIsCheaper() throws {
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: ["https://big.example/feed", "https://small.example/feed"])
@@ -177,7 +177,11 @@ import Testing
         #expect(try !scope("feed:small").prefersRankWalk(pageSize: 5))
         #expect(try scope("feed:small").candidateCount == 3 && scope("feed:small").itemCount == 43)
 
-        for (text, prefix, count) in [("feed:big", "Title big", 40), ("feed:small", "Title small", 3)] {
+        #expect(try scope("title feed:big").prefersRankWalk(pageSize: 5))
+        #expect(try !scope("title feed:small").prefersRankWalk(pageSize: 5))
+        for (text, prefix, count) in [("feed:big", "Title big", 40), ("feed:small", "Title small", 3),
+                                      ("title feed:big", "Title big", 40), ("title feed:small", "Title small", 3),
+                                      ("summary -small3 feed:small", "Title small", 3)] {
             var titles: [String] = []
             var after: ItemCursor?
             while true {
@@ -188,6 +192,8 @@ import Testing
             }
             #expect(titles == (0..<count).reversed().map { "\(prefix)\($0)" }, "\(text)")
         }
+        #expect(try store.search(SearchQuery("title -big39 feed:big"), ItemPageRequest(limit: 5)).first?.title == "Title big38")
+        #expect(try store.search(SearchQuery("title -small2 feed:small"), ItemPageRequest(limit: 5)).first?.title == "Title small1")
         let unread = try store.read { db in try SearchScope.read(db, for: SearchQuery("unread:yes"), unread: true) }
         #expect(unread.feedIDs == nil && unread.candidateCount == 43)
     }
