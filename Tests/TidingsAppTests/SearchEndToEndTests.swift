@@ -67,6 +67,12 @@ struct SearchEndToEndTests {
         try session.type("quokkaphant")
         try session.sendKeys("Enter")
         try session.waitFor("No articles match “quokkaphant”. Press / to change the search.")
+        // A query that cannot mean anything is refused with the reason; the screen stays.
+        try session.sendKeys("/", "C-u")
+        try session.type(" -rust")  // a leading "-" would be read by tmux as an option
+        try session.sendKeys("Enter")
+        try session.waitFor("-word only excludes: add a word or a filter to search for")
+        try session.waitFor("No articles match “quokkaphant”.")
 
         // A word in 301 articles: a page of 100 at first; End reads the next page in the
         // background and the list grows, until the last match.
