@@ -292,6 +292,22 @@ final class ManualSearchPageLoader: SearchPageLoader {
         #expect(grid.lines[3] == "Search: kern 東京")
     }
 
+    @Test func narrowAndTinyWindowsNeverCutAWideCharacterOrOverflow() throws {
+        let test = try makeStore()
+        try test.store.upsert(Feed(format: .rss20, title: "ブログ", items: [
+            Item(id: "j", title: "港の灯りについて", published: TestStore.baseDate.addingTimeInterval(86_400), summary: "<p>harbour</p>"),
+        ]), forFeedURL: Self.blog)
+        let (screen, loader) = try makeScreen("harbour", in: test)
+        try loader.completeNext()
+        for columns in 0...40 {
+            for rows in 0...3 {
+                let lines = draw(screen, rows: rows, columns: columns)
+                #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns })
+            }
+        }
+        #expect(draw(screen, rows: 1, columns: 40) == ["N 2025-11-22  Swift o…  港の灯りについて"])
+    }
+
     @Test func datesFollowTheConfiguredFormat() throws {
         var custom = preferences
         custom.dateTimeFormat = "%d %b %H:%M"
