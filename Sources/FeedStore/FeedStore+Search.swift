@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension FeedStore {
@@ -55,6 +56,96 @@ extension FeedStore {
             throw StoreError.invalidSearchQuery(query: query, reason: error.message ?? "rejected by FTS5")
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// One page of the articles matching a parsed query (see `SearchQuery` for the syntax),
+    /// newest first (to the second); for the next page pass the last row's `cursor` as
+    /// `request.after`. `request.unreadOnly` narrows the results like `unread:yes`.
+    ///
+    /// Words and phrases go through the full-text index, which returns matches newest first,
+    /// so a page costs the same whether 10 or 50 000 articles match; a query of filters only
+    /// walks the items newest first through the `searchRank` index. When the filters let few
+    /// items through (`feed:` of a small feed, `unread:yes` with little unread), those few are
+    /// checked and sorted instead (see `SearchScope`). A `feed:` or `tag:` that names no feed
+    /// finds nothing. Items of unsubscribed and hidden feeds are left out.
+    public func search(_ query: SearchQuery, _ request: ItemPageRequest = ItemPageRequest()) throws -> [ItemRow] {
+        try read { db in
+            let unread: Bool? = request.unreadOnly ? true : query.unread
+            let scope = try SearchScope.read(db, for: query, unread: unread)
+            var arguments = StatementArguments()
+            var conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0"
+            if let feedIDs = scope.feedIDs {
+                guard !feedIDs.isEmpty else { return [] }
+                conditions += " AND item.feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ", ")))"
+                arguments += StatementArguments(feedIDs)
+            }
+            if let unread { conditions += unread ? " AND item.isRead = 0" : " AND item.isRead = 1" }
+
+            // Walk an index newest first (the full-text index for words, the rank index for
+            // filters only) when the filters let many items through; otherwise read the few
+            // candidates, check each against the words, and sort them (see `SearchScope`).
+            let walks = scope.prefersRankWalk(pageSize: request.limit + request.offset)
+            let sql: String
+            if let match = query.matchExpression, walks {
+                conditions = "itemSearch MATCH ? AND " + conditions
+                arguments = [match] + arguments
+                if let after = request.after {
+                    conditions += " AND itemSearch.rowid < ?"
+                    arguments += [SearchRank.of(after)]
+                }
+                sql = """
+                    SELECT \(Self.itemRowColumns)
+                    FROM itemSearch
+                    JOIN item ON item.searchRank = itemSearch.rowid
+                    JOIN feed ON feed.id = item.feedId
+                    WHERE \(conditions)
+                    ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
+                    """
+            } else {
+                if let match = query.matchExpression {
+                    conditions += " AND EXISTS (SELECT 1 FROM itemSearch WHERE itemSearch MATCH ? AND itemSearch.rowid = item.searchRank)"
+                    arguments += [match]
+                } else if let exclusions = query.exclusionExpression {
+                    conditions += " AND item.searchRank NOT IN (SELECT rowid FROM itemSearch WHERE itemSearch MATCH ?)"
+                    arguments += [exclusions]
+                }
+                if let after = request.after {
+                    conditions += " AND item.searchRank < ?"
+                    arguments += [SearchRank.of(after)]
+                }
+                // CROSS JOIN keeps item as the outer loop, so that the walk is along the index.
+                let items = walks
+                    ? "item INDEXED BY itemSearchRank CROSS JOIN feed ON feed.id = item.feedId"
+                    : "item JOIN feed ON feed.id = item.feedId"
+                sql = """
+                    SELECT \(Self.itemRowColumns)
+                    FROM \(items)
+                    WHERE \(conditions)
+                    ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
+                    """
+            }
+            return try Row.fetchAll(
+                db, sql: sql, arguments: arguments + [max(0, request.limit), max(0, request.offset)]
+            ).map(Self.itemRow)
+        }
+    }
+
+    /// The rows of the items with `ids` that are still in the cache, in no particular order:
+    /// for a list that keeps its rows but shows their read and starred state as it is now.
+    public func itemRows(_ ids: [ItemID]) throws -> [ItemRow] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db in
+            var rows: [ItemRow] = []
+            // SQLite allows 32 766 arguments per statement; stay well below.
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                rows += try Self.itemRows(
+                    db, where: "item.id IN (\(placeholders)) AND item.isDeleted = 0",
+                    ItemPageRequest(limit: chunk.count), StatementArguments(chunk))
+            }
+            return rows
         }
     }
 }

@@ -91,6 +91,7 @@ public final class ArticleScreen: Screen {
         case .nextUnread: return .nextUnread(from: item.id)
         case .previousUnread: return .previousUnread(from: item.id)
         case .help: return .showHelp
+        case .search: return .openSearch(text: "")
         default: break
         }
         return nil

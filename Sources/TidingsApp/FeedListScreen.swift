@@ -133,6 +133,7 @@ public final class FeedListScreen: Screen {
         case .moveFeedUp: return move(by: -1)
         case .moveFeedDown: return move(by: 1)
         case .selectTag: return .showTags
+        case .search: return .openSearch(text: "")
         default: return nil
         }
     }

@@ -32,6 +32,7 @@ public final class HelpScreen: Screen {
         switch keyMap.command(for: key, in: .help) {
         case .back?: return .back
         case .quitAll?: return .quit
+        case .search?: return .openSearch(text: "")
         case .up?: view.scroll(by: -1)
         case .down?: view.scroll(by: 1)
         case .pageUp?: _ = view.handleNavigationKey(.pageUp)

@@ -87,6 +87,7 @@ public final class ItemListScreen: Screen {
         case .nextUnread: return .nextUnread(from: selectedItem?.id)
         case .previousUnread: return .previousUnread(from: selectedItem?.id)
         case .help: return .showHelp
+        case .search: return .openSearch(text: "")
         default: return nil
         }
     }

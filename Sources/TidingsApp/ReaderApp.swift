@@ -225,12 +225,15 @@ public final class ReaderApp {
         case .showTag(let tag): try showFeeds(taggedWith: tag)
         case .showStarred: try showStarred()
         case .toggleStarred(let id): try toggleStarred(id)
+        case .openSearch(let text):
+            openSearch(text: text)
         }
     }
 
     private var helpContext: KeyMap.Context {
         switch navigation.top {
         case is ItemListScreen: return .itemList
+        case is SearchResultsScreen: return .itemList
         case is ArticleScreen: return .article
         case is HelpScreen: return .help
         case is TagListScreen: return .tagList

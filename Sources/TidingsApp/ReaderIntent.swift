@@ -40,4 +40,6 @@ public enum ReaderIntent: Hashable, Sendable {
     case showStarred
     /// Star the article, or unstar it.
     case toggleStarred(ItemID)
+    /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).
+    case openSearch(text: String)
 }

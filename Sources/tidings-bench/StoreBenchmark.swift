@@ -89,6 +89,20 @@ enum StoreBenchmark {
             let figure = try median { hits = try store.search(words: words, ItemPageRequest(limit: 100)).count }
             report("search \"\(words)\" (\(label), \(hits) rows of the first page)", figure, target: 20)
         }
+        // What the results screen asks for: a query matching about half the cache, its first
+        // page, and a page 40 000 matches deep (after the row before, as the screen pages).
+        // The last two: a feed of 251 old items, whose matches come after 50 000 newer ones.
+        for text in [#"harbour feed:"Bench feed 199""#, #"feed:"Bench feed 199""#, #"harbour feed:"Bench feed 0""#, #"feed:"Bench feed 0""#] {
+            let query = try SearchQuery(text)
+            let matches = try store.search(query, ItemPageRequest(limit: 1_000_000)).count
+            report("search \(text): first page of 100 of \(matches) matches", try median {
+                _ = try store.search(query, ItemPageRequest(limit: 100))
+            }, target: 20)
+            guard let deep = try store.search(query, ItemPageRequest(offset: 40_000, limit: 1)).first?.cursor else { continue }
+            report("search \(text): page of 100 after match 40 000", try median {
+                _ = try store.search(query, ItemPageRequest(after: deep, limit: 100))
+            }, target: 20)
+        }
         report("mark the \(bigFeedItemCount)-item feed read", try time {
             try store.markFeed(bigFeed, read: true)
         }, target: nil)

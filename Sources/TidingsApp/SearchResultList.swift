@@ -1,0 +1,14 @@
+import FeedStore
+import TerminalUI
+
+/// What the results list draws: a snapshot of the rows read so far and the row after them.
+struct SearchResultList: ListDataSource {
+    var rows: [ItemRow]
+    var tail: SearchResultRow?
+
+    var count: Int { rows.count + (tail == nil ? 0 : 1) }
+
+    func row(at index: Int) -> SearchResultRow {
+        index < rows.count ? .item(rows[index]) : tail ?? .loading(isFirstPage: false)
+    }
+}

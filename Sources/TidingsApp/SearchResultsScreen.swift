@@ -1,0 +1,122 @@
+import FeedStore
+import TerminalUI
+
+/// The articles matching a search across every feed, newest first, each row naming its feed;
+/// more rows are read as the user moves down (see `SearchResultSource`).
+///
+/// Enter opens an article as in an item list; `/` asks for a new search, prefilled with this
+/// one. The rows are the matches found when the search ran: a reload does not re-run it (the
+/// list never moves under the cursor), but read and starred marks follow the store. Run the
+/// search again (`/`, Enter) to see articles that arrived since.
+@MainActor
+public final class SearchResultsScreen: Screen {
+    public var query: SearchQuery { source.query }
+    public private(set) var state = ListState()
+    /// Called when rows arrive in the background, so that the reader draws the screen again.
+    public var onUpdate: (@MainActor () -> Void)? {
+        get { source.onChange }
+        set { source.onChange = newValue }
+    }
+
+    private let source: SearchResultSource
+    private let store: FeedStore
+    private let preferences: ReaderPreferences
+    private let renderer: SearchResultRowRenderer
+    private var parkRow = 0
+    /// The store generation the marks were read at.
+    private var markGeneration: Int64?
+
+    /// Starts the search: the first page is asked for at once and arrives through `onUpdate`.
+    public convenience init(query: SearchQuery, store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(query: query, store: store, loader: BackgroundSearchPageLoader(store: store), preferences: preferences)
+    }
+
+    init(query: SearchQuery, store: FeedStore, loader: any SearchPageLoader,
+         pageSize: Int = SearchResultSource.pageSize, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.store = store
+        self.preferences = preferences
+        source = SearchResultSource(query: query, loader: loader, pageSize: pageSize)
+        renderer = SearchResultRowRenderer(preferences: preferences)
+        markGeneration = try? store.generation()
+        source.loadMore()
+    }
+
+    public var title: String { "Search: \(query.text)" }
+
+    public var titleDetail: String {
+        let count = source.rows.count
+        if count == 0 { return source.isComplete ? "nothing found" : "" }
+        return "\(count)\(source.isComplete ? "" : "+") article\(count == 1 && source.isComplete ? "" : "s")"
+    }
+
+    /// The articles read so far.
+    public var rows: [ItemRow] { source.rows }
+
+    /// True once every match has been read.
+    public var isComplete: Bool { source.isComplete }
+
+    /// The selected article, if the selection is on one (not on the loading row).
+    public var selectedItem: ItemRow? {
+        source.rows.indices.contains(state.selection) ? source.rows[state.selection] : nil
+    }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        state.layout(count: source.list.count, visibleRows: area.height)
+        source.loadMoreIfNeeded(showing: state.offset..<(state.offset + area.height))
+        let list = source.list
+        state.layout(count: list.count, visibleRows: area.height)
+        if list.tail != nil && state.selection >= list.rows.count - 1 {
+            // At the last article: show the row saying more are coming, or why they are not.
+            state.offset = max(state.offset, list.count - area.height)
+        }
+        refreshMarksIfStoreChanged(showing: state.offset..<min(list.rows.count, state.offset + area.height))
+        ListView(source: source.list, renderer: renderer, emptyText: emptyText)
+            .render(into: &grid, in: area, state: &state)
+        parkRow = ListView<SearchResultList, SearchResultRowRenderer>.selectedRow(in: area, state: state)
+    }
+
+    private var emptyText: String {
+        "No articles match “\(query.text)”. Press / to change the search."
+    }
+
+    /// Reads the marks of the rows shown again when the store was written since they were read.
+    private func refreshMarksIfStoreChanged(showing visible: Range<Int>) {
+        guard let generation = try? store.generation() else { return }
+        if generation != markGeneration {
+            markGeneration = generation
+            source.markStale()
+        }
+        try? source.refreshMarks(showing: visible, from: store)
+    }
+
+    public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        guard let command = preferences.keyMap.command(for: key, in: .itemList) else { return nil }
+        // The loading row can be selected: when its page arrives the selection is on the first new row.
+        let count = source.list.count
+        if ListCommand.apply(command, to: &state, count: count) {
+            source.loadMoreIfNeeded(showing: state.offset..<(state.offset + max(1, state.visibleRows)))
+            return nil
+        }
+        switch command {
+        case .open:
+            if selectedItem == nil { source.retry() }
+            return selectedItem.map { .openItem($0.id) }
+        case .back: return .back
+        case .quit, .quitAll: return .quit
+        case .search: return .openSearch(text: query.text)
+        case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
+        case .reloadAll: return .reloadAll
+        case .toggleRead: return selectedItem.map { .toggleRead($0.id) }
+        case .openInBrowser:
+            guard let item = selectedItem else { return nil }
+            guard let link = item.link else { return .status("This article has no link") }
+            return .openInBrowser(link)
+        case .nextUnread: return .nextUnread(from: selectedItem?.id)
+        case .previousUnread: return .previousUnread(from: selectedItem?.id)
+        case .help: return .showHelp
+        default: return nil
+        }
+    }
+}
