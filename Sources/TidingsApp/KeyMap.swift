@@ -9,6 +9,7 @@ public struct KeyMap: Sendable, Equatable {
     public enum Context: String, Hashable, Sendable, CaseIterable {
         case feedList = "feedlist"
         case itemList = "articlelist"
+        case searchResults = "searchresultslist"
         case article
         case tagList = "tagselection"
         case help
@@ -113,7 +114,8 @@ public struct KeyMap: Sendable, Equatable {
 
     private static let everywhere = Set(Context.allCases)
     private static let lists: Set<Context> = [.feedList, .itemList, .tagList]
-    private static let reading: Set<Context> = [.feedList, .itemList, .article]
+    private static let reading: Set<Context> = [.feedList, .itemList, .searchResults, .article]
+    private static let articles: Set<Context> = [.itemList, .searchResults, .article]
 
     /// Every action, in help-screen order.
     private static let actions: [Action] = [
@@ -126,12 +128,13 @@ public struct KeyMap: Sendable, Equatable {
                variants: [.article: ([.pageDown, .character(" "), .control("f")], "Next page")]),
         Action(command: .home, contexts: everywhere, defaultKeys: [.home, .character("g")], summaryText: "Go to the top"),
         Action(command: .end, contexts: everywhere, defaultKeys: [.end, .character("G")], summaryText: "Go to the bottom"),
-        Action(command: .open, contexts: lists, defaultKeys: [.enter, .right, .character("l")], summaryText: "Open the article",
+        Action(command: .open, contexts: lists.union([.searchResults]), defaultKeys: [.enter, .right, .character("l")], summaryText: "Open the article",
                variants: [.feedList: ([.enter, .right, .character("l")], "Open the feed"),
                           .tagList: ([.enter, .right, .character("l")], "Show the feeds with this tag")]),
-        Action(command: .back, contexts: [.itemList, .article, .tagList, .help],
+        Action(command: .back, contexts: [.itemList, .searchResults, .article, .tagList, .help],
                defaultKeys: [.left, .escape, .character("q"), .character("h")], summaryText: "Back to the feeds",
                variants: [.article: ([.left, .escape, .character("q"), .character("h")], "Back to the articles"),
+                          .searchResults: ([.left, .escape, .character("q"), .character("h")], "Back to where the search started"),
                           .help: ([.left, .escape, .character("q"), .character("?")], "Close the help")]),
         Action(command: .quit, contexts: [.feedList], defaultKeys: [.character("q")], summaryText: "Quit"),
         Action(command: .togglePreview, contexts: [.itemList], defaultKeys: [.character(" ")], summaryText: "Show or hide a preview of the article"),
@@ -140,8 +143,8 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .reload, contexts: reading, defaultKeys: [.character("r")], summaryText: "Reload this feed",
                variants: [.feedList: ([.character("r")], "Reload the selected feed")]),
         Action(command: .reloadAll, contexts: reading, defaultKeys: [.character("R")], summaryText: "Reload all feeds"),
-        Action(command: .toggleRead, contexts: [.itemList, .article], defaultKeys: [.character("N")], summaryText: "Toggle read/unread"),
-        Action(command: .toggleStarred, contexts: [.itemList, .article], defaultKeys: [.character("s")], summaryText: "Star or unstar the article"),
+        Action(command: .toggleRead, contexts: articles, defaultKeys: [.character("N")], summaryText: "Toggle read/unread"),
+        Action(command: .toggleStarred, contexts: articles, defaultKeys: [.character("s")], summaryText: "Star or unstar the article"),
         Action(command: .markFeedRead, contexts: [.feedList, .itemList], defaultKeys: [.character("A")], summaryText: "Mark this feed read",
                variants: [.feedList: ([.character("A")], "Mark the selected feed read")]),
         Action(command: .openInBrowser, contexts: reading, defaultKeys: [.character("o")], summaryText: "Open the article's link in the browser",
@@ -155,7 +158,7 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .selectTag, contexts: [.feedList], defaultKeys: [.character("t")], summaryText: "Choose a tag to list only its feeds"),
         Action(command: .nextUnread, contexts: reading, defaultKeys: [.character("n")], summaryText: "Next unread article"),
         Action(command: .previousUnread, contexts: reading, defaultKeys: [.character("p")], summaryText: "Previous unread article"),
-        Action(command: .help, contexts: [.feedList, .itemList, .article, .tagList], defaultKeys: [.character("?")], summaryText: "This help"),
+        Action(command: .help, contexts: [.feedList, .itemList, .searchResults, .article, .tagList], defaultKeys: [.character("?")], summaryText: "This help"),
         Action(command: .quitAll, contexts: everywhere, defaultKeys: [.character("Q")], summaryText: "Quit from anywhere"),
     ]
 }

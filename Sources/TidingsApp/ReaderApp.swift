@@ -233,7 +233,7 @@ public final class ReaderApp {
     private var helpContext: KeyMap.Context {
         switch navigation.top {
         case is ItemListScreen: return .itemList
-        case is SearchResultsScreen: return .itemList
+        case is SearchResultsScreen: return .searchResults
         case is ArticleScreen: return .article
         case is HelpScreen: return .help
         case is TagListScreen: return .tagList

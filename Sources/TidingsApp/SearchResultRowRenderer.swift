@@ -42,6 +42,11 @@ struct SearchResultRowRenderer: RowRenderer {
         }
     }
 
+    func selectionStyle(for row: SearchResultRow) -> Style? {
+        if case .item(let item) = row, !item.isRead { return theme.listFocusUnread }
+        return theme.listFocus
+    }
+
     private func render(_ item: ItemRow, into grid: inout CellGrid, in area: Rect) {
         var column = grid.put(item.isRead ? " " : "N", row: area.row, column: area.column, style: .bold, limit: area.right)
         column = grid.put(" " + formatted(item.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)

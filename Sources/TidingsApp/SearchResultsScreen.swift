@@ -92,7 +92,7 @@ public final class SearchResultsScreen: Screen {
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {
-        guard let command = preferences.keyMap.command(for: key, in: .itemList) else { return nil }
+        guard let command = preferences.keyMap.command(for: key, in: .searchResults) else { return nil }
         // The loading row can be selected: when its page arrives the selection is on the first new row.
         let count = source.list.count
         if ListCommand.apply(command, to: &state, count: count) {
@@ -109,6 +109,7 @@ public final class SearchResultsScreen: Screen {
         case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
         case .reloadAll: return .reloadAll
         case .toggleRead: return selectedItem.map { .toggleRead($0.id) }
+        case .toggleStarred: return selectedItem.map { .toggleStarred($0.id) }
         case .openInBrowser:
             guard let item = selectedItem else { return nil }
             guard let link = item.link else { return .status("This article has no link") }

@@ -78,6 +78,7 @@ public final class StarredListScreen: Screen {
             return .openInBrowser(link)
         case .nextUnread: return .nextUnread(from: selectedItem?.id)
         case .previousUnread: return .previousUnread(from: selectedItem?.id)
+        case .search: return .openSearch(text: "")
         case .help: return .showHelp
         default: return nil
         }

@@ -64,6 +64,7 @@ public final class TagListScreen: Screen {
         case .open: return selectedTag.map { .showTag($0.tag) }
         case .back: return .back
         case .quit, .quitAll: return .quit
+        case .search: return .openSearch(text: "")
         case .help: return .showHelp
         default: return nil
         }
