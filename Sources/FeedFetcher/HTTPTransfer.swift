@@ -68,7 +68,11 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
 
     /// Makes the easy handle for the first request, or nil when the transfer was cancelled first.
     func open() -> UnsafeMutableRawPointer? {
-        guard !lock.withLock({ isDone }), let easy = curl_easy_init() else { return nil }
+        if lock.withLock({ isDone }) { return nil }
+        guard let easy = curl_easy_init() else {
+            fail(.network("out of memory"))
+            return nil
+        }
         easyHandle = easy
         let this = Unmanaged.passUnretained(self).toOpaque()
         tidings_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)

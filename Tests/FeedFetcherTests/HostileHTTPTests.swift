@@ -187,6 +187,33 @@ import TestSupport
         return (kibibytes ?? 0) * 1024
     }
 
+    @Test func redirectToAnythingButHTTPIsRefusedWithItsStatus() throws {
+        // The fetcher follows redirects itself: a Location pointing at a local file (or any other
+        // scheme libcurl might speak) must end the feed, not be read.
+        let server = try LoopbackServer(routes: [
+            "/to-file.xml": ["status": 302, "redirect": "file:///etc/passwd"],
+            "/to-ftp.xml": ["status": 301, "redirect": "ftp://127.0.0.1/feed.xml"],
+        ])
+        for (path, status) in [("/to-file.xml", 302), ("/to-ftp.xml", 301)] {
+            let url = server.url(path)
+            let result = try reload(url, options: FetchOptions(connectTimeout: 2, timeout: 10))
+            #expect(result.outcome == .failed(.httpStatus(status)), "\(path)")
+            #expect(!result.cache.calls.contains(.store(url)))
+        }
+    }
+
+    @Test func credentialsAreNotSentToTheHostARedirectLeadsTo() throws {
+        let server = try LoopbackServer(routes: ["/landing.xml": rss()], hosts: ["127.0.0.1", "127.0.0.2"])
+        let elsewhere = server.url("/landing.xml", host: "127.0.0.2")
+        let server2 = try LoopbackServer(routes: ["/away.xml": ["status": 302, "redirect": elsewhere]])
+        let url = "http://alice:pw@127.0.0.1:\(server2.port)/away.xml"
+        let result = try reload(url, options: FetchOptions(connectTimeout: 2, timeout: 10))
+        #expect(result.outcome == .finished(newItems: 3))
+        #expect(try server2.headers(for: "/away.xml").first?["authorization"] != nil)
+        let landing = try #require(try server.headers(for: "/landing.xml").first)
+        #expect(landing["authorization"] == nil)
+    }
+
     @Test func credentialsNeverAppearInFailureReasonsOfAnyKind() throws {
         let server = try LoopbackServer(routes: [
             "/moved.xml": ["status": 302, "redirect": "/moved.xml"],
