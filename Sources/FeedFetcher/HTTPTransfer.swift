@@ -32,6 +32,8 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     private var redirectCount = 0
     private var everyRedirectIsPermanent = true
     private var head = HTTPResponseHead()
+    /// Set at the end of the current hop's final header block: later header lines are trailers.
+    private var isHeadComplete = false
     /// Set when the current response is a redirect to follow once its body has been read.
     private var redirectTarget: URL?
     private var hasResponse = false
@@ -150,6 +152,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     private func prepareRequest() {
         guard let easy = easyHandle else { return }
         head = HTTPResponseHead()
+        isHeadComplete = false
         redirectTarget = nil
         receivedBytes = 0
         downloadedBytes = 0
@@ -187,6 +190,9 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     private func didReceive(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
         lastActivity = .now()
         if lock.withLock({ isDone }) { return false }
+        // libcurl hands a chunked body's trailers to this callback too; they must not count as a
+        // second response.
+        if isHeadComplete { return true }
         let line = String(decoding: bytes, as: UTF8.self)
         if HTTPResponseHead.isStatusLine(line) {
             head = HTTPResponseHead(statusLine: line)
@@ -227,6 +233,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             return false
         }
         if status < 200 { return true }  // Informational (100, 103): the real response follows.
+        isHeadComplete = true
         if [301, 302, 303, 307, 308].contains(status), let location = head.location {
             return willRedirect(status: status, to: location)
         }
