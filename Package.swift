@@ -19,11 +19,12 @@ let package = Package(
         // System libraries: a module map and a shim header each, nothing else.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "FeedModel"),
         .target(name: "FeedParser", dependencies: ["FeedModel", "CLibXML2"]),
         .target(name: "FeedStore", dependencies: ["FeedModel", grdb]),
-        .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", logging]),
+        .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         .target(
             name: "TidingsApp",

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Everything but `init` runs on the job's own serial queue, so the parser (which is not
 /// thread-safe) and the job's state need no lock; jobs of a reload run in parallel on a shared
-/// concurrent queue. The whole-feed deadline is a timer on that queue: URLSession's own resource
-/// timeout is not enforced on Linux.
+/// concurrent queue. The whole-feed deadline is a timer on that queue, so that it covers parsing
+/// and every kind of source, not only the HTTP download.
 final class FeedJob: @unchecked Sendable {
     /// The feed's key (`FetchRequest.url`).
     let location: String

@@ -1,87 +1,133 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// One `URLSession` shared by the HTTP transfers of a reload, so that connections to a host are
-/// reused; it routes the session's delegate callbacks to the transfer that owns each task.
+/// Runs the HTTP transfers of one reload on one libcurl multi handle, driven by a thread of its
+/// own, so that connections to a host are reused from feed to feed.
 ///
-/// The session retains its delegate until `invalidate()`: the reload calls it when it ends.
-final class HTTPSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var transfers: [Int: HTTPTransfer] = [:]
-    private var session: URLSession!
-    private let delegateQueue = OperationQueue()
-    /// The silence after which URLSession gives up (it only takes whole seconds).
+/// Why libcurl directly rather than `URLSession`: FoundationNetworking always has libcurl inflate
+/// gzip and queues every inflated chunk for its delegate from inside libcurl's write callback, and
+/// a cancel only acts once libcurl has inflated all it has received. A gzip bomb served quickly
+/// cost its whole decompressed size in memory before the size cap could stop it. Here the write
+/// callback runs on this thread, synchronously: it counts the inflated bytes and aborts the
+/// transfer at the cap, so libcurl never inflates more than one chunk (16 KiB) past it.
+///
+/// `start(_:)`, `wake()` and `invalidate()` may be called from any thread. The multi handle, the
+/// transfers' easy handles and every libcurl callback belong to the session's thread.
+final class HTTPSession: @unchecked Sendable {
+    /// The silence after which a transfer gives up: connecting, waiting for the response, or in
+    /// the middle of a body. Whole seconds, as `FetchFailure.noAnswer` reports them.
     let idleTimeout: TimeInterval
 
+    /// libcurl's `CURLM *`: created with the session, cleaned up with it.
+    private let multi: UnsafeMutableRawPointer
+
+    private let lock = NSLock()
+    /// Started transfers that the session's thread has not taken in yet.
+    private var arriving: [HTTPTransfer] = []
+    private var isThreadRunning = false
+    private var isInvalidated = false
+
+    /// The transfers whose easy handle is in the multi handle (the session's thread only). The
+    /// array keeps each transfer alive while libcurl may call back into it.
+    private var running: [HTTPTransfer] = []
+
+    /// How long the thread sleeps in `curl_multi_poll` at most: the granularity of the idle timeout.
+    private static let pollMilliseconds: Int32 = 250
+
+    /// libcurl's global state is set up once per process (thread-safe in the libcurl we build on).
+    private static let libcurl: Void = {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }()
+
     init(options: FetchOptions) {
+        HTTPSession.libcurl
         idleTimeout = max(1, options.connectTimeout.rounded(.up))
-        super.init()
-        let configuration = URLSessionConfiguration.ephemeral
-        // Validators are ours to send; a private HTTP cache would answer 200 from memory instead.
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = idleTimeout
-        configuration.httpMaximumConnectionsPerHost = options.connectionsPerHost
-        delegateQueue.name = "tidings.fetch.http"
-        // One callback at a time: each transfer's events must stay in order.
-        delegateQueue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
+        multi = curl_multi_init()
     }
 
-    func makeTask(with request: URLRequest, for transfer: HTTPTransfer) -> URLSessionDataTask {
-        let task = session.dataTask(with: request)
-        lock.withLock { transfers[task.taskIdentifier] = transfer }
-        return task
+    deinit {
+        curl_multi_cleanup(multi)
     }
 
-    /// Cancels a task from any thread.
-    ///
-    /// FoundationNetworking traps ("Received callback for HTTP redirection, but we're not waiting
-    /// for it") when a task is cancelled between asking its delegate about a redirect and hearing
-    /// back. Cancelling on the delegate queue serialises the two: either the redirect answer is
-    /// already on its way, or `willPerformHTTPRedirection` sees the transfer ended and stays silent.
-    func cancel(_ task: URLSessionTask) {
-        delegateQueue.addOperation { task.cancel() }
-    }
-
-    /// Lets the session release its delegate once its (ended or cancelled) tasks are gone.
-    func invalidate() {
-        session.finishTasksAndInvalidate()
-    }
-
-    private func transfer(for task: URLSessionTask) -> HTTPTransfer? {
-        lock.withLock { transfers[task.taskIdentifier] }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        // A transfer that has ended must not answer: see `cancel(_:)`.
-        guard let transfer = transfer(for: task), let next = transfer.willRedirect(response: response, to: request) else {
-            return
+    /// Hands a transfer to the session's thread, starting the thread if it is not running.
+    func start(_ transfer: HTTPTransfer) {
+        let startsThread = lock.withLock { () -> Bool in
+            arriving.append(transfer)
+            defer { isThreadRunning = true }
+            return !isThreadRunning
         }
-        completionHandler(next)
+        if startsThread {
+            let thread = Thread { self.run() }
+            thread.name = "tidings.fetch.http"
+            thread.start()
+        } else {
+            wake()
+        }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        transfer(for: dataTask)?.didReceive(response: response)
-        completionHandler(.allow)
+    /// Interrupts the thread's wait, so that it sees a new, cancelled or failed transfer at once.
+    func wake() {
+        curl_multi_wakeup(multi)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfer(for: dataTask)?.didReceive(data: data)
+    /// Lets the thread end once its transfers have ended; the reload calls it when it ends.
+    func invalidate() {
+        lock.withLock { isInvalidated = true }
+        wake()
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let transfer = lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) }
-        transfer?.didComplete(response: task.response, error: error)
+    // MARK: The session's thread
+
+    private func run() {
+        while true {
+            let (newTransfers, isOver) = lock.withLock { () -> ([HTTPTransfer], Bool) in
+                if arriving.isEmpty && running.isEmpty && isInvalidated {
+                    isThreadRunning = false
+                    return ([], true)
+                }
+                defer { arriving = [] }
+                return (arriving, false)
+            }
+            if isOver { return }
+            for transfer in newTransfers {
+                guard let easy = transfer.open() else { continue }
+                curl_multi_add_handle(multi, easy)
+                running.append(transfer)
+            }
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            takeEndedTransfers()
+            removeStoppedTransfers()
+            curl_multi_poll(multi, nil, 0, HTTPSession.pollMilliseconds, nil)
+        }
+    }
+
+    /// Lets each transfer that libcurl has completed decide what comes next: follow a redirect on
+    /// the same easy handle, or end.
+    private func takeEndedTransfers() {
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            // The message is only valid until its handle is removed: copy what is needed first.
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            let code = message.pointee.data.result
+            curl_multi_remove_handle(multi, easy)
+            guard let index = running.firstIndex(where: { $0.easyHandle == easy }) else { continue }
+            if running[index].transferDidEnd(code) {
+                curl_multi_add_handle(multi, easy)
+            } else {
+                running.remove(at: index).close()
+            }
+        }
+    }
+
+    /// Removes the transfers that were cancelled, failed in a callback, or went silent too long.
+    private func removeStoppedTransfers() {
+        let now = DispatchTime.now()
+        running.removeAll { transfer in
+            guard transfer.shouldStop(at: now), let easy = transfer.easyHandle else { return false }
+            curl_multi_remove_handle(multi, easy)
+            transfer.close()
+            return true
+        }
     }
 }

@@ -1,13 +1,15 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Downloads one feed over HTTP(S) through the reload's `HTTPSession`: a conditional GET that
-/// streams the body to its sink as it arrives, with a redirect limit and a size cap.
+/// Downloads one feed over HTTP(S) on the reload's `HTTPSession`: a conditional GET that streams
+/// the body to its sink as it arrives, with a redirect limit, an idle timeout and a size cap.
+///
+/// The cap counts bytes after decompression, as libcurl's write callback hands them over, and
+/// aborts the transfer from inside that callback: a gzip bomb costs at most the cap.
 ///
 /// Credentials in the URL (`https://user:pass@host/`) become an `Authorization: Basic` header
-/// that is dropped when a redirect leaves the host.
+/// that is dropped when a redirect leaves the host. Redirects are followed here rather than by
+/// libcurl, so that each hop is counted, checked and judged permanent or not.
 final class HTTPTransfer: Transfer, @unchecked Sendable {
     private let url: URL
     private let validators: CacheValidators?
@@ -16,12 +18,28 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     private let sink: TransferSink
 
     private let lock = NSLock()
-    private var task: URLSessionDataTask?
+    /// Set once the transfer has failed, finished or been cancelled (under `lock`).
     private var isDone = false
-    private var hasResponse = false
+
+    // The rest belongs to the session's thread.
+
+    /// libcurl's `CURL *` while the transfer runs.
+    private(set) var easyHandle: UnsafeMutableRawPointer?
+    private var requestHeaders: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+    /// The URL of the current hop, without credentials.
+    private var requestURL: URL
     private var redirectCount = 0
     private var everyRedirectIsPermanent = true
+    private var head = HTTPResponseHead()
+    /// Set at the end of the current hop's final header block: later header lines are trailers.
+    private var isHeadComplete = false
+    /// Set when the current response is a redirect to follow once its body has been read.
+    private var redirectTarget: URL?
+    private var hasResponse = false
     private var receivedBytes = 0
+    private var downloadedBytes: curl_off_t = 0
+    private var lastActivity = DispatchTime.now()
 
     init(url: URL, validators: CacheValidators?, options: FetchOptions, session: HTTPSession, sink: @escaping TransferSink) {
         self.url = url
@@ -29,165 +47,241 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         self.options = options
         self.session = session
         self.sink = sink
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.user = nil
+        components?.password = nil
+        requestURL = components?.url ?? url
+    }
+
+    deinit {
+        errorBuffer.deallocate()
     }
 
     func start() {
-        let task = session.makeTask(with: makeRequest(), for: self)
-        let alreadyCancelled = lock.withLock {
-            self.task = task
-            return isDone
-        }
-        if alreadyCancelled { session.cancel(task) } else { task.resume() }
+        session.start(self)
     }
 
     func cancel() {
-        let task = lock.withLock { () -> URLSessionDataTask? in
-            isDone = true
-            return self.task
-        }
-        if let task { session.cancel(task) }
+        lock.withLock { isDone = true }
+        session.wake()
     }
 
-    private func makeRequest() -> URLRequest {
-        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        let user = components?.user
-        let password = components?.password
-        components?.user = nil
-        components?.password = nil
-        var request = URLRequest(url: components?.url ?? url)
-        request.httpMethod = "GET"
-        request.setValue(options.userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("gzip, deflate", forHTTPHeaderField: "Accept-Encoding")
-        request.setValue(
-            "application/rss+xml, application/rdf+xml, application/atom+xml, application/feed+json, "
-                + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
-            forHTTPHeaderField: "Accept")
-        if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let lastModified = validators?.lastModified {
-            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
-        }
-        if let user {
-            let token = Data("\(user):\(password ?? "")".utf8).base64EncodedString()
-            request.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
-        }
-        return request
-    }
+    // MARK: Life on the session's thread
 
-    // MARK: Session callbacks (on the session's serial delegate queue)
-
-    /// The request to follow, or nil when the transfer has ended (and the redirect must be left
-    /// unanswered: the task is being cancelled).
-    func willRedirect(response: HTTPURLResponse, to request: URLRequest) -> URLRequest? {
-        let (wasDone, count) = lock.withLock { () -> (Bool, Int) in
-            redirectCount += 1
-            if response.statusCode != 301 && response.statusCode != 308 { everyRedirectIsPermanent = false }
-            return (isDone, redirectCount)
-        }
-        if wasDone { return nil }
-        if count > options.maxRedirects {
-            // The task is cancelled from the delegate queue after this callback, never during it
-            // (see HTTPSession.cancel); the redirect stays unanswered.
-            fail(.tooManyRedirects(limit: options.maxRedirects))
+    /// Makes the easy handle for the first request, or nil when the transfer was cancelled first.
+    func open() -> UnsafeMutableRawPointer? {
+        if lock.withLock({ isDone }) { return nil }
+        guard let easy = curl_easy_init() else {
+            fail(.network("out of memory"))
             return nil
         }
-        var request = request
-        let sameOrigin = request.url?.host?.lowercased() == url.host?.lowercased()
-            && request.url?.scheme?.lowercased() == url.scheme?.lowercased()
-        if !sameOrigin { request.setValue(nil, forHTTPHeaderField: "Authorization") }
-        return request
+        easyHandle = easy
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        tidings_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        tidings_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        // libcurl decodes what it announces here (and any other encoding it knows); the write
+        // callback sees the decoded bytes, which is what the cap counts.
+        tidings_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
+        tidings_curl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
+        tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
+            let transfer = Unmanaged<HTTPTransfer>.fromOpaque(this!).takeUnretainedValue()
+            let line = UnsafeRawBufferPointer(start: bytes, count: size * count)
+            return transfer.didReceive(headerLine: line) ? size * count : 0
+        }
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, this)
+        tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { bytes, size, count, this in
+            let transfer = Unmanaged<HTTPTransfer>.fromOpaque(this!).takeUnretainedValue()
+            let body = UnsafeRawBufferPointer(start: bytes, count: size * count)
+            return transfer.didReceive(body: body) ? size * count : 0
+        }
+        // The progress callback sees raw bytes arrive even when they inflate to nothing yet: a
+        // compressed body that is still flowing is not silent.
+        tidings_curl_easy_setopt_long(easy, CURLOPT_NOPROGRESS, 0)
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_XFERINFODATA, this)
+        tidings_curl_easy_setopt_xferinfo_function(easy) { this, _, downloaded, _, _ in
+            Unmanaged<HTTPTransfer>.fromOpaque(this!).takeUnretainedValue().didProgress(downloaded: downloaded)
+            return 0
+        }
+        prepareRequest()
+        return easy
     }
 
-    func didReceive(response: URLResponse) {
-        guard let http = response as? HTTPURLResponse else {
-            fail(.network("the server's answer is not HTTP"))
-            return
+    /// Called when libcurl has completed the current request. Returns true when the easy handle
+    /// was set up for the next hop of a redirect and must run again.
+    func transferDidEnd(_ code: CURLcode) -> Bool {
+        if lock.withLock({ isDone }) { return false }
+        guard code == CURLE_OK else {
+            let message = String(cString: errorBuffer)
+            fail(FetchFailure(curlCode: code, message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message,
+                              idleTimeout: session.idleTimeout))
+            return false
         }
-        let permanentRedirect = lock.withLock { () -> URL? in
-            hasResponse = true
-            return redirectCount > 0 && everyRedirectIsPermanent ? http.url.map(keepingCredentials) : nil
+        if let target = redirectTarget {
+            requestURL = target
+            prepareRequest()
+            return true
         }
-        switch http.statusCode {
+        if hasResponse {
+            finish()
+        } else {
+            fail(.network("the server closed the connection without answering"))
+        }
+        return false
+    }
+
+    /// True when the session must remove the transfer: it has ended, or it went silent too long.
+    func shouldStop(at now: DispatchTime) -> Bool {
+        if lock.withLock({ isDone }) { return true }
+        guard now >= lastActivity + session.idleTimeout else { return false }
+        fail(.noAnswer(seconds: session.idleTimeout))
+        return true
+    }
+
+    /// Releases the easy handle once it is out of the multi handle.
+    func close() {
+        if let easyHandle { curl_easy_cleanup(easyHandle) }
+        easyHandle = nil
+        curl_slist_free_all(requestHeaders)
+        requestHeaders = nil
+    }
+
+    /// Points the easy handle at `requestURL`, with the headers for that hop, and forgets the
+    /// previous hop's response.
+    private func prepareRequest() {
+        guard let easy = easyHandle else { return }
+        head = HTTPResponseHead()
+        isHeadComplete = false
+        redirectTarget = nil
+        receivedBytes = 0
+        downloadedBytes = 0
+        lastActivity = .now()
+        errorBuffer[0] = 0
+        tidings_curl_easy_setopt_string(easy, CURLOPT_URL, requestURL.absoluteString)
+        curl_slist_free_all(requestHeaders)
+        requestHeaders = nil
+        for header in makeHeaders() {
+            requestHeaders = curl_slist_append(requestHeaders, header)
+        }
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, requestHeaders)
+    }
+
+    private func makeHeaders() -> [String] {
+        var headers = [
+            "User-Agent: \(options.userAgent)",
+            "Accept: application/rss+xml, application/rdf+xml, application/atom+xml, application/feed+json, "
+                + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
+        ]
+        if let etag = validators?.etag { headers.append("If-None-Match: \(etag)") }
+        if let lastModified = validators?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
+        let sameOrigin = requestURL.host?.lowercased() == url.host?.lowercased()
+            && requestURL.scheme?.lowercased() == url.scheme?.lowercased()
+        if sameOrigin, let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let user = components.user {
+            let token = Data("\(user):\(components.password ?? "")".utf8).base64EncodedString()
+            headers.append("Authorization: Basic \(token)")
+        }
+        // A value from a config file or an earlier response must not smuggle in a header of its own.
+        return headers.filter { !$0.contains("\r") && !$0.contains("\n") }
+    }
+
+    // MARK: libcurl callbacks (inside curl_multi_perform, on the session's thread)
+
+    private func didReceive(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
+        lastActivity = .now()
+        if lock.withLock({ isDone }) { return false }
+        // libcurl hands a chunked body's trailers to this callback too; they must not count as a
+        // second response.
+        if isHeadComplete { return true }
+        let line = String(decoding: bytes, as: UTF8.self)
+        if HTTPResponseHead.isStatusLine(line) {
+            head = HTTPResponseHead(statusLine: line)
+            return true
+        }
+        if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return headDidEnd() }
+        head.add(fieldLine: line)
+        return true
+    }
+
+    private func didReceive(body bytes: UnsafeRawBufferPointer) -> Bool {
+        lastActivity = .now()
+        if lock.withLock({ isDone }) { return false }
+        // Counted as they come out of the decoder, before anything is queued: aborting here stops
+        // libcurl in the middle of inflating.
+        receivedBytes += bytes.count
+        if receivedBytes > options.maxBytes {
+            fail(.tooLarge(limit: options.maxBytes))
+            return false
+        }
+        // A redirect's own body is read (so the connection can be reused) and dropped.
+        if redirectTarget == nil && hasResponse { deliver(.bytes(Data(bytes))) }
+        return true
+    }
+
+    private func didProgress(downloaded: curl_off_t) {
+        if downloaded != downloadedBytes {
+            downloadedBytes = downloaded
+            lastActivity = .now()
+        }
+    }
+
+    /// The end of a response's header block: either a redirect to follow once the body is read,
+    /// or the final response. Returns false to abort the transfer.
+    private func headDidEnd() -> Bool {
+        guard let status = head.status else {
+            fail(.network("bad response from the server"))
+            return false
+        }
+        if status < 200 { return true }  // Informational (100, 103): the real response follows.
+        isHeadComplete = true
+        if [301, 302, 303, 307, 308].contains(status), let location = head.location {
+            return willRedirect(status: status, to: location)
+        }
+        return didReceiveFinalHead(status: status)
+    }
+
+    private func willRedirect(status: Int, to location: String) -> Bool {
+        redirectCount += 1
+        if status != 301 && status != 308 { everyRedirectIsPermanent = false }
+        if redirectCount > options.maxRedirects {
+            fail(.tooManyRedirects(limit: options.maxRedirects))
+            return false
+        }
+        guard let target = URL(string: location, relativeTo: requestURL)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
+        else {
+            fail(.httpStatus(status))
+            return false
+        }
+        redirectTarget = target
+        return true
+    }
+
+    private func didReceiveFinalHead(status: Int) -> Bool {
+        hasResponse = true
+        let permanentRedirect = redirectCount > 0 && everyRedirectIsPermanent ? keepingCredentials(requestURL) : nil
+        switch status {
         case 304 where validators?.isEmpty ?? true:
             // A 304 answers a conditional request. We asked for none, so no copy of ours is
             // "not modified"; accepting it would leave a new feed empty for good.
             fail(.httpStatus(304))
+            return false
         case 304:
             deliver(.response(.notModified(permanentRedirect: permanentRedirect)))
+            return true
         case 200..<300:
-            let isCompressed = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity") != "identity"
-            if !isCompressed, http.expectedContentLength > Int64(options.maxBytes) {
+            if !head.isCompressed, let length = head.contentLength, length > options.maxBytes {
                 fail(.tooLarge(limit: options.maxBytes))
-                return
+                return false
             }
-            let validators = CacheValidators(
-                etag: http.value(forHTTPHeaderField: "ETag"),
-                lastModified: http.value(forHTTPHeaderField: "Last-Modified"))
             deliver(.response(.document(
-                charset: HTTPTransfer.charset(fromContentType: http.value(forHTTPHeaderField: "Content-Type")),
-                validators: validators, documentURL: http.url ?? url, permanentRedirect: permanentRedirect)))
+                charset: HTTPTransfer.charset(fromContentType: head.contentType),
+                validators: CacheValidators(etag: head.etag, lastModified: head.lastModified),
+                documentURL: requestURL, permanentRedirect: permanentRedirect)))
+            return true
         default:
-            fail(.httpStatus(http.statusCode))
-        }
-    }
-
-    func didReceive(data: Data) {
-        let total = lock.withLock { () -> Int? in
-            // URLSession keeps redirect answers it could not follow to itself but passes their
-            // bodies on; `didComplete` reports their status.
-            guard hasResponse else { return nil }
-            receivedBytes += data.count
-            return receivedBytes
-        }
-        guard let total else { return }
-        if total > options.maxBytes {
-            fail(.tooLarge(limit: options.maxBytes))
-        } else {
-            deliver(.bytes(data))
-        }
-    }
-
-    func didComplete(response: URLResponse?, error: Error?) {
-        guard let error else {
-            if lock.withLock({ hasResponse }) {
-                finish()
-            } else if let http = response as? HTTPURLResponse {
-                // URLSession keeps 3xx answers it could not follow (no Location) to itself.
-                fail(.httpStatus(http.statusCode))
-            } else {
-                fail(.network("the server closed the connection without answering"))
-            }
-            return
-        }
-        fail(failure(for: error))
-    }
-
-    private func failure(for error: Error) -> FetchFailure {
-        guard let urlError = error as? URLError else { return .network("network error") }
-        switch urlError.code {
-        case .timedOut: return .noAnswer(seconds: session.idleTimeout)
-        case .cancelled: return .cancelled
-        case .cannotConnectToHost: return .network("connection refused")
-        case .cannotFindHost, .dnsLookupFailed: return .network("host not found")
-        case .networkConnectionLost: return .network("connection lost")
-        case .notConnectedToInternet: return .network("no network connection")
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return .tooManyRedirects(limit: options.maxRedirects)
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return .network("TLS handshake failed")
-        case .badServerResponse, .cannotParseResponse: return .network("bad response from the server")
-        case .userAuthenticationRequired, .userCancelledAuthentication: return .httpStatus(401)
-        case .cannotDecodeContentData, .cannotDecodeRawData: return .network("cannot decompress the response")
-        case .unknown:
-            // FoundationNetworking reports most libcurl failures as -1 with curl's own message.
-            let curlMessage = urlError.localizedDescription
-            if curlMessage.hasPrefix("transfer closed with") {
-                return .network("the connection closed before the whole answer arrived")
-            }
-            if curlMessage.hasPrefix("Too large response headers") {
-                return .network("the server's response headers are too large")
-            }
-            return .network("network error \(urlError.code.rawValue)")
-        default: return .network("network error \(urlError.code.rawValue)")
+            fail(.httpStatus(status))
+            return false
         }
     }
 
@@ -206,14 +300,13 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         if !wasDone { sink(.finished) }
     }
 
+    /// Reports the failure once; the session removes the transfer when it next looks.
     private func fail(_ failure: FetchFailure) {
-        let (wasDone, task) = lock.withLock { () -> (Bool, URLSessionDataTask?) in
+        let wasDone = lock.withLock { () -> Bool in
             defer { isDone = true }
-            return (isDone, self.task)
+            return isDone
         }
-        guard !wasDone else { return }
-        sink(.failed(failure))
-        if let task { session.cancel(task) }
+        if !wasDone { sink(.failed(failure)) }
     }
 
     /// A redirect target on the same host keeps the credentials of the subscribed URL, so that
