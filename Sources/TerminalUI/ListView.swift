@@ -100,14 +100,17 @@ extension ListState {
             fitStart -= 1
         }
         offset = max(offset, fitStart)
-        // The last first row that still fills the list to its end.
-        var tail = 0
-        var fillStart = count
-        while fillStart > 0 && tail < lines {
-            fillStart -= 1
-            tail += rowHeight(fillStart)
+        // Near the end, the last first row that still fills the list to its end. (Further up,
+        // the rows below the offset fill it anyway, each taking a line at least.)
+        if count - offset < lines {
+            var tail = 0
+            var fillStart = count
+            while fillStart > 0 && tail < lines {
+                fillStart -= 1
+                tail += rowHeight(fillStart)
+            }
+            if offset > fillStart { offset = max(fillStart, fitStart) }
         }
-        if offset > fillStart { offset = max(fillStart, fitStart) }
         var whole = 0
         var shown = 0
         while offset + whole < count {

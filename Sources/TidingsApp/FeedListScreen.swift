@@ -62,7 +62,8 @@ public final class FeedListScreen: Screen {
         let renderer = FeedRowRenderer(
             reloading: reloading, spinnerFrame: spinnerFrame, countWidth: FeedRowRenderer.countWidth(for: rows),
             theme: preferences.theme, format: preferences.feedListFormat.map { ListFormat($0, kind: .feedList) },
-            positions: Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($0.element.id, $0.offset + 1) }))
+            positions: preferences.feedListFormat == nil
+                ? [:] : Dictionary(rows.enumerated().map { ($0.element.id, $0.offset + 1) }, uniquingKeysWith: { first, _ in first }))
         let emptyText = quickFilter.isActive
             ? "No feed title contains \u{201C}\(quickFilter.text)\u{201D}. Esc clears the filter."
             : filter.hidesFeedsWithoutUnread
