@@ -10,6 +10,12 @@ import TerminalUI
 struct ItemEntryRenderer: RowRenderer {
     let line: ItemRowRenderer
 
+    /// The highlight of a selected row's first line: the theme's `listfocus_unread` for an
+    /// unread item, `listfocus` otherwise.
+    func selectionStyle(for entry: ItemListRows.Entry?) -> Style? {
+        entry?.item.isRead == false ? line.theme.listFocusUnread : line.theme.listFocus
+    }
+
     func render(_ entry: ItemListRows.Entry?, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
         guard let entry, !area.isEmpty else { return }
         line.render(entry.item, index: entry.index, into: &grid, in: area.topRows(1))

@@ -77,6 +77,18 @@ enum ReaderBenchmark {
         report(String(format: "%8.3f ms", withExcerpts * 1000), "  the same, show-excerpts on", target: nil)
         let filtering = try MainActor.assumeIsolated { try keypressSeconds(path: path, keys: filterKeys) }
         report(String(format: "%8.3f ms", filtering * 1000), "  CPU per quick-filter keystroke (the list narrowed in SQL + frame)", target: nil)
+
+        // What storing an item costs more for them: its excerpt and folded title (`ListText`).
+        let items = makeFeed(number: 0, itemCount: listFeedItems).items
+        let before = processorSeconds()
+        var kept = 0
+        for item in items {
+            kept += ListText.excerpt(summary: item.summary, content: item.content)?.utf8.count ?? 0
+            kept += item.title.map(ListText.folded)?.utf8.count ?? 0
+        }
+        let perItem = (processorSeconds() - before) / Double(items.count)
+        precondition(kept > 0)
+        report(String(format: "%8.3f µs", perItem * 1e6), "excerpt and folded title computed per stored item", target: nil)
     }
 
     /// Movement with Space toggling previews: every preview is rendered once, then cached.

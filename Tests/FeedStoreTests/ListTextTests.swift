@@ -66,6 +66,14 @@ import Testing
         #expect(try store.itemIndex(of: tea.cursor, inFeed: feed, titleContaining: "e") == 2)
         #expect(try store.itemIndex(of: tea.cursor, inFeed: feed, titleContaining: "") == 3)
         #expect(try store.itemIndex(of: tea.cursor, inFeed: feed, titleContaining: "cafe") == 0)
+        // The filter reads only its index, never the items' rows.
+        let plan = try store.read { db in
+            try String.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN SELECT count(*) FROM item INDEXED BY itemFeedTitle
+                WHERE item.feedId = 1 AND instr(item.foldedTitle, 'x') > 0 AND item.isRead = 0 AND item.isDeleted = 0
+                """, adapter: SuffixRowAdapter(fromIndex: 3))
+        }
+        #expect(plan.contains { $0.contains("COVERING INDEX itemFeedTitle") }, "\(plan)")
         // Unread only.
         try store.markItem(tea.id, read: true)
         #expect(try store.itemCount(inFeed: feed, titleContaining: "e", unreadOnly: true) == 4)
