@@ -58,32 +58,32 @@ public enum ListText {
 
     /// Collapses runs of whitespace and control characters into single spaces, trims, and cuts
     /// to the excerpt length; nil when nothing is left.
+    ///
+    /// Works on Unicode scalars, not grapheme clusters (this runs for every stored item): the
+    /// length counts scalars, and a cut may drop the combining marks of the last character.
     private static func oneLine(_ text: String) -> String? {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var count = 0
         var pendingSpace = false
-        for character in text {
-            let isBlank = character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let isBlank = value < 0x21 || (0x7F...0xA0).contains(value) || (value > 0xA0 && scalar.properties.isWhitespace)
             if isBlank {
                 pendingSpace = count > 0
                 continue
             }
-            if count == excerptLength {
+            if count + (pendingSpace ? 1 : 0) >= excerptLength {
                 result.append("…")
-                return result
+                return String(result)
             }
             if pendingSpace {
                 result.append(" ")
                 count += 1
                 pendingSpace = false
-                if count == excerptLength {
-                    result.append("…")
-                    return result
-                }
             }
-            result.append(character)
+            result.append(scalar)
             count += 1
         }
-        return result.isEmpty ? nil : result
+        return result.isEmpty ? nil : String(result)
     }
 }
