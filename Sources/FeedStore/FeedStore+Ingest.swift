@@ -123,8 +123,8 @@ extension FeedStore {
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
-                searchTitle, searchAuthor, searchBody)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?)
+                searchTitle, searchAuthor, searchBody, excerpt, foldedTitle)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?, ?)
             ON CONFLICT (feedId, key) DO NOTHING
             """))
         // Not a trigger: see `StoreSchema.createSearchIndex`.
@@ -137,7 +137,7 @@ extension FeedStore {
                 guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
                 summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
                 sortDate = COALESCE(?, ?, firstSeenAt),
-                searchTitle = ?, searchAuthor = ?, searchBody = ?
+                searchTitle = ?, searchAuthor = ?, searchBody = ?, excerpt = ?, foldedTitle = ?
             WHERE feedId = ? AND key = ? AND isDeleted = 0
             """))
         var touch = TypedStatement(try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?"))
@@ -178,6 +178,7 @@ extension FeedStore {
             insert.bind(updated)
             insert.bind(seconds)
             bind(search, to: &insert)
+            bindListText(item, to: &insert)
             try insert.run()
             guard db.changesCount > 0 else {
                 known.append((key, item, search))
@@ -211,6 +212,7 @@ extension FeedStore {
             refresh.bind(published)
             refresh.bind(updated)
             bind(search, to: &refresh)
+            bindListText(item, to: &refresh)
             refresh.bind(feedID.rawValue)
             refresh.bind(key)
             try refresh.run()
@@ -251,6 +253,12 @@ extension FeedStore {
         statement.bind(search.title)
         statement.bind(search.author)
         statement.bind(search.body)
+    }
+
+    /// What item lists show and filter on (see `ListText` and migration v4).
+    private static func bindListText(_ item: Item, to statement: inout TypedStatement) {
+        statement.bind(ListText.excerpt(summary: item.summary, content: item.content))
+        statement.bind(item.title.map(ListText.folded))
     }
 
     private static func searchColumns(_ item: Item) -> SearchColumns {

@@ -172,7 +172,8 @@ extension FeedStore {
 
     static let itemRowColumns = """
         item.id, item.feedId, \(displayTitleSQL("feed")) AS feedTitle, item.title, item.link,
-        item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures
+        item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures,
+        item.excerpt
         """
 
     static func itemRows(
@@ -194,6 +195,7 @@ extension FeedStore {
         ItemRow(
             id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], title: row["title"],
             link: row["link"], author: row["author"], date: Date(timeIntervalSince1970: row["sortDate"]),
-            isRead: row["isRead"], isStarred: row["isStarred"], hasEnclosures: row["hasEnclosures"])
+            isRead: row["isRead"], isStarred: row["isStarred"], hasEnclosures: row["hasEnclosures"],
+            excerpt: row["excerpt"])
     }
 }

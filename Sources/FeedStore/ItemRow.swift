@@ -14,13 +14,17 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public var isRead: Bool
     public var isStarred: Bool
     public var hasEnclosures: Bool
+    /// The start of the item's text as one plain line (see `ListText.excerpt`); nil when the
+    /// item has no text.
+    public var excerpt: String?
 
     /// The position of this row, for keyset paging and next/previous unread.
     public var cursor: ItemCursor { ItemCursor(date: date, id: id) }
 
     public init(
         id: ItemID, feedID: FeedID, feedTitle: String, title: String?, link: String?,
-        author: String?, date: Date, isRead: Bool, isStarred: Bool, hasEnclosures: Bool
+        author: String?, date: Date, isRead: Bool, isStarred: Bool, hasEnclosures: Bool,
+        excerpt: String? = nil
     ) {
         self.id = id
         self.feedID = feedID
@@ -32,5 +36,6 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
         self.isRead = isRead
         self.isStarred = isStarred
         self.hasEnclosures = hasEnclosures
+        self.excerpt = excerpt
     }
 }

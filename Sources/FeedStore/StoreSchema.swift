@@ -32,6 +32,24 @@ enum StoreSchema {
             // one statement (`FeedStore.storeItems`). Updates and deletes keep their triggers.
             try db.execute(sql: "DROP TRIGGER itemCountInsert")
         }
+        migrator.registerMigration("v4: list excerpts and folded titles") { db in
+            // What item lists show under a title (`show-excerpts`) and what their quick filter
+            // compares, computed once per stored item (see `ListText`) so that a list never reads
+            // article text to draw or filter its rows. Existing items get theirs here.
+            try db.execute(sql: """
+                ALTER TABLE item ADD COLUMN excerpt TEXT;
+                ALTER TABLE item ADD COLUMN foldedTitle TEXT;
+                """)
+            try fillListText(db)
+            // The quick filter scans a feed's folded titles in list order; this index holds all
+            // it reads, so it never steps through the items' rows, whose last columns sit
+            // behind the article text (overflow pages, for long articles). `isDeleted` is a
+            // column as well as the condition: SQLite 3.40 uses a partial index as covering
+            // only when it holds every column the query names.
+            try db.execute(sql: """
+                CREATE INDEX itemFeedTitle ON item (feedId, sortDate, id, isRead, isDeleted, foldedTitle) WHERE isDeleted = 0
+                """)
+        }
         return migrator
     }
 
@@ -189,6 +207,25 @@ enum StoreSchema {
                 \(index("new"))
             END;
             """)
+    }
+
+    /// Computes `excerpt` and `foldedTitle` for every listed item, a thousand at a time so that
+    /// a large cache is never held in memory at once.
+    private static func fillListText(_ db: Database) throws {
+        let update = try db.makeStatement(sql: "UPDATE item SET excerpt = ?, foldedTitle = ? WHERE id = ?")
+        var lastID: Int64 = 0
+        while true {
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, title, summary, content FROM item WHERE id > ? AND isDeleted = 0 ORDER BY id LIMIT 1000",
+                arguments: [lastID])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let title: String? = row["title"]
+                let excerpt = ListText.excerpt(summary: row["summary"], content: row["content"])
+                try update.execute(arguments: [excerpt, title.map(ListText.folded), row["id"] as Int64])
+            }
+            lastID = last["id"]
+        }
     }
 
     /// Re-creates the full-text index from the items' search columns.

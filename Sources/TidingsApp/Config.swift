@@ -161,10 +161,10 @@ public struct Config: Sendable, Equatable {
         case "show-excerpts": return boolean(value, name) { showExcerpts = $0 }
         case "feedlist-format":
             feedListFormat = value
-            return nil
+            return ListFormat.problem(in: value, kind: .feedList)
         case "articlelist-format":
             articleListFormat = value
-            return nil
+            return ListFormat.problem(in: value, kind: .articleList)
         case "datetime-format":
             dateTimeFormat = value
             return nil

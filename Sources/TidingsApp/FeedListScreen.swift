@@ -24,6 +24,10 @@ public final class FeedListScreen: Screen {
     private let filter: FeedListFilter
     private let preferences: ReaderPreferences
     private var parkRow = 0
+    /// The quick filter (`F`) and the rows it narrows.
+    private(set) var quickFilter = QuickFilter()
+    private var unfilteredRows: [FeedListRow] = []
+    private var starredCounts = ItemCounts.zero
 
     /// - Parameter tag: list only the feeds with this tag.
     public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil) {
@@ -37,6 +41,7 @@ public final class FeedListScreen: Screen {
     }
 
     public var titleDetail: String {
+        if quickFilter.isActive { return quickFilter.detail(matching: rows.count, of: unfilteredRows.count) }
         let unread = rows.reduce(0) { $0 + $1.unreadCount }
         return "\(unread) unread in \(rows.count) feed\(rows.count == 1 ? "" : "s")"
     }
@@ -54,9 +59,9 @@ public final class FeedListScreen: Screen {
     /// Reads the feed list again, keeping the same row selected when it is still listed.
     public func refresh() throws {
         let selected = selectedEntry
-        rows = try store.feedList(filter)
-        let starred = filter.tag == nil ? try store.starredCounts() : .zero
-        entries = (starred.total > 0 ? [.starred(starred)] : []) + rows.map { .feed($0) }
+        unfilteredRows = try store.feedList(filter)
+        starredCounts = filter.tag == nil ? try store.starredCounts() : .zero
+        rebuildEntries()
         let index: Int?
         switch selected {
         case .feed(let row)?: index = entries.firstIndex { $0.feed?.id == row.id }
@@ -70,24 +75,43 @@ public final class FeedListScreen: Screen {
         }
     }
 
+    /// The listed feeds narrowed by the quick filter, under the Starred entry while there are
+    /// starred articles and no filter is applied.
+    private func rebuildEntries() {
+        rows = quickFilter.filter(unfilteredRows, title: \.displayTitle)
+        let showsStarred = starredCounts.total > 0 && !quickFilter.isActive
+        entries = (showsStarred ? [.starred(starredCounts)] : []) + rows.map { .feed($0) }
+    }
+
     /// Selects the feed with `id` if it is listed.
     public func select(feed id: FeedID) {
         if let index = entries.firstIndex(where: { $0.feed?.id == id }) { state.select(index, count: entries.count) }
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
+        var area = area
+        if quickFilter.isEditing && area.height > 1 {
+            quickFilter.render(into: &grid, in: area.bottomRows(1))
+            area = area.inset(top: 0, bottom: 1)
+        }
         let starredWidth = entries.first.map { entry in
             if case .starred(let counts) = entry { FeedListEntryRenderer.countText(counts).count } else { 0 }
         } ?? 0
         let feeds = FeedRowRenderer(
             reloading: reloading, spinnerFrame: spinnerFrame,
-            countWidth: max(starredWidth, FeedRowRenderer.countWidth(for: rows)), theme: preferences.theme)
+            countWidth: max(starredWidth, FeedRowRenderer.countWidth(for: rows)), theme: preferences.theme,
+            format: preferences.feedListFormat.map { ListFormat($0, kind: .feedList) },
+            positions: preferences.feedListFormat == nil
+                ? [:] : Dictionary(rows.enumerated().map { ($0.element.id, $0.offset + 1) }, uniquingKeysWith: { first, _ in first }))
         ListView(source: ArrayDataSource(entries), renderer: FeedListEntryRenderer(feeds: feeds), emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<ArrayDataSource<FeedListEntry>, FeedListEntryRenderer>.selectedRow(in: area, state: state)
     }
 
     private var emptyText: String {
+        if quickFilter.isActive {
+            return "No feed title contains \u{201C}\(quickFilter.text)\u{201D}. Esc clears the filter."
+        }
         let addKey = preferences.keyMap.bindings(for: .feedList).first { $0.command == .addFeed }?.keys.first
         if let tag {
             return filter.hidesFeedsWithoutUnread
@@ -104,6 +128,7 @@ public final class FeedListScreen: Screen {
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {
+        if handleQuickFilter(key) { return nil }
         guard let command = preferences.keyMap.command(for: key, in: .feedList) else {
             // A list opened from the tag list goes back with the keys that leave the tag list.
             if tag != nil, preferences.keyMap.command(for: key, in: .tagList) == .back { return .back }
@@ -134,6 +159,9 @@ public final class FeedListScreen: Screen {
         case .moveFeedDown: return move(by: 1)
         case .selectTag: return .showTags
         case .search: return .openSearch(text: "")
+        case .quickFilter:
+            quickFilter.begin()
+            return nil
         default: return nil
         }
     }
@@ -157,5 +185,23 @@ public final class FeedListScreen: Screen {
             return .status(step < 0 ? "This feed is already at the top" : "This feed is already at the bottom")
         }
         return .moveFeed(feed.id, past: rows[index + step].id)
+    }
+
+    /// Keys for the quick filter: all of them while it is typed (list movement keys still
+    /// move), Esc when one is kept. Returns whether the key was the filter's.
+    private func handleQuickFilter(_ key: Key) -> Bool {
+        if !quickFilter.isEditing {
+            guard key == .escape, quickFilter.isActive else { return false }
+            quickFilter.clear()
+        } else if [.up, .down, .pageUp, .pageDown].contains(key) {
+            return state.handleNavigationKey(key, count: entries.count)
+        } else if quickFilter.handle(key) == .none {
+            return true
+        }
+        // The selected feed stays selected when it is still listed; else the first row is.
+        let selectedID = selectedFeed?.id
+        rebuildEntries()
+        state.select(selectedID.flatMap { id in entries.firstIndex { $0.feed?.id == id } } ?? 0, count: entries.count)
+        return true
     }
 }

@@ -10,6 +10,10 @@ import TerminalUI
 /// ```
 /// The first column is a spinner frame while the feed reloads and `!` when its last reload failed;
 /// the counts are padded to the widest count of the list so titles line up.
+///
+/// With `feedlist-format` set, the row is laid out by that ``ListFormat`` instead: `%i` index,
+/// `%n` unread mark, `%u` `(unread/total)` padded as above, `%U` unread count, `%c` total count,
+/// `%t` title, `%T` tags, `%l` link, `%S` status (spinner, `!`).
 struct FeedRowRenderer: RowRenderer {
     /// Feeds being reloaded now, by URL.
     var reloading: Set<String>
@@ -18,8 +22,16 @@ struct FeedRowRenderer: RowRenderer {
     /// Width of the `(unread/total)` column.
     var countWidth: Int
     var theme: Theme
+    /// The `feedlist-format` layout; nil for Tidings' own.
+    var format: ListFormat? = nil
+    /// Each listed feed's 1-based position, for `%i`.
+    var positions: [FeedID: Int] = [:]
 
     func render(_ row: FeedListRow, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
+        if let format {
+            renderFormatted(row, format, into: &grid, in: area)
+            return
+        }
         let mark: String
         var markStyle = theme.listNormal
         if reloading.contains(row.url) {
@@ -42,6 +54,29 @@ struct FeedRowRenderer: RowRenderer {
             title.append("  — \(error)", style: .dim)
         }
         grid.put(title.truncated(toWidth: area.right - column), row: area.row, column: column, limit: area.right)
+    }
+
+    private func renderFormatted(_ row: FeedListRow, _ format: ListFormat, into grid: inout CellGrid, in area: Rect) {
+        let style = row.unreadCount > 0 ? theme.listUnread : theme.listNormal
+        let text = format.render(width: area.width, style: style) { letter in
+            switch letter {
+            case "i": return (positions[row.id].map(String.init) ?? "", nil)
+            case "n": return (row.unreadCount > 0 ? "N" : " ", nil)
+            case "u":
+                let counts = "(\(row.unreadCount)/\(row.totalCount))"
+                return (counts + String(repeating: " ", count: max(0, countWidth - counts.count)), nil)
+            case "U": return (String(row.unreadCount), nil)
+            case "c": return (String(row.totalCount), nil)
+            case "t": return (CredentialRedaction.redact(row.displayTitle), nil)
+            case "T": return (row.tags.joined(separator: " "), nil)
+            case "l": return (row.link ?? "", nil)
+            case "S":
+                if reloading.contains(row.url) { return (String(spinnerFrame), nil) }
+                return row.hasFailed ? ("!", theme.listFailed) : (" ", nil)
+            default: return ("", nil)
+            }
+        }
+        grid.put(text, row: area.row, column: area.column, limit: area.right)
     }
 
     /// The count column width for `rows`.

@@ -1,31 +1,66 @@
+import FeedFetcher
 import FeedStore
 import Foundation
 import TerminalUI
 
-/// Draws one item-list row: unread marker, date, title, and the author when there is room.
+/// Draws the first line of an item-list row: unread and star markers, date, title, and the
+/// author when there is room.
 ///
 /// ```
 /// N 2026-11-20  Release notes for 2.0  — Ann Author
+///  *2026-11-19  A starred, read article
 /// ```
+/// With `articlelist-format` set, the line is laid out by that ``ListFormat`` instead: `%i`
+/// index, `%f` flags (`N` unread, `*` starred, `+` has an attachment), `%D` date, `%t` title,
+/// `%a` author, `%T` feed title. Dates follow `datetime-format` (strftime) in the preferences'
+/// time zone.
 struct ItemRowRenderer: RowRenderer {
-    let dateFormatter: DateFormatter
+    let dateFormatter: StrftimeFormatter
     let theme: Theme
+    /// The `articlelist-format` layout; nil for Tidings' own.
+    let format: ListFormat?
 
-    init(timeZone: TimeZone, theme: Theme) {
+    init(timeZone: TimeZone, theme: Theme, dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, format: ListFormat? = nil) {
         self.theme = theme
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd"
-        dateFormatter = formatter
+        self.format = format
+        dateFormatter = StrftimeFormatter(dateTimeFormat, timeZone: timeZone)
+    }
+
+    /// The renderer the preferences ask for.
+    init(preferences: ReaderPreferences) {
+        self.init(
+            timeZone: preferences.timeZone, theme: preferences.theme, dateTimeFormat: preferences.dateTimeFormat,
+            format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) })
     }
 
     func render(_ row: ItemRow?, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
         guard let row else { return }
-        var column = grid.put(row.isRead ? " " : "N", row: area.row, column: area.column, style: .bold, limit: area.right)
-        column = grid.put(" " + dateFormatter.string(from: row.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)
+        render(row, index: nil, into: &grid, in: area.topRows(1))
+    }
+
+    /// Draws `row` into the first line of `area`; `index` (0-based) is its place in the list,
+    /// for `%i`.
+    func render(_ row: ItemRow, index: Int?, into grid: inout CellGrid, in area: Rect) {
         let titleStyle = row.isRead ? theme.listNormal : theme.listUnread
         let title = row.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
+        if let format {
+            let line = format.render(width: area.width, style: titleStyle) { letter in
+                switch letter {
+                case "i": return (index.map { String($0 + 1) } ?? "", nil)
+                case "f": return ((row.isRead ? " " : "N") + (row.isStarred ? "*" : " ") + (row.hasEnclosures ? "+" : " "), nil)
+                case "D": return (dateFormatter.string(from: row.date), nil)
+                case "t": return (title, nil)
+                case "a": return (row.author ?? "", nil)
+                case "T": return (CredentialRedaction.redact(row.feedTitle), nil)
+                default: return ("", nil)
+                }
+            }
+            grid.put(line, row: area.row, column: area.column, limit: area.right)
+            return
+        }
+        var column = grid.put(row.isRead ? " " : "N", row: area.row, column: area.column, style: .bold, limit: area.right)
+        column = grid.put(row.isStarred ? "*" : " ", row: area.row, column: column, style: .bold, limit: area.right)
+        column = grid.put(dateFormatter.string(from: row.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)
         var text = StyledText(title, style: titleStyle)
         let room = area.right - column
         if let author = row.author, !author.isEmpty,

@@ -5,7 +5,8 @@ import TerminalUI
 ///
 /// Only the pages around what is on screen are kept, so a feed of 100 000 items opens as fast as
 /// one of ten and never holds them all in memory. Moving page by page uses keyset paging (after
-/// the last row of the page before); jumping far (End) uses an offset once.
+/// the last row of the page before); jumping far (End) uses an offset once. With a title
+/// filter, the store narrows the rows itself (see `FeedStore.items(inFeed:titleContaining:_:)`).
 final class PagedItemSource: ListDataSource {
     static let pageSize = 100
     private static let pagesKept = 8
@@ -14,15 +15,18 @@ final class PagedItemSource: ListDataSource {
     private let store: FeedStore
     private let feedID: FeedID
     private let unreadOnly: Bool
+    /// The quick filter's text; empty for every item.
+    let titleFilter: String
     private var pages: [Int: [ItemRow]] = [:]
     private var lastUsed: [Int: Int] = [:]
     private var useCounter = 0
 
-    init(store: FeedStore, feedID: FeedID, count: Int, unreadOnly: Bool = false) {
+    init(store: FeedStore, feedID: FeedID, count: Int, unreadOnly: Bool = false, titleFilter: String = "") {
         self.store = store
         self.feedID = feedID
         self.count = count
         self.unreadOnly = unreadOnly
+        self.titleFilter = titleFilter
     }
 
     /// The row at `index`, or nil when the store has fewer rows than counted (items dropped
@@ -52,7 +56,10 @@ final class PagedItemSource: ListDataSource {
         } else {
             request.offset = page * Self.pageSize
         }
-        guard let rows = try? store.items(inFeed: feedID, request) else { return nil }
+        let fetched = titleFilter.isEmpty
+            ? try? store.items(inFeed: feedID, request)
+            : try? store.items(inFeed: feedID, titleContaining: titleFilter, request)
+        guard let rows = fetched else { return nil }
         pages[page] = rows
         if pages.count > Self.pagesKept, let oldest = lastUsed.filter({ pages[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
             pages[oldest] = nil

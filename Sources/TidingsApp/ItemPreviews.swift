@@ -1,0 +1,95 @@
+import FeedStore
+import TerminalUI
+
+/// The inline previews of an item list: the first lines of each expanded item's text, rendered
+/// as the article view renders it and wrapped to the list's width.
+///
+/// Each item's text is read from the store and rendered once, the first time it is previewed;
+/// its wrapped lines are kept for the last width and line limit asked, so a frame costs no
+/// store read and no HTML parsing. The cache lives as long as the list screen.
+final class ItemPreviews {
+    /// Columns a preview is indented by, under its title.
+    static let indent = 2
+
+    private let store: FeedStore
+    private let textWidth: Int
+    private var bodies: [ItemID: [TextView.Line]] = [:]
+    private var wrapped: [ItemID: (width: Int, limit: Int, lines: [StyledText])] = [:]
+
+    /// - Parameter textWidth: `text-width`: wrap at this many columns at most (0: the width).
+    init(store: FeedStore, textWidth: Int = 0) {
+        self.store = store
+        self.textWidth = textWidth
+    }
+
+    /// The preview of item `id` for a list `width` columns wide, at most `limit` lines (at
+    /// least one): the text's first lines, indented, with a dim `…` as the last line when the
+    /// text goes on.
+    func lines(for id: ItemID, width: Int, limit: Int) -> [StyledText] {
+        let limit = max(1, limit)
+        if let cached = wrapped[id], cached.width == width, cached.limit == limit { return cached.lines }
+        let lines = layout(body(for: id), width: width, limit: limit)
+        wrapped[id] = (width, limit, lines)
+        return lines
+    }
+
+    /// Forgets everything rendered (after a reload changed the items' text).
+    func removeAll() {
+        bodies = [:]
+        wrapped = [:]
+    }
+
+    /// The item's text as the article view renders it, without the list of links that ends it
+    /// (the `[1]` marks stay in the text).
+    private func body(for id: ItemID) -> [TextView.Line] {
+        if let body = bodies[id] { return body }
+        var lines: [TextView.Line] = []
+        if let stored = try? store.item(id) {
+            let html = Self.start(of: stored.item.content ?? stored.item.summary ?? "")
+            let body = HTMLTextRenderer.render(html, baseURL: stored.item.link)
+            lines = body.lines
+            if !body.links.isEmpty {
+                // "", "Links:", then one line per link (see `HTMLTextBuilder.finish`).
+                lines.removeLast(min(lines.count, body.links.count + 1))
+            }
+            while lines.first?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
+            while lines.last?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        } else {
+            lines = [TextView.Line(StyledText("(this article is no longer in the cache)", style: .dim))]
+        }
+        if lines.isEmpty { lines = [TextView.Line(StyledText("(no text)", style: .dim))] }
+        bodies[id] = lines
+        return lines
+    }
+
+    /// Most HTML read for a preview: far more than a third of a screen needs, and a hostile
+    /// multi-megabyte item costs no more than this.
+    static let maximumHTMLBytes = 64 * 1024
+
+    /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
+    private static func start(of html: String) -> String {
+        guard html.utf8.count > maximumHTMLBytes else { return html }
+        let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
+        var count = maximumHTMLBytes
+        while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        return String(decoding: bytes[..<count], as: UTF8.self)
+    }
+
+    private func layout(_ body: [TextView.Line], width: Int, limit: Int) -> [StyledText] {
+        var wrapWidth = max(1, width - Self.indent)
+        if textWidth > 0 { wrapWidth = min(wrapWidth, textWidth) }
+        let margin = StyledText(String(repeating: " ", count: Self.indent))
+        var result: [StyledText] = []
+        for line in body {
+            let rows = line.text.isEmpty ? [StyledText()] : line.text.wrapped(width: wrapWidth, continuationIndent: line.continuationIndent)
+            for row in rows {
+                if result.count == limit {
+                    result[limit - 1] = margin + StyledText("…", style: .dim)
+                    return result
+                }
+                result.append(margin + row)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,163 @@
+import TerminalUI
+
+/// A list row laid out by a format string (`feedlist-format`, `articlelist-format`): a subset of
+/// newsboat's `%`-specifiers.
+///
+/// - `%X`: the field `X` (which letters exist depends on the list, see ``Kind``);
+/// - `%20X`: the field right-aligned in 20 columns; `%-20X`: left-aligned. Longer values are
+///   cut with `…`. Widths count terminal columns, so a Japanese title is measured as drawn;
+/// - `%>C`: fills with the character `C` so that what follows ends at the right edge (only the
+///   first one counts);
+/// - `%%`: a percent sign.
+///
+/// Anything else (an unknown letter, newsboat's `%?X?…&…?` conditionals) is drawn as written;
+/// ``problem(in:kind:)`` describes it for a config warning.
+///
+/// ```swift
+/// let format = ListFormat("%4i %-30t%> %D", kind: .articleList)
+/// ```
+struct ListFormat: Sendable, Equatable {
+    /// Which list the format is for: each has its own fields.
+    enum Kind: Sendable {
+        case feedList, articleList
+
+        /// The field letters this list knows.
+        var fields: Set<Character> {
+            switch self {
+            case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S"]
+            case .articleList: return ["i", "f", "D", "t", "a", "T"]
+            }
+        }
+
+        var optionName: String { self == .feedList ? "feedlist-format" : "articlelist-format" }
+    }
+
+    /// One piece of a format.
+    enum Piece: Sendable, Equatable {
+        case literal(String)
+        /// A field, padded to `width` columns when given (left-aligned when `leftAligned`).
+        case field(Character, width: Int?, leftAligned: Bool)
+        /// `%>C`: the fill between the left and the right part.
+        case fill(Character)
+    }
+
+    let pieces: [Piece]
+    /// What could not be understood, in order ("%x", "%?").
+    let unknown: [String]
+
+    init(_ format: String, kind: Kind) {
+        var pieces: [Piece] = []
+        var unknown: [String] = []
+        var literal = ""
+        var characters = Array(format)[...]
+        func flushLiteral() {
+            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            literal = ""
+        }
+        while let character = characters.popFirst() {
+            guard character == "%" else {
+                literal.append(character)
+                continue
+            }
+            var written = "%"
+            if characters.first == "%" {
+                characters.removeFirst()
+                literal.append("%")
+                continue
+            }
+            if characters.first == ">" {
+                characters.removeFirst()
+                if let fill = characters.popFirst() {
+                    flushLiteral()
+                    pieces.append(.fill(fill))
+                } else {
+                    literal += "%>"
+                    unknown.append("%>")
+                }
+                continue
+            }
+            var leftAligned = false
+            if characters.first == "-" {
+                characters.removeFirst()
+                leftAligned = true
+                written.append("-")
+            }
+            var digits = ""
+            while let digit = characters.first, digit.isASCII, digit.isNumber {
+                digits.append(digit)
+                characters.removeFirst()
+            }
+            written += digits
+            guard let letter = characters.popFirst() else {
+                literal += written
+                unknown.append(written)
+                break
+            }
+            guard kind.fields.contains(letter) else {
+                literal += written + String(letter)
+                unknown.append(written + String(letter))
+                continue
+            }
+            flushLiteral()
+            // A width too large to mean anything is as good as none.
+            let width = Int(digits.prefix(4)).flatMap { $0 > 0 ? $0 : nil }
+            pieces.append(.field(letter, width: width, leftAligned: leftAligned))
+        }
+        flushLiteral()
+        self.pieces = pieces
+        self.unknown = unknown
+    }
+
+    /// A one-line warning about what `format` contains that this subset does not know, or nil.
+    static func problem(in format: String, kind: Kind) -> String? {
+        let unknown = ListFormat(format, kind: kind).unknown
+        guard let first = unknown.first else { return nil }
+        let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ")
+        let what = unknown.count == 1 ? "\(Excerpt(first)) is" : "\(Excerpt(first)) and \(unknown.count - 1) more are"
+        return "\(kind.optionName): \(what) not understood and shown as written (known: \(known) %>C %%)"
+    }
+
+    /// The row for `width` columns: literals in `style`, each field as `value` gives it (in its
+    /// own style, or `style` when it has none). Never wider than `width`.
+    func render(width: Int, style: Style, value: (Character) -> (text: String, style: Style?)) -> StyledText {
+        var left = StyledText()
+        var right = StyledText()
+        var fill: Character?
+        for piece in pieces {
+            var part = StyledText()
+            switch piece {
+            case .literal(let text):
+                part.append(text, style: style)
+            case .field(let letter, let fieldWidth, let leftAligned):
+                let (text, fieldStyle) = value(letter)
+                part.append(Self.fitted(text, width: fieldWidth, leftAligned: leftAligned), style: fieldStyle ?? style)
+            case .fill(let character):
+                if fill == nil {
+                    fill = character
+                    continue
+                }
+            }
+            if fill == nil { left.append(part) } else { right.append(part) }
+        }
+        guard let fill else { return left.truncated(toWidth: width) }
+        let rightWidth = right.width
+        guard rightWidth <= width else { return (left + right).truncated(toWidth: width) }
+        let shownLeft = left.truncated(toWidth: width - rightWidth)
+        let fillWidth = DisplayWidth.of(fill)
+        let gap = width - rightWidth - shownLeft.width
+        var row = shownLeft
+        if fillWidth > 0 && gap > 0 {
+            row.append(String(repeating: fill, count: gap / fillWidth) + String(repeating: " ", count: gap % fillWidth), style: style)
+        }
+        row.append(right)
+        return row
+    }
+
+    /// `text` cut or padded to `width` columns; as it is when there is no width.
+    static func fitted(_ text: String, width: Int?, leftAligned: Bool) -> String {
+        guard let width else { return text }
+        let cut = DisplayWidth.truncate(text, toWidth: width)
+        let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
+        return leftAligned ? cut + padding : padding + cut
+    }
+}
