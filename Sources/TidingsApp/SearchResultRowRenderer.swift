@@ -3,11 +3,7 @@ import FeedStore
 import Foundation
 import TerminalUI
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Draws one row of search results: unread marker, date, the feed's name in a column, title.
+/// Draws one row of search results: unread and star markers, date, the feed's name in a column, title.
 ///
 /// ```
 /// N 2026-11-20  LWN.net             Kernel release notes  — Ann Author
@@ -15,13 +11,11 @@ import Glibc
 ///   loading more…
 /// ```
 struct SearchResultRowRenderer: RowRenderer {
-    let dateFormat: String
-    let timeZone: TimeZone
+    let dateFormatter: StrftimeFormatter
     let theme: Theme
 
     init(preferences: ReaderPreferences) {
-        dateFormat = preferences.dateTimeFormat
-        timeZone = preferences.timeZone
+        dateFormatter = StrftimeFormatter(preferences.dateTimeFormat, timeZone: preferences.timeZone)
         theme = preferences.theme
     }
 
@@ -49,7 +43,8 @@ struct SearchResultRowRenderer: RowRenderer {
 
     private func render(_ item: ItemRow, into grid: inout CellGrid, in area: Rect) {
         var column = grid.put(item.isRead ? " " : "N", row: area.row, column: area.column, style: .bold, limit: area.right)
-        column = grid.put(" " + formatted(item.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)
+        column = grid.put(item.isStarred ? "*" : " ", row: area.row, column: column, style: .bold, limit: area.right)
+        column = grid.put(formatted(item.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)
         let feedWidth = Self.feedColumnWidth(for: area.width)
         let feed = DisplayWidth.truncate(CredentialRedaction.redact(item.feedTitle), toWidth: feedWidth)
         grid.put(feed, row: area.row, column: column, limit: min(area.right, column + feedWidth))
@@ -68,11 +63,6 @@ struct SearchResultRowRenderer: RowRenderer {
 
     /// `date` in the configured `datetime-format` (strftime), in the configured time zone.
     func formatted(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + time_t(timeZone.secondsFromGMT(for: date))
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return "" }
-        var buffer = [CChar](repeating: 0, count: 128)
-        let length = strftime(&buffer, buffer.count, dateFormat, &parts)
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        dateFormatter.string(from: date)
     }
 }

@@ -52,7 +52,7 @@ public final class StarredListScreen: Screen {
     public func render(into grid: inout CellGrid, in area: Rect) {
         let starKey = preferences.keyMap.bindings(for: .itemList).first { $0.command == .toggleStarred }?.keys.first
         let emptyText = "No starred articles" + (starKey.map { ": press \($0) on an article to star it." } ?? ".")
-        let renderer = StarredRowRenderer(items: ItemRowRenderer(timeZone: preferences.timeZone, theme: preferences.theme))
+        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
         ListView(source: source, renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<StarredItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)

@@ -193,7 +193,7 @@ struct FeedEditingEndToEndTests {
         // The Starred entry is at the top: Home, Enter shows the starred article with its feed.
         try session.sendKeys("g", "Enter")
         screen = try session.waitFor("1 unread, 1 starred")
-        #expect(screen[1].hasPrefix("N 2025-11-21  Shining story"))
+        #expect(screen[1].hasPrefix("N*2025-11-21  Shining story"))
         #expect(screen[1].hasSuffix("Star Feed"))
         try session.sendKeys("Enter")
         try session.waitFor("Title: Shining story")

@@ -230,8 +230,8 @@ import Testing
         var grid = CellGrid(rows: 3, columns: 48)
         screen.render(into: &grid, in: grid.bounds)
         #expect(grid.lines == [
-            "N 2025-11-21  Bravo story 11        Bravo",
-            "  2025-11-21  Item 0  — Ann         Alpha",
+            "N*2025-11-21  Bravo story 11        Bravo",
+            " *2025-11-21  Item 0  — Ann         Alpha",
             "",
         ])
         #expect(screen.title == "Starred")
