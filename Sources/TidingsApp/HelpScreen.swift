@@ -20,7 +20,7 @@ public final class HelpScreen: Screen {
         case .itemList: return "Help — Articles"
         case .article: return "Help — Article"
         case .tagList: return "Help — Tags"
-        case .searchResults: return "Help — Search results"
+        case .searchResults: return "Help — Search results, Starred"
         case .help: return "Help"
         }
     }

@@ -9,6 +9,7 @@ public struct KeyMap: Sendable, Equatable {
     public enum Context: String, Hashable, Sendable, CaseIterable {
         case feedList = "feedlist"
         case itemList = "articlelist"
+        /// Lists of articles from every feed: search results and the Starred list.
         case searchResults = "searchresultslist"
         case article
         case tagList = "tagselection"
@@ -134,12 +135,12 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .back, contexts: [.itemList, .searchResults, .article, .tagList, .help],
                defaultKeys: [.left, .escape, .character("q"), .character("h")], summaryText: "Back to the feeds",
                variants: [.article: ([.left, .escape, .character("q"), .character("h")], "Back to the articles"),
-                          .searchResults: ([.left, .escape, .character("q"), .character("h")], "Back to where the search started"),
+                          .searchResults: ([.left, .escape, .character("q"), .character("h")], "Back"),
                           .help: ([.left, .escape, .character("q"), .character("?")], "Close the help")]),
         Action(command: .quit, contexts: [.feedList], defaultKeys: [.character("q")], summaryText: "Quit"),
         Action(command: .togglePreview, contexts: [.itemList], defaultKeys: [.character(" ")], summaryText: "Show or hide a preview of the article"),
         Action(command: .search, contexts: everywhere, defaultKeys: [.character("/")], summaryText: "Search every article"),
-        Action(command: .quickFilter, contexts: lists, defaultKeys: [.character("F")], summaryText: "Filter this list by title (Esc clears)"),
+        Action(command: .quickFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("F")], summaryText: "Filter this list by title (Esc clears)"),
         Action(command: .reload, contexts: reading, defaultKeys: [.character("r")], summaryText: "Reload this feed",
                variants: [.feedList: ([.character("r")], "Reload the selected feed")]),
         Action(command: .reloadAll, contexts: reading, defaultKeys: [.character("R")], summaryText: "Reload all feeds"),

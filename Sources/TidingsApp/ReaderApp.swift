@@ -237,7 +237,7 @@ public final class ReaderApp {
         case is ArticleScreen: return .article
         case is HelpScreen: return .help
         case is TagListScreen: return .tagList
-        case is StarredListScreen: return .itemList
+        case is StarredListScreen: return .searchResults
         default: return .feedList
         }
     }

@@ -61,7 +61,7 @@ public final class StarredListScreen: Screen {
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
     public func handle(_ key: Key) -> ReaderIntent? {
-        guard let command = preferences.keyMap.command(for: key, in: .itemList) else { return nil }
+        guard let command = preferences.keyMap.command(for: key, in: .searchResults) else { return nil }
         if ListCommand.apply(command, to: &state, count: source.count) { return nil }
         switch command {
         case .open: return selectedItem.map { .openItem($0.id) }
@@ -71,7 +71,6 @@ public final class StarredListScreen: Screen {
         case .reloadAll: return .reloadAll
         case .toggleRead: return selectedItem.map { .toggleRead($0.id) }
         case .toggleStarred: return selectedItem.map { .toggleStarred($0.id) }
-        case .markFeedRead: return .status("The Starred list is not a feed: mark its articles read one by one")
         case .openInBrowser:
             guard let item = selectedItem else { return nil }
             guard let link = item.link else { return .status("This article has no link") }
