@@ -129,20 +129,11 @@ public final class ItemListScreen: Screen {
         guard let command = preferences.keyMap.command(for: key, in: .itemList) else { return nil }
         if moveSelection(command) { return nil }
         switch command {
-        case .open: return selectedItem.map { .openItem($0.id) }
         case .back: return .back
         case .quit, .quitAll: return .quit
         case .reload: return .reloadFeed(feed.id)
         case .reloadAll: return .reloadAll
-        case .toggleRead: return selectedItem.map { .toggleRead($0.id) }
-        case .toggleStarred: return selectedItem.map { .toggleStarred($0.id) }
         case .markFeedRead: return .markFeedRead(feed.id)
-        case .openInBrowser:
-            guard let item = selectedItem else { return nil }
-            guard let link = item.link else { return .status("This article has no link") }
-            return .openInBrowser(link)
-        case .nextUnread: return .nextUnread(from: selectedItem?.id)
-        case .previousUnread: return .previousUnread(from: selectedItem?.id)
         case .help: return .showHelp
         case .search: return .openSearch(text: "")
         case .togglePreview:
@@ -152,7 +143,7 @@ public final class ItemListScreen: Screen {
             filterAnchor = selectedItem
             quickFilter.begin()
             return nil
-        default: return nil
+        default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
     }
 

@@ -1,32 +1,38 @@
 import FeedStore
 import TerminalUI
 
-/// A feed's items for the item list, read from the store one page at a time as rows are shown.
+/// Items for a list (a feed's items, the starred ones), read from the store one page at a time
+/// as rows are shown.
 ///
 /// Only the pages around what is on screen are kept, so a feed of 100 000 items opens as fast as
 /// one of ten and never holds them all in memory. Moving page by page uses keyset paging (after
-/// the last row of the page before); jumping far (End) uses an offset once. With a title
-/// filter, the store narrows the rows itself (see `FeedStore.items(inFeed:titleContaining:_:)`).
+/// the last row of the page before); jumping far (End) uses an offset once.
 final class PagedItemSource: ListDataSource {
     static let pageSize = 100
     private static let pagesKept = 8
 
     let count: Int
-    private let store: FeedStore
-    private let feedID: FeedID
     private let unreadOnly: Bool
-    /// The quick filter's text; empty for every item.
-    let titleFilter: String
+    private let fetch: (ItemPageRequest) throws -> [ItemRow]
     private var pages: [Int: [ItemRow]] = [:]
     private var lastUsed: [Int: Int] = [:]
     private var useCounter = 0
 
-    init(store: FeedStore, feedID: FeedID, count: Int, unreadOnly: Bool = false, titleFilter: String = "") {
-        self.store = store
-        self.feedID = feedID
+    /// - Parameter fetch: reads one page of the rows, newest first.
+    init(count: Int, unreadOnly: Bool = false, fetch: @escaping (ItemPageRequest) throws -> [ItemRow]) {
         self.count = count
         self.unreadOnly = unreadOnly
-        self.titleFilter = titleFilter
+        self.fetch = fetch
+    }
+
+    /// A feed's items; with a title filter, the store narrows them itself (see
+    /// `FeedStore.items(inFeed:titleContaining:_:)`).
+    convenience init(store: FeedStore, feedID: FeedID, count: Int, unreadOnly: Bool = false, titleFilter: String = "") {
+        self.init(count: count, unreadOnly: unreadOnly) { request in
+            titleFilter.isEmpty
+                ? try store.items(inFeed: feedID, request)
+                : try store.items(inFeed: feedID, titleContaining: titleFilter, request)
+        }
     }
 
     /// The row at `index`, or nil when the store has fewer rows than counted (items dropped
@@ -56,10 +62,7 @@ final class PagedItemSource: ListDataSource {
         } else {
             request.offset = page * Self.pageSize
         }
-        let fetched = titleFilter.isEmpty
-            ? try? store.items(inFeed: feedID, request)
-            : try? store.items(inFeed: feedID, titleContaining: titleFilter, request)
-        guard let rows = fetched else { return nil }
+        guard let rows = try? fetch(request) else { return nil }
         pages[page] = rows
         if pages.count > Self.pagesKept, let oldest = lastUsed.filter({ pages[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
             pages[oldest] = nil

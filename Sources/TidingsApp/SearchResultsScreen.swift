@@ -108,16 +108,8 @@ public final class SearchResultsScreen: Screen {
         case .search: return .openSearch(text: query.text)
         case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
         case .reloadAll: return .reloadAll
-        case .toggleRead: return selectedItem.map { .toggleRead($0.id) }
-        case .toggleStarred: return selectedItem.map { .toggleStarred($0.id) }
-        case .openInBrowser:
-            guard let item = selectedItem else { return nil }
-            guard let link = item.link else { return .status("This article has no link") }
-            return .openInBrowser(link)
-        case .nextUnread: return .nextUnread(from: selectedItem?.id)
-        case .previousUnread: return .previousUnread(from: selectedItem?.id)
         case .help: return .showHelp
-        default: return nil
+        default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
     }
 }

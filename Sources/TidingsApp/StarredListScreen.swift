@@ -9,13 +9,13 @@ public final class StarredListScreen: Screen {
     public private(set) var state = ListState()
     private let store: FeedStore
     private let preferences: ReaderPreferences
-    private var source: StarredItemSource
+    private var source: PagedItemSource
     private var parkRow = 0
 
     public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
         self.store = store
         self.preferences = preferences
-        source = StarredItemSource(store: store, count: 0)
+        source = PagedItemSource(count: 0) { _ in [] }
     }
 
     public var title: String { "Starred" }
@@ -32,10 +32,10 @@ public final class StarredListScreen: Screen {
         let selectedID = selectedItem?.id
         let oldSelection = state.selection
         counts = try store.starredCounts()
-        source = StarredItemSource(store: store, count: counts.total)
+        source = PagedItemSource(count: counts.total) { [store] in try store.starredItems($0) }
         var newIndex = oldSelection
         if let selectedID {
-            let window = max(0, oldSelection - StarredItemSource.pageSize)...(oldSelection + StarredItemSource.pageSize)
+            let window = max(0, oldSelection - PagedItemSource.pageSize)...(oldSelection + PagedItemSource.pageSize)
             for index in window where index < source.count && source.row(at: index)?.id == selectedID {
                 newIndex = index
                 break
@@ -55,7 +55,7 @@ public final class StarredListScreen: Screen {
         let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
         ListView(source: source, renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
-        parkRow = ListView<StarredItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
+        parkRow = ListView<PagedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
     }
 
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
@@ -64,22 +64,13 @@ public final class StarredListScreen: Screen {
         guard let command = preferences.keyMap.command(for: key, in: .searchResults) else { return nil }
         if ListCommand.apply(command, to: &state, count: source.count) { return nil }
         switch command {
-        case .open: return selectedItem.map { .openItem($0.id) }
         case .back: return .back
         case .quit, .quitAll: return .quit
         case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
         case .reloadAll: return .reloadAll
-        case .toggleRead: return selectedItem.map { .toggleRead($0.id) }
-        case .toggleStarred: return selectedItem.map { .toggleStarred($0.id) }
-        case .openInBrowser:
-            guard let item = selectedItem else { return nil }
-            guard let link = item.link else { return .status("This article has no link") }
-            return .openInBrowser(link)
-        case .nextUnread: return .nextUnread(from: selectedItem?.id)
-        case .previousUnread: return .previousUnread(from: selectedItem?.id)
         case .search: return .openSearch(text: "")
         case .help: return .showHelp
-        default: return nil
+        default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
     }
 }

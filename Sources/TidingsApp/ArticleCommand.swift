@@ -1,0 +1,22 @@
+import FeedStore
+
+/// The commands that every list of articles (a feed's items, search results, Starred) answers
+/// the same way, for its selected article.
+enum ArticleCommand {
+    /// The intent for `command` on the selected `item`; nil when the command is not one of
+    /// these, or needs a selection and there is none.
+    static func intent(for command: KeyCommand, selected item: ItemRow?) -> ReaderIntent? {
+        switch command {
+        case .open: return item.map { .openItem($0.id) }
+        case .toggleRead: return item.map { .toggleRead($0.id) }
+        case .toggleStarred: return item.map { .toggleStarred($0.id) }
+        case .openInBrowser:
+            guard let item else { return nil }
+            guard let link = item.link else { return .status("This article has no link") }
+            return .openInBrowser(link)
+        case .nextUnread: return .nextUnread(from: item?.id)
+        case .previousUnread: return .previousUnread(from: item?.id)
+        default: return nil
+        }
+    }
+}
