@@ -18,7 +18,7 @@ DEBUG_BIN := .build/debug/tidings
 RELEASE_BIN := .build/release/tidings
 SAMPLE_DIR := $(CURDIR)/Resources/samples
 
-.PHONY: all deps test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke
+.PHONY: all deps test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
 
 all: build
 
@@ -151,6 +151,12 @@ fuzz: fuzz-build fuzz-corpus
 fuzz-replay:
 	@rm -rf $(FUZZ_DIR)/replay-corpus
 	@$(MAKE) --no-print-directory fuzz FUZZ_CORPUS=$(FUZZ_DIR)/replay-corpus FUZZ_FLAGS=-runs=0
+
+# The mutation run of CI (.ci/run): 20 s per target from the seeds alone, so that one run does not
+# depend on what earlier runs collected.
+fuzz-ci:
+	@rm -rf $(FUZZ_DIR)/ci-corpus
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20 FUZZ_CORPUS=$(FUZZ_DIR)/ci-corpus FUZZ_FLAGS=-seed=1
 
 # A short mutation run of every target (see SECURITY.md); the time limit is only a safety net.
 fuzz-smoke:
