@@ -4,7 +4,8 @@ import CNcursesw
 /// foreground/background combinations appear. Used by ``Terminal`` on the main queue only.
 @MainActor
 final class ColorPalette {
-    private let isEnabled: Bool
+    /// Whether colours are drawn (false with `NO_COLOR` or on a terminal without colours).
+    let isEnabled: Bool
     private let paletteSize: Int
     private let pairLimit: Int
     private let hasDefaultColors: Bool

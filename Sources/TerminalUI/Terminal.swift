@@ -17,6 +17,9 @@ import Glibc
 public final class Terminal {
     /// Current size of the screen.
     public private(set) var rows: Int
+    /// Whether colours are drawn: false with `NO_COLOR` set or on a terminal without colours,
+    /// where a coloured background is drawn in reverse video instead.
+    public var showsColors: Bool { colors.isEnabled }
     public private(set) var columns: Int
 
     private let screen: OpaquePointer

@@ -67,6 +67,8 @@ public final class ReaderApp {
     }
 
     private init(settings: ReaderSettings, store: FeedStore, cache: any FeedCache, terminal: Terminal) {
+        var settings = settings
+        if !terminal.showsColors { settings.preferences.theme = settings.preferences.theme.forMonochrome() }
         self.settings = settings
         self.store = store
         self.terminal = terminal

@@ -30,6 +30,17 @@ public struct Theme: Sendable, Equatable {
     /// Tidings' default look.
     public static let standard = Theme()
 
+    /// This theme for a terminal that draws no colours (`NO_COLOR`): the selected row must still
+    /// stand out, so a focus style that relied on a foreground colour alone is drawn in reverse
+    /// video too (a background colour becomes reverse video by itself).
+    public func forMonochrome() -> Theme {
+        var theme = self
+        for keyPath in [\Theme.listFocus, \Theme.listFocusUnread] where theme[keyPath: keyPath].background == .default {
+            theme[keyPath: keyPath].attributes.insert(.reverse)
+        }
+        return theme
+    }
+
     public init() {}
 
     /// What a `color` line can change; the raw value is the element's name in the config file.

@@ -103,6 +103,17 @@ struct ConfigEndToEndTests {
         #expect(Self.parameters(in: plainLines[1]).contains { $0.contains(7) })
     }
 
+    /// A selection coloured by its foreground alone would vanish without colours: it is drawn in
+    /// reverse video then.
+    @Test func aForegroundOnlySelectionStaysVisibleWithoutColours() throws {
+        let home = try makeHome(config: "color listfocus color34 default\n")
+        let plain = try startReader(home, environment: ["TERM": "tmux-256color", "NO_COLOR": "1"])
+        try plain.waitFor("(0/0) Beta")
+        let lines = try attributedScreen(plain)
+        #expect(Self.parameters(in: lines[1]).contains { $0.contains(7) })
+        #expect(!Self.parameters(in: lines[2]).contains { $0.contains(7) })
+    }
+
     // MARK: - Helpers
 
     /// The screen with its attributes, as SGR escape sequences (`capture-pane -e`).

@@ -63,6 +63,15 @@ import Testing
         #expect(grid[0, title].style == Style(foreground: .cyan, attributes: .bold))
     }
 
+    @Test func monochromeKeepsTheSelectionVisible() {
+        let config = Config(parsing: "color listfocus red default\ncolor listfocus_unread yellow blue bold\n")
+        let monochrome = config.theme.forMonochrome()
+        #expect(monochrome.listFocus == Style(foreground: .red, attributes: .reverse))
+        // A background colour is drawn in reverse video by the terminal already.
+        #expect(monochrome.listFocusUnread == config.theme.listFocusUnread)
+        #expect(Theme.standard.forMonochrome() == Theme.standard)
+    }
+
     @Test func themedKeysDriveTheFeedList() throws {
         let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
         try test.addItems(1, to: "https://a.example/feed")
