@@ -13,16 +13,15 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
     private let arguments: [String]
     private let input: Data?
     private let options: FetchOptions
-    private let sink: TransferSink
+    private let ending: TransferEnding
     private let lock = NSLock()
     private var process: Process?
-    private var isDone = false
 
     init(arguments: [String], input: Data?, options: FetchOptions, sink: @escaping TransferSink) {
         self.arguments = arguments
         self.input = input
         self.options = options
-        self.sink = sink
+        ending = TransferEnding(sink: sink)
     }
 
     private var name: String { (arguments.first.map { ($0 as NSString).lastPathComponent }) ?? "command" }
@@ -32,10 +31,10 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
     }
 
     func cancel() {
-        let process = lock.withLock { () -> Process? in
-            isDone = true
-            return self.process
-        }
+        // Ended before the process is read; `run` stores the process before it checks for the
+        // end, so one of the two always stops it.
+        ending.end()
+        let process = lock.withLock { self.process }
         if let process { CommandTransfer.stop(process) }
     }
 
@@ -50,7 +49,7 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
 
     private func run() {
         guard let executable = CommandTransfer.executableURL(for: arguments[0]) else {
-            return fail(.command("command not found: \(arguments[0])"))
+            return ending.fail(.command("command not found: \(arguments[0])"))
         }
         let process = Process()
         process.executableURL = executable
@@ -64,13 +63,10 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
         do {
             try CommandTransfer.withSignalsUnblocked { try process.run() }
         } catch {
-            return fail(.command("cannot run \(name): \(error.localizedDescription)"))
+            return ending.fail(.command("cannot run \(name): \(error.localizedDescription)"))
         }
-        let cancelledBeforeStart = lock.withLock { () -> Bool in
-            self.process = process
-            return isDone
-        }
-        if cancelledBeforeStart { return CommandTransfer.stop(process) }
+        lock.withLock { self.process = process }
+        if ending.hasEnded { return CommandTransfer.stop(process) }
 
         if let inputPipe, let input {
             // Written from another thread: a filter may fill its stdout pipe before reading all of stdin.
@@ -87,7 +83,7 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
             errorsRead.leave()
         }
 
-        deliver(.response(.document(charset: nil, validators: CacheValidators(), documentURL: nil, permanentRedirect: nil)))
+        ending.deliver(.response(.document(charset: nil, validators: CacheValidators(), documentURL: nil, permanentRedirect: nil)))
         let descriptor = output.fileHandleForReading.fileDescriptor
         var buffer = [UInt8](repeating: 0, count: CommandTransfer.chunkSize)
         var total = 0
@@ -97,44 +93,23 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
             guard count > 0 else { break }
             total += count
             if total > options.maxBytes {
-                fail(.tooLarge(limit: options.maxBytes))
+                ending.fail(.tooLarge(limit: options.maxBytes))
                 CommandTransfer.stop(process)
                 break
             }
-            deliver(.bytes(Data(buffer[0..<count])))
+            ending.deliver(.bytes(Data(buffer[0..<count])))
         }
         try? output.fileHandleForReading.close()
         process.waitUntilExit()
         errorsRead.wait()
         if process.terminationReason == .uncaughtSignal {
-            fail(.command("\(name) was killed by signal \(process.terminationStatus)"))
+            ending.fail(.command("\(name) was killed by signal \(process.terminationStatus)"))
         } else if process.terminationStatus != 0 {
             let detail = errorText.firstLine.map { ": \($0)" } ?? ""
-            fail(.command("\(name) exited with status \(process.terminationStatus)\(detail)"))
+            ending.fail(.command("\(name) exited with status \(process.terminationStatus)\(detail)"))
         } else {
-            finish()
+            ending.finish()
         }
-    }
-
-    private func deliver(_ event: TransferEvent) {
-        guard !lock.withLock({ isDone }) else { return }
-        sink(event)
-    }
-
-    private func finish() {
-        let wasDone = lock.withLock { () -> Bool in
-            defer { isDone = true }
-            return isDone
-        }
-        if !wasDone { sink(.finished) }
-    }
-
-    private func fail(_ failure: FetchFailure) {
-        let wasDone = lock.withLock { () -> Bool in
-            defer { isDone = true }
-            return isDone
-        }
-        if !wasDone { sink(.failed(failure)) }
     }
 
     /// Runs `body` with no signal blocked on this thread. Dispatch threads block most signals and a

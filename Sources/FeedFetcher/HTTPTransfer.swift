@@ -15,11 +15,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     private let validators: CacheValidators?
     private let options: FetchOptions
     private let session: HTTPSession
-    private let sink: TransferSink
-
-    private let lock = NSLock()
-    /// Set once the transfer has failed, finished or been cancelled (under `lock`).
-    private var isDone = false
+    private let ending: TransferEnding
 
     // The rest belongs to the session's thread.
 
@@ -46,7 +42,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         self.validators = validators
         self.options = options
         self.session = session
-        self.sink = sink
+        ending = TransferEnding(sink: sink)
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.user = nil
         components?.password = nil
@@ -62,7 +58,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     }
 
     func cancel() {
-        lock.withLock { isDone = true }
+        ending.end()
         session.wake()
     }
 
@@ -70,9 +66,9 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
 
     /// Makes the easy handle for the first request, or nil when the transfer was cancelled first.
     func open() -> UnsafeMutableRawPointer? {
-        if lock.withLock({ isDone }) { return nil }
+        if ending.hasEnded { return nil }
         guard let easy = curl_easy_init() else {
-            fail(.network("out of memory"))
+            ending.fail(.network("out of memory"))
             return nil
         }
         easyHandle = easy
@@ -111,10 +107,10 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     /// Called when libcurl has completed the current request. Returns true when the easy handle
     /// was set up for the next hop of a redirect and must run again.
     func transferDidEnd(_ code: CURLcode) -> Bool {
-        if lock.withLock({ isDone }) { return false }
+        if ending.hasEnded { return false }
         guard code == CURLE_OK else {
             let message = String(cString: errorBuffer)
-            fail(FetchFailure(curlCode: code, message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message,
+            ending.fail(FetchFailure(curlCode: code, message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message,
                               idleTimeout: session.idleTimeout))
             return false
         }
@@ -124,18 +120,18 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             return true
         }
         if hasResponse {
-            finish()
+            ending.finish()
         } else {
-            fail(.network("the server closed the connection without answering"))
+            ending.fail(.network("the server closed the connection without answering"))
         }
         return false
     }
 
     /// True when the session must remove the transfer: it has ended, or it went silent too long.
     func shouldStop(at now: DispatchTime) -> Bool {
-        if lock.withLock({ isDone }) { return true }
+        if ending.hasEnded { return true }
         guard now >= lastActivity + session.idleTimeout else { return false }
-        fail(.noAnswer(seconds: session.idleTimeout))
+        ending.fail(.noAnswer(seconds: session.idleTimeout))
         return true
     }
 
@@ -189,7 +185,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
 
     private func didReceive(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
         lastActivity = .now()
-        if lock.withLock({ isDone }) { return false }
+        if ending.hasEnded { return false }
         // libcurl hands a chunked body's trailers to this callback too; they must not count as a
         // second response.
         if isHeadComplete { return true }
@@ -205,16 +201,16 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
 
     private func didReceive(body bytes: UnsafeRawBufferPointer) -> Bool {
         lastActivity = .now()
-        if lock.withLock({ isDone }) { return false }
+        if ending.hasEnded { return false }
         // Counted as they come out of the decoder, before anything is queued: aborting here stops
         // libcurl in the middle of inflating.
         receivedBytes += bytes.count
         if receivedBytes > options.maxBytes {
-            fail(.tooLarge(limit: options.maxBytes))
+            ending.fail(.tooLarge(limit: options.maxBytes))
             return false
         }
         // A redirect's own body is read (so the connection can be reused) and dropped.
-        if redirectTarget == nil && hasResponse { deliver(.bytes(Data(bytes))) }
+        if redirectTarget == nil && hasResponse { ending.deliver(.bytes(Data(bytes))) }
         return true
     }
 
@@ -229,7 +225,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     /// or the final response. Returns false to abort the transfer.
     private func headDidEnd() -> Bool {
         guard let status = head.status else {
-            fail(.network("bad response from the server"))
+            ending.fail(.network("bad response from the server"))
             return false
         }
         if status < 200 { return true }  // Informational (100, 103): the real response follows.
@@ -244,13 +240,13 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         redirectCount += 1
         if status != 301 && status != 308 { everyRedirectIsPermanent = false }
         if redirectCount > options.maxRedirects {
-            fail(.tooManyRedirects(limit: options.maxRedirects))
+            ending.fail(.tooManyRedirects(limit: options.maxRedirects))
             return false
         }
         guard let target = URL(string: location, relativeTo: requestURL)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
         else {
-            fail(.httpStatus(status))
+            ending.fail(.httpStatus(status))
             return false
         }
         redirectTarget = target
@@ -264,49 +260,25 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         case 304 where validators?.isEmpty ?? true:
             // A 304 answers a conditional request. We asked for none, so no copy of ours is
             // "not modified"; accepting it would leave a new feed empty for good.
-            fail(.httpStatus(304))
+            ending.fail(.httpStatus(304))
             return false
         case 304:
-            deliver(.response(.notModified(permanentRedirect: permanentRedirect)))
+            ending.deliver(.response(.notModified(permanentRedirect: permanentRedirect)))
             return true
         case 200..<300:
             if !head.isCompressed, let length = head.contentLength, length > options.maxBytes {
-                fail(.tooLarge(limit: options.maxBytes))
+                ending.fail(.tooLarge(limit: options.maxBytes))
                 return false
             }
-            deliver(.response(.document(
+            ending.deliver(.response(.document(
                 charset: HTTPTransfer.charset(fromContentType: head.contentType),
                 validators: CacheValidators(etag: head.etag, lastModified: head.lastModified),
                 documentURL: requestURL, permanentRedirect: permanentRedirect)))
             return true
         default:
-            fail(.httpStatus(status))
+            ending.fail(.httpStatus(status))
             return false
         }
-    }
-
-    // MARK: Delivery
-
-    private func deliver(_ event: TransferEvent) {
-        guard !lock.withLock({ isDone }) else { return }
-        sink(event)
-    }
-
-    private func finish() {
-        let wasDone = lock.withLock { () -> Bool in
-            defer { isDone = true }
-            return isDone
-        }
-        if !wasDone { sink(.finished) }
-    }
-
-    /// Reports the failure once; the session removes the transfer when it next looks.
-    private func fail(_ failure: FetchFailure) {
-        let wasDone = lock.withLock { () -> Bool in
-            defer { isDone = true }
-            return isDone
-        }
-        if !wasDone { sink(.failed(failure)) }
     }
 
     /// A redirect target on the same host keeps the credentials of the subscribed URL, so that
