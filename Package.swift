@@ -20,9 +20,10 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
 
         .target(name: "FeedModel"),
-        .target(name: "FeedParser", dependencies: ["FeedModel", "CLibXML2"]),
+        .target(name: "FeedParser", dependencies: ["FeedModel", "CLibXML2", "CUchardet"]),
         .target(name: "FeedStore", dependencies: ["FeedModel", grdb]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
