@@ -68,6 +68,8 @@ struct FeedBuilder {
     var wantsStop = false
     /// Set when an encoding error was reported.
     var sawEncodingError = false
+    /// Set when libxml2 reported a well-formedness error (its own flag is raised again after).
+    var sawMalformedMarkup = false
 
     private var feed = FeedFields()
     private var item: FeedFields?

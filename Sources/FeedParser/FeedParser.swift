@@ -35,6 +35,12 @@ public final class FeedParser {
     private var pending: [UInt8] = []
     private var retained: [UInt8]? = []
     private var byteOrderMarkLength = 0
+    /// Where the XML reader's first byte is in the document (after a byte-order mark and spaces).
+    private var bodyOffset = 0
+
+    /// What was dropped or repaired to read the document (forbidden characters, a charset that
+    /// had to be detected), with byte offsets: complete once `finish` has returned.
+    public private(set) var recoveries: [ParseRecovery] = []
 
     /// - Parameters:
     ///   - url: the document's URL, against which relative links are resolved.
@@ -120,7 +126,9 @@ public final class FeedParser {
             return
         }
         pending = []
-        let reader = XMLFeedReader(documentURL: url, forcedEncoding: evidence.encoding ?? usableCharset, limits: limits)
+        bodyOffset = start
+        let reader = XMLFeedReader(documentURL: url, forcedEncoding: evidence.encoding ?? usableCharset, limits: limits,
+                                   startOffset: start)
         stage = .xml(reader)
         try body.withUnsafeBytes { bytes in
             retain(bytes)
@@ -129,10 +137,9 @@ public final class FeedParser {
         }
     }
 
-    /// The HTTP charset, when libxml2 knows how to decode it.
+    /// The HTTP charset, under a name libxml2 knows how to decode.
     private var usableCharset: String? {
-        guard let charset else { return nil }
-        return XMLFeedReader.canDecode(charset) ? charset : nil
+        charset.flatMap(CharsetName.iconvName(for:))
     }
 
     private func retain(_ bytes: UnsafeRawBufferPointer) {
@@ -161,35 +168,54 @@ public final class FeedParser {
     // MARK: Finishing
 
     private func result(of reader: XMLFeedReader) throws -> Feed {
-        if reader.sawEncodingError || reader.sawEncoderFailure, let retained {
-            for fallback in fallbackEncodings(after: reader) {
-                let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback, limits: limits)
+        if reader.sawEncodingError || reader.sawEncoderFailure || reader.mayBeUndeclaredISO2022, let retained {
+            for fallback in fallbackEncodings(after: reader, retained: retained) {
+                let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback.name, limits: limits,
+                                           startOffset: bodyOffset)
                 retained.withUnsafeBytes { second.parse($0, isLast: true) }
                 second.finish()
-                if !second.sawEncoderFailure, let feed = second.makeFeed(hadEncodingFallback: true) { return feed }
+                if !second.sawEncoderFailure, let feed = second.makeFeed(hadEncodingFallback: true) {
+                    recoveries = [ParseRecovery(reason: "read as \(second.encodingName): \(fallback.reason)", byteOffset: 0)]
+                        + second.recoveries
+                    return feed
+                }
             }
         }
+        recoveries = reader.recoveries
         guard let feed = reader.makeFeed(hadEncodingFallback: false) else { throw notAFeed(reader) }
         return feed
     }
 
-    /// The encodings to read the document with when the first reading failed on its bytes: the
-    /// HTTP charset or UTF-8 when the bytes fit, then windows-1252, then ISO-8859-1 (which accepts
-    /// any byte; glibc's windows-1252 refuses the five bytes it leaves undefined).
-    private func fallbackEncodings(after reader: XMLFeedReader) -> [String] {
-        guard let retained else { return [] }
+    /// The encodings to read the document with when the first reading failed on its bytes, best
+    /// first: the declared charset under a name iconv knows (`maclatin2`, `ks_c_5601-1987`), UTF-8
+    /// when the bytes are UTF-8, the HTTP charset, what uchardet detects, then windows-1252 and
+    /// ISO-8859-1 (which accepts any byte; glibc's windows-1252 refuses the five bytes it leaves
+    /// undefined).
+    private func fallbackEncodings(after reader: XMLFeedReader, retained: [UInt8]) -> [(name: String, reason: String)] {
         let used = reader.encodingName
         let isValidUTF8 = retained.withUnsafeBytes { EncodingSniffer.isValidUTF8($0) }
-        var candidates: [String] = []
-        if used == "utf-8" {
-            guard !isValidUTF8 else { return [] }
-            if let charset = usableCharset, XMLFeedReader.canonicalName(charset) != "utf-8" { candidates.append(charset) }
-        } else if isValidUTF8 {
-            candidates.append("UTF-8")
+        if used == "utf-8", isValidUTF8 {
+            // Seven-bit bytes with ISO-2022 escapes: only a detected ISO-2022 charset reads them.
+            guard reader.mayBeUndeclaredISO2022, let detected = CharsetDetector.detectCharset(in: retained),
+                  ForbiddenCharacterFilter.layout(forEncoding: detected) == .shiftCoded else { return [] }
+            return [(detected, "detected, the document has ISO-2022 escape sequences")]
         }
-        for candidate in ["windows-1252", "ISO-8859-1"] where XMLFeedReader.canonicalName(candidate) != used {
-            candidates.append(candidate)
+        var candidates: [(name: String, reason: String)] = []
+        func add(_ name: String?, _ reason: String) {
+            guard let name else { return }
+            let canonical = XMLFeedReader.canonicalName(name)
+            guard canonical != used, !candidates.contains(where: { XMLFeedReader.canonicalName($0.name) == canonical }) else { return }
+            candidates.append((name, reason))
         }
+        let declared = retained.withUnsafeBytes { EncodingSniffer.declaredEncoding($0) }
+        add(declared.flatMap(CharsetName.iconvName(for:)), "the declared charset under its iconv name")
+        if isValidUTF8 { add("UTF-8", "the bytes are UTF-8") }
+        add(usableCharset, "the HTTP charset")
+        if !isValidUTF8 {
+            add(CharsetDetector.detectCharset(in: retained), "detected, the bytes are not \(used)")
+        }
+        add("windows-1252", "the bytes are not \(used)")
+        add("ISO-8859-1", "the bytes are not \(used)")
         return candidates
     }
 

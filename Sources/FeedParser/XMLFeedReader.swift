@@ -13,19 +13,16 @@ final class XMLFeedReader {
     private let builder: UnsafeMutablePointer<FeedBuilder>
     /// The encoding forced on the document (BOM, HTTP charset or a fallback), if any.
     let forcedEncoding: String?
-    /// libxml2 stops for good at a NUL byte, losing the rest of the document. In an encoding where
-    /// NUL is never part of another character (every one we read except UTF-16/32) it can only be
-    /// junk, so it is dropped before libxml2 sees it. Without a forced encoding the document did not
-    /// start like UTF-16/32 (`EncodingSniffer`), so it is ASCII-compatible whatever it declares.
-    private let dropsNulBytes: Bool
-    /// Set once a NUL byte has been dropped: the document is then not well-formed.
-    private(set) var droppedNulBytes = false
+    /// Removes what XML forbids before libxml2 sees it (see `ForbiddenCharacterFilter`).
+    private var filter: ForbiddenCharacterFilter
 
-    init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits) {
+    /// - Parameter startOffset: where the bytes given to `parse` begin in the document (after a
+    ///   byte-order mark), so that recoveries are logged at the document's own offsets.
+    init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits, startOffset: Int = 0) {
         Self.installEntityLoader
         Self.silenceGenericErrors()
         self.forcedEncoding = forcedEncoding
-        dropsNulBytes = !(forcedEncoding.map(Self.isWideEncoding) ?? false)
+        filter = ForbiddenCharacterFilter(encoding: forcedEncoding, startOffset: startOffset)
         builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
         builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits))
         var handler = Self.handler
@@ -65,15 +62,13 @@ final class XMLFeedReader {
 
     func parse(_ bytes: UnsafeRawBufferPointer, isLast: Bool) {
         guard isRunning else { return }
-        // Only a chunk that holds a NUL is copied; the clean path costs one memchr.
-        if dropsNulBytes, let start = bytes.baseAddress, memchr(start, 0, bytes.count) != nil {
-            droppedNulBytes = true
-            let kept = bytes.filter { $0 != 0 }
-            kept.withUnsafeBytes { feedChunks($0, isLast: isLast) }
-        } else {
-            feedChunks(bytes, isLast: isLast)
-        }
+        filter.filter(bytes, isLast: isLast) { feedChunks($0, isLast: isLast) }
     }
+
+    /// What was dropped or repaired so far, with byte offsets.
+    var recoveries: [ParseRecovery] { filter.recoveries }
+    /// ISO-2022 escape sequences were dropped from a document that declared no encoding.
+    var mayBeUndeclaredISO2022: Bool { forcedEncoding == nil && filter.droppedISO2022Escape }
 
     private func feedChunks(_ bytes: UnsafeRawBufferPointer, isLast: Bool) {
         var offset = 0
@@ -90,6 +85,10 @@ final class XMLFeedReader {
     }
 
     func finish() {
+        if isRunning {
+            // Bytes the filter held back (an unfinished reference, half a UTF-16 unit).
+            filter.filter(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) { feedChunks($0, isLast: true) }
+        }
         if context.pointee.instate != XML_PARSER_EOF {
             let status = xmlParseChunk(context, nil, 0, 1)
             if status == Int32(XML_ERR_INVALID_ENCODING.rawValue) { noteEncoderFailure() }
@@ -109,9 +108,10 @@ final class XMLFeedReader {
 
     /// The feed read, with the document's well-formedness and the name of the encoding used.
     func makeFeed(hadEncodingFallback: Bool) -> Feed? {
-        let wellFormed = context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && !sawEncoderFailure
+        let wellFormed = context.pointee.wellFormed != 0 && !builder.pointee.sawMalformedMarkup
+            && context.pointee.nsWellFormed != 0 && !sawEncoderFailure
             && !builder.pointee.entities.usedUndeclaredHTMLEntity && !builder.pointee.entities.isExhausted
-            && !builder.pointee.entities.droppedReplacement && !droppedNulBytes
+            && !builder.pointee.entities.droppedReplacement && !filter.droppedAnything
         // A document read with another encoding than it declared is not what it claims to be:
         // `tidings parse` shows that as wellFormed false.
         return builder.pointee.makeFeed(isWellFormed: wellFormed && !hadEncodingFallback, encoding: encodingName,
@@ -132,13 +132,6 @@ final class XMLFeedReader {
         guard let handler = xmlFindCharEncodingHandler(encoding) else { return false }
         xmlCharEncCloseFunc(handler)
         return true
-    }
-
-    /// True for the encodings whose characters contain NUL bytes: UTF-16, UTF-32, UCS-2, UCS-4
-    /// (and iconv's `UNICODE`, which is UTF-16).
-    static func isWideEncoding(_ name: String) -> Bool {
-        let compact = name.lowercased().filter { $0.isLetter || $0.isNumber }
-        return ["utf16", "utf32", "ucs2", "ucs4", "unicode"].contains { compact.hasPrefix($0) }
     }
 
     static func canonicalName(_ name: String) -> String {
@@ -178,6 +171,7 @@ final class XMLFeedReader {
         handler.startElementNs = { context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let localName else { return }
             let builder = XMLFeedReader.builder(context)
+            XMLFeedReader.carryOnAfterError(context, builder)
             builder.pointee.startElement(
                 localName: localName, prefix: prefix, uri: uri, namespaces: namespaces,
                 namespaceCount: Int(namespaceCount),
@@ -186,11 +180,15 @@ final class XMLFeedReader {
         }
         handler.endElementNs = { context, localName, _, _ in
             guard let localName else { return }
-            XMLFeedReader.builder(context).pointee.endElement(localName: localName)
+            let builder = XMLFeedReader.builder(context)
+            XMLFeedReader.carryOnAfterError(context, builder)
+            builder.pointee.endElement(localName: localName)
         }
         handler.characters = { context, bytes, count in
             guard let bytes, count > 0 else { return }
-            XMLFeedReader.builder(context).pointee.characters(bytes, count: Int(count))
+            let builder = XMLFeedReader.builder(context)
+            XMLFeedReader.carryOnAfterError(context, builder)
+            builder.pointee.characters(bytes, count: Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
@@ -235,6 +233,19 @@ final class XMLFeedReader {
             }
         }
         return handler
+    }
+
+    /// After any well-formedness error libxml2 2.9 stops expanding entity references for the rest
+    /// of the document (`xmlParseReference` returns early unless `wellFormed`), so one stray
+    /// character turned every later `&amp;` and `&lt;` into nothing. The error is noted in the
+    /// builder and libxml2's flag raised again at the next event.
+    @inline(__always)
+    private static func carryOnAfterError(_ context: UnsafeMutableRawPointer?, _ builder: UnsafeMutablePointer<FeedBuilder>) {
+        let parser = context.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self)
+        if parser.pointee.wellFormed == 0 {
+            builder.pointee.sawMalformedMarkup = true
+            parser.pointee.wellFormed = 1
+        }
     }
 
     private static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<FeedBuilder> {
