@@ -70,6 +70,8 @@ struct FeedBuilder {
     var sawEncodingError = false
     /// Set when libxml2 reported a well-formedness error (its own flag is raised again after).
     var sawMalformedMarkup = false
+    /// The document is read as ISO-8859-1, whose C1 controls are windows-1252 characters meant.
+    var readsLatin1 = false
 
     private var feed = FeedFields()
     private var item: FeedFields?
@@ -478,14 +480,15 @@ extension FeedBuilder {
             let html = active.isBase64
                 ? Self.html(Self.decodeBase64(text.string()), kind: active.kind, isMarkup: isMarkup, base: base)
                 : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base)
+            let repaired = MojibakeRepair.repair(html, readAsLatin1: readsLatin1)
             if active.target == .summary {
-                item?.summary.offer(html, rank: active.rank)
+                item?.summary.offer(repaired, rank: active.rank)
             } else {
-                item?.content.offer(html, rank: active.rank)
+                item?.content.offer(repaired, rank: active.rank)
             }
             return
         }
-        let raw = text.string()
+        let raw = MojibakeRepair.repair(text.string(), readAsLatin1: readsLatin1)
         switch active.target {
         case .title:
             let raw = active.isBase64 ? Self.decodeBase64(raw) : raw

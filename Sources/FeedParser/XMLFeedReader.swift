@@ -121,8 +121,13 @@ final class XMLFeedReader {
     /// The lower-case name of the charset libxml2 decoded with.
     var encodingName: String {
         if let forcedEncoding { return Self.canonicalName(forcedEncoding) }
+        return Self.encodingName(of: context)
+    }
+
+    /// The encoding a document without a forced one is read with: its declaration's, or UTF-8.
+    private static func encodingName(of context: xmlParserCtxtPtr) -> String {
         if let declared = context.pointee.encoding ?? context.pointee.input?.pointee.encoding {
-            return Self.canonicalName(String(cString: declared))
+            return canonicalName(String(cString: declared))
         }
         return "utf-8"
     }
@@ -172,6 +177,10 @@ final class XMLFeedReader {
             guard let localName else { return }
             let builder = XMLFeedReader.builder(context)
             XMLFeedReader.carryOnAfterError(context, builder)
+            if !builder.pointee.recognisedFormat, let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self) {
+                // The root element: the XML declaration has been read by now.
+                builder.pointee.readsLatin1 = XMLFeedReader.encodingName(of: parser) == "iso-8859-1"
+            }
             builder.pointee.startElement(
                 localName: localName, prefix: prefix, uri: uri, namespaces: namespaces,
                 namespaceCount: Int(namespaceCount),

@@ -1,0 +1,99 @@
+/// Repairs the two commonest ways a feed's text reaches us already garbled, where the repair is
+/// unambiguous (issue 11 §2):
+///
+/// - **Windows "smart quotes" in an ISO-8859-1 feed.** Authors writing in windows-1252 label their
+///   feed ISO-8859-1; its bytes 0x80–0x9F are C1 controls there, and windows-1252's quotes, dashes
+///   and € everywhere else. Browsers read the label as windows-1252; so do we.
+/// - **UTF-8 encoded twice.** UTF-8 bytes read as windows-1252 and encoded again: `Ã©` for `é`,
+///   `â€™` for `’`. A run of such characters is put back when its windows-1252 bytes form valid
+///   UTF-8 as a whole; a run that does not (`Grüße` written in Latin-1) is left alone.
+enum MojibakeRepair {
+    /// The text of one field, repaired; smart quotes only when the document was read as
+    /// ISO-8859-1. Applied before markup is stripped, which would drop the C1 characters.
+    static func repair(_ text: String, readAsLatin1: Bool) -> String {
+        undoubled(readAsLatin1 ? windows1252Quotes(text) : text)
+    }
+
+    /// windows-1252's characters for the bytes 0x80–0x9F; 0 where windows-1252 leaves one undefined.
+    static let windows1252C1: [UInt32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ]
+
+    /// The byte windows-1252 (or ISO-8859-1, for its C1 controls) writes `scalar` as, when ≥ 0x80.
+    private static let highByte: [UInt32: UInt8] = {
+        var table: [UInt32: UInt8] = [:]
+        for byte in 0x80...0xFF { table[UInt32(byte)] = UInt8(byte) }
+        for (offset, scalar) in windows1252C1.enumerated() where scalar != 0 { table[scalar] = UInt8(0x80 + offset) }
+        return table
+    }()
+
+    /// The C1 controls of text read as ISO-8859-1, as the windows-1252 characters they were meant as.
+    static func windows1252Quotes(_ text: String) -> String {
+        guard hasC1Control(text) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (0x80...0x9F).contains(scalar.value), case let meant = windows1252C1[Int(scalar.value - 0x80)], meant != 0,
+               let replacement = Unicode.Scalar(meant) {
+                scalars.append(replacement)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The text with every run of doubly encoded UTF-8 decoded once more.
+    static func undoubled(_ text: String) -> String {
+        // Every doubly encoded character starts with one of U+00C2–U+00F4, whose UTF-8 starts 0xC3.
+        guard text.utf8.contains(0xC3) else { return text }
+        var result = String.UnicodeScalarView()
+        var run: [UInt8] = []
+        var runScalars: [Unicode.Scalar] = []
+        var changed = false
+        func flush() {
+            if run.count >= 2, let decoded = strictUTF8(run) {
+                result.append(contentsOf: decoded.unicodeScalars)
+                changed = true
+            } else {
+                result.append(contentsOf: runScalars)
+            }
+            run.removeAll(keepingCapacity: true)
+            runScalars.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if let byte = highByte[scalar.value] {
+                run.append(byte)
+                runScalars.append(scalar)
+            } else {
+                flush()
+                result.append(scalar)
+            }
+        }
+        flush()
+        return changed ? String(result) : text
+    }
+
+    private static func hasC1Control(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == 0xC2, byte < 0xA0 { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The bytes as UTF-8 when every one of them belongs to a valid multi-byte sequence.
+    private static func strictUTF8(_ bytes: [UInt8]) -> String? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: return String(scalars)
+            case .error: return nil
+            }
+        }
+    }
+}
