@@ -44,7 +44,7 @@ enum FeedNamespace: UInt8 {
         let lowered = uri.trimmingSpaces().lowercased()
         switch lowered {
         case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
-             "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss",
+             "http://backend.userland.com/rss2", "http://backend.userland.com/rss", "http://blogs.law.harvard.edu/tech/rss",
              "http://www.w3.org/2005/atom", "http://purl.org/atom/ns#", "http://purl.org/net/rss1.1#":
             return .core
         case "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/elements/1.0/": return .dublinCore
@@ -63,7 +63,9 @@ enum FeedNamespace: UInt8 {
 /// The table from namespace + local name to rule (STYLE.md §5): adding an element is a new row.
 enum ElementTable {
     static func rule(namespace: FeedNamespace, localName: String) -> ElementRule {
-        rows[Key(namespace: namespace, localName: localName)] ?? .unknown
+        // Podcast feeds write iTunes names in any letter case (`itunes:Image`, `itunes:AUTHOR`).
+        let name = namespace == .itunes ? localName.lowercased() : localName
+        return rows[Key(namespace: namespace, localName: name)] ?? .unknown
     }
 
     private struct Key: Hashable {
@@ -117,6 +119,10 @@ enum ElementTable {
             (.dublinCoreTerms, "issued", .published, 2),
             (.dublinCoreTerms, "created", .published, 3),
             (.content, "encoded", .contentEncoded, 0),
+            // Bodies of RSS items in old or rare forms: XHTML (`xhtml:body`, or `body` with no
+            // namespace) and escaped HTML (`fullitem`).
+            (.core, "body", .content, 2),
+            (.core, "fullitem", .contentEncoded, 1),
             (.itunes, "author", .creator, 2),
             (.itunes, "summary", .plainSummary, 2),
             (.itunes, "subtitle", .subtitle, 2),
@@ -126,6 +132,7 @@ enum ElementTable {
             (.itunes, "owner", .skippedContainer, 0),
             (.media, "content", .mediaContent, 0),
             (.media, "description", .plainSummary, 3),
+            (.media, "title", .title, 2),
             (.media, "category", .subject, 0),
             (.xhtml, "body", .content, 2),
         ]

@@ -64,6 +64,9 @@ struct FeedBuilder {
     /// The local name of a root element that is not a feed's.
     private(set) var unrecognisedRoot: String?
     private(set) var sawDoctype = false
+    /// The root element's namespace when it is none the parser knows (a draft Atom URI, a made-up
+    /// one): its elements are read as the format the root's name says.
+    private var unknownRootNamespace: String?
     /// Set by a callback that wants libxml2 to stop (not a feed, or a bound reached).
     var wantsStop = false
     /// Set when an encoding error was reported.
@@ -243,10 +246,8 @@ struct FeedBuilder {
         case .title:
             guard inFeedOrItem else { return }
             begin(.title, kind: textKind(attributes, default: isAtom ? .text : .markedText), rank: rank, &frame)
-            if isBase64MediaType(attributes) || attributes.value("mode") == "base64" {
-                capture?.isBase64 = true
-                capture?.kind = .html
-            }
+            if isBase64MediaType(attributes) { capture?.isBase64 = true; capture?.kind = .html }
+            applyAtom03Mode(attributes)
         case .link:
             guard inFeedOrItem else { return }
             if let href = attributes.value("href") {
@@ -263,9 +264,11 @@ struct FeedBuilder {
         case .subtitle:
             guard container == .feed else { return }
             begin(.subtitle, kind: textKind(attributes, default: .text), rank: rank, &frame)
+            applyAtom03Mode(attributes)
         case .summary:
             guard inFeedOrItem else { return }
             begin(item == nil ? .subtitle : .summary, kind: textKind(attributes, default: .text), rank: item == nil ? 1 : rank, &frame)
+            applyAtom03Mode(attributes)
         case .plainSummary:
             guard inFeedOrItem else { return }
             begin(item == nil ? .subtitle : .summary, kind: .text, rank: item == nil ? rank + 1 : rank, &frame)
@@ -423,6 +426,21 @@ extension FeedBuilder {
         capture?.isBase64 = isBase64
     }
 
+    /// Atom 0.3's `mode` on a text construct being captured: `base64` is decoded, `xml` holds
+    /// markup as child elements, `escaped` markup as text (its `type` says which kind).
+    private mutating func applyAtom03Mode(_ attributes: SAXAttributes) {
+        guard capture != nil, attributes.count > 0, let mode = attributes.value("mode")?.lowercased() else { return }
+        switch mode {
+        case "base64":
+            capture?.isBase64 = true
+            capture?.kind = .html
+        case "xml":
+            if capture?.kind == .html { capture?.kind = .xhtml }
+        default:
+            break
+        }
+    }
+
     /// The kind of an Atom text construct from its `type` attribute.
     private func textKind(_ attributes: SAXAttributes, default fallback: TextKind) -> TextKind {
         guard attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces() else { return fallback }
@@ -488,10 +506,10 @@ extension FeedBuilder {
             }
             return
         }
-        let raw = MojibakeRepair.repair(text.string(), readAsLatin1: readsLatin1)
+        let written = MojibakeRepair.repair(text.string(), readAsLatin1: readsLatin1)
+        let raw = active.isBase64 ? Self.decodeBase64(written) : written
         switch active.target {
         case .title:
-            let raw = active.isBase64 ? Self.decodeBase64(raw) : raw
             let title = Self.plainText(raw, kind: active.kind, isMarkup: isMarkup)
             withScope { $0.title.offer(title, rank: active.rank) }
         case .subtitle:
@@ -633,7 +651,9 @@ extension FeedBuilder {
             recentRules[slot] = (key, known)
             return known
         }
-        let namespace = FeedNamespace.classify(uri: uri.map { String(cString: $0) }, prefix: prefix.map { String(cString: $0) })
+        let uriText = uri.map { String(cString: $0) }
+        var namespace = FeedNamespace.classify(uri: uriText, prefix: prefix.map { String(cString: $0) })
+        if namespace == .other, let uriText, uriText == unknownRootNamespace { namespace = .core }
         let rule = ElementTable.rule(namespace: namespace, localName: String(cString: localName))
         rules[key] = rule
         recentRules[slot] = (key, rule)
@@ -677,6 +697,9 @@ extension FeedBuilder {
             unrecognisedRoot = name
             wantsStop = true
             return
+        }
+        if let uri, case let root = String(cString: uri), FeedNamespace.classify(uri: root, prefix: nil) == .other {
+            unknownRootNamespace = root
         }
         if let lang = attributes.value("lang", prefix: "xml") {
             feed.language.offer(Self.nonEmpty(lang.trimmingSpaces().replacingAll("_", with: "-")), rank: 2)
