@@ -16,7 +16,8 @@ import Foundation
 /// crash: an error other than `FeedParserError`, `tooLarge` for input within the cap (or none
 /// beyond it), a plain-text field with control characters, untrimmed white space or more bytes
 /// than the field cap, a URL with white space or control characters, or sanitised HTML that still
-/// holds a script-capable element or attribute.
+/// holds a script-capable element or attribute; and, for a valid UTF-8 feed, a different feed
+/// (or a well-formed one) once forbidden bytes are inserted into its character data.
 struct FeedFuzzCase {
     static let charsets: [String?] = [
         nil, "utf-8", "UTF-16", "utf-16le", "utf-16be", "utf-32", "iso-8859-1", "iso-8859-15", "windows-1252",
@@ -54,6 +55,7 @@ struct FeedFuzzCase {
             let feed = try parser.finish()
             require(document.count <= limits.maxInputBytes, "a document over the size cap was parsed")
             check(feed)
+            checkForbiddenBytesLoseOnlyThemselves(feed)
         } catch let error as FeedParserError {
             if case .tooLarge(let limit) = error {
                 require(limit == limits.maxInputBytes && document.count > limit, "tooLarge for a document within the cap")
@@ -64,8 +66,33 @@ struct FeedFuzzCase {
         }
     }
 
+    /// Issue 11 §1: a valid UTF-8 feed with forbidden bytes inserted into its character data
+    /// (`ForbiddenByteInsertion`) reads as the same feed, only not well-formed.
+    private func checkForbiddenBytesLoseOnlyThemselves(_ feed: Feed) {
+        guard feed.isWellFormed, feed.encoding == "utf-8", charset == nil, document.first == UInt8(ascii: "<"),
+              let changed = ForbiddenByteInsertion.insert(into: document, seed: UInt32(chunkSeed) &+ UInt32(document.count))
+        else { return }
+        let parser = FeedParser(url: url, charset: charset, limits: limits)
+        guard changed.count <= limits.maxInputBytes else { return }
+        do {
+            try changed.withUnsafeBytes { bytes in
+                for chunk in chunks(of: bytes) { try parser.append(chunk) }
+            }
+            var again = try parser.finish()
+            require(!again.isWellFormed, "a feed with forbidden bytes inserted is well-formed")
+            again.isWellFormed = feed.isWellFormed
+            require(again == feed, "forbidden bytes inserted into character data changed the feed: \(feed) became \(again)")
+        } catch {
+            fail("forbidden bytes inserted into character data made the feed unreadable: \(error)")
+        }
+    }
+
     /// The document cut into the chunks `chunkSeed` asks for.
     private func chunks() -> [UnsafeRawBufferPointer] {
+        chunks(of: document)
+    }
+
+    private func chunks(of document: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] {
         guard chunkSeed != 0, !document.isEmpty else { return [document] }
         var state = UInt32(chunkSeed) &* 2_654_435_761
         let largest = Int(chunkSeed) * 8

@@ -63,8 +63,14 @@ struct HostileScreenTests {
     }
 
     /// An RSS feed whose XML carries raw C1 characters (legal in XML 1.0) and entity-escaped
-    /// escapes inside the HTML description.
+    /// escapes inside the HTML description, and four items whose titles carry escape sequences by
+    /// different routes: raw C1 characters, a raw ESC in text, a raw ESC and BEL inside CDATA (which
+    /// used to cost every item of the feed), and character references to ESC and BEL.
     static func rss() -> String { hostileRSS() }
+
+    /// The four titles as the reader shows them, newest first: the controls dropped, the
+    /// printable rest of each sequence left as harmless text (NEL, U+0085, is a line break: a space).
+    static let rssTitles = ["Ref[2J]0;REF-TITLE title", "Cdata]0;CDATA-TITLE title", "Raw[2J text", "Item withC1"]
 
     static func hostileRSS() -> String {
         """
@@ -73,6 +79,12 @@ struct HostileScreenTests {
         <item><title>Item\u{85}with\u{8D}C1</title><guid>r1</guid><author>a\u{9B}31m@example.org</author>
         <pubDate>Fri, 21 Nov 2025 10:00:00 GMT</pubDate>
         <description>&lt;p&gt;esc &amp;#27;]0;DESC-TITLE&amp;#7; and &amp;#x9b;2J &amp;#27;[H&lt;/p&gt;</description></item>
+        <item><title>Raw\u{1B}[2J text</title><guid>r2</guid><pubDate>Sat, 22 Nov 2025 10:00:00 GMT</pubDate>
+        <description>Raw &amp; text</description></item>
+        <item><title><![CDATA[Cdata\u{1B}]0;CDATA-TITLE\u{07} title]]></title><guid>r3</guid>
+        <pubDate>Sun, 23 Nov 2025 10:00:00 GMT</pubDate><description><![CDATA[<p>In \u{1B}[31mCDATA</p>]]></description></item>
+        <item><title>Ref&#27;[2J&#x1b;]0;REF-TITLE&#7; title</title><guid>r4</guid><pubDate>Mon, 24 Nov 2025 10:00:00 GMT</pubDate>
+        <description>&lt;p&gt;After &amp;amp; references&lt;/p&gt;</description></item>
         </channel></rss>
         """
     }
@@ -130,18 +142,18 @@ struct HostileScreenTests {
         let session = try home.startReader(width: Self.width, height: Self.height)
         try session.waitFor("Tidings — Feeds")
         try session.sendKeys("R")
-        try session.waitFor("Reloaded 2 feeds — 6 new articles")
+        try session.waitFor("Reloaded 2 feeds — 9 new articles")
 
         // The feed list: both names drawn, their counts in one column.
         var lines = try Self.checkScreen(session, "feed list")
-        let rows = lines.filter { $0.contains("(5/5)") || $0.contains("(1/1)") }
+        let rows = lines.filter { $0.contains("(5/5)") || $0.contains("(4/4)") }
         #expect(rows.count == 2, "\(lines)")
         let countColumns = Set(rows.map { $0.prefix { $0 != "(" }.count })
         #expect(countColumns.count == 1, "the (unread/total) column is aligned: \(rows)")
         // The parser drops control characters from titles: what is left of a sequence is
         // harmless printable text.
         #expect(rows.contains { $0.hasSuffix("(5/5) Evil]0;PWNED-TITLE Feed[2J[H2J0;C1-TITLE") }, "\(rows)")
-        #expect(rows.contains { $0.hasSuffix("(1/1) Raw2J C10;RSS-TITLE feed") }, "\(rows)")
+        #expect(rows.contains { $0.hasSuffix("(4/4) Raw2J C10;RSS-TITLE feed") }, "\(rows)")
 
         // The item list of the JSON feed: one row per item, dates in one column, the long title cut.
         try session.sendKeys("Enter")
@@ -174,17 +186,34 @@ struct HostileScreenTests {
             try session.waitFor("2025-11-20  Clear")
         }
 
-        // The RSS feed's article: the entity-escaped escapes in its HTML are shown, not obeyed.
+        // The RSS feed: all four items listed, whatever route their escapes took, and each opens.
         try session.sendKeys("q")
         try session.waitFor("Raw")
         try session.sendKeys("j", "Enter")
-        try session.waitFor("Item")
-        try session.sendKeys("Enter")
-        lines = try session.waitFor("Title: Item")
-        lines = try Self.checkScreen(session, "RSS article")
-        // The controls are dropped; `&#x9b;` is U+203A, as HTML5 maps C1 references to windows-1252.
-        #expect(lines.contains("esc ]0;DESC-TITLE and \u{203A}2J [H"), "\(lines)")
-        #expect(lines.contains("Author: a31m@example.org"), "\(lines)")
+        lines = try session.waitFor(Self.rssTitles[0])
+        lines = try Self.checkScreen(session, "RSS item list")
+        let rssRows = lines.filter { $0.hasPrefix("N 2025-11-2") }
+        #expect(rssRows.count == 4, "\(lines)")
+        for (row, title) in zip(rssRows, Self.rssTitles) {
+            #expect(row.dropFirst("N 2025-11-2x  ".count).hasPrefix(title), "\(rssRows)")
+        }
+        for (index, title) in Self.rssTitles.enumerated() {
+            if index > 0 { try session.sendKeys("j") }
+            try session.sendKeys("Enter")
+            lines = try session.waitFor("Title: \(title)")
+            lines = try Self.checkScreen(session, "RSS article \(title)")
+            switch index {
+            case 0: #expect(lines.contains("After & references"), "\(lines)")
+            case 1: #expect(lines.contains("In [31mCDATA"), "\(lines)")
+            case 2: #expect(lines.contains("Raw & text"), "\(lines)")
+            default:
+                // The controls are dropped; `&#x9b;` is U+203A, as HTML5 maps C1 references to windows-1252.
+                #expect(lines.contains("esc ]0;DESC-TITLE and \u{203A}2J [H"), "\(lines)")
+                #expect(lines.contains("Author: a31m@example.org"), "\(lines)")
+            }
+            try session.sendKeys("q")
+            try session.waitFor(Self.rssTitles[0])
+        }
         try session.sendKeys("Q")
     }
 
