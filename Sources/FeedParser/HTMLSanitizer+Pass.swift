@@ -29,6 +29,10 @@ extension HTMLSanitizer {
         /// While inside a dropped element (`object`, `svg`…): its name and nesting depth.
         private var droppedName: NameKey?
         private var droppedDepth = 0
+        /// While inside `svg` or `math`: which, and how many kept elements are open outside it
+        /// (it ends when the stack falls back to that count).
+        private var foreignContent: ForeignContent?
+        private var foreignBaseDepth = 0
         /// Reused per tag, to allocate nothing in the steady state.
         /// At most `maximumAttributes` attributes of a tag are considered; later ones are ignored.
         private var attributes: FixedStack<AttributeToken>
@@ -76,13 +80,28 @@ extension HTMLSanitizer {
         @inline(__always)
         private func elementRule(_ key: NameKey?) -> ElementRule {
             guard let key else { return .unwrapped }
-            return ElementRule(rawValue: elementTable.value(for: key)) ?? .unwrapped
+            let rule = ElementRule(rawValue: elementTable.value(for: key)) ?? .unwrapped
+            guard let foreignContent else { return rule }
+            return Self.foreignElementRule(key, htmlRule: rule, in: foreignContent)
+        }
+
+        /// Inside SVG or MathML, its own allow-list decides; an HTML element is unwrapped, or
+        /// dropped (with its content) as it would be anywhere.
+        private static func foreignElementRule(_ key: NameKey, htmlRule: ElementRule, in foreignContent: ForeignContent) -> ElementRule {
+            let table = foreignContent == .svg ? HTMLSanitizer.svgElementTable : HTMLSanitizer.mathMLElementTable
+            if let rule = ElementRule(rawValue: table.value(for: key)), rule != .unwrapped { return rule }
+            switch htmlRule {
+            case .droppedRawText, .droppedNesting, .droppedVoid: return htmlRule
+            default: return .unwrapped
+            }
         }
 
         @inline(__always)
         private func attributeRule(_ key: NameKey?) -> AttributeRule {
             guard let key else { return .dropped }
-            return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped
+            guard let foreignContent else { return AttributeRule(rawValue: attributeTable.value(for: key)) ?? .dropped }
+            let table = foreignContent == .svg ? HTMLSanitizer.svgAttributeTable : HTMLSanitizer.mathMLAttributeTable
+            return AttributeRule(rawValue: table.value(for: key)) ?? .dropped
         }
 
         private mutating func base() -> URLResolver.Base? {
@@ -547,13 +566,25 @@ extension HTMLSanitizer {
                 drop(index..<tag.end)
             case .droppedVoid, .unwrapped, .droppedRawText:
                 drop(index..<tag.end)
+            case .allowedVoid where key == HTMLSanitizer.sourceKey && openElements.last != HTMLSanitizer.pictureKey:
+                drop(index..<tag.end)  // a `source` of unwrapped `video` or `audio`
             case .allowed, .allowedVoid, .allowedClosingItself:
                 emitStartTag(key!, rule: rule, tag: tag, range: index..<tag.end)
+            case .enteringSVG, .enteringMathML:
+                // Its own attributes are read by its vocabulary's list already.
+                foreignContent = rule == .enteringSVG ? .svg : .mathML
+                if emitStartTag(key!, rule: .allowed, tag: tag, range: index..<tag.end) {
+                    foreignBaseDepth = openElements.count - 1
+                } else {
+                    foreignContent = nil
+                }
             }
             return tag.end
         }
 
-        private mutating func emitStartTag(_ key: NameKey, rule: ElementRule, tag: TagToken, range: Range<Int>) {
+        /// Writes the start tag of a kept element; true when the element is left open.
+        @discardableResult
+        private mutating func emitStartTag(_ key: NameKey, rule: ElementRule, tag: TagToken, range: Range<Int>) -> Bool {
             let isVoid = rule == .allowedVoid
             // `<p>a<p>b`, `<li>a<li>b`, `<td>a<td>b`: the new element ends the open one (and what
             // is open inside it), as in browsers.
@@ -561,21 +592,21 @@ extension HTMLSanitizer {
             var isTooDeep = !isVoid && openElements.isFull
             if implicitlyEnded == nil, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
                 if !isVoid { openElements.append(key) }
-                return
+                return !isVoid
             }
             // Sized once per pass: growing from empty took several allocations per rewritten tag.
             if scratch.capacity == 0 { scratch.reserveCapacity(256) }
             scratch.removeAll(keepingCapacity: true)
             if let implicitlyEnded {
-                while openElements.count > implicitlyEnded { appendEndTag(openElements.removeLast()) }
+                while openElements.count > implicitlyEnded { closeInnermost() }
                 isTooDeep = false
             }
             if isTooDeep {
                 if scratch.isEmpty { drop(range) } else { replaceWithScratch(range) }
-                return
+                return false
             }
             scratch.append(UInt8(ascii: "<"))
-            key.append(to: &scratch)
+            appendName(key)
             appendAttributes()
             if isVoid {
                 if tag.isSelfClosing {
@@ -590,8 +621,11 @@ extension HTMLSanitizer {
             } else {
                 scratch.append(UInt8(ascii: ">"))
                 openElements.append(key)
+                replaceWithScratch(range)
+                return true
             }
             replaceWithScratch(range)
+            return false
         }
 
         /// Where the open element that `openingKey` implicitly ends sits on the stack, if any:
@@ -617,14 +651,14 @@ extension HTMLSanitizer {
         /// that need no escaping, `http(s)` URLs, `>` or (void) ` />` or `/>` at the end. Most tags of
         /// clean feed HTML pass, and then cost no copying at all.
         private func isCanonicalStartTag(_ tag: TagToken, range: Range<Int>, isVoid: Bool) -> Bool {
-            guard attributes.count <= 16, !tag.name.hasUppercase else { return false }
+            guard attributes.count <= 16, !tag.name.hasUppercase, !isSpelledOtherwise(tag.name.key) else { return false }
             var expected = tag.name.range.upperBound
             for number in 0..<attributes.count {
                 let attribute = attributes[number]
-                guard attribute.name.range.lowerBound == expected + 1, bytes[expected] == 0x20,
-                      !attribute.name.hasUppercase
-                else { return false }
                 let key = attribute.name.key
+                guard attribute.name.range.lowerBound == expected + 1, bytes[expected] == 0x20,
+                      !attribute.name.hasUppercase, !isSpelledOtherwise(key)
+                else { return false }
                 let rule = attributeRule(key)
                 guard rule == .plain || rule == .url else { return false }
                 for earlier in 0..<number where attributes[earlier].name.key == key { return false }
@@ -690,8 +724,33 @@ extension HTMLSanitizer {
         private mutating func appendEndTag(_ key: NameKey) {
             scratch.append(UInt8(ascii: "<"))
             scratch.append(UInt8(ascii: "/"))
-            key.append(to: &scratch)
+            appendName(key)
             scratch.append(UInt8(ascii: ">"))
+        }
+
+        /// Appends a name to `scratch`: inside SVG with its mixed-case spelling (`viewBox`).
+        private mutating func appendName(_ key: NameKey) {
+            if foreignContent == nil { key.append(to: &scratch) } else { HTMLSanitizer.appendName(key, to: &scratch) }
+        }
+
+        /// True inside SVG for a name written in mixed case there (`viewBox`): its lower-case
+        /// form is not yet canonical.
+        @inline(__always)
+        private func isSpelledOtherwise(_ key: NameKey?) -> Bool {
+            guard foreignContent != nil, let key else { return false }
+            return HTMLSanitizer.mixedCaseSpellingTable.value(for: key) != 0
+        }
+
+        /// Removes the innermost open element, leaving SVG or MathML when it was their root.
+        private mutating func popOpenElement() {
+            openElements.removeLast()
+            if foreignContent != nil, openElements.count <= foreignBaseDepth { foreignContent = nil }
+        }
+
+        /// Writes the end tag of the innermost open element and removes it.
+        private mutating func closeInnermost() {
+            appendEndTag(openElements.last!)
+            popOpenElement()
         }
 
         private mutating func endTag(at index: Int) -> Int {
@@ -708,19 +767,22 @@ extension HTMLSanitizer {
                 drop(index..<tag.end)
                 return tag.end
             }
-            guard let key, case let rule = elementRule(key), rule == .allowed || rule == .allowedClosingItself,
+            guard let key, case let rule = elementRule(key),
+                  rule == .allowed || rule == .allowedClosingItself || rule == .enteringSVG || rule == .enteringMathML,
                   let position = openElements.lastIndex(of: key)
             else {
                 drop(index..<tag.end)
                 return tag.end
             }
-            if position == openElements.count - 1, tag.end == tag.name.range.upperBound + 1, !tag.name.hasUppercase {
-                openElements.removeLast()  // `</name>` closing the innermost element: already right.
+            if position == openElements.count - 1, tag.end == tag.name.range.upperBound + 1, !tag.name.hasUppercase,
+               !isSpelledOtherwise(key)
+            {
+                popOpenElement()  // `</name>` closing the innermost element: already right.
                 return tag.end
             }
             scratch.removeAll(keepingCapacity: true)
             while openElements.count > position {
-                appendEndTag(openElements.removeLast())
+                closeInnermost()
             }
             replaceWithScratch(index..<tag.end)
             return tag.end
@@ -729,7 +791,7 @@ extension HTMLSanitizer {
         private mutating func closeAll(at end: Int) {
             guard !openElements.isEmpty else { return }
             scratch.removeAll(keepingCapacity: true)
-            while !openElements.isEmpty { appendEndTag(openElements.removeLast()) }
+            while !openElements.isEmpty { closeInnermost() }
             var rendered: [UInt8] = []
             swap(&rendered, &scratch)
             replace(end..<end, with: rendered)
@@ -753,7 +815,7 @@ extension HTMLSanitizer {
                 guard let valueRange = attribute.value else {
                     if rule == .plain {
                         scratch.append(0x20)
-                        appendLowercased(attribute.name.range)
+                        appendName(key)
                     }
                     continue
                 }
@@ -763,25 +825,21 @@ extension HTMLSanitizer {
                 switch rule {
                 case .dropped: cleaned = nil
                 case .plain: cleaned = value
+                case .url where foreignContent != nil && value.first == UInt8(ascii: "#"):
+                    cleaned = value  // `use`, `a` in SVG: a reference within the document stays one
                 case .url: cleaned = HTMLSanitizer.cleanURL(value, base: base())
                 case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base())
                 case .usemap: cleaned = value.first == UInt8(ascii: "#") ? value : nil
-                case .style: cleaned = HTMLSanitizer.cleanStyle(value)
+                case .style: cleaned = HTMLSanitizer.cleanStyle(value, inSVG: foreignContent == .svg)
+                case .paint: cleaned = HTMLSanitizer.cleanPaint(value)
                 }
                 guard let cleaned else { continue }
                 scratch.append(0x20)
-                appendLowercased(attribute.name.range)
+                appendName(key)
                 scratch.append(UInt8(ascii: "="))
                 scratch.append(UInt8(ascii: "\""))
                 cleaned.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
                 scratch.append(UInt8(ascii: "\""))
-            }
-        }
-
-        private mutating func appendLowercased(_ range: Range<Int>) {
-            for index in range {
-                let byte = bytes[index]
-                scratch.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
             }
         }
 

@@ -7,7 +7,9 @@ extension HTMLSanitizer {
     /// ASCII without anything that can load or run: no parentheses except `rgb()`, `rgba()`,
     /// `hsl()`, `hsla()` (so no `url()`, `expression()`, `image-set()`), no backslash escapes, no
     /// comments, no `<`, `>`, `{`, `}`, `@`.
-    static func cleanStyle(_ value: [UInt8]) -> [UInt8]? {
+    ///
+    /// Inside SVG (`inSVG`), SVG's painting properties (`fill`, `stroke`…) are allowed too.
+    static func cleanStyle(_ value: [UInt8], inSVG: Bool = false) -> [UInt8]? {
         var kept: [(property: String, value: ArraySlice<UInt8>)] = []
         var keptEverything = true
         for declaration in value.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: true) {
@@ -19,7 +21,9 @@ extension HTMLSanitizer {
             }
             let property = String(decoding: trim(trimmedDeclaration[..<colon]), as: UTF8.self).lowercased()
             let propertyValue = trim(trimmedDeclaration[(colon + 1)...])
-            if !propertyValue.isEmpty, isAllowedCSSProperty(property), isSafeCSSValue(propertyValue) {
+            if !propertyValue.isEmpty, isAllowedCSSProperty(property) || (inSVG && allowedSVGProperties.contains(property)),
+               isSafeCSSValue(propertyValue)
+            {
                 kept.append((property, propertyValue))
             } else {
                 keptEverything = false
@@ -43,6 +47,13 @@ extension HTMLSanitizer {
         if allowedCSSProperties.contains(property) { return true }
         return ["background-", "border-", "margin-", "padding-"].contains { property.hasPrefix($0) }
     }
+
+    /// SVG's painting properties, allowed in `style` inside SVG (Universal Feed Parser's
+    /// `acceptable_svg_properties`).
+    static let allowedSVGProperties: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-linecap", "stroke-linejoin", "stroke-opacity",
+        "stroke-width",
+    ]
 
     private static func trim(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var bytes = bytes

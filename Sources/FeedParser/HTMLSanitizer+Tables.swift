@@ -15,11 +15,10 @@ extension HTMLSanitizer {
         case droppedNesting
         /// A void element that is removed (`meta`, `link`, `embed`…).
         case droppedVoid
-
-        static func of(_ key: NameKey?) -> ElementRule {
-            guard let key else { return .unwrapped }
-            return ElementRule(rawValue: HTMLSanitizer.elementTable.value(for: key)) ?? .unwrapped
-        }
+        /// `svg`: kept, and what it holds is read by the SVG allow-list until it ends.
+        case enteringSVG
+        /// `math`: kept, and what it holds is read by the MathML allow-list until it ends.
+        case enteringMathML
     }
 
     /// What the sanitiser does with an attribute of an allowed element, by name.
@@ -30,11 +29,9 @@ extension HTMLSanitizer {
         case srcset
         case usemap
         case style
-
-        static func of(_ key: NameKey?) -> AttributeRule {
-            guard let key else { return .dropped }
-            return AttributeRule(rawValue: HTMLSanitizer.attributeTable.value(for: key)) ?? .dropped
-        }
+        /// An SVG paint or reference (`fill`, `stroke`, `marker-end`…): a colour or keyword
+        /// like a CSS value, or a reference to an element of the same document (`url(#id)`).
+        case paint
     }
 
     /// An element or attribute name packed into two words, lower-cased: a cheap, allocation-free
@@ -139,29 +136,44 @@ extension HTMLSanitizer {
         }
     }
 
-    /// Elements kept, after the allow-lists of established feed libraries (Universal Feed Parser's
-    /// `acceptable_elements`), minus forms and scripting, plus HTML5's semantic and media elements.
+    /// Elements kept: Universal Feed Parser's `acceptable_elements` (its published HTML
+    /// sanitisation list) and HTML5's semantic elements, minus what acts or cannot run here:
+    /// forms and their controls (`form`, `input`, `button`, `select`, `textarea`, `option`,
+    /// `keygen`…), `noscript` (below), `canvas`, `audio` and `video` (unwrapped: their fallback
+    /// content is what a reader without scripts or players shows), and `dialog`, `event-source`,
+    /// `sound`, `command`, `datagrid`, `nextid`, `spacer` (overlays, loaders and obsolete drafts).
     static let allowedElementNames: [String] = [
-        "a", "abbr", "acronym", "address", "article", "aside", "audio", "b", "bdi", "bdo", "big", "blockquote",
+        "a", "abbr", "acronym", "address", "article", "aside", "b", "bdi", "bdo", "big", "blockquote",
         "caption", "center", "cite", "code", "colgroup", "data", "dd", "del", "details", "dfn", "dir", "div", "dl",
-        "dt", "em", "figcaption", "figure", "font", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
-        "i", "ins", "kbd", "li", "main", "map", "mark", "menu", "nav", "ol", "p", "picture", "pre", "q", "rp", "rt",
-        "ruby", "s", "samp", "section", "small", "span", "strike", "strong", "sub", "summary", "sup", "table",
-        "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt", "u", "ul", "var", "video",
+        "dt", "em", "fieldset", "figcaption", "figure", "font", "footer", "h1", "h2", "h3", "h4", "h5", "h6",
+        "header", "hgroup", "i", "ins", "kbd", "label", "legend", "li", "m", "main", "map", "mark", "menu", "meter",
+        "multicol", "nav", "ol", "output", "p", "picture", "pre", "progress", "q", "rp", "rt", "ruby", "s", "samp",
+        "section", "small", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot",
+        "th", "thead", "time", "tr", "tt", "u", "ul", "var",
     ]
-    static let allowedVoidElementNames: [String] = ["area", "br", "col", "hr", "img", "source", "track", "wbr"]
+    /// `source` is kept only inside `picture`: in `video` and `audio`, which are unwrapped, it
+    /// would be a stray tag.
+    static let allowedVoidElementNames: [String] = ["area", "br", "col", "hr", "img", "source", "wbr"]
 
     /// Dropped with their content. `noscript` is among them: its content is what a browser without
     /// scripts shows, but feeds use it for tracking pixels and "enable JavaScript" notices;
     /// `textarea` and `select` carry no reading content in an article. (`title` is unwrapped, as
     /// established feed libraries do: its text is usually the article's own title.)
     static let rawTextDroppedNames = [
-        "script", "style", "iframe", "noscript", "noembed", "noframes", "xmp", "textarea", "plaintext",
+        "script", "style", "noscript", "noframes", "xmp", "textarea", "plaintext",
     ]
-    static let nestingDroppedNames = ["object", "applet", "frameset", "svg", "template", "select"]
+    static let nestingDroppedNames = ["frameset", "template", "select"]
+    /// `track` belongs to `video` and `audio`, which are unwrapped.
     static let droppedVoidNames = [
         "embed", "frame", "meta", "link", "base", "basefont", "param", "bgsound", "keygen", "input", "isindex",
+        "track",
     ]
+    // `iframe`, `object`, `applet`, `noembed`, `video`, `audio` and `canvas` are on no list: they
+    // are unwrapped, so their fallback content (written for clients that cannot run them, like
+    // this one) is kept and sanitised like any other, while their own tags go.
+
+    static let sourceKey = NameKey("source")
+    static let pictureKey = NameKey("picture")
 
     static let elementTable: NameTable = {
         var entries: [(String, UInt8)] = []
@@ -173,6 +185,8 @@ extension HTMLSanitizer {
         for name in rawTextDroppedNames { entries.append((name, ElementRule.droppedRawText.rawValue)) }
         for name in nestingDroppedNames { entries.append((name, ElementRule.droppedNesting.rawValue)) }
         for name in droppedVoidNames { entries.append((name, ElementRule.droppedVoid.rawValue)) }
+        entries.append(("svg", ElementRule.enteringSVG.rawValue))
+        entries.append(("math", ElementRule.enteringMathML.rawValue))
         return NameTable(entries)
     }()
 
@@ -207,16 +221,23 @@ extension HTMLSanitizer {
     static let referenceNameTable = NameTable(
         PlainText.namedReferences.keys.filter { $0.utf8.count <= 16 }.map { ($0, 1) }, sparseness: 2, preservesCase: true)
 
-    /// Attributes kept on allowed elements (after `acceptable_attributes`, narrowed to what the
-    /// allowed elements use). No `on…` handler is on it; `style` is cleaned, URLs are checked.
+    /// Attributes kept on allowed elements: Universal Feed Parser's `acceptable_attributes`
+    /// (its published list) with HTML5's media and list attributes, minus those that load, link
+    /// or act on the reader (`ping`, `data`, `datasrc`, `target`, `accesskey`, `tabindex`,
+    /// `autofocus`, `contenteditable`, `draggable`…) and form controls' own. No `on…` handler is
+    /// on it; `style` is cleaned, URLs are checked.
     static let attributeTable: NameTable = {
         let plain = [
-            "abbr", "align", "alt", "axis", "bgcolor", "border", "cellpadding", "cellspacing", "char", "charoff",
-            "class", "clear", "color", "cols", "colspan", "compact", "controls", "coords", "datetime", "dir",
-            "face", "headers", "height", "hreflang", "hspace", "id", "kind", "label", "lang", "loop", "muted", "name",
-            "noshade", "nowrap", "open", "preload", "rel", "rev", "reversed", "rows", "rowspan", "rules", "scope",
-            "shape", "size", "sizes", "span", "srclang", "start", "summary", "title", "type", "valign", "value",
-            "vspace", "width", "xml:lang", "media", "role",
+            "abbr", "align", "alt", "axis", "balance", "bgcolor", "bgproperties", "border", "bordercolor",
+            "bordercolordark", "bordercolorlight", "bottompadding", "cellpadding", "cellspacing", "ch", "char",
+            "charoff", "charset", "choff", "class", "clear", "color", "cols", "colspan", "compact", "controls",
+            "coords", "datetime", "default", "delay", "dir", "end", "face", "for", "frame", "galleryimg", "gutter",
+            "headers", "height", "hidden", "high", "hreflang", "hspace", "id", "ismap", "kind", "label", "lang",
+            "leftspacing", "loop", "loopcount", "loopend", "loopstart", "low", "max", "media", "min", "muted", "name",
+            "nohref", "noshade", "nowrap", "open", "optimum", "point-size", "preload", "rel", "repeat-max",
+            "repeat-min", "rev", "reversed", "rightspacing", "role", "rows", "rowspan", "rules", "scope", "shape",
+            "size", "sizes", "span", "srclang", "start", "summary", "title", "toppadding", "type", "valign", "value",
+            "volume", "vspace", "width", "wrap", "xml:lang",
         ]
         var entries = plain.map { ($0, AttributeRule.plain.rawValue) }
         for name in ["href", "src", "cite", "longdesc", "poster", "background", "lowsrc", "dynsrc", "action"] {

@@ -2,24 +2,32 @@ import FuzzDriver
 /// What sanitised HTML must look like, checked independently of how the sanitiser works:
 ///
 /// - every `<` opens a tag written `<name attr="value"…>` (text `<` and `>` are escaped), and
-///   no tag names an element that can run or load anything (`script`, `iframe`, `object`…);
+///   no tag names an element that can run or load anything (`script`, `iframe`, `object`…), nor
+///   one that switches SVG or MathML back to HTML (`foreignObject`, `annotation-xml`) or
+///   animates attributes (`animate`, `set`…);
 /// - attribute values are double-quoted, with `&` only in `&amp;`, `&lt;`, `&gt;`, `&quot;`;
 /// - no event-handler attribute (`on…`); no URL attribute whose value, with white space and
 ///   control characters removed, starts with `javascript:`, `vbscript:` or `data:`; no `style`
-///   that can load or run something;
+///   that can load or run something; no `url(` in an SVG paint attribute but a reference within
+///   the document (`url(#id)`); no `xml:base`;
 /// - elements are balanced and nested no deeper than the sanitiser's 256;
 /// - the output grows at most linearly with the input;
 /// - no control characters other than tab, line feed and carriage return.
 enum SanitizedHTMLCheck {
     static let forbiddenElements: Set<String> = [
         "script", "style", "iframe", "object", "embed", "applet", "frame", "frameset", "meta", "link", "base",
-        "noscript", "noembed", "noframes", "xmp", "textarea", "svg", "math", "template", "select", "param", "input",
-        "form", "button", "plaintext",
+        "noscript", "noembed", "noframes", "xmp", "textarea", "template", "select", "param", "input",
+        "form", "button", "plaintext", "video", "audio", "track", "canvas", "foreignobject", "annotation-xml",
+        "animate", "animatecolor", "animatemotion", "animatetransform", "set",
     ]
     static let voidElements: Set<String> = ["area", "br", "col", "hr", "img", "source", "track", "wbr"]
     static let urlAttributes: Set<String> = [
         "href", "src", "cite", "longdesc", "poster", "background", "action", "formaction", "data", "codebase",
-        "usemap", "lowsrc", "dynsrc", "xlink:href", "manifest", "icon", "profile", "classid", "archive",
+        "usemap", "lowsrc", "dynsrc", "xlink:href", "altimg", "manifest", "icon", "profile", "classid", "archive",
+    ]
+    /// SVG attributes whose value may be `url(…)`, which loads what it names unless it is `#id`.
+    static let paintAttributes: Set<String> = [
+        "fill", "stroke", "marker-start", "marker-mid", "marker-end", "clip-path", "mask", "filter", "cursor", "style",
     ]
     static let forbiddenSchemes = ["javascript:", "vbscript:", "data:"]
     static let forbiddenInStyle = ["url(", "expression", "\\", "/*", "javascript:", "vbscript:", "@import", "behavior", "-moz-binding", "<", ">"]
@@ -64,7 +72,7 @@ enum SanitizedHTMLCheck {
     }
 
     private static func problem(in tag: Tag, open: inout [String]) -> String? {
-        if forbiddenElements.contains(tag.name) { return "a <\(tag.name)> element" }
+        if forbiddenElements.contains(tag.name.lowercased()) { return "a <\(tag.name)> element" }
         if tag.isEnd {
             guard open.last == tag.name else { return "</\(tag.name)> closes \(open.last ?? "nothing")" }
             open.removeLast()
@@ -74,8 +82,15 @@ enum SanitizedHTMLCheck {
         for attribute in tag.attributes {
             let name = attribute.name
             if !seen.insert(name).inserted { return "attribute \(name) twice on <\(tag.name)>" }
-            if name.hasUTF8Prefix("on") { return "event handler \(name) on <\(tag.name)>" }
+            if name.lowercased().hasUTF8Prefix("on") { return "event handler \(name) on <\(tag.name)>" }
+            if name.lowercased() == "xml:base" { return "xml:base on <\(tag.name)>" }
             guard let value = attribute.value else { continue }
+            let loweredValue = value.lowercased()
+            if paintAttributes.contains(name.lowercased()), let call = loweredValue.firstRange(of: "url("),
+               !loweredValue[call.upperBound...].hasPrefix("#")
+            {
+                return "\(name) loading a URL: \(value)"
+            }
             if urlAttributes.contains(name), let scheme = forbiddenScheme(value) { return "\(name) with a \(scheme) URL: \(value)" }
             if name == "srcset" {
                 for candidate in value.split(separator: ",") {
@@ -101,7 +116,7 @@ enum SanitizedHTMLCheck {
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_")
     }
 

@@ -24,12 +24,8 @@ struct HTMLSanitizerTests {
         ("a<script>alert(1)</script>b", "ab"),
         ("a<SCRIPT type=\"text/javascript\">if (a < b) { x('</p>') }</SCRIPT >b", "ab"),
         ("a<style>p { color: red }</style>b", "ab"),
-        (#"a<iframe src="https://evil.example/">inside</iframe>b"#, "ab"),
         ("a<noscript><img src=\"https://t.example/p.gif\"></noscript>b", "ab"),
-        ("a<object data=\"x.swf\"><param name=\"a\" value=\"b\"><object>in</object>fallback</object>b", "ab"),
-        ("a<applet code=\"x\">java</applet>b", "ab"),
         ("a<frameset><frame src=\"x\"></frameset>b", "ab"),
-        ("a<svg><script>alert(1)</script><text>t</text></svg>b", "ab"),
         ("a<embed src=\"x.swf\">b", "ab"),
         ("a<meta http-equiv=\"refresh\" content=\"0;url=javascript:x\">b", "ab"),
         ("a<link rel=\"stylesheet\" href=\"x.css\">b", "ab"),
@@ -40,15 +36,13 @@ struct HTMLSanitizerTests {
         // Unknown elements unwrapped, text kept.
         ("<custom-tag>kept</custom-tag>", "kept"),
         ("<o:p>Word</o:p>", "Word"),
-        ("<form action=\"/x\"><label>Name</label><input name=\"n\"><button>Go</button></form>", "NameGo"),
+        ("<form action=\"/x\"><label>Name</label><input name=\"n\"><button>Go</button></form>", "<label>Name</label>Go"),
         ("<html><body><p>x</p></body></html>", "<p>x</p>"),
-        ("<math><mi>x</mi></math>", "x"),
         // Attributes.
         (#"<p onclick="alert(1)" class="c" ONMOUSEOVER='x()'>t</p>"#, #"<p class="c">t</p>"#),
         (#"<P CLASS=c ID='i'>t</P>"#, #"<p class="c" id="i">t</p>"#),
         (#"<p class="a" class="b">t</p>"#, #"<p class="a">t</p>"#),
         (#"<p title='say "hi" & <go>'>t</p>"#, #"<p title="say &quot;hi&quot; &amp; &lt;go&gt;">t</p>"#),
-        (#"<video controls src="v.mp4" poster="p.jpg"></video>"#, #"<video controls src="https://example.org/blog/v.mp4" poster="https://example.org/blog/p.jpg"></video>"#),
         (#"<details open><summary>s</summary>d</details>"#, #"<details open><summary>s</summary>d</details>"#),
         (#"<p xmlns="http://www.w3.org/1999/xhtml">t</p>"#, "<p>t</p>"),
         // URLs: dangerous schemes removed however they are written.
@@ -134,6 +128,122 @@ struct HTMLSanitizerTests {
         #expect(Self.clean(input) == expected)
     }
 
+    /// Universal Feed Parser's safe elements and attributes, and safe CSS, pass unchanged; what
+    /// loads, links or acts goes.
+    static let safeSetCases: [(String, String)] = [
+        (#"<table summary="s" frame="box" rules="all"><tr><th scope="col" abbr="N" axis="a">Name</th></tr><tr><td headers="h" rowspan="2" colspan="3" align="left" valign="top" nowrap>x</td></tr></table>"#,
+         #"<table summary="s" frame="box" rules="all"><tr><th scope="col" abbr="N" axis="a">Name</th></tr><tr><td headers="h" rowspan="2" colspan="3" align="left" valign="top" nowrap>x</td></tr></table>"#),
+        (#"<ol start="3" type="a" reversed><li value="4">x</li></ol>"#, #"<ol start="3" type="a" reversed><li value="4">x</li></ol>"#),
+        (#"<p dir="rtl" lang="ar" xml:lang="ar">t</p>"#, #"<p dir="rtl" lang="ar" xml:lang="ar">t</p>"#),
+        (#"<time datetime="2024-03-01T10:00Z">1 March</time>"#, #"<time datetime="2024-03-01T10:00Z">1 March</time>"#),
+        (#"<img src="https://x.example/i.png" width="10" height="20" hspace="1" vspace="2" border="0" align="right">"#,
+         #"<img src="https://x.example/i.png" width="10" height="20" hspace="1" vspace="2" border="0" align="right">"#),
+        (#"<fieldset><legend>L</legend><label for="x">N</label></fieldset><meter value="0.5" min="0" max="1" low="0.2" high="0.8" optimum="0.5">½</meter><progress value="3" max="10">3/10</progress>"#,
+         #"<fieldset><legend>L</legend><label for="x">N</label></fieldset><meter value="0.5" min="0" max="1" low="0.2" high="0.8" optimum="0.5">½</meter><progress value="3" max="10">3/10</progress>"#),
+        (#"<font face="Arial" color="red" size="2">f</font><hr noshade size="1">"#, #"<font face="Arial" color="red" size="2">f</font><hr noshade size="1">"#),
+        (#"<a href="https://x.example/" target="_blank" ping="https://t.example/" accesskey="x" tabindex="1">t</a>"#, #"<a href="https://x.example/">t</a>"#),
+        (##"<p contenteditable draggable="true" autofocus datasrc="#d" data="x">t</p>"##, "<p>t</p>"),
+        (#"<p style="color: #333; background-color: #fff; font-family: Georgia, serif; font-size: 12px; font-weight: bold; margin: 0 auto; padding: 1em 2em; border: 1px solid #ccc; text-align: center">t</p>"#,
+         #"<p style="color: #333; background-color: #fff; font-family: Georgia, serif; font-size: 12px; font-weight: bold; margin: 0 auto; padding: 1em 2em; border: 1px solid #ccc; text-align: center">t</p>"#),
+        (#"<p style="color: red; background: url(https://t.example/p.gif)">t</p>"#, #"<p style="color: red">t</p>"#),
+        (##"<p style="behavior: url(#default#time2); color: blue">t</p>"##, ##"<p style="color: blue">t</p>"##),
+        (#"<p style="-moz-binding: url(https://x.example/x.xml#y); color: blue">t</p>"#, #"<p style="color: blue">t</p>"#),
+        (#"<p style="margin: expression(alert(1)); color: blue">t</p>"#, #"<p style="color: blue">t</p>"#),
+        (#"<p style="fill: red">not SVG</p>"#, "<p>not SVG</p>"),
+    ]
+
+    @Test(arguments: safeSetCases)
+    func keepsTheSafeSet(_ input: String, _ expected: String) {
+        #expect(Self.clean(input) == expected)
+    }
+
+    /// Inline SVG by its safe subset: no scripts, handlers, animation, `foreignObject`, links to
+    /// `javascript:`, or paint that loads.
+    static let svgCases: [(String, String)] = [
+        (##"<svg width="10" height="10" viewBox="0 0 10 10"><rect x="1" y="1" width="8" height="8" fill="#369"></rect></svg>"##,
+         ##"<svg width="10" height="10" viewBox="0 0 10 10"><rect x="1" y="1" width="8" height="8" fill="#369"></rect></svg>"##),
+        (##"<svg xmlns="http://www.w3.org/2000/svg" viewbox="0 0 1 1"><lineargradient id="g"><stop offset="0" stop-color="red"/></lineargradient><circle fill="url(#g)" r="1"/></svg>"##,
+         ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><linearGradient id="g"><stop offset="0" stop-color="red"></stop></linearGradient><circle fill="url(#g)" r="1"></circle></svg>"##),
+        (#"<svg><polyline points="0,0 5,5" stroke="black" stroke-width="2" transform="rotate(45)"/><text x="1" y="2" font-size="3">Q1</text></svg>"#,
+         #"<svg><polyline points="0,0 5,5" stroke="black" stroke-width="2" transform="rotate(45)"></polyline><text x="1" y="2" font-size="3">Q1</text></svg>"#),
+        ("a<svg><script>alert(1)</script><text>t</text></svg>b", "a<svg><text>t</text></svg>b"),
+        ("<svg><style>@import url(https://t.example/x.css);</style><g>x</g></svg>", "<svg><g>x</g></svg>"),
+        (#"<svg onload="alert(1)"><circle onclick="x()" r="1"></circle></svg>"#, #"<svg><circle r="1"></circle></svg>"#),
+        (#"<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>"#, "<svg><a><text>x</text></a></svg>"),
+        (#"<svg><a href=" JavaScript:alert(1)"><text>x</text></a><a href="/p"><text>y</text></a></svg>"#,
+         #"<svg><a><text>x</text></a><a href="https://example.org/p"><text>y</text></a></svg>"#),
+        (##"<svg><use xlink:href="#icon"/></svg>"##, ##"<svg><use xlink:href="#icon"></use></svg>"##),
+        (#"<svg><foreignObject><p onclick="x()">html</p><iframe src="javascript:x"></iframe></foreignObject><text>t</text></svg>"#,
+         "<svg><text>t</text></svg>"),
+        (#"<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>"#, "<svg><a><text>x</text></a></svg>"),
+        (#"<svg><set attributeName="onmouseover" to="alert(1)"/><rect width="1"/></svg>"#, #"<svg><rect width="1"></rect></svg>"#),
+        (##"<svg><rect fill="url(https://t.example/p.svg#p)" stroke="url( #g)" mask="url(#m)"/></svg>"##, ##"<svg><rect mask="url(#m)"></rect></svg>"##),
+        (#"<svg><rect style="fill: red; stroke: url(x); stroke-width: 2"/></svg>"#, #"<svg><rect style="fill: red; stroke-width: 2"></rect></svg>"#),
+        (#"<svg xml:base="javascript:x//"><image href="i.png" width="1"/></svg>"#, "<svg></svg>"),
+        (#"<svg><p>para</p><img src="x.png"><b>bold</b></svg>after"#, "<svg>parabold</svg>after"),
+        ("<svg><rect/></svg><rect>x</rect><text>y</text>", "<svg><rect></rect></svg>xy"),
+        (#"<p><svg><circle r="1">"#, #"<p><svg><circle r="1"></circle></svg></p>"#),
+        ("<p><svg><text>a</p>b</text></svg>c</p>", "<p><svg><text>ab</text></svg>c</p>"),
+        ("<svg><svg><g></g></svg><g></g></svg><g>out</g>", "<svg><svg><g></g></svg><g></g></svg>out"),
+        (#"<SVG VIEWBOX="0 0 1 1"><LinearGradient/></SVG>"#, #"<svg viewBox="0 0 1 1"><linearGradient></linearGradient></svg>"#),
+    ]
+
+    @Test(arguments: svgCases)
+    func keepsSafeSVG(_ input: String, _ expected: String) {
+        #expect(Self.clean(input) == expected)
+    }
+
+    /// MathML by its safe subset: no handlers, no links to `javascript:`, no `annotation-xml`.
+    static let mathMLCases: [(String, String)] = [
+        ("<math><mi>x</mi><mo>=</mo><mfrac><mn>1</mn><mn>2</mn></mfrac></math>", "<math><mi>x</mi><mo>=</mo><mfrac><mn>1</mn><mn>2</mn></mfrac></math>"),
+        (#"<math display="block"><msup><mi>e</mi><mi mathvariant="bold">x</mi></msup></math>"#, #"<math display="block"><msup><mi>e</mi><mi mathvariant="bold">x</mi></msup></math>"#),
+        (#"<math><mtext onclick="x()">t</mtext><maction actiontype="statusline" href="javascript:x"><mi>x</mi></maction></math>"#,
+         #"<math><mtext>t</mtext><maction actiontype="statusline"><mi>x</mi></maction></math>"#),
+        (#"<math><semantics><mi>x</mi><annotation-xml encoding="text/html"><img src="x" onerror="alert(1)"></annotation-xml><annotation encoding="TeX">x</annotation></semantics></math>"#,
+         #"<math><semantics><mi>x</mi><annotation encoding="TeX">x</annotation></semantics></math>"#),
+        ("<math><mi><b>x</b></mi></math>", "<math><mi>x</mi></math>"),
+        (#"<math><mglyph src="javascript:x"/></math>"#, "<math><mglyph></mglyph></math>"),
+        (#"<math><style><img src=x onerror=alert(1)></style><mn>1</mn></math>"#, "<math><mn>1</mn></math>"),
+        (#"<math><mi>x</mi></math><mi>y</mi>"#, "<math><mi>x</mi></math>y"),
+    ]
+
+    @Test(arguments: mathMLCases)
+    func keepsSafeMathML(_ input: String, _ expected: String) {
+        #expect(Self.clean(input) == expected)
+    }
+
+    /// Elements that cannot run here go, their fallback content stays; `script` and `style` go
+    /// with their content.
+    static let fallbackCases: [(String, String)] = [
+        ("a<object data=\"x.swf\"><param name=\"a\" value=\"b\"><object>in</object>fallback</object>b", "ainfallbackb"),
+        (#"<object data="movie.swf" type="application/x-shockwave-flash"><p>Watch <a href="https://v.example/1">the video</a>.</p></object>"#,
+         #"<p>Watch <a href="https://v.example/1">the video</a>.</p>"#),
+        ("a<applet code=\"x\"><b>java</b></applet>b", "a<b>java</b>b"),
+        (#"<iframe src="https://www.youtube.com/embed/x">No frames: <a href="https://youtu.be/x">watch</a></iframe>"#,
+         #"No frames: <a href="https://youtu.be/x">watch</a>"#),
+        ("a<iframe><script>alert(1)</script>t</iframe>b", "atb"),
+        (#"<embed src="x.swf"><noembed><p>Fallback</p></noembed>"#, "<p>Fallback</p>"),
+        (#"<video controls src="v.mp4" poster="p.jpg"><source src="v.webm" type="video/webm"><track src="c.vtt" kind="captions">Download <a href="v.mp4">the video</a>.</video>"#,
+         #"Download <a href="https://example.org/blog/v.mp4">the video</a>."#),
+        (#"<audio src="a.mp3"><p>Listen: <a href="a.mp3">MP3</a></p></audio>"#, #"<p>Listen: <a href="https://example.org/blog/a.mp3">MP3</a></p>"#),
+        (#"<canvas width="1"><img src="https://x.example/chart.png" alt="chart"></canvas>"#, #"<img src="https://x.example/chart.png" alt="chart">"#),
+        (#"<picture><source srcset="https://x.example/a.webp"><img src="https://x.example/a.jpg"></picture>"#,
+         #"<picture><source srcset="https://x.example/a.webp"><img src="https://x.example/a.jpg"></picture>"#),
+        (#"<object><embed src="x.swf"><iframe src="y"><video><p>deep</p></video></iframe></object>"#, "<p>deep</p>"),
+        ("a<style>p { color: red }</style><script>x()</script>b", "ab"),
+    ]
+
+    @Test(arguments: fallbackCases)
+    func keepsFallbackContent(_ input: String, _ expected: String) {
+        #expect(Self.clean(input) == expected)
+    }
+
+    @Test(arguments: [svgCases, mathMLCases, fallbackCases, safeSetCases].joined().map(\.0))
+    func sanitisingAgainChangesNothing(_ input: String) {
+        let once = Self.clean(input)
+        #expect(Self.clean(once) == once)
+    }
+
     @Test func keepsRelativeURLWithoutBase() {
         #expect(HTMLSanitizer.sanitize(#"<a href="/x">x</a>"#, baseURL: nil) == #"<a href="/x">x</a>"#)
         #expect(HTMLSanitizer.sanitize(#"<a href="javascript:x">x</a>"#, baseURL: nil) == "<a>x</a>")
@@ -184,7 +294,8 @@ struct HTMLSanitizerTests {
     @Test func unterminatedCommentsAndScripts() {
         #expect(Self.clean(String(repeating: "<!--", count: 250_000)).isEmpty)
         #expect(Self.clean(String(repeating: "<script>", count: 100_000)).isEmpty)
-        #expect(Self.clean(String(repeating: "<object>", count: 100_000) + "x").isEmpty)
+        #expect(Self.clean(String(repeating: "<select>", count: 100_000) + "x").isEmpty)
+        #expect(Self.clean(String(repeating: "<object>", count: 100_000) + "x") == "x")
     }
 
     @Test func nulBytesVanish() {
