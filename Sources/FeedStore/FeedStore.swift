@@ -41,11 +41,14 @@ public final class FeedStore: Sendable {
             // Statement journals (every item insert runs its triggers under one) otherwise
             // spill to files in /var/tmp after 64 KiB: 1.3 million writes for 100 000 items.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // The full-text index's triggers compute item bodies (see `SearchBody`).
+            db.add(function: SearchBody.function)
         }
         do {
             try Self.inspectExistingFile(at: path)
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrate(pool, path: path)
+            try Self.rebuildOutdatedSearchIndex(pool)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -103,6 +106,23 @@ public final class FeedStore: Sendable {
         try migrator.migrate(pool)
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA user_version = \(migrator.migrations.count)")
+        }
+    }
+
+    /// Rebuilds the full-text index when it was built from another `SearchBody` than this
+    /// build's (or before the fingerprint was kept): its triggers could not remove items from it
+    /// otherwise. Takes no write lock when the index is up to date.
+    private static func rebuildOutdatedSearchIndex(_ pool: DatabasePool) throws {
+        let fingerprint = SearchBody.fingerprint
+        let read = { (db: Database) in try String.fetchOne(db, sql: "SELECT searchFingerprint FROM storeState WHERE id = 1") }
+        if try pool.read(read) == fingerprint { return }
+        try pool.write { db in
+            // Another process may have rebuilt it meanwhile.
+            if try read(db) == fingerprint { return }
+            try StoreSchema.rebuildSearchIndex(db)
+            try db.execute(
+                sql: "UPDATE storeState SET searchFingerprint = ?, generation = generation + 1 WHERE id = 1",
+                arguments: [fingerprint])
         }
     }
 
