@@ -23,6 +23,9 @@ public struct FetchOptions: Sendable, Hashable {
     public var maxRedirects: Int
     /// The `User-Agent` header.
     public var userAgent: String
+    /// A file of PEM certificates that HTTPS trusts instead of the system's: for feeds behind a
+    /// private certificate authority. The OpenSSL convention's `SSL_CERT_FILE` when set.
+    public var certificateAuthorities: String?
 
     public init(
         concurrency: Int = FetchOptions.defaultConcurrency,
@@ -40,6 +43,7 @@ public struct FetchOptions: Sendable, Hashable {
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
         self.userAgent = userAgent
+        certificateAuthorities = ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `reload-threads` unless the config says otherwise: with 50 ms per request, 200 feeds

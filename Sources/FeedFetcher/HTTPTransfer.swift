@@ -82,6 +82,9 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         // A transfer to a host whose connection is still being set up waits to learn whether it
         // can be a stream of that connection (HTTP/2) rather than opening another.
         tidings_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
+        if let certificateAuthorities = options.certificateAuthorities {
+            tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
+        }
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
         tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in

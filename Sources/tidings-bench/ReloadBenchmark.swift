@@ -19,7 +19,8 @@ import TidingsApp
 /// Each scenario runs in a child process of its own (`tidings-bench reload-scenario NAME`), so
 /// that its peak memory (target ≤ 80 MB) and CPU time are its own; the server is another process
 /// and counts in neither. Feeds are sent gzipped, as feed servers do (`TIDINGS_BENCH_PLAIN=1`
-/// sends them as they are); `TIDINGS_BENCH_RELOAD_THREADS=N` measures another `reload-threads`.
+/// sends them as they are); `TIDINGS_BENCH_RELOAD_THREADS=N` and
+/// `TIDINGS_BENCH_CONNECTIONS_PER_HOST=N` measure other limits (8 and 2 were the old defaults).
 /// The store is a real SQLite file, fresh for each scenario: a cold reload, then a reload where
 /// every answer is 304. "Serial store time" is the time the store's single writer is busy
 /// (`FeedStore.upsert` of a prepared feed, and the 304 bookkeeping): with two cores, a cold
@@ -103,6 +104,9 @@ enum ReloadBenchmark {
         var options = FetchOptions()
         if let threads = ProcessInfo.processInfo.environment["TIDINGS_BENCH_RELOAD_THREADS"].flatMap(Int.init) {
             options.concurrency = threads
+        }
+        if let connections = ProcessInfo.processInfo.environment["TIDINGS_BENCH_CONNECTIONS_PER_HOST"].flatMap(Int.init) {
+            options.connectionsPerHost = connections
         }
         let label = "reload: \(scenario.name):"
         print("\(label) \(scenario.feedCount) feeds × \(scenario.itemsPerFeed) items (\(totalBytes / 1_000_000) MB"
