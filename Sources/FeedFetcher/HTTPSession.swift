@@ -26,6 +26,8 @@ final class HTTPSession: @unchecked Sendable {
     private var arriving: [HTTPTransfer] = []
     private var isThreadRunning = false
     private var isInvalidated = false
+    /// Hosts that answered over HTTP/2: their transfers share one connection (see `multiplexes`).
+    private var multiplexingHosts = Set<String>()
 
     /// The transfers whose easy handle is in the multi handle (the session's thread only). The
     /// array keeps each transfer alive while libcurl may call back into it.
@@ -43,6 +45,14 @@ final class HTTPSession: @unchecked Sendable {
         HTTPSession.libcurl
         idleTimeout = max(1, options.connectTimeout.rounded(.up))
         multi = curl_multi_init()
+        // libcurl itself holds the per-host limit, so that it also holds for the hops of
+        // redirects, which the reload's scheduler cannot see coming: a transfer beyond it waits
+        // in libcurl's queue for a connection to that host to come free.
+        tidings_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, options.connectionsPerHost)
+        // HTTP/2 where the server offers it (over TLS, libcurl's default), with every transfer to
+        // such a host multiplexed on one connection (libcurl's default too, said here because
+        // the scheduler counts on it).
+        tidings_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     }
 
     deinit {
@@ -68,6 +78,17 @@ final class HTTPSession: @unchecked Sendable {
     /// Interrupts the thread's wait, so that it sees a new, cancelled or failed transfer at once.
     func wake() {
         curl_multi_wakeup(multi)
+    }
+
+    /// True once a transfer to `host` (lower-cased) was answered over HTTP/2: more of its feeds
+    /// may then run at once than `FetchOptions.connectionsPerHost`, as streams of one connection.
+    func multiplexes(host: String) -> Bool {
+        lock.withLock { multiplexingHosts.contains(host) }
+    }
+
+    /// Records that `host` (lower-cased) answered over HTTP/2; called by its transfers.
+    func noteMultiplexing(host: String) {
+        lock.withLock { _ = multiplexingHosts.insert(host) }
     }
 
     /// Lets the thread end once its transfers have ended; the reload calls it when it ends.

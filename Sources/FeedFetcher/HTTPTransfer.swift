@@ -79,6 +79,12 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         // callback sees the decoded bytes, which is what the cap counts.
         tidings_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
         tidings_curl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        // A transfer to a host whose connection is still being set up waits to learn whether it
+        // can be a stream of that connection (HTTP/2) rather than opening another.
+        tidings_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
+        if let certificateAuthorities = options.certificateAuthorities {
+            tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
+        }
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
         tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
@@ -120,11 +126,21 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             return true
         }
         if hasResponse {
+            noteProtocol()
             ending.finish()
         } else {
             ending.fail(.network("the server closed the connection without answering"))
         }
         return false
+    }
+
+    /// Tells the session when the host answered over HTTP/2 (so that more of its feeds can share
+    /// the connection).
+    private func noteProtocol() {
+        guard let easy = easyHandle, let host = requestURL.host?.lowercased() else { return }
+        var version = 0
+        tidings_curl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
+        if version >= Int(CURL_HTTP_VERSION_2_0) { session.noteMultiplexing(host: host) }
     }
 
     /// True when the session must remove the transfer: it has ended, or it went silent too long.

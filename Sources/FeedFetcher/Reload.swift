@@ -4,10 +4,14 @@ import Logging
 
 /// One run of the pipeline over a list of feeds, as returned by `FeedFetcher.reload`.
 ///
-/// Feeds start in list order as slots free up: at most `concurrency` at once and at most
-/// `connectionsPerHost` for any one host (a slow host cannot hold every slot while others wait:
-/// the scheduler skips to the next feed whose host has room). Events and the final summary are
-/// delivered on the caller's queue, in order when that queue is serial.
+/// Feeds start as slots free up, grouped by host (hosts in the order they first appear in the
+/// list, a host's feeds in list order), so that a host's feeds follow one another on its
+/// kept-alive connections. At most `concurrency` run at once, and at most `connectionsPerHost`
+/// for any one host — a slow host cannot hold every slot while others wait: the scheduler skips
+/// to the next feed whose host has room. A host that answered over HTTP/2 takes up to
+/// `concurrency` feeds at once, as streams of one connection. libcurl holds the per-host limit
+/// on connections for the hops of redirects too. Events and the final summary are delivered on
+/// the caller's queue, in order when that queue is serial.
 ///
 /// Cancelling is prompt: feeds not started yet end as `cancelled` at once, running downloads and
 /// commands are stopped, and a store write already under way completes, so the cache stays
@@ -47,11 +51,27 @@ public final class Reload: @unchecked Sendable {
         ended.enter()
         // Each job holds its reload, so that a caller who drops the handle still gets every event
         // and the summary; the cycle ends with the jobs, which the reload lets go of as they end.
-        pending = unique.map { request in
+        pending = Self.groupedByHost(unique.map { request in
             FeedJob(request: request, cache: cache, options: options, session: session, workQueue: workQueue) {
                 job, kind in self.jobDidEnd(job, kind)
             }
+        })
+    }
+
+    /// The jobs with each host's together, at the place of its first job; the order is otherwise
+    /// kept (feeds that are no download stay where they are).
+    private static func groupedByHost(_ jobs: [FeedJob]) -> [FeedJob] {
+        var firstPosition: [String: Int] = [:]
+        var groups: [Int] = []
+        for (position, job) in jobs.enumerated() {
+            guard let host = job.hostKey else {
+                groups.append(position)
+                continue
+            }
+            if firstPosition[host] == nil { firstPosition[host] = position }
+            groups.append(firstPosition[host]!)
         }
+        return jobs.indices.sorted { (groups[$0], $0) < (groups[$1], $1) }.map { jobs[$0] }
     }
 
     func begin() {
@@ -104,7 +124,7 @@ public final class Reload: @unchecked Sendable {
             var index = 0
             while running.count < options.concurrency && index < pending.count {
                 let job = pending[index]
-                if let host = job.hostKey, connectionsByHost[host, default: 0] >= options.connectionsPerHost {
+                if let host = job.hostKey, connectionsByHost[host, default: 0] >= limit(forHost: host) {
                     index += 1
                     continue
                 }
@@ -120,6 +140,11 @@ public final class Reload: @unchecked Sendable {
             logger.debug("started", metadata: ["feed": "\(CredentialRedaction.redact(job.location))"])
             job.start()
         }
+    }
+
+    /// How many feeds of `host` may run at once.
+    private func limit(forHost host: String) -> Int {
+        session.multiplexes(host: host) ? options.concurrency : options.connectionsPerHost
     }
 
     private func jobDidEnd(_ job: FeedJob, _ kind: FetchEvent.Kind) {

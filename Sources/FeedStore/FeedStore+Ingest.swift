@@ -23,33 +23,42 @@ extension FeedStore {
         _ feed: Feed, forFeedURL url: String, validators: HTTPValidators = .none,
         permanentRedirect: String? = nil, at now: Date = Date()
     ) throws -> Int {
-        try write { db in
+        // Prepared before the write transaction, on the caller's thread: see `PreparedFeed`.
+        try upsert(PreparedFeed(feed), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now)
+    }
+
+    /// Stores a feed prepared beforehand (see `PreparedFeed`), as `upsert(_ feed:…)` does:
+    /// holding the write lock only for the SQL.
+    @discardableResult
+    public func upsert(
+        _ prepared: PreparedFeed, forFeedURL url: String, validators: HTTPValidators = .none,
+        permanentRedirect: String? = nil, at now: Date = Date()
+    ) throws -> Int {
+        let feed = prepared.feed
+        return try write { db in
             let feedID = try Self.feedID(db, url: url)
             let seconds = now.timeIntervalSince1970
-            try db.execute(
-                sql: """
-                    UPDATE feed SET
-                        title = COALESCE(?, title), link = COALESCE(?, link),
-                        subtitle = ?, author = ?, image = ?, language = ?, format = ?,
-                        etag = ?, lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?,
-                        lastError = NULL, failureCount = 0
-                    WHERE id = ?
-                    """,
-                arguments: [
+            try db.cachedStatement(sql: """
+                UPDATE feed SET
+                    title = COALESCE(?, title), link = COALESCE(?, link),
+                    subtitle = ?, author = ?, image = ?, language = ?, format = ?,
+                    etag = ?, lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?,
+                    lastError = NULL, failureCount = 0
+                WHERE id = ?
+                """).execute(arguments: [
                     feed.title, feed.link, feed.subtitle, feed.author, feed.image, feed.language,
                     feed.format.rawValue, validators.etag, validators.lastModified, seconds, seconds,
                     feedID,
                 ])
-            let newCount = try Self.storeItems(feed.items, feedID: feedID, seenAt: seconds, db: db)
-            if !feed.items.isEmpty {
+            let newCount = try Self.storeItems(prepared.entries, feedID: feedID, seenAt: seconds, db: db)
+            if !prepared.entries.isEmpty {
                 // Tombstones of dropped items can go once the feed itself no longer carries
                 // them: they can no longer come back as new.
-                try db.execute(
-                    sql: "DELETE FROM item WHERE feedId = ? AND isDeleted = 1 AND lastSeenAt < ?",
-                    arguments: [feedID, seconds])
+                try db.cachedStatement(sql: "DELETE FROM item WHERE feedId = ? AND isDeleted = 1 AND lastSeenAt < ?")
+                    .execute(arguments: [feedID, seconds])
             }
             if let maxItems = try Int.fetchOne(
-                db, sql: "SELECT maxItems FROM feed WHERE id = ?", arguments: [feedID])
+                db.cachedStatement(sql: "SELECT maxItems FROM feed WHERE id = ?"), arguments: [feedID])
             {
                 try Self.dropItems(db, feedID: feedID, keeping: maxItems)
             }
@@ -113,7 +122,7 @@ extension FeedStore {
 
     /// Inserts new items and refreshes known ones; returns the number inserted.
     private static func storeItems(
-        _ items: [Item], feedID: FeedID, seenAt seconds: Double, db: Database
+        _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, db: Database
     ) throws -> Int {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
         // changing no row, and only then is the known item refreshed. (Not `RETURNING
@@ -123,8 +132,8 @@ extension FeedStore {
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
-                searchTitle, searchAuthor, searchBody, excerpt, foldedTitle)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?, ?)
+                searchTitle, searchAuthor, excerpt, foldedTitle)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?)
             ON CONFLICT (feedId, key) DO NOTHING
             """))
         // Not a trigger: see `StoreSchema.createSearchIndex`.
@@ -137,14 +146,10 @@ extension FeedStore {
                 guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
                 summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
                 sortDate = COALESCE(?, ?, firstSeenAt),
-                searchTitle = ?, searchAuthor = ?, searchBody = ?, excerpt = ?, foldedTitle = ?
+                searchTitle = ?, searchAuthor = ?, excerpt = ?, foldedTitle = ?
             WHERE feedId = ? AND key = ? AND isDeleted = 0
             """))
         var touch = TypedStatement(try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?"))
-
-        // Feeds that repeat an entry keep its first (top-most) occurrence.
-        var seenKeys = Set<String>()
-        let unique = items.map { (key: ItemKey.key(for: $0), item: $0) }.filter { seenKeys.insert($0.key).inserted }
 
         // Three passes, so that FTS5 joins the transaction last: an item insert may run under a
         // statement savepoint, and SQLite 3.40's FTS5 flushes its
@@ -152,16 +157,14 @@ extension FeedStore {
         // inserts four times slower. Refreshes (whose triggers may touch the index) come next,
         // and new rows are indexed last.
         var newCount = 0
-        var unindexed: [(rank: Int64, search: SearchColumns)] = []
-        var known: [(key: String, item: Item, search: SearchColumns)] = []
+        var unindexed: [(rank: Int64, entry: PreparedFeed.Entry)] = []
+        var known: [PreparedFeed.Entry] = []
         // Feeds list newest first; inserting in reverse makes row ids follow the feed's own order
         // among items with equal dates (the list's tie-break is the id, newest first).
-        for (key, item) in unique.reversed() {
-            let published = StoredDate.value(item.published)
-            let updated = StoredDate.value(item.updated)
-            let search = searchColumns(item)
+        for entry in entries.reversed() {
+            let (item, published, updated) = (entry.item, entry.published, entry.updated)
             insert.bind(feedID.rawValue)
-            insert.bind(key)
+            insert.bind(entry.key)
             insert.bind(item.id)
             insert.bind(item.title)
             insert.bind(item.link)
@@ -170,18 +173,17 @@ extension FeedStore {
             insert.bind(updated)
             insert.bind(item.summary)
             insert.bind(item.content)
-            insert.bind(encodeJSON(item.enclosures))
-            insert.bind(encodeJSON(item.categories))
+            insert.bind(entry.enclosures)
+            insert.bind(entry.categories)
             insert.bind(seconds)
             insert.bind(seconds)
             insert.bind(published)
             insert.bind(updated)
             insert.bind(seconds)
-            bind(search, to: &insert)
-            bindListText(item, to: &insert)
+            bindDerivedColumns(entry, to: &insert)
             try insert.run()
             guard db.changesCount > 0 else {
-                known.append((key, item, search))
+                known.append(entry)
                 continue
             }
             let rank = SearchRank.of(
@@ -190,14 +192,11 @@ extension FeedStore {
             assert(
                 (try? Int64.fetchOne(db, sql: "SELECT searchRank FROM item WHERE id = ?", arguments: [db.lastInsertedRowID])) == rank,
                 "SearchRank.of disagrees with the searchRank column")
-            if search.title != nil || search.author != nil || search.body != nil {
-                unindexed.append((rank, search))
-            }
+            if entry.hasSearchText { unindexed.append((rank, entry)) }
             newCount += 1
         }
-        for (key, item, search) in known {
-            let published = StoredDate.value(item.published)
-            let updated = StoredDate.value(item.updated)
+        for entry in known {
+            let (item, published, updated) = (entry.item, entry.published, entry.updated)
             refresh.bind(item.id)
             refresh.bind(item.title)
             refresh.bind(item.link)
@@ -206,20 +205,19 @@ extension FeedStore {
             refresh.bind(updated)
             refresh.bind(item.summary)
             refresh.bind(item.content)
-            refresh.bind(encodeJSON(item.enclosures))
-            refresh.bind(encodeJSON(item.categories))
+            refresh.bind(entry.enclosures)
+            refresh.bind(entry.categories)
             refresh.bind(seconds)
             refresh.bind(published)
             refresh.bind(updated)
-            bind(search, to: &refresh)
-            bindListText(item, to: &refresh)
+            bindDerivedColumns(entry, to: &refresh)
             refresh.bind(feedID.rawValue)
-            refresh.bind(key)
+            refresh.bind(entry.key)
             try refresh.run()
             if db.changesCount == 0 {
                 touch.bind(seconds)
                 touch.bind(feedID.rawValue)
-                touch.bind(key)
+                touch.bind(entry.key)
                 try touch.run()
             }
         }
@@ -230,16 +228,15 @@ extension FeedStore {
                 UPDATE feed SET totalCount = totalCount + ?, unreadCount = unreadCount + ? WHERE id = ?
                 """).execute(arguments: [newCount, newCount, feedID])
         }
-        for (rank, search) in unindexed {
+        for (rank, entry) in unindexed {
             index.bind(rank)
-            bind(search, to: &index)
+            index.bind(entry.searchTitle)
+            index.bind(entry.searchAuthor)
+            index.bind(entry.searchBody)
             try index.run()
         }
         return newCount
     }
-
-    /// What the full-text index stores for an item.
-    private typealias SearchColumns = (title: String?, author: String?, body: String?)
 
     /// `COALESCE(published, updated, firstSeen)` as the insert stores it; SQLite stores a NaN
     /// as NULL, so one is skipped here too.
@@ -249,27 +246,14 @@ extension FeedStore {
         return firstSeen
     }
 
-    private static func bind(_ search: SearchColumns, to statement: inout TypedStatement) {
-        statement.bind(search.title)
-        statement.bind(search.author)
-        statement.bind(search.body)
-    }
-
-    /// What item lists show and filter on (see `ListText` and migration v4).
-    private static func bindListText(_ item: Item, to statement: inout TypedStatement) {
-        statement.bind(ListText.excerpt(summary: item.summary, content: item.content))
-        statement.bind(item.title.map(ListText.folded))
-    }
-
-    private static func searchColumns(_ item: Item) -> SearchColumns {
-        let summary = SearchText.fromHTML(item.summary)
-        let content = SearchText.fromHTML(item.content)
-        let body: String?
-        switch (summary, content) {
-        case let (summary?, content?): body = SearchText.contains(content, summary) ? content : summary + "\n" + content
-        default: body = content ?? summary
-        }
-        return (SearchText.fromPlain(item.title), SearchText.fromPlain(item.author), body)
+    /// The stored search columns (the body is not stored: see `SearchBody`), then what item
+    /// lists show and filter on (see `ListText` and migration v4), in the order both item
+    /// statements list them.
+    private static func bindDerivedColumns(_ entry: PreparedFeed.Entry, to statement: inout TypedStatement) {
+        statement.bind(entry.searchTitle)
+        statement.bind(entry.searchAuthor)
+        statement.bind(entry.excerpt)
+        statement.bind(entry.foldedTitle)
     }
 
     /// Two successful fetches in a row redirected permanently to the same place move the feed's

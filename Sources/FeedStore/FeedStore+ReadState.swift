@@ -70,7 +70,7 @@ extension FeedStore {
             try db.execute(
                 sql: """
                     UPDATE item SET isDeleted = 1, isStarred = 0, summary = NULL, content = NULL,
-                        enclosures = '[]', searchTitle = NULL, searchAuthor = NULL, searchBody = NULL
+                        enclosures = '[]', searchTitle = NULL, searchAuthor = NULL
                     WHERE id = ? AND isDeleted = 0
                     """,
                 arguments: [id])

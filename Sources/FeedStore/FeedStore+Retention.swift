@@ -31,7 +31,7 @@ extension FeedStore {
             sql: """
                 UPDATE item SET
                     isDeleted = 1, summary = NULL, content = NULL, enclosures = '[]',
-                    searchTitle = NULL, searchAuthor = NULL, searchBody = NULL
+                    searchTitle = NULL, searchAuthor = NULL
                 WHERE feedId = ? AND isDeleted = 0 AND isRead = 1 AND isStarred = 0
                 AND id NOT IN (
                     SELECT id FROM item WHERE feedId = ? AND isDeleted = 0

@@ -35,17 +35,28 @@ public final class FeedStore: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "FeedStore"
         configuration.prepareDatabase { db in
+            // Only a new, empty file takes it (before WAL is set up; later it is ignored). Item
+            // rows of 2–3 KB (an article's HTML) sat one per 4 KiB page, which left the cache
+            // half empty: 16 KiB pages hold seven of them.
+            try db.execute(sql: "PRAGMA page_size = 16384")
+            // SQLite's default cache is 2 MB: a reload's inserts then re-read the pages of the
+            // item indexes and the full-text index from the file for every feed. 16 MB at most,
+            // per connection, and only as pages are used.
+            try db.execute(sql: "PRAGMA cache_size = -16384")
             // NORMAL is safe in WAL mode: a killed process loses nothing committed; only a power
             // cut may lose the last transactions, never the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Statement journals (every item insert runs its triggers under one) otherwise
             // spill to files in /var/tmp after 64 KiB: 1.3 million writes for 100 000 items.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // The full-text index's triggers compute item bodies (see `SearchBody`).
+            db.add(function: SearchBody.function)
         }
         do {
             try Self.inspectExistingFile(at: path)
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrate(pool, path: path)
+            try Self.rebuildOutdatedSearchIndex(pool)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -103,6 +114,23 @@ public final class FeedStore: Sendable {
         try migrator.migrate(pool)
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA user_version = \(migrator.migrations.count)")
+        }
+    }
+
+    /// Rebuilds the full-text index when it was built from another `SearchBody` than this
+    /// build's (or before the fingerprint was kept): its triggers could not remove items from it
+    /// otherwise. Takes no write lock when the index is up to date.
+    private static func rebuildOutdatedSearchIndex(_ pool: DatabasePool) throws {
+        let fingerprint = SearchBody.fingerprint
+        let read = { (db: Database) in try String.fetchOne(db, sql: "SELECT searchFingerprint FROM storeState WHERE id = 1") }
+        if try pool.read(read) == fingerprint { return }
+        try pool.write { db in
+            // Another process may have rebuilt it meanwhile.
+            if try read(db) == fingerprint { return }
+            try StoreSchema.rebuildSearchIndex(db)
+            try db.execute(
+                sql: "UPDATE storeState SET searchFingerprint = ?, generation = generation + 1 WHERE id = 1",
+                arguments: [fingerprint])
         }
     }
 

@@ -50,6 +50,19 @@ enum StoreSchema {
                 CREATE INDEX itemFeedTitle ON item (feedId, sortDate, id, isRead, isDeleted, foldedTitle) WHERE isDeleted = 0
                 """)
         }
+        migrator.registerMigration("v5: search body computed, not stored") { db in
+            // The full-text index's text for item bodies was kept in every row: a quarter of the
+            // cache, and of what a reload writes. It is now recomputed when the index needs it
+            // (see `SearchBody`); the index is rebuilt on opening, once the fingerprint of
+            // `SearchBody` is found missing (`FeedStore.rebuildOutdatedSearchIndex`).
+            try db.execute(sql: """
+                DROP TRIGGER itemSearchDelete;
+                DROP TRIGGER itemSearchUpdate;
+                ALTER TABLE item DROP COLUMN searchBody;
+                ALTER TABLE storeState ADD COLUMN searchFingerprint TEXT;
+                """)
+            try createSearchTriggers(db)
+        }
         return migrator
     }
 
@@ -209,6 +222,38 @@ enum StoreSchema {
             """)
     }
 
+    /// What the full-text index holds for `row` (`old` or `new` in a trigger): its stored title
+    /// and author, and its body computed from its summary and content (see `SearchBody`).
+    private static func searchValues(_ row: String) -> (columns: String, hasText: String) {
+        let body = "tidingsSearchBody(\(row).summary, \(row).content)"
+        return ("\(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(body)",
+                "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR \(body) IS NOT NULL)")
+    }
+
+    /// Keeps the full-text index in step with updates and deletes (migration v5 onwards; new
+    /// rows are indexed by the upsert itself, see `createSearchIndex`). Rows with no text at all
+    /// (dropped items) are not indexed.
+    private static func createSearchTriggers(_ db: Database) throws {
+        let (old, new) = (searchValues("old"), searchValues("new"))
+        try db.execute(sql: """
+            CREATE TRIGGER itemSearchDelete AFTER DELETE ON item BEGIN
+                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
+                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
+            END;
+            CREATE TRIGGER itemSearchUpdate
+            AFTER UPDATE OF searchTitle, searchAuthor, summary, content, sortDate ON item
+            WHEN old.searchTitle IS NOT new.searchTitle OR old.searchAuthor IS NOT new.searchAuthor
+                OR old.summary IS NOT new.summary OR old.content IS NOT new.content
+                OR old.searchRank IS NOT new.searchRank
+            BEGIN
+                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
+                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
+                INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
+                SELECT \(new.columns) WHERE \(new.hasText);
+            END;
+            """)
+    }
+
     /// Computes `excerpt` and `foldedTitle` for every listed item, a thousand at a time so that
     /// a large cache is never held in memory at once.
     private static func fillListText(_ db: Database) throws {
@@ -228,13 +273,13 @@ enum StoreSchema {
         }
     }
 
-    /// Re-creates the full-text index from the items' search columns.
+    /// Re-creates the full-text index from the items' search columns and bodies.
     static func rebuildSearchIndex(_ db: Database) throws {
+        let values = searchValues("item")
         try db.execute(sql: """
             INSERT INTO itemSearch (itemSearch) VALUES ('delete-all');
             INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
-            SELECT searchRank, searchTitle, searchAuthor, searchBody FROM item
-            WHERE searchTitle IS NOT NULL OR searchAuthor IS NOT NULL OR searchBody IS NOT NULL;
+            SELECT \(values.columns) FROM item WHERE \(values.hasText);
             """)
     }
 }

@@ -31,7 +31,7 @@ public struct Config: Sendable, Equatable {
     }
 
     /// Feeds downloaded at once (`reload-threads`).
-    public var reloadThreads = 8
+    public var reloadThreads = FetchOptions.defaultConcurrency
     /// Seconds one feed may take, download and parsing (`download-timeout`).
     public var downloadTimeout: TimeInterval = 60
     /// Seconds to wait for a server to answer (`connect-timeout`, a Tidings option).

@@ -26,9 +26,16 @@ public struct StoreFeedCache: FeedCache {
         return cached.isEmpty ? nil : cached
     }
 
+    /// Prepares the feed on the calling worker thread, in parallel with other feeds, so that the
+    /// store's single writer only runs SQL (see `PreparedFeed`).
     public func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
+        try store(PreparedFeed(feed), for: url, validators: validators, permanentRedirect: permanentRedirect)
+    }
+
+    /// The write half of `storeFeed`.
+    public func store(_ prepared: PreparedFeed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
         try store.upsert(
-            feed, forFeedURL: url,
+            prepared, forFeedURL: url,
             validators: HTTPValidators(etag: validators.etag, lastModified: validators.lastModified),
             permanentRedirect: permanentRedirect)
     }

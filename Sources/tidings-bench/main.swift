@@ -3,6 +3,7 @@ import Foundation
 // A child process started by the store benchmark's two-process test does its part and exits.
 StoreChildProcess.runIfRequested()
 ReaderBenchmark.runChildIfRequested()
+ReloadBenchmark.runScenarioIfRequested()
 
 // `tidings-bench [NAME…]`: runs the named benchmarks (all when none is named). Each benchmark lives
 // in its own `XBenchmark.swift` and registers here with one line.
@@ -10,7 +11,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("parser", ParserBenchmark.run),
     ("store", { _ in StoreBenchmark.run() }),
     ("reader", { _ in ReaderBenchmark.run() }),
-    ("reload", { _ in ReloadBenchmark.run() }),
+    ("reload", ReloadBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -179,3 +179,67 @@ import Testing
         }
     }
 }
+
+/// Connections per host: the limit (redirects included), reuse, and the order feeds start in.
+@Suite struct ConnectionTests {
+    @Test func sixConnectionsPerHostByDefault() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        var routes: [String: [String: Any]] = [:]
+        for index in 0..<12 { routes["/slow\(index).xml"] = ["body": feed, "delay": 0.5] }
+        let server = try LoopbackServer(routes: routes)
+        let urls = (0..<12).map { server.url("/slow\($0).xml") }
+        let summary = try #require(ReloadRecorder().run(urls, cache: InMemoryFeedCache()))
+        #expect(summary.updated == 12)
+        let most = try server.maxInFlightByAddress()["127.0.0.1", default: 0]
+        #expect(most <= 6)
+        #expect(most > 2, "more than the two connections per host of before")
+    }
+
+    @Test func perHostLimitHoldsWhenRedirectsLeadFeedsOfManyHostsToOne() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        var targetRoutes: [String: [String: Any]] = [:]
+        for index in 0..<8 { targetRoutes["/feed\(index).xml"] = ["body": feed, "delay": 0.4] }
+        let target = try LoopbackServer(routes: targetRoutes, hosts: ["127.0.0.1"])
+        let sources = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"]
+        var sourceRoutes: [String: [String: Any]] = [:]
+        for index in 0..<8 {
+            sourceRoutes["/moved\(index).xml"] = ["redirect": target.url("/feed\(index).xml")]
+        }
+        let redirecting = try LoopbackServer(routes: sourceRoutes, hosts: sources)
+        // Two feeds per source host: the scheduler sees four hosts with room for all eight.
+        let urls = (0..<8).map { redirecting.url("/moved\($0).xml", host: sources[$0 % sources.count]) }
+        let options = FetchOptions(concurrency: 8, connectionsPerHost: 2)
+        let summary = try #require(ReloadRecorder().run(urls, cache: InMemoryFeedCache(), options: options))
+        #expect(summary.updated == 8)
+        #expect(try (1...2).contains(target.maxInFlightByAddress()["127.0.0.1", default: 0]))
+    }
+
+    @Test func feedsOfOneHostReuseItsConnections() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        var routes: [String: [String: Any]] = [:]
+        for index in 0..<6 { routes["/feed\(index).xml"] = ["body": feed, "delay": 0.1] }
+        let server = try LoopbackServer(routes: routes)
+        let urls = (0..<6).map { server.url("/feed\($0).xml") }
+        let options = FetchOptions(concurrency: 8, connectionsPerHost: 2)
+        let summary = try #require(ReloadRecorder().run(urls, cache: InMemoryFeedCache(), options: options))
+        #expect(summary.updated == 6)
+        let connections = Set(try server.requests().filter { ($0["path"] as? String)?.hasPrefix("/feed") == true }
+            .compactMap { $0["connection"] as? Int })
+        #expect((1...2).contains(connections.count), "six feeds over the host's two connections, kept alive")
+    }
+
+    @Test func feedsStartGroupedByHostInTheOrderHostsFirstAppear() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        let server = try LoopbackServer(routes: ["/a.xml": ["body": feed], "/b.xml": ["body": feed]],
+                                        hosts: ["127.0.0.1", "127.0.0.2"])
+        let urls = [
+            server.url("/a.xml", host: "127.0.0.2"), server.url("/a.xml", host: "127.0.0.1"),
+            server.url("/b.xml", host: "127.0.0.2"), "file:///nonexistent/tidings-test.xml",
+            server.url("/b.xml", host: "127.0.0.1"),
+        ]
+        let recorder = ReloadRecorder()
+        _ = try #require(recorder.run(urls, cache: InMemoryFeedCache(), options: FetchOptions(concurrency: 1)))
+        let started = recorder.events.filter { $0.kind == .started }.map(\.url)
+        #expect(started == [urls[0], urls[2], urls[1], urls[4], urls[3]])
+    }
+}

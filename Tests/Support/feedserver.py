@@ -32,7 +32,9 @@ Routes come from a JSON file (--config FILE):
 
 Paths that are no route are looked up in --dir (with ETag / Last-Modified and 304 answers), then
 404. A client that accepts gzip gets FILE.gz instead of FILE when it exists (as nginx's gzip_static). A request may use an absolute URI (the server then acts as an HTTP proxy would for the path).
-GET /_requests returns what the server saw so far: [{"method", "path", "host", "headers"}].
+GET /_requests returns what the server saw so far: [{"method", "path", "host", "headers",
+"connection"}], where "connection" is the client's port: requests with the same one came over
+one kept-alive connection.
 GET /_stats returns {"max_in_flight": N, "max_in_flight_by_address": {"127.0.0.1": N, ...}}: the
 most requests it was serving at once, overall and per listening address.
 """
@@ -110,6 +112,7 @@ def make_handler(config, directory, log, log_lock):
                     "host": split.netloc or self.headers.get("Host", ""),
                     "absolute": bool(split.scheme),
                     "headers": {k.lower(): v for k, v in self.headers.items()},
+                    "connection": self.client_address[1],
                 })
             if path == "/_requests":
                 with log_lock:

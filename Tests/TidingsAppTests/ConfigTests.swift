@@ -6,7 +6,7 @@ import Testing
 @Suite struct ConfigTests {
     @Test func defaultsMatchTheDocumentedBehaviour() {
         let config = Config()
-        #expect(config.reloadThreads == 8 && config.downloadTimeout == 60 && config.connectTimeout == 10)
+        #expect(config.reloadThreads == 16 && config.downloadTimeout == 60 && config.connectTimeout == 10)
         #expect(config.showReadFeeds && !config.refreshOnStartup && config.maxItems == 0 && config.browser == nil)
         #expect(config.fetchOptions == FetchOptions())
     }

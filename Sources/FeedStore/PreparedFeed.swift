@@ -1,0 +1,72 @@
+import FeedModel
+import Foundation
+
+/// A fetched feed with every value the store derives from its items already computed: item
+/// keys, the full-text index's text, list excerpts, folded titles, dates and JSON columns.
+///
+/// Deriving those values is most of the CPU an upsert costs, and none of it needs the database.
+/// Making a `PreparedFeed` is pure and thread-safe, so the reload pipeline makes one on the
+/// worker thread that parsed the feed, in parallel with other feeds, and the store's single
+/// writer only runs SQL (`FeedStore.upsert(_:forFeedURL:…)`).
+///
+/// ```swift
+/// let prepared = PreparedFeed(parsedFeed)          // any thread, no lock
+/// try store.upsert(prepared, forFeedURL: url)      // the serial part
+/// ```
+public struct PreparedFeed: Sendable {
+    /// The feed as parsed; its metadata is stored as is.
+    public let feed: Feed
+    /// The items to store, without repeated keys (a feed that repeats an entry keeps its first,
+    /// top-most occurrence), in the feed's order.
+    let entries: [Entry]
+
+    /// One item with the columns derived from it.
+    struct Entry: Sendable {
+        let key: String
+        let item: Item
+        let published: Double?
+        let updated: Double?
+        let enclosures: String
+        let categories: String
+        let searchTitle: String?
+        let searchAuthor: String?
+        /// Given to the full-text index, never stored (see `SearchBody`).
+        let searchBody: String?
+        let excerpt: String?
+        let foldedTitle: String?
+
+        /// True when the full-text index has something to hold for this item.
+        var hasSearchText: Bool { searchTitle != nil || searchAuthor != nil || searchBody != nil }
+
+        init(key: String, item: Item) {
+            self.key = key
+            self.item = item
+            published = StoredDate.value(item.published)
+            updated = StoredDate.value(item.updated)
+            enclosures = FeedStore.encodeJSON(item.enclosures)
+            categories = FeedStore.encodeJSON(item.categories)
+            searchTitle = SearchText.fromPlain(item.title)
+            searchAuthor = SearchText.fromPlain(item.author)
+            searchBody = SearchBody.of(summary: item.summary, content: item.content)
+            excerpt = ListText.excerpt(summary: item.summary, content: item.content)
+            foldedTitle = item.title.map(ListText.folded)
+        }
+    }
+
+    public init(_ feed: Feed) {
+        var seenKeys = Set<String>()
+        var entries: [Entry] = []
+        entries.reserveCapacity(feed.items.count)
+        for item in feed.items {
+            let key = ItemKey.key(for: item)
+            guard seenKeys.insert(key).inserted else { continue }
+            entries.append(Entry(key: key, item: item))
+        }
+        self.entries = entries
+        // The items live on in the entries; keeping them twice would double what a feed
+        // waiting for the writer holds in memory.
+        var metadata = feed
+        metadata.items = []
+        self.feed = metadata
+    }
+}
