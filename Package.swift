@@ -22,13 +22,15 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "FeedModel"),
-        .target(name: "FeedParser", dependencies: ["FeedModel", "CLibXML2"]),
-        .target(name: "FeedStore", dependencies: ["FeedModel", grdb]),
+        // HTML to text, one tokenizer for every use (article, previews, excerpts, search text).
+        .target(name: "HTMLText"),
+        .target(name: "FeedParser", dependencies: ["FeedModel", "HTMLText", "CLibXML2"]),
+        .target(name: "FeedStore", dependencies: ["FeedModel", "HTMLText", grdb]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         .target(
             name: "TidingsApp",
-            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "CLibXML2", logging]
+            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", logging]
         ),
         .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedParser", "FeedModel", argumentParser]),
 
@@ -39,6 +41,7 @@ let package = Package(
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
