@@ -16,6 +16,8 @@ public struct ArticleTable: Hashable, Sendable {
         public var isHeader: Bool
     }
 
+    /// The table's `caption`, shown above it.
+    public var caption = StyledText()
     public var rows: [[Cell]] = []
     /// Columns of indentation (the quote or list the table is in).
     public var indent = 0
@@ -34,7 +36,8 @@ public struct ArticleTable: Hashable, Sendable {
     func lines(width: Int) -> [TextView.Line] {
         let columns = columnWidths(limit: width)
         let total = indent + columns.reduce(0, +) + Self.gap * max(0, columns.count - 1)
-        return total <= width ? aligned(columns) : rowByRow()
+        let captionLines = caption.isEmpty ? [] : [TextView.Line(StyledText(String(repeating: " ", count: indent)) + caption, continuationIndent: indent)]
+        return captionLines + (total <= width ? aligned(columns) : rowByRow())
     }
 
     /// Each column's width: its widest cell, measured no further than `limit`.

@@ -39,6 +39,7 @@ final class HTMLTextBuilder {
     private var table: ArticleTable?
     private var tableDepth = 0
     private var cellIsHeader: Bool?
+    private var cellIsCaption = false
 
     private static let linkSchemes: Set<String> = ["http", "https", "ftp", "mailto", "gopher", "gemini", "news", "nntp", "magnet", "irc", "ircs", "xmpp", "tel", "sip"]
 
@@ -76,8 +77,9 @@ final class HTMLTextBuilder {
         case .td, .th, .caption:
             if tableDepth == 1 {
                 finishCell()
-                if table?.rows.isEmpty != false || element == .caption { table?.rows.append([]) }
-                cellIsHeader = element != .td
+                if table?.rows.isEmpty != false && element != .caption { table?.rows.append([]) }
+                cellIsHeader = element == .th
+                cellIsCaption = element == .caption
                 lineStarted = true
             } else if isInCell {
                 pendingSpace = true
@@ -286,10 +288,15 @@ final class HTMLTextBuilder {
         guard let isHeader = cellIsHeader else { return }
         if var collected = table {
             table = nil  // so that the rows are not copied to be changed
-            if collected.rows.isEmpty { collected.rows.append([]) }
-            collected.rows[collected.rows.count - 1].append(ArticleTable.Cell(text: current, isHeader: isHeader))
+            if cellIsCaption {
+                collected.caption.append(current)
+            } else {
+                if collected.rows.isEmpty { collected.rows.append([]) }
+                collected.rows[collected.rows.count - 1].append(ArticleTable.Cell(text: current, isHeader: isHeader))
+            }
             table = collected
         }
+        cellIsCaption = false
         current = StyledText()
         cellIsHeader = nil
         lineStarted = false
@@ -302,7 +309,7 @@ final class HTMLTextBuilder {
         table = nil
         tableDepth = 0
         finished.rows.removeAll { $0.isEmpty }
-        if !finished.rows.isEmpty {
+        if !finished.rows.isEmpty || !finished.caption.isEmpty {
             separateBlock()
             blocks.append(.table(finished))
         }

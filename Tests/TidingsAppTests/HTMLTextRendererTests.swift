@@ -140,6 +140,9 @@ import TerminalUI
             "Description: the reader its",
             "  users come from",
         ])
+        // A caption goes above the table, not into its first column.
+        #expect(render("<table><caption>Scores of the long season</caption><tr><td>A</td><td>1</td></tr><tr><td>B</td><td>22</td></tr></table>", width: 30)
+            == ["Scores of the long season", "A  1", "B  22"])
         // Without a header row, the cells are simply one per line.
         #expect(render("<table><tr><td>one cell that is long</td><td>two</td></tr></table>", width: 20) == ["one cell that is", "  long", "two"])
     }
