@@ -2,7 +2,7 @@
 /// processing instructions are not tokens: they read as nothing.
 public enum HTMLToken: Sendable {
     /// Text as written, character references not yet decoded: the tokenizer's `bytes[range]`
-    /// (see ``HTMLTokenizer/appendText(_:to:)``).
+    /// (see ``HTMLTokenizer/text(_:)``).
     case text(Range<Int>)
     case startTag(HTMLTag)
     case endTag(HTMLElement)

@@ -2,14 +2,20 @@ import Testing
 import TerminalUI
 @testable import TidingsApp
 
+/// `html` rendered, laid out for `width` columns and drawn into a grid: the rows' text, without
+/// the blank rows below the text.
+private func renderedLines(_ html: String, width: Int, base: String?) -> [String] {
+    var view = TextView(lines: HTMLTextRenderer.render(html, baseURL: base).lines(width: width))
+    var grid = CellGrid(rows: 60, columns: width)
+    view.render(into: &grid, in: grid.bounds)
+    var lines = grid.lines
+    while lines.last == "" { lines.removeLast() }
+    return lines
+}
+
 @Suite struct HTMLTextRendererTests {
     private func render(_ html: String, width: Int = 40, base: String? = "https://example.org/blog/post") -> [String] {
-        var view = TextView(lines: HTMLTextRenderer.render(html, baseURL: base).lines(width: width))
-        var grid = CellGrid(rows: 60, columns: width)
-        view.render(into: &grid, in: grid.bounds)
-        var lines = grid.lines
-        while lines.last == "" { lines.removeLast() }
-        return lines
+        renderedLines(html, width: width, base: base)
     }
 
     @Test func paragraphsHeadingsAndEmphasis() {
@@ -101,12 +107,7 @@ import TerminalUI
 /// Issue 17's article-view fixes, checked on the rendered grid.
 @Suite struct ArticleLayoutTests {
     private func render(_ html: String, width: Int) -> [String] {
-        var view = TextView(lines: HTMLTextRenderer.render(html, baseURL: "https://example.org/").lines(width: width))
-        var grid = CellGrid(rows: 40, columns: width)
-        view.render(into: &grid, in: grid.bounds)
-        var lines = grid.lines
-        while lines.last == "" { lines.removeLast() }
-        return lines
+        renderedLines(html, width: width, base: "https://example.org/")
     }
 
     @Test func tableColumnsAlignByDisplayWidth() {
