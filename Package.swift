@@ -23,13 +23,15 @@ let package = Package(
         .systemLibrary(name: "CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
 
         .target(name: "FeedModel"),
-        .target(name: "FeedParser", dependencies: ["FeedModel", "CLibXML2", "CUchardet"]),
-        .target(name: "FeedStore", dependencies: ["FeedModel", grdb]),
+        // HTML to text, one tokenizer for every use (article, previews, excerpts, search text).
+        .target(name: "HTMLText"),
+        .target(name: "FeedParser", dependencies: ["FeedModel", "HTMLText", "CLibXML2", "CUchardet"]),
+        .target(name: "FeedStore", dependencies: ["FeedModel", "HTMLText", grdb]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         .target(
             name: "TidingsApp",
-            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "CLibXML2", logging]
+            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", logging]
         ),
         .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedParser", "FeedModel", argumentParser]),
 
@@ -40,6 +42,7 @@ let package = Package(
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),

@@ -1,3 +1,4 @@
+import HTMLText
 extension HTMLSanitizer {
     /// Inline SVG and MathML (charts and formulas in articles), read by their own allow-lists:
     /// the SVG Tiny and MathML sets of Universal Feed Parser's published sanitisation lists.
@@ -114,7 +115,7 @@ extension HTMLSanitizer {
         else { return nil }
         let identifier = bytes.dropFirst(prefix.count).dropLast()
         let isPlainIdentifier = identifier.allSatisfy {
-            PlainText.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+            CharacterReference.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
         }
         return isPlainIdentifier ? value : nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 extension HTMLSanitizer {
     /// One sanitising run over one document.
@@ -269,7 +270,7 @@ extension HTMLSanitizer {
             }
             if let end = canonicalReferenceEnd(at: index) { return end }
             value.removeAll(keepingCapacity: true)
-            guard let reference = PlainText.decodeCharacterReference(in: input, at: index, inAttribute: false, into: &value) else {
+            guard let reference = CharacterReference.decode(in: input, at: index, inAttribute: false, into: &value) else {
                 replace(index..<index + 1, literal: "&amp;")
                 return index + 1
             }
@@ -316,7 +317,7 @@ extension HTMLSanitizer {
             var high: UInt64 = 0
             while cursor < count, cursor - nameStart < 16 {
                 let byte = bytes[cursor]
-                guard PlainText.isAlphanumeric(byte) else { break }
+                guard CharacterReference.isAlphanumeric(byte) else { break }
                 let offset = cursor - nameStart
                 if offset < 8 { low |= UInt64(byte) << (offset &* 8) } else { high |= UInt64(byte) << ((offset &- 8) &* 8) }
                 cursor &+= 1
@@ -850,7 +851,7 @@ extension HTMLSanitizer {
             while index < range.upperBound {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "&"),
-                   let reference = PlainText.decodeCharacterReference(in: slice, at: index, inAttribute: true, into: &value)
+                   let reference = CharacterReference.decode(in: slice, at: index, inAttribute: true, into: &value)
                 {
                     index = reference.end
                     continue

@@ -1,3 +1,4 @@
+import HTMLText
 extension HTMLSanitizer {
     /// A `style` value (already entity-decoded) reduced to allowed declarations; nil when none is
     /// left. When every declaration is allowed the value is returned as written, so clean HTML
@@ -83,7 +84,7 @@ extension HTMLSanitizer {
             default:
                 break
             }
-            if !(PlainText.isAlphanumeric(byte) || byte == UInt8(ascii: "-")) { identifierStart = index + 1 }
+            if !(CharacterReference.isAlphanumeric(byte) || byte == UInt8(ascii: "-")) { identifierStart = index + 1 }
             previous = byte
         }
         return true

@@ -1,3 +1,4 @@
+import HTMLText
 extension HTMLSanitizer {
     /// What the sanitiser does with an element, by name.
     enum ElementRule: UInt8 {
@@ -219,7 +220,7 @@ extension HTMLSanitizer {
     /// The names of HTML character references that fit a `NameKey`, to recognise `&name;` in
     /// text without building a `String`.
     static let referenceNameTable = NameTable(
-        PlainText.namedReferences.keys.filter { $0.utf8.count <= 16 }.map { ($0, 1) }, sparseness: 2, preservesCase: true)
+        CharacterReference.namedReferences.keys.filter { $0.utf8.count <= 16 }.map { ($0, 1) }, sparseness: 2, preservesCase: true)
 
     /// Attributes kept on allowed elements: Universal Feed Parser's `acceptable_attributes`
     /// (its published list) with HTML5's media and list attributes, minus those that load, link

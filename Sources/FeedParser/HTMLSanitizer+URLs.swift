@@ -1,3 +1,4 @@
+import HTMLText
 extension HTMLSanitizer {
     /// A URL attribute value (already entity-decoded) made safe: nil when its scheme is not on the
     /// allow-list, otherwise the URL resolved against `base` (relative URLs stay relative when
@@ -29,7 +30,7 @@ extension HTMLSanitizer {
                 if byte != 0x09, byte != 0x0A, byte != 0x0D { schemeHasControl = true }
                 continue
             }
-            if PlainText.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+            if CharacterReference.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
                 scheme.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
                 continue
             }

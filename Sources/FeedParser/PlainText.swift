@@ -1,3 +1,4 @@
+import HTMLText
 /// Plain text for fields that are shown as one line: titles, author names, categories.
 ///
 /// Feeds put markup and entities in titles both on purpose (`AT&amp;T`, `<b>New</b>`) and by
@@ -75,7 +76,7 @@ public enum PlainText {
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "&") {
-                if let reference = decodeCharacterReference(in: bytes, at: index, inAttribute: false, into: &text) {
+                if let reference = CharacterReference.decode(in: bytes, at: index, inAttribute: false, into: &text) {
                     index = reference.end
                 } else {
                     text.append(byte)
@@ -101,7 +102,7 @@ public enum PlainText {
                 continue
             }
             var nameEnd = nameStart
-            while nameEnd < count, isAlphanumeric(bytes[nameEnd]) { nameEnd += 1 }
+            while nameEnd < count, CharacterReference.isAlphanumeric(bytes[nameEnd]) { nameEnd += 1 }
             let key = HTMLSanitizer.NameKey(bytes, nameStart..<nameEnd)
             index = endOfTag(bytes, from: nameEnd)
             guard let key else { continue }
@@ -178,7 +179,7 @@ public enum PlainText {
                     break
                 }
                 let after = cursor + 2 + nameBytes.count
-                if matches, after >= count || !isAlphanumeric(bytes[after]) {
+                if matches, after >= count || !CharacterReference.isAlphanumeric(bytes[after]) {
                     return endOfTag(bytes, from: after)
                 }
             }

@@ -9,7 +9,10 @@
 /// - an emoji joined by ZWJ to the one before it adds nothing (`👨‍👩‍👧` is 2 columns), as
 ///   tmux and current terminals draw it;
 /// - a pair of regional indicators (a flag) is 2 columns;
-/// - VS16 and skin-tone modifiers are removed before drawing, so `❤️` is 1 and `👍🏽` is 2.
+/// - a skin-tone modifier counts as `wcwidth` counts it, 2 (`👍🏽` is 4 columns, as tmux 3.3 and
+///   terminals that measure by `wcwidth` draw it; one that draws it in 2 leaves a gap after it,
+///   which misaligns nothing, where counting 2 would shift the rest of the row in the others);
+/// - VS16 is removed before drawing, so `❤️` is 1.
 ///
 /// Tabs count to the next multiple of ``TerminalGrapheme/tabWidth`` from the start of the text.
 public enum DisplayWidth {

@@ -10,9 +10,11 @@
 /// - Invisible format characters that could reorder or hide text — bidi embeddings, overrides and
 ///   isolates (U+202A–202E, U+2066–2069), marks (U+200E, U+200F, U+061C), zero-width spaces and
 ///   joiners outside clusters, soft hyphens, the BOM — are dropped.
-/// - Emoji variation selector 16 (U+FE0F) and skin-tone modifiers (U+1F3FB–1F3FF) are removed:
-///   terminals disagree about how wide they make a character (tmux 3.3 draws `❤️` in one column
-///   and `👍🏽` in four, newer terminals in two), while every terminal agrees on the plain base.
+/// - Emoji variation selector 16 (U+FE0F) is removed: terminals disagree about how wide it makes
+///   a character (tmux 3.3 draws `❤️` in one column, newer terminals in two), while every
+///   terminal agrees on the plain base. Skin-tone modifiers (U+1F3FB–1F3FF) are kept, as are ZWJ
+///   sequences: they are part of what the text says (`👍🏽`, `👩🏽‍💻`); see ``DisplayWidth`` for
+///   their width.
 /// - A combining mark with no base (e.g. after a dropped control) is drawn on a dotted circle `◌`.
 /// - A cluster wider than ``maximumWidth`` columns (a pathological chain such as a thousand
 ///   Hangul leading jamo, which Unicode keeps in one cluster) is cut after the scalars that fit.
@@ -56,7 +58,7 @@ public enum TerminalGrapheme {
                 return .text("\u{FFFD}", width: 1)
             case 0x2028, 0x2029:
                 return .text(" ", width: 1)
-            case 0xFE0F, 0x1F3FB...0x1F3FF:
+            case 0xFE0F:
                 continue
             default:
                 break

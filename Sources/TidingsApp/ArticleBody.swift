@@ -1,14 +1,47 @@
 import TerminalUI
 
-/// An item's HTML as terminal text: styled lines ready for a `TextView`, and the links it
-/// contains, numbered in order of appearance (`[1]` in the text is `links[0]`).
+/// An item's HTML as terminal text: styled blocks laid out for a width, and the links and
+/// images it contains, numbered in order of appearance (`[1]` in the text is `links[0]`).
 public struct ArticleBody: Hashable, Sendable {
-    public var lines: [TextView.Line]
-    /// Absolute URLs of the links, without duplicates.
+    /// A piece of the text, laid out by ``lines(width:)``.
+    public enum Block: Hashable, Sendable {
+        /// A line the view wraps at its width.
+        case line(TextView.Line)
+        /// A line of `pre`: never wrapped; cut at the width with a dim `→`.
+        case preformatted(StyledText)
+        case table(ArticleTable)
+    }
+
+    public var blocks: [Block]
+    /// Absolute URLs of the links and images, without duplicates.
     public var links: [String]
 
-    public init(lines: [TextView.Line] = [], links: [String] = []) {
-        self.lines = lines
+    public init(blocks: [Block] = [], links: [String] = []) {
+        self.blocks = blocks
         self.links = links
+    }
+
+    /// The text as lines for a view `width` columns wide.
+    public func lines(width: Int) -> [TextView.Line] {
+        var lines: [TextView.Line] = []
+        lines.reserveCapacity(blocks.count)
+        for block in blocks {
+            switch block {
+            case .line(let line): lines.append(line)
+            case .preformatted(let text): lines.append(TextView.Line(Self.clipped(text, toWidth: width)))
+            case .table(let table): lines += table.lines(width: width)
+            }
+        }
+        return lines
+    }
+
+    /// `text` cut to `width` columns, ending with a dim `→` when something was cut.
+    static func clipped(_ text: StyledText, toWidth width: Int) -> StyledText {
+        let cut = text.truncated(toWidth: width)
+        guard cut != text, var last = cut.runs.last, last.text.hasSuffix("…") else { return cut }
+        last.text.removeLast()
+        var runs = Array(cut.runs.dropLast())
+        if !last.text.isEmpty { runs.append(last) }
+        return StyledText(runs: runs) + StyledText("→", style: .dim)
     }
 }

@@ -10,6 +10,9 @@ public final class ArticleScreen: Screen {
     public private(set) var item: StoredItem
     public let body: ArticleBody
     private var view: TextView
+    private let header: [TextView.Line]
+    private var trailer: [TextView.Line] = []
+    private var laidOutWidth = -1
     /// Digits typed so far of a link number.
     public private(set) var typedNumber = ""
 
@@ -22,12 +25,19 @@ public final class ArticleScreen: Screen {
         let html = item.item.content ?? item.item.summary ?? ""
         let shown = Self.bounded(html)
         body = HTMLTextRenderer.render(shown, baseURL: item.item.link, linkStyle: preferences.theme.articleLink)
-        var lines = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader) + body.lines
+        header = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader)
         if shown.utf8.count < html.utf8.count {
             let rest = (html.utf8.count - shown.utf8.count + 1023) / 1024
-            lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
+            trailer = [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
         }
-        view = TextView(lines: lines)
+        view = TextView()
+    }
+
+    /// Lays the body out again when the width changed: tables and `pre` lines depend on it.
+    private func layOut(width: Int) {
+        guard width != laidOutWidth else { return }
+        laidOutWidth = width
+        view.setLines(header + body.lines(width: width) + trailer)
     }
 
     public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
@@ -44,6 +54,7 @@ public final class ArticleScreen: Screen {
             grid.fill(area)
             textArea.width = textWidth
         }
+        layOut(width: textArea.width)
         view.render(into: &grid, in: textArea)
     }
 

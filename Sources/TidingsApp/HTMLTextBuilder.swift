@@ -1,17 +1,21 @@
 import FeedParser
 import Foundation
+import HTMLText
 import TerminalUI
 
-/// Collects libxml2's HTML SAX events into styled lines; used by `HTMLTextRenderer` only.
+/// Collects `HTMLTokenizer`'s tokens into styled blocks; used by `HTMLTextRenderer` only.
 ///
 /// Whitespace is collapsed as a browser does, except inside `pre`. Blocks are separated by one
 /// blank line at most; indentation comes from block quotes and list nesting and is repeated on
-/// wrapped lines through the line's continuation indent.
+/// wrapped lines through the line's continuation indent. Tables are collected cell by cell and
+/// laid out for the view's width later (`ArticleTable`); `pre` lines are kept whole, to be cut at
+/// the width (`ArticleBody.Block.preformatted`).
 final class HTMLTextBuilder {
     private let baseURL: String?
-    /// How link numbers are drawn.
+    /// How link and image numbers are drawn.
     private let linkStyle: Style
-    private var lines: [TextView.Line] = []
+    private let listsLinks: Bool
+    private var blocks: [ArticleBody.Block] = []
     private var links: [String] = []
     /// Each link's number, so that a body with thousands of links numbers them in linear time.
     private var linkNumbers: [String: Int] = [:]
@@ -25,120 +29,155 @@ final class HTMLTextBuilder {
 
     private var boldDepth = 0
     private var underlineDepth = 0
-    private var skipDepth = 0
+    private var hiddenDepth = 0
     private var preDepth = 0
     private var quoteDepth = 0
     private var lists: [(isOrdered: Bool, next: Int)] = []
     private var openLinks: [Int?] = []
 
-    private static let skipped: Set<String> = ["script", "style", "head", "title", "template", "noscript", "svg", "math", "select"]
-    private static let paragraphBlocks: Set<String> = [
-        "p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl", "table", "figure", "address", "details", "hr",
-    ]
-    private static let lineBlocks: Set<String> = [
-        "div", "section", "article", "header", "footer", "aside", "nav", "main", "figcaption", "dt", "dd", "tr", "summary", "center", "form", "fieldset", "caption",
-    ]
-    private static let bold: Set<String> = ["b", "strong", "h1", "h2", "h3", "h4", "h5", "h6", "th", "dt"]
-    private static let underlined: Set<String> = ["i", "em", "u", "ins", "cite", "dfn", "h1"]
+    /// The table being collected (the outermost one; nested tables read as text in its cells).
+    private var table: ArticleTable?
+    private var tableDepth = 0
+    private var cellIsHeader: Bool?
+    private var cellIsCaption = false
+
     private static let linkSchemes: Set<String> = ["http", "https", "ftp", "mailto", "gopher", "gemini", "news", "nntp", "magnet", "irc", "ircs", "xmpp", "tel", "sip"]
 
-    init(baseURL: String?, linkStyle: Style = .dim) {
+    init(baseURL: String?, linkStyle: Style = .dim, listsLinks: Bool = true) {
         self.baseURL = baseURL
         self.linkStyle = linkStyle
+        self.listsLinks = listsLinks
     }
+
+    private var isInCell: Bool { cellIsHeader != nil }
 
     // MARK: - Events
 
-    func start(element name: String, attributes: [String: String]) {
-        let name = name.lowercased()
-        if Self.skipped.contains(name) {
-            skipDepth += 1
+    func start(_ tag: HTMLTag, attribute: (String) -> String?) {
+        let element = tag.element
+        if element.hidesContent {
+            if !tag.isSelfClosing { hiddenDepth += 1 }
             return
         }
-        guard skipDepth == 0 else { return }
-        if Self.bold.contains(name) { boldDepth += 1 }
-        if Self.underlined.contains(name) { underlineDepth += 1 }
-        switch name {
-        case "br":
+        guard hiddenDepth == 0 else { return }
+        if !element.isVoid && !tag.isSelfClosing {
+            if element.isBold { boldDepth += 1 }
+            if element.isUnderlined { underlineDepth += 1 }
+        }
+        switch element {
+        case .table:
+            tableDepth += 1
+            if tableDepth == 1 {
+                startBlock()
+                table = ArticleTable(indent: blockIndent)
+            }
+        case .tr where tableDepth == 1:
+            finishCell()
+            table?.rows.append([])
+        case .td, .th, .caption:
+            if tableDepth == 1 {
+                finishCell()
+                if table?.rows.isEmpty != false && element != .caption { table?.rows.append([]) }
+                cellIsHeader = element == .th
+                cellIsCaption = element == .caption
+                lineStarted = true
+            } else if isInCell {
+                pendingSpace = true
+            }
+        case _ where isInCell && element.layout != .inline:
+            pendingSpace = lineStarted && !current.isEmpty
+        case .br:
             lineBreak()
-        case "hr":
+        case .hr:
             startBlock()
             beginContent()
             current.append("────────────────────", style: .dim)
             endBlock()
-        case "pre":
+        case .pre:
             startBlock()
             preDepth += 1
-        case "blockquote":
+        case .blockquote:
             startBlock()
             quoteDepth += 1
-        case "ul", "ol":
+        case .ul, .ol:
             if lists.isEmpty { startBlock() } else { flushLine() }
-            let start = name == "ol" ? Int(attributes["start"] ?? "") ?? 1 : 1
-            lists.append((name == "ol", start))
-        case "li":
+            let start = element == .ol ? Int(attribute("start")?.trimmingCharacters(in: .whitespaces) ?? "") ?? 1 : 1
+            lists.append((element == .ol, start))
+        case .li:
             flushLine()
             if let list = lists.last {
                 pendingBullet = list.isOrdered ? "\(list.next). " : "• "
-                lists[lists.count - 1].next += 1
+                lists[lists.count - 1].next = list.next &+ 1
             } else {
                 pendingBullet = "• "
             }
-        case "img":
-            let alt = collapsed(attributes["alt"] ?? "")
-            inline(alt.isEmpty ? "[image]" : "[image: \(alt)]", style: .dim)
-        case "a":
-            openLinks.append(linkNumber(for: attributes["href"]))
-        case "td", "th":
-            if lineStarted { inline("  ", style: .plain, collapsible: false) }
+        case .img:
+            let alt = collapsed(attribute("alt") ?? "")
+            let label = linkNumber(for: attribute("src")).map { "image \($0)" } ?? "image"
+            inline(alt.isEmpty ? "[\(label)]" : "[\(label): \(alt)]", style: .dim)
+        case .a:
+            openLinks.append(linkNumber(for: attribute("href")))
         default:
-            if Self.paragraphBlocks.contains(name) {
+            if element.layout == .paragraph {
                 startBlock()
-            } else if Self.lineBlocks.contains(name) {
+            } else if element.layout == .line {
                 flushLine()
             }
         }
     }
 
-    func end(element name: String) {
-        let name = name.lowercased()
-        if Self.skipped.contains(name) {
-            skipDepth = max(0, skipDepth - 1)
+    func end(_ element: HTMLElement) {
+        if element.hidesContent {
+            hiddenDepth = max(0, hiddenDepth - 1)
             return
         }
-        guard skipDepth == 0 else { return }
-        if Self.bold.contains(name) { boldDepth = max(0, boldDepth - 1) }
-        if Self.underlined.contains(name) { underlineDepth = max(0, underlineDepth - 1) }
-        switch name {
-        case "pre":
-            preDepth = max(0, preDepth - 1)
-            endBlock()
-        case "blockquote":
-            endBlock()
-            quoteDepth = max(0, quoteDepth - 1)
-        case "ul", "ol":
-            flushLine()
-            if !lists.isEmpty { lists.removeLast() }
-            if lists.isEmpty { needsBlankLine = true }
-        case "li":
-            flushLine()
-            pendingBullet = nil
-        case "a":
+        guard hiddenDepth == 0, !element.isVoid else { return }
+        if element.isBold { boldDepth = max(0, boldDepth - 1) }
+        if element.isUnderlined { underlineDepth = max(0, underlineDepth - 1) }
+        switch element {
+        case .table:
+            tableDepth = max(0, tableDepth - 1)
+            if tableDepth == 0 { finishTable() }
+        case .td, .th, .caption, .tr:
+            if tableDepth == 1 {
+                finishCell()
+            } else if isInCell {
+                pendingSpace = lineStarted && !current.isEmpty
+            }
+        case .a:
             if let number = openLinks.popLast() ?? nil {
                 inline("[\(number)]", style: linkStyle, collapsible: false)
             }
+        case _ where isInCell && element.layout != .inline:
+            pendingSpace = lineStarted && !current.isEmpty
+        case .pre:
+            endBlock()
+            preDepth = max(0, preDepth - 1)
+        case .blockquote:
+            endBlock()
+            quoteDepth = max(0, quoteDepth - 1)
+        case .ul, .ol:
+            flushLine()
+            if !lists.isEmpty { lists.removeLast() }
+            if lists.isEmpty { needsBlankLine = true }
+        case .li:
+            flushLine()
+            pendingBullet = nil
         default:
-            if Self.paragraphBlocks.contains(name) {
+            if element.layout == .paragraph {
                 endBlock()
-            } else if Self.lineBlocks.contains(name) {
+            } else if element.layout == .line {
                 flushLine()
             }
         }
     }
 
     func text(_ text: String) {
-        guard skipDepth == 0 else { return }
-        if preDepth > 0 {
+        guard hiddenDepth == 0 else { return }
+        // Control characters (the sanitiser removes them from stored items; other HTML may hold
+        // them) read as nothing, as a browser shows them.
+        let text = text.unicodeScalars.contains(where: Self.isControl) ? String(String.UnicodeScalarView(text.unicodeScalars.filter { !Self.isControl($0) })) : text
+        if preDepth > 0 && !isInCell {
             var first = true
             for segment in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 if !first { lineBreak(keepEmpty: true) }
@@ -151,17 +190,18 @@ final class HTMLTextBuilder {
     }
 
     func finish() -> ArticleBody {
+        finishTable()
         flushLine()
-        while lines.last?.text.isEmpty == true { lines.removeLast() }
-        if !links.isEmpty {
-            if !lines.isEmpty { lines.append(TextView.Line("")) }
-            lines.append(TextView.Line(StyledText("Links:", style: .bold)))
+        while case .line(let line)? = blocks.last, line.text.isEmpty { blocks.removeLast() }
+        if listsLinks && !links.isEmpty {
+            if !blocks.isEmpty { blocks.append(.line(TextView.Line(""))) }
+            blocks.append(.line(TextView.Line(StyledText("Links:", style: .bold))))
             for (index, url) in links.enumerated() {
                 let label = "[\(index + 1)] "
-                lines.append(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count))
+                blocks.append(.line(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count)))
             }
         }
-        return ArticleBody(lines: lines, links: links)
+        return ArticleBody(blocks: blocks, links: links)
     }
 
     // MARK: - Building lines
@@ -204,20 +244,24 @@ final class HTMLTextBuilder {
     private func emitWord(_ word: String, style: Style) {
         beginContent()
         if pendingSpace {
-            current.append(" ", style: style.attributes.contains(.underline) ? style : .plain)
+            if !current.isEmpty { current.append(" ", style: style.attributes.contains(.underline) ? style : .plain) }
             pendingSpace = false
         }
         current.append(word, style: style)
     }
 
     /// Starts a line if none is open: the blank line a new block asks for, the indentation, and a
-    /// list item's bullet.
+    /// list item's bullet. Cells of a table have none of these.
     private func beginContent() {
-        guard !lineStarted else { return }
-        if needsBlankLine, let last = lines.last, !last.text.isEmpty {
-            lines.append(TextView.Line(""))
+        if table != nil && !isInCell {
+            // Text between a table's cells: a cell of its own, as browsers move it out.
+            finishCell()
+            table?.rows.append([])
+            cellIsHeader = false
+            lineStarted = true
         }
-        needsBlankLine = false
+        guard !lineStarted else { return }
+        separateBlock()
         lineStarted = true
         if let bullet = pendingBullet {
             let indent = max(0, blockIndent - 3)
@@ -232,11 +276,44 @@ final class HTMLTextBuilder {
     }
 
     private func flushLine() {
-        guard lineStarted else { return }
-        lines.append(TextView.Line(current, continuationIndent: continuationIndent))
+        guard lineStarted, !isInCell else { return }
+        blocks.append(preDepth > 0 ? .preformatted(current) : .line(TextView.Line(current, continuationIndent: continuationIndent)))
         current = StyledText()
         lineStarted = false
         pendingSpace = false
+    }
+
+    /// Ends the cell being collected, if any, as the last cell of the table's last row.
+    private func finishCell() {
+        guard let isHeader = cellIsHeader else { return }
+        if var collected = table {
+            table = nil  // so that the rows are not copied to be changed
+            if cellIsCaption {
+                collected.caption.append(current)
+            } else {
+                if collected.rows.isEmpty { collected.rows.append([]) }
+                collected.rows[collected.rows.count - 1].append(ArticleTable.Cell(text: current, isHeader: isHeader))
+            }
+            table = collected
+        }
+        cellIsCaption = false
+        current = StyledText()
+        cellIsHeader = nil
+        lineStarted = false
+        pendingSpace = false
+    }
+
+    private func finishTable() {
+        finishCell()
+        guard var finished = table else { return }
+        table = nil
+        tableDepth = 0
+        finished.rows.removeAll { $0.isEmpty }
+        if !finished.rows.isEmpty || !finished.caption.isEmpty {
+            separateBlock()
+            blocks.append(.table(finished))
+        }
+        needsBlankLine = true
     }
 
     /// `<br>` (or a newline in `pre`): ends the line; a break on an empty line leaves a blank
@@ -244,9 +321,29 @@ final class HTMLTextBuilder {
     private func lineBreak(keepEmpty: Bool = false) {
         if lineStarted {
             flushLine()
-        } else if keepEmpty || lines.last.map({ !$0.text.isEmpty }) == true {
-            lines.append(TextView.Line(""))
+        } else if keepEmpty {
+            blocks.append(preDepth > 0 ? .preformatted(StyledText()) : .line(TextView.Line("")))
+        } else if case .line(let last)? = blocks.last, !last.text.isEmpty {
+            blocks.append(.line(TextView.Line("")))
         }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || (0x7F...0x9F).contains(value)
+    }
+
+    /// The blank line a new block asks for, unless the text is at its start or after one.
+    private func separateBlock() {
+        if needsBlankLine, let last = blocks.last, !Self.isBlank(last) {
+            blocks.append(.line(TextView.Line("")))
+        }
+        needsBlankLine = false
+    }
+
+    private static func isBlank(_ block: ArticleBody.Block) -> Bool {
+        if case .line(let line) = block { return line.text.isEmpty }
+        return false
     }
 
     private func startBlock() {

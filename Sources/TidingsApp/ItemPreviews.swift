@@ -13,7 +13,7 @@ final class ItemPreviews {
 
     private let store: FeedStore
     private let textWidth: Int
-    private var bodies: [ItemID: [TextView.Line]] = [:]
+    private var bodies: [ItemID: ArticleBody] = [:]
     private var wrapped: [ItemID: (width: Int, limit: Int, lines: [StyledText])] = [:]
 
     /// - Parameter textWidth: `text-width`: wrap at this many columns at most (0: the width).
@@ -28,7 +28,7 @@ final class ItemPreviews {
     func lines(for id: ItemID, width: Int, limit: Int) -> [StyledText] {
         let limit = max(1, limit)
         if let cached = wrapped[id], cached.width == width, cached.limit == limit { return cached.lines }
-        let lines = layout(body(for: id), width: width, limit: limit)
+        let lines = layout(body(for: id), width: wrapWidth(width), limit: limit)
         wrapped[id] = (width, limit, lines)
         return lines
     }
@@ -41,25 +41,17 @@ final class ItemPreviews {
 
     /// The item's text as the article view renders it, without the list of links that ends it
     /// (the `[1]` marks stay in the text).
-    private func body(for id: ItemID) -> [TextView.Line] {
+    private func body(for id: ItemID) -> ArticleBody {
         if let body = bodies[id] { return body }
-        var lines: [TextView.Line] = []
+        let body: ArticleBody
         if let stored = try? store.item(id) {
             let html = Self.start(of: stored.item.content ?? stored.item.summary ?? "")
-            let body = HTMLTextRenderer.render(html, baseURL: stored.item.link)
-            lines = body.lines
-            if !body.links.isEmpty {
-                // "", "Links:", then one line per link (see `HTMLTextBuilder.finish`).
-                lines.removeLast(min(lines.count, body.links.count + 1))
-            }
-            while lines.first?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
-            while lines.last?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+            body = HTMLTextRenderer.render(html, baseURL: stored.item.link, listsLinks: false)
         } else {
-            lines = [TextView.Line(StyledText("(this article is no longer in the cache)", style: .dim))]
+            body = ArticleBody(blocks: [.line(TextView.Line(StyledText("(this article is no longer in the cache)", style: .dim)))])
         }
-        if lines.isEmpty { lines = [TextView.Line(StyledText("(no text)", style: .dim))] }
-        bodies[id] = lines
-        return lines
+        bodies[id] = body
+        return body
     }
 
     /// Most HTML read for a preview: far more than a third of a screen needs, and a hostile
@@ -75,12 +67,20 @@ final class ItemPreviews {
         return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
-    private func layout(_ body: [TextView.Line], width: Int, limit: Int) -> [StyledText] {
-        var wrapWidth = max(1, width - Self.indent)
-        if textWidth > 0 { wrapWidth = min(wrapWidth, textWidth) }
+    private func wrapWidth(_ width: Int) -> Int {
+        let wrapWidth = max(1, width - Self.indent)
+        return textWidth > 0 ? min(wrapWidth, textWidth) : wrapWidth
+    }
+
+    /// The body's first lines at `wrapWidth`, blank lines at either end left out.
+    private func layout(_ body: ArticleBody, width wrapWidth: Int, limit: Int) -> [StyledText] {
+        var lines = body.lines(width: wrapWidth)
+        while lines.first?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
+        while lines.last?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        if lines.isEmpty { lines = [TextView.Line(StyledText("(no text)", style: .dim))] }
         let margin = StyledText(String(repeating: " ", count: Self.indent))
         var result: [StyledText] = []
-        for line in body {
+        for line in lines {
             let rows = line.text.isEmpty ? [StyledText()] : line.text.wrapped(width: wrapWidth, continuationIndent: line.continuationIndent)
             for row in rows {
                 if result.count == limit {

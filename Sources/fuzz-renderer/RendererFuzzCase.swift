@@ -8,6 +8,7 @@ import TidingsApp
 /// (bits 2–7: 1…64 columns). `run()` renders the HTML, lays it out in a `TextView`, draws the
 /// first screen and the last one into a `CellGrid`, and traps when
 ///
+/// - a line of `pre` is wider than the view (it must be cut, not wrapped);
 /// - a link is not an absolute URL with a scheme a browser may be sent to, holds white space or
 ///   control characters, or is listed twice;
 /// - the text grows faster than linearly with the input (every line's indentation is paid for
@@ -36,10 +37,15 @@ struct RendererFuzzCase {
     func run() {
         let body = HTMLTextRenderer.render(html, baseURL: baseURL)
         checkLinks(body.links)
-        let textBytes = body.lines.reduce(0) { $0 + $1.text.plainText.utf8.count + $1.continuationIndent }
+        let lines = body.lines(width: width)
+        let textBytes = lines.reduce(0) { $0 + $1.text.plainText.utf8.count + $1.continuationIndent }
         require(textBytes <= 64 * inputByteCount + 4096, "\(textBytes) bytes of text from \(inputByteCount) bytes of HTML")
+        let preformatted = ArticleBody(blocks: body.blocks.filter { if case .preformatted = $0 { true } else { false } })
+        for line in preformatted.lines(width: width) {
+            require(line.text.width <= width, "a pre line wider than the view: \(line.text.plainText.debugDescription)")
+        }
 
-        var view = TextView(lines: body.lines)
+        var view = TextView(lines: lines)
         var grid = CellGrid(rows: 12, columns: width)
         view.render(into: &grid, in: grid.bounds)
         checkCells(grid)

@@ -58,15 +58,6 @@ struct PlainTextTests {
         #expect(PlainText.collapsingWhitespace(input) == expected)
     }
 
-    @Test func everyNamedReferenceDecodes() {
-        #expect(PlainText.namedReferences.count == 2125)
-        #expect(PlainText.namedReferences["amp"] == Array("&".utf8))
-        #expect(PlainText.namedReferences["hellip"] == Array("…".utf8))
-        for name in PlainText.legacyReferenceNames {
-            #expect(PlainText.namedReferences[name] != nil, "\(name)")
-        }
-    }
-
     @Test func longInputIsLinear() {
         let input = String(repeating: "<b>&amp;x</b> ", count: 100_000)
         let output = PlainText.fromHTML(input)

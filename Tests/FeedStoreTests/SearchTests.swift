@@ -130,7 +130,7 @@ import Testing
     @Test func searchTextSegmentsOnlyUnspacedScripts() {
         #expect(SearchText.segment("plain text") == "plain text")
         #expect(SearchText.segment("Swiftで書く") == "Swift で  書  く ")
-        #expect(SearchText.stripTags("<p>a&lt;b &#x41;&#66;<!-- <x> --></p>") == " a<b AB  ")
-        #expect(SearchText.stripTags("5 < 6 &unknown; &") == "5 < 6 &unknown; &")
+        #expect(SearchText.fromHTML("<p>a&lt;b &#x41;&#66;<!-- <x> --></p>") == " a<b AB ")
+        #expect(SearchText.fromHTML("5 < 6 &unknown; &") == "5 < 6 &unknown; &")
     }
 }

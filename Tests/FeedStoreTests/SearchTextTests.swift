@@ -2,9 +2,9 @@ import Testing
 
 @testable import FeedStore
 
-/// `SearchText` works on raw UTF-8 bytes for speed; these tests hold it to the plain definition
-/// (drop tags, decode entities, then space out unspaced-script characters scalar by scalar),
-/// written below as slowly and obviously as possible.
+/// `SearchText` works on raw UTF-8 bytes for speed; these tests hold its spacing out to the plain
+/// definition (unspaced-script characters spaced scalar by scalar), written below as slowly and
+/// obviously as possible, and its reading of HTML to what a browser shows.
 @Suite struct SearchTextTests {
     @Test func spacesOutEachUnspacedScriptCharacter() {
         #expect(SearchText.segment("") == "")
@@ -18,20 +18,23 @@ import Testing
         #expect(SearchText.segment("<b>&amp;東</b>") == "<b>&amp; 東 </b>", "segment alone keeps markup")
     }
 
-    @Test func dropsMarkupAndDecodesEntities() {
-        #expect(SearchText.stripTags("") == "")
-        #expect(SearchText.stripTags("<p>one</p><p>two</p>") == " one  two ")
-        #expect(SearchText.stripTags("a<!-- x > y -->b") == "a b", "a comment ends at -->, not >")
-        #expect(SearchText.stripTags("a<!-->b") == "a b")
-        #expect(SearchText.stripTags("a <!-- never closed") == "a <!-- never closed")
-        #expect(SearchText.stripTags("a <b never closed") == "a <b never closed")
-        #expect(SearchText.stripTags("&lt;&gt;&amp;&quot;&apos;&nbsp;") == "<>&\"' ")
-        #expect(SearchText.stripTags("&#65;&#x42;&#X43;&#000000068;") == "ABCD")
-        #expect(SearchText.stripTags("&#x1F600;&#12354;") == "😀あ")
-        #expect(SearchText.stripTags("&#xD800;&#x110000;&#;&#x;&#12a;&mdash;&AMP;") == "&#xD800;&#x110000;&#;&#x;&#12a;&mdash;&AMP;")
-        #expect(SearchText.stripTags("&#00000000065;") == "&#00000000065;", "more than ten characters before ;")
-        #expect(SearchText.stripTags("&amp") == "&amp")
-        #expect(SearchText.stripTags("&lt;b&gt;") == "<b>", "decoded text is not markup")
+    @Test func dropsMarkupAndDecodesReferences() {
+        // Blocks meet at a space; inline tags and comments read as nothing, as a browser shows them.
+        #expect(SearchText.fromHTML("<p>one</p><p>two</p>") == " one  two ")
+        #expect(SearchText.fromHTML("<b>H</b>ello wo<i>rld</i>") == "Hello world")
+        #expect(SearchText.fromHTML("a<!-- x > y -->b") == "ab", "a comment ends at -->, not >")
+        #expect(SearchText.fromHTML("a<!-->b") == "ab")
+        #expect(SearchText.fromHTML("a <!-- never closed") == "a ")
+        #expect(SearchText.fromHTML("5 < 6, a <b never closed") == "5 < 6, a ")
+        #expect(SearchText.fromHTML("x<script>var s = '<p>no</p>';</script><style>p {}</style>y") == "xy")
+        #expect(SearchText.fromHTML("&lt;&gt;&amp;&quot;&apos;") == "<>&\"'")
+        #expect(SearchText.fromHTML("&#65;&#x42;&#X43;&#000000068;") == "ABCD")
+        #expect(SearchText.fromHTML("&#x1F600;&#12354;") == "😀 あ ")
+        // Every named reference, as browsers decode them (the old pass knew six).
+        #expect(SearchText.fromHTML("caf&eacute; &mdash; &hellip;&AMP;") == "café — …&")
+        #expect(SearchText.fromHTML("&#xD800;&#x110000;") == "\u{FFFD}\u{FFFD}")
+        #expect(SearchText.fromHTML("&unknown; & &#;") == "&unknown; & &#;")
+        #expect(SearchText.fromHTML("&lt;b&gt;") == "<b>", "decoded text is not markup")
     }
 
     @Test func htmlIsStrippedThenSegmented() {
@@ -56,7 +59,7 @@ import Testing
         #expect(SearchText.contains("東京都", "京都"))
     }
 
-    @Test func agreesWithThePlainDefinitionOnRandomFragments() {
+    @Test func segmentingAgreesWithThePlainDefinitionOnRandomFragments() {
         let pieces = [
             "<p>", "</p>", "<a href=\"x\">", "<!--", "-->", "<", ">", "&", ";", "&amp;", "&lt;", "&nbsp;",
             "&#x4E00;", "&#12354;", "&#xD800;", "&#65", "&mdash;", "word", " ", "\n", "café", "東", "京都",
@@ -74,9 +77,7 @@ import Testing
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17
-            #expect(SearchText.stripTags(fragment) == Reference.stripTags(fragment), "\(fragment)")
             #expect(SearchText.segment(fragment) == Reference.segment(fragment), "\(fragment)")
-            #expect(SearchText.fromHTML(fragment) == (fragment.isEmpty ? nil : Reference.segment(Reference.stripTags(fragment))))
         }
     }
 
@@ -94,56 +95,6 @@ import Testing
                 }
             }
             return String(result)
-        }
-
-        static func stripTags(_ html: String) -> String {
-            let bytes = Array(html.utf8)
-            var output: [UInt8] = []
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "<") {
-                    let isComment = bytes[index...].starts(with: Array("<!--".utf8))
-                    if let end = find(isComment ? Array("-->".utf8) : [UInt8(ascii: ">")], in: bytes, from: index) {
-                        output.append(UInt8(ascii: " "))
-                        index = end
-                        continue
-                    }
-                } else if byte == UInt8(ascii: "&"), let (decoded, next) = decodeEntity(in: bytes, at: index) {
-                    output.append(contentsOf: decoded)
-                    index = next
-                    continue
-                }
-                output.append(byte)
-                index += 1
-            }
-            return String(decoding: output, as: UTF8.self)
-        }
-
-        private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-            var index = start
-            while index + needle.count <= bytes.count {
-                if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index + needle.count }
-                index += 1
-            }
-            return nil
-        }
-
-        private static func decodeEntity(in bytes: [UInt8], at ampersand: Int) -> ([UInt8], Int)? {
-            let limit = min(bytes.count, ampersand + 12)
-            guard let semicolon = bytes[(ampersand + 1)..<limit].firstIndex(of: UInt8(ascii: ";")) else {
-                return nil
-            }
-            let name = String(decoding: bytes[(ampersand + 1)..<semicolon], as: UTF8.self)
-            let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " "]
-            if let text = named[name] { return (Array(text.utf8), semicolon + 1) }
-            guard name.hasPrefix("#") else { return nil }
-            let digits = name.dropFirst()
-            let value =
-                digits.hasPrefix("x") || digits.hasPrefix("X")
-                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-            return (Array(String(Character(scalar)).utf8), semicolon + 1)
         }
     }
 }

@@ -20,6 +20,22 @@ import Testing
         return (test, ArticleScreen(item: stored, preferences: ReaderPreferences(timeZone: utc)))
     }
 
+    @Test func tablesAndCodeAreLaidOutAgainForANewWidth() throws {
+        let (_, screen) = try makeArticle(content: "<pre>let answer = 42 // the long comment</pre><table><tr><td>a</td><td>b</td></tr></table>")
+        func body(columns: Int) -> [String] {
+            var grid = CellGrid(rows: 14, columns: columns)
+            screen.render(into: &grid, in: grid.bounds)
+            return Array(grid.lines.drop { $0 != "" }.dropFirst().prefix(3))
+        }
+        #expect(body(columns: 20) == ["let answer = 42 // →", "", "a  b"])
+        #expect(body(columns: 50) == ["let answer = 42 // the long comment", "", "a  b"])
+        // Images open by number like links: the number is an index into the same list.
+        let (_, pictured) = try makeArticle(content: "<p><img src=\"/cat.png\" alt=\"cat\"> <a href=\"/x\">x</a></p>")
+        #expect(pictured.body.links == ["https://a.example/cat.png", "https://a.example/x"])
+        _ = pictured.handle(.character("1"))
+        #expect(pictured.handle(.enter) == .openInBrowser("https://a.example/cat.png"))
+    }
+
     @Test func headerBodyAndLinks() throws {
         let (_, screen) = try makeArticle(
             content: "<p>Read <a href=\"/docs\">the docs</a> or <a href=\"https://b.example/\">b</a>.</p>",

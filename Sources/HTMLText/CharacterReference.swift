@@ -1,6 +1,10 @@
-extension PlainText {
+/// HTML character references (`&amp;`, `&#233;`, `&eacute`…) decoded as browsers decode them.
+///
+/// The one table and decoder of the project: the feed parser's sanitiser and plain-text fields,
+/// and every HTML-to-text path (`HTMLTokenizer`'s users), read references through it.
+public enum CharacterReference {
     /// Every named reference, keyed by its name without `&` and `;`, as UTF-8 bytes.
-    static let namedReferences: [String: [UInt8]] = {
+    public static let namedReferences: [String: [UInt8]] = {
         var table: [String: [UInt8]] = [:]
         table.reserveCapacity(2200)
         for line in namedReferenceSource.split(separator: "\n") {
@@ -22,12 +26,12 @@ extension PlainText {
     ]
 
     /// The result of reading one character reference.
-    struct CharacterReference {
+    public struct Decoded {
         /// Index just after the reference (after its `;` when it has one).
-        var end: Int
+        public var end: Int
         /// True when the reference is written exactly as HTML requires it (`&name;`, `&#nn;`,
         /// `&#xhh;` naming an allowed character), so it can be copied unchanged.
-        var isCanonical: Bool
+        public var isCanonical: Bool
     }
 
     /// Decodes the character reference whose `&` is at `start`, appending its UTF-8 to `out`.
@@ -37,9 +41,9 @@ extension PlainText {
     /// with `;`, and the legacy names (`&amp`, `&copy`, `&eacute`…) without it — except inside an
     /// attribute value when the next character is alphanumeric or `=`, where browsers keep the text
     /// (`?a=1&copy=2`). Returns nil when there is no reference at `start`; `out` is then unchanged.
-    static func decodeCharacterReference(
+    public static func decode(
         in bytes: UnsafeBufferPointer<UInt8>, at start: Int, inAttribute: Bool, into out: inout [UInt8]
-    ) -> CharacterReference? {
+    ) -> Decoded? {
         let count = bytes.count
         var index = start + 1
         guard index < count else { return nil }
@@ -82,7 +86,7 @@ extension PlainText {
                 break
             }
             appendUTF8(value, to: &out)
-            return CharacterReference(end: index, isCanonical: hasSemicolon && isAllowed)
+            return Decoded(end: index, isCanonical: hasSemicolon && isAllowed)
         }
 
         let nameStart = index
@@ -92,7 +96,7 @@ extension PlainText {
            let replacement = namedReferences[String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), as: UTF8.self)]
         {
             out.append(contentsOf: replacement)
-            return CharacterReference(end: index + 1, isCanonical: true)
+            return Decoded(end: index + 1, isCanonical: true)
         }
         // Legacy names without `;`: the longest one that prefixes the text (`&notit` is `¬it`).
         for length in stride(from: min(index - nameStart, 6), through: 2, by: -1) {
@@ -103,16 +107,19 @@ extension PlainText {
                 return nil
             }
             out.append(contentsOf: replacement)
-            return CharacterReference(end: nameEnd, isCanonical: false)
+            return Decoded(end: nameEnd, isCanonical: false)
         }
         return nil
     }
 
-    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    /// ASCII letters and digits: the characters of a reference's name.
+    @inlinable
+    public static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
     }
 
-    static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {
+    /// Appends the UTF-8 encoding of scalar `value` (at most U+10FFFF, not a surrogate).
+    public static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {
         switch value {
         case ..<0x80:
             out.append(UInt8(value))

@@ -1,4 +1,4 @@
-extension PlainText {
+extension CharacterReference {
     /// The HTML named character references (the WHATWG list), one per line: the name without `&`
     /// and `;`, a space, then the code points of its replacement in hex, separated by commas.
     /// Kept as one literal read on first use: a dictionary literal of this size takes the type
