@@ -79,9 +79,6 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         // callback sees the decoded bytes, which is what the cap counts.
         tidings_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
         tidings_curl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
-        // A transfer to a host whose connection is still being set up waits to learn whether it
-        // can be a stream of that connection (HTTP/2) rather than opening another.
-        tidings_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
         if let certificateAuthorities = options.certificateAuthorities {
             tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
         }
@@ -171,6 +168,12 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         lastActivity = .now()
         errorBuffer[0] = 0
         tidings_curl_easy_setopt_string(easy, CURLOPT_URL, requestURL.absoluteString)
+        // Over TLS, a transfer to a host whose connection is still being set up waits to learn
+        // from ALPN whether it can be a stream of that connection (HTTP/2) rather than opening
+        // another. Not over plain HTTP: there libcurl only learns it from the first response,
+        // so every other feed of a host would wait behind one that never answers.
+        let isTLS = requestURL.scheme?.lowercased() == "https"
+        tidings_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, isTLS ? 1 : 0)
         curl_slist_free_all(requestHeaders)
         requestHeaders = nil
         for header in makeHeaders() {
