@@ -63,10 +63,11 @@ public final class NavigationController<Intent> {
     public func render(into grid: inout CellGrid) -> Position? {
         let bounds = grid.bounds
         let body = Self.bodyArea(for: bounds)
+        // The body first: drawing it brings the screen's title up to date (marks just made).
+        top.render(into: &grid, in: body)
         if bounds.height >= 3 {
             TitleBar(title: top.title, detail: top.titleDetail, style: titleStyle).render(into: &grid, in: bounds.topRows(1))
         }
-        top.render(into: &grid, in: body)
         guard bounds.height >= 2 else { return nil }
         let statusRow = bounds.bottomRows(1)
         if var editor = prompt {

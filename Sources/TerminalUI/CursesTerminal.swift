@@ -1,0 +1,354 @@
+import CNcursesw
+import Dispatch
+import Glibc
+
+/// The real terminal, through ncursesw: the only type in Tidings that touches the screen.
+///
+/// Create one, call ``startEventHandling(keys:termination:)`` and ``draw(_:cursor:park:)`` each frame
+/// from the main queue, and ``stop()`` before exiting. The user's terminal is put back on every
+/// way out: ``stop()``, `exit()` (an `atexit` hook), SIGINT/SIGTERM/SIGHUP (handled on the main
+/// queue; the default is to restore and exit), and fatal signals including Swift traps (restored
+/// from the signal handler itself).
+///
+/// Input needs no polling: a Dispatch read source on standard input wakes the main queue, which
+/// drains every pending key without blocking; SIGWINCH wakes it through a pipe and arrives as
+/// ``Key/resize``. An idle reader uses no CPU.
+@MainActor
+public final class CursesTerminal: Terminal {
+    /// Current size of the screen.
+    public private(set) var rows: Int
+    /// Whether colours are drawn: false with `NO_COLOR` set or on a terminal without colours,
+    /// where a coloured background is drawn in reverse video instead.
+    public var showsColors: Bool { colors.isEnabled }
+    public private(set) var columns: Int
+
+    private let screen: OpaquePointer
+    private let colors: ColorPalette
+    private var previousFrame: CellGrid?
+    private var decoder = KeyDecoder()
+    private var inputSource: DispatchSourceRead?
+    private var signalSource: DispatchSourceRead?
+    private var signalReadEnd: Int32 = -1
+    private var keyHandler: (@MainActor ([Key]) -> Void)?
+    private var terminationHandler: (@MainActor (Int32) -> Void)?
+    private var titleIsPushed = false
+    private var currentTitle: String?
+    private var isStopped = false
+    private let supportsTitle: Bool
+
+    /// Starts full-screen mode: UTF-8 locale, raw input, no echo, keypad keys, a 25 ms Esc delay,
+    /// hidden cursor, and colours unless `NO_COLOR` is set or the terminal has none.
+    public init() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        CursesTerminal.selectUTF8Locale()
+        TerminalSignals.saveTerminalModes()
+
+        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+            throw TerminalError.cannotStart("cannot open the terminal streams")
+        }
+        guard let screen = newterm(nil, output, input) else {
+            let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            throw TerminalError.cannotStart("unknown terminal type TERM=\(name)")
+        }
+        self.screen = screen
+        TerminalSignals.isCursesActive = true
+        raw()
+        noecho()
+        nonl()
+        keypad(tidings_stdscr(), true)
+        nodelay(tidings_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+
+        let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+        colors = ColorPalette(enabled: !noColor)
+        rows = Int(tidings_lines())
+        columns = Int(tidings_cols())
+        supportsTitle = CursesTerminal.terminalSupportsTitle()
+
+        TerminalSignals.prepareRestoreSequence(CursesTerminal.restoreSequence())
+        atexit {
+            if TerminalSignals.isCursesActive {
+                TerminalSignals.isCursesActive = false
+                endwin()
+            }
+        }
+        signalReadEnd = try TerminalSignals.install()
+    }
+
+    /// Starts delivering input on the main queue: `keys` receives each batch of keypresses
+    /// (``Key/resize`` included, after which ``rows`` and ``columns`` are current), and
+    /// `termination` receives SIGINT, SIGTERM or SIGHUP, or SIGHUP when the terminal goes away.
+    /// Without a termination handler the terminal is restored and the process exits.
+    public func startEventHandling(
+        keys: @escaping @MainActor ([Key]) -> Void,
+        termination: (@MainActor (Int32) -> Void)?
+    ) {
+        keyHandler = keys
+        terminationHandler = termination
+
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                let keys = self.readKeys()
+                if !keys.isEmpty {
+                    self.keyHandler?(keys)
+                } else if input.data == 0 && CursesTerminal.inputHasHungUp() {
+                    // Readable with nothing to read, and the kernel says why: the terminal is gone.
+                    input.cancel()
+                    self.handleTermination(SIGHUP)
+                }
+            }
+        }
+        input.resume()
+        inputSource = input
+
+        let signals = DispatchSource.makeReadSource(fileDescriptor: signalReadEnd, queue: .main)
+        signals.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.handleSignalBytes() }
+        }
+        signals.resume()
+        signalSource = signals
+    }
+
+    /// Every key waiting in the input, without blocking.
+    public func readKeys() -> [Key] {
+        var keys: [Key] = []
+        var value: wint_t = 0
+        while true {
+            let status = get_wch(&value)
+            if status == ERR { break }
+            keys += decoder.decode(UInt32(value), isKeyCode: status == KEY_CODE_YES)
+        }
+        keys += decoder.flush()
+        if keys.contains(.resize) { updateSize() }
+        return keys
+    }
+
+    /// Copies `grid` to the screen, sending only the cells that differ from the last frame.
+    ///
+    /// - Parameter cursor: where to show the cursor (a text prompt), or nil to hide it; a hidden
+    ///   cursor is parked at `park` for terminals that cannot hide it.
+    public func draw(_ grid: CellGrid, cursor: Position?, park: Position) {
+        guard !isStopped else { return }
+        let window = tidings_stdscr()
+        for change in CellGridDiff(from: previousFrame, to: grid, rows: rows, columns: columns).changes {
+            write(change.cell, row: change.row, column: change.column, window: window)
+        }
+        previousFrame = grid
+        if let cursor, cursor.row < rows, cursor.column < columns {
+            curs_set(1)
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+            wmove(window, Int32(min(park.row, max(0, rows - 1))), Int32(min(park.column, max(0, columns - 1))))
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Forgets the last frame so the next ``draw(_:cursor:park:)`` repaints everything.
+    public func invalidate() {
+        previousFrame = nil
+        clearok(tidings_curscr(), true)
+    }
+
+    /// Leaves full-screen mode while `body` runs (a text-mode browser, an editor), then
+    /// restores it and forces a full repaint. Ctrl-C typed meanwhile belongs to the program that
+    /// had the terminal and is not treated as a request to quit.
+    public func suspend<Result>(_ body: () throws -> Result) rethrows -> Result {
+        def_prog_mode()
+        endwin()
+        defer {
+            reset_prog_mode()
+            discardPendingSignals(SIGINT)
+            updateSize()
+            invalidate()
+            refresh()
+        }
+        return try body()
+    }
+
+    /// Sets the terminal window's title to `title` — made safe first: control characters, escape
+    /// sequences and invisible formatting are removed and the length is capped. Does nothing on
+    /// terminals that have no title.
+    public func setTitle(_ title: String) {
+        guard supportsTitle, !isStopped else { return }
+        var safe = ""
+        for character in title {
+            if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                safe += " "
+            } else if case .text(let text, _) = TerminalGrapheme.form(of: character) {
+                safe += text
+            }
+            if safe.unicodeScalars.count >= 200 { break }
+        }
+        guard safe != currentTitle else { return }
+        currentTitle = safe
+        var bytes: [UInt8] = []
+        if !titleIsPushed {
+            bytes += Array("\u{1B}[22;2t".utf8)
+            titleIsPushed = true
+        }
+        bytes += Array("\u{1B}]2;".utf8) + Array(safe.utf8) + [0x07]
+        writeDirectly(bytes)
+    }
+
+    /// Draws `foreground` and `background` wherever a cell's style leaves a colour `.default`,
+    /// so a whole screen takes the user's colours (newsboat's `color background`). Ignored when
+    /// colours are off (`NO_COLOR`, monochrome terminals). The next frame repaints everything.
+    public func setDefaultColors(foreground: Color, background: Color) {
+        colors.baseForeground = foreground
+        colors.baseBackground = background
+        invalidate()
+    }
+
+    /// Puts the terminal back as it was. Safe to call more than once.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        inputSource?.cancel()
+        signalSource?.cancel()
+        if TerminalSignals.isCursesActive {
+            TerminalSignals.isCursesActive = false
+            endwin()
+        }
+        if titleIsPushed { writeDirectly(Array("\u{1B}[23;2t".utf8)) }
+        TerminalSignals.uninstallFatalHandlers()
+    }
+
+    // MARK: - Internals
+
+    private func write(_ cell: Cell, row: Int, column: Int, window: UnsafeMutablePointer<WINDOW>?) {
+        let attributes = colors.attributes(for: cell.style)
+        let pair = colors.pair(for: cell.style)
+        var position = column
+        for group in CursesTerminal.cursesGroups(of: cell.grapheme) {
+            var characters = group.scalars.map { wchar_t(bitPattern: $0) } + [0]
+            var value = cchar_t()
+            if setcchar(&value, &characters, attributes, pair, nil) == ERR {
+                characters = [wchar_t(bitPattern: group.scalars[0]), 0]
+                setcchar(&value, &characters, attributes, pair, nil)
+            }
+            mvwadd_wch(window, Int32(row), Int32(position), &value)
+            position += group.width
+        }
+    }
+
+    /// A cell's grapheme as ncurses cells: each spacing character with the marks (and, for
+    /// emoji, the ZWJ-joined characters) that follow it, at most five characters each
+    /// (`CCHARW_MAX`).
+    static func cursesGroups(of grapheme: String) -> [(scalars: [UInt32], width: Int)] {
+        var groups: [(scalars: [UInt32], width: Int)] = []
+        var afterJoiner = false
+        for scalar in grapheme.unicodeScalars {
+            let width = DisplayWidth.scalarWidth(scalar.value)
+            let joined = afterJoiner && scalar.properties.isEmoji
+            afterJoiner = scalar.value == 0x200D
+            if groups.isEmpty || (width > 0 && !joined) {
+                groups.append(([scalar.value], width))
+            } else if groups[groups.count - 1].scalars.count < 5 {
+                groups[groups.count - 1].scalars.append(scalar.value)
+            }
+        }
+        return groups
+    }
+
+    private func handleSignalBytes() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = Glibc.read(signalReadEnd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            for byte in buffer[0..<count] {
+                let signal = Int32(byte)
+                if signal == SIGWINCH {
+                    let keys = readKeys()
+                    let batch = keys.contains(.resize) ? keys : keys + [.resize]
+                    if !keys.contains(.resize) { updateSize() }
+                    keyHandler?(batch)
+                } else {
+                    handleTermination(signal)
+                }
+            }
+        }
+    }
+
+    /// True when standard input reports a hang-up or an error (the terminal window was closed).
+    private static func inputHasHungUp() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) == 1 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    private func handleTermination(_ signal: Int32) {
+        if let terminationHandler {
+            terminationHandler(signal)
+        } else {
+            stop()
+            exit(128 + signal)
+        }
+    }
+
+    private func discardPendingSignals(_ discarded: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var kept: [UInt8] = []
+        while true {
+            let count = Glibc.read(signalReadEnd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            kept += buffer[0..<count].filter { Int32($0) != discarded }
+        }
+        for byte in kept {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.handleTermination(Int32(byte)) }
+            }
+        }
+    }
+
+    private func updateSize() {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
+           Int(size.ws_row) != Int(tidings_lines()) || Int(size.ws_col) != Int(tidings_cols()) {
+            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        rows = Int(tidings_lines())
+        columns = Int(tidings_cols())
+    }
+
+    private func writeDirectly(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+
+    /// `setlocale(LC_ALL, "")`, falling back to C.UTF-8 for the character type when the user's
+    /// locale is not UTF-8 (ncursesw drops every non-ASCII character otherwise).
+    private static func selectUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+        if codeset != "UTF-8" && codeset != "UTF8" {
+            if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.utf8") }
+        }
+    }
+
+    /// The terminfo strings that undo full-screen mode, for the fatal-signal handler.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let value = tigetstr(capability), Int(bitPattern: value) != -1 {
+                bytes += Array(String(cString: value).utf8)
+            }
+        }
+        return bytes + Array("\r\n".utf8)
+    }
+
+    private static func terminalSupportsTitle() -> Bool {
+        if tigetflag("hs") > 0 { return true }
+        guard let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
+        let families = ["xterm", "tmux", "screen", "rxvt", "alacritty", "foot", "kitty", "wezterm", "st", "vte", "gnome", "konsole", "putty", "contour", "ghostty"]
+        return families.contains { term == $0 || term.hasPrefix($0 + "-") }
+    }
+}
