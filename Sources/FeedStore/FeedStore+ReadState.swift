@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension FeedStore {
@@ -29,6 +30,20 @@ extension FeedStore {
             try db.execute(
                 sql: "UPDATE item SET isRead = ? WHERE feedId = ? AND isRead <> ? AND isDeleted = 0",
                 arguments: [isRead, feedID, isRead])
+            return db.changesCount
+        }
+    }
+
+    /// Marks read the items of a feed first seen at or before `seenBy`: what the feed showed when
+    /// the user asked, not the articles a reload stored since (the reader writes marks late when
+    /// another writer holds the cache, and again at start for marks a killed reader left
+    /// unwritten). Returns how many changed.
+    @discardableResult
+    public func markFeedRead(_ feedID: FeedID, seenBy: Date) throws -> Int {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE item SET isRead = 1 WHERE feedId = ? AND isRead <> 1 AND isDeleted = 0 AND firstSeenAt <= ?",
+                arguments: [feedID, seenBy.timeIntervalSince1970])
             return db.changesCount
         }
     }

@@ -6,7 +6,7 @@ import TerminalUI
 /// One article: a header (title, author, date, feed, link, attachments) and the body rendered
 /// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it.
 @MainActor
-public final class ArticleScreen: Screen {
+public final class ArticleScreen: ReaderScreen {
     public private(set) var item: StoredItem
     public let body: ArticleBody
     private var view: TextView
@@ -19,15 +19,24 @@ public final class ArticleScreen: Screen {
     private let preferences: ReaderPreferences
     private var textWidth: Int { preferences.textWidth }
 
-    public init(item: StoredItem, preferences: ReaderPreferences = ReaderPreferences()) {
+    /// An article's body rendered from its HTML, and how much of the HTML was left out.
+    struct Rendered: Sendable {
+        var body: ArticleBody
+        /// KB of HTML beyond ``maximumHTMLBytes``, not shown; nil when all of it is.
+        var restKilobytes: Int?
+    }
+
+    public convenience init(item: StoredItem, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(item: item, rendered: Self.render(item, preferences: preferences), preferences: preferences)
+    }
+
+    /// An article whose body was rendered already (off the main thread, by the reader).
+    init(item: StoredItem, rendered: Rendered, preferences: ReaderPreferences) {
         self.item = item
         self.preferences = preferences
-        let html = item.item.content ?? item.item.summary ?? ""
-        let shown = Self.bounded(html)
-        body = HTMLTextRenderer.render(shown, baseURL: item.item.link, linkStyle: preferences.theme.articleLink)
+        body = rendered.body
         header = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader)
-        if shown.utf8.count < html.utf8.count {
-            let rest = (html.utf8.count - shown.utf8.count + 1023) / 1024
+        if let rest = rendered.restKilobytes {
             trailer = [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
         }
         view = TextView()
@@ -40,13 +49,36 @@ public final class ArticleScreen: Screen {
         view.setLines(header + body.lines(width: width) + trailer)
     }
 
-    public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
-    public var titleDetail: String { CredentialRedaction.redact(item.feedTitle) }
-
-    /// Notes a change of read state made elsewhere (the header does not show it).
-    public func update(isRead: Bool) {
-        item.isRead = isRead
+    /// Renders the article's HTML, cut to ``maximumHTMLBytes``: the costly part of opening it.
+    nonisolated static func render(_ item: StoredItem, preferences: ReaderPreferences) -> Rendered {
+        let html = item.item.content ?? item.item.summary ?? ""
+        let shown = bounded(html)
+        let body = HTMLTextRenderer.render(shown, baseURL: item.item.link, linkStyle: preferences.theme.articleLink)
+        let rest = shown.utf8.count < html.utf8.count ? (html.utf8.count - shown.utf8.count + 1023) / 1024 : nil
+        return Rendered(body: body, restKilobytes: rest)
     }
+
+    public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
+    public var titleDetail: String { item.feedName.text }
+
+    var keyContext: KeyMap.Context { .article }
+
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        id == item.id ? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred) : nil
+    }
+
+    /// Notes a change of marks made elsewhere (the header does not show them).
+    func noteMark(_ mark: ItemMark) {
+        switch mark {
+        case .read(let id, _, let isRead, _) where id == item.id: item.isRead = isRead
+        case .starred(let id, let isStarred, _) where id == item.id: item.isStarred = isStarred
+        case .feedRead(let feed, _) where feed == item.feedID: item.isRead = true
+        default: break
+        }
+    }
+
+    /// An article screen goes when `n`/`p` jump to another article.
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         var textArea = area
@@ -110,10 +142,10 @@ public final class ArticleScreen: Screen {
 
     /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
     /// a hostile multi-megabyte item costs no more memory or time than this.
-    static let maximumHTMLBytes = 512 * 1024
+    nonisolated static let maximumHTMLBytes = 512 * 1024
 
     /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
-    static func bounded(_ html: String) -> String {
+    nonisolated static func bounded(_ html: String) -> String {
         guard html.utf8.count > maximumHTMLBytes else { return html }
         let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
         var count = maximumHTMLBytes
@@ -131,7 +163,7 @@ public final class ArticleScreen: Screen {
         var fields: [(String, String)] = [("Title", item.item.title ?? "(untitled)")]
         if let author = item.item.author, !author.isEmpty { fields.append(("Author", author)) }
         fields.append(("Date", formatter.string(from: item.date)))
-        fields.append(("Feed", CredentialRedaction.redact(item.feedTitle)))
+        fields.append(("Feed", item.feedName.text))
         if let link = item.item.link { fields.append(("Link", link)) }
         for enclosure in item.item.enclosures {
             var detail = enclosure.url

@@ -63,7 +63,7 @@ public struct BatchReload {
         let reporter = ReloadReporter(
             total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,
             // A feed without a title is shown by its URL, which may hold credentials.
-            name: { url in ReloadReporter.printable(CredentialRedaction.redact(titles[url] ?? url)) })
+            name: { url in ReloadReporter.printable(DisplayName(titles[url] ?? url).text) })
         let queue = DispatchQueue(label: "tidings.reload.events")
         let reload = FeedFetcher(cache: cache, options: config.fetchOptions)
             .reload(requests, on: queue) { event in reporter.report(event) }

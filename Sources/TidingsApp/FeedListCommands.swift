@@ -55,13 +55,13 @@ public enum FeedListCommands {
     /// Appends a feed to the urls file. Returns the report line.
     public static func add(url: String, tags: [String], paths: AppPaths) throws -> String {
         guard UrlsFile.isFeedLocation(url), !url.lowercased().hasPrefix("query:") else {
-            throw Failure(description: "not a feed URL: \(CredentialRedaction.redact(url)) (expected http(s)://, file://, exec: or filter:)")
+            throw Failure(description: "not a feed URL: \(DisplayName(url)) (expected http(s)://, file://, exec: or filter:)")
         }
         var urls = try UrlsFile.load(from: paths.urlsFile)
         guard urls.add(Subscription(url: url, tags: tags)) else {
-            throw Failure(description: "\(CredentialRedaction.redact(url)) is already in \(paths.urlsFile.path)")
+            throw Failure(description: "\(DisplayName(url)) is already in \(paths.urlsFile.path)")
         }
         try urls.write(to: paths.urlsFile)
-        return "added \(CredentialRedaction.redact(url)) to \(paths.urlsFile.path)"
+        return "added \(DisplayName(url)) to \(paths.urlsFile.path)"
     }
 }

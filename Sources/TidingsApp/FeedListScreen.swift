@@ -8,7 +8,7 @@ import TerminalUI
 /// The keys that edit the feed list (add, rename, tags, delete, move) become intents that
 /// `ReaderApp` carries out on the urls file.
 @MainActor
-public final class FeedListScreen: Screen {
+public final class FeedListScreen: ReaderScreen {
     /// The feeds listed, in order (without the Starred entry).
     public private(set) var rows: [FeedListRow] = []
     /// What the list shows, in order: the Starred entry (if any), then `rows`. The selection
@@ -20,7 +20,7 @@ public final class FeedListScreen: Screen {
     public var spinnerFrame: Character = "*"
     /// The tag this list is limited to, if it is.
     public var tag: String? { filter.tag }
-    private let store: FeedStore
+    private let storeView: StoreView
     private let filter: FeedListFilter
     private let preferences: ReaderPreferences
     private var parkRow = 0
@@ -28,10 +28,16 @@ public final class FeedListScreen: Screen {
     private(set) var quickFilter = QuickFilter()
     private var unfilteredRows: [FeedListRow] = []
     private var starredCounts = ItemCounts.zero
+    /// False until the first answer from the store.
+    public private(set) var isLoaded = false
+    /// Counts refreshes, so that an answer overtaken by a newer question is dropped.
+    private var refreshNumber = 0
+    /// The store generation the rows were read at (see `PendingMarks`).
+    private var dataGeneration: Int64?
 
     /// - Parameter tag: list only the feeds with this tag.
-    public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil) {
-        self.store = store
+    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil) {
+        self.storeView = storeView
         self.preferences = preferences
         filter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
     }
@@ -56,11 +62,28 @@ public final class FeedListScreen: Screen {
         selectedEntry?.feed
     }
 
+    var keyContext: KeyMap.Context { .feedList }
+
     /// Reads the feed list again, keeping the same row selected when it is still listed.
-    public func refresh() throws {
+    public func refresh() {
+        refreshNumber += 1
+        let number = refreshNumber
+        let filter = filter
+        storeView.read({ store in
+            let generation = try store.generation()
+            return (generation, try store.feedList(filter), filter.tag == nil ? try store.starredCounts() : .zero)
+        }, then: { [weak self] answer in
+            guard let self, let (generation, rows, counts) = answer, number == self.refreshNumber else { return }
+            self.show(rows, starredCounts: counts, generation: generation)
+        })
+    }
+
+    private func show(_ feeds: [FeedListRow], starredCounts counts: ItemCounts, generation: Int64) {
         let selected = selectedEntry
-        unfilteredRows = try store.feedList(filter)
-        starredCounts = filter.tag == nil ? try store.starredCounts() : .zero
+        dataGeneration = generation
+        unfilteredRows = feeds
+        starredCounts = counts
+        isLoaded = true
         rebuildEntries()
         let index: Int?
         switch selected {
@@ -78,9 +101,24 @@ public final class FeedListScreen: Screen {
     /// The listed feeds narrowed by the quick filter, under the Starred entry while there are
     /// starred articles and no filter is applied.
     private func rebuildEntries() {
-        rows = quickFilter.filter(unfilteredRows, title: \.displayTitle)
-        let showsStarred = starredCounts.total > 0 && !quickFilter.isActive
-        entries = (showsStarred ? [.starred(starredCounts)] : []) + rows.map { .feed($0) }
+        let marks = storeView.pendingMarks
+        rows = quickFilter.filter(unfilteredRows, title: \.displayTitle).map { marks.apply(to: $0, readAt: dataGeneration) }
+        let starred = marks.apply(to: starredCounts, readAt: dataGeneration)
+        let showsStarred = starred.total > 0 && !quickFilter.isActive
+        entries = (showsStarred ? [.starred(starred)] : []) + rows.map { .feed($0) }
+    }
+
+    func listedFeed(_ id: FeedID) -> FeedListRow? {
+        rows.first { $0.id == id }
+    }
+
+    func showReloading(_ urls: Set<String>, spinnerFrame: Character) {
+        reloading = urls
+        self.spinnerFrame = spinnerFrame
+    }
+
+    func select(feedURL url: String) {
+        if let id = rows.first(where: { $0.url == url })?.id { select(feed: id) }
     }
 
     /// Selects the feed with `id` if it is listed.
@@ -89,6 +127,8 @@ public final class FeedListScreen: Screen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
+        // Marks made since the rows were read show at once (see `PendingMarks`).
+        rebuildEntries()
         var area = area
         if quickFilter.isEditing && area.height > 1 {
             quickFilter.render(into: &grid, in: area.bottomRows(1))
@@ -109,6 +149,7 @@ public final class FeedListScreen: Screen {
     }
 
     private var emptyText: String {
+        if !isLoaded { return "Loading…" }
         if quickFilter.isActive {
             return "No feed title contains \u{201C}\(quickFilter.text)\u{201D}. Esc clears the filter."
         }

@@ -48,8 +48,7 @@ struct FeedRowRenderer: RowRenderer {
         let padded = counts + String(repeating: " ", count: max(0, countWidth - counts.count))
         column = grid.put(" " + padded + " ", row: area.row, column: column, limit: area.right)
         let style = row.unreadCount > 0 ? theme.listUnread : theme.listNormal
-        // A feed without a title is named by its URL, which may hold `user:password@`.
-        var title = StyledText(CredentialRedaction.redact(row.displayTitle), style: style)
+        var title = StyledText(row.name.text, style: style)
         if let error = row.lastError, row.hasFailed {
             title.append("  — \(error)", style: .dim)
         }
@@ -67,7 +66,7 @@ struct FeedRowRenderer: RowRenderer {
                 return (counts + String(repeating: " ", count: max(0, countWidth - counts.count)), nil)
             case "U": return (String(row.unreadCount), nil)
             case "c": return (String(row.totalCount), nil)
-            case "t": return (CredentialRedaction.redact(row.displayTitle), nil)
+            case "t": return (row.name.text, nil)
             case "T": return (row.tags.joined(separator: " "), nil)
             case "l": return (row.link ?? "", nil)
             case "S":

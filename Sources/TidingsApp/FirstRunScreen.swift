@@ -2,7 +2,7 @@ import TerminalUI
 
 /// Shown instead of the feed list when there is no urls file yet: how to add feeds.
 @MainActor
-public final class FirstRunScreen: Screen {
+public final class FirstRunScreen: ReaderScreen {
     private var view: TextView
 
     /// - Parameter urlsPath: where the urls file is expected.
@@ -23,6 +23,8 @@ public final class FirstRunScreen: Screen {
     }
 
     public var title: String { "Tidings" }
+
+    var keyContext: KeyMap.Context { .feedList }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         view.render(into: &grid, in: area)

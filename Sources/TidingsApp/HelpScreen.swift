@@ -1,8 +1,9 @@
+import FeedStore
 import TerminalUI
 
 /// The key bindings of the screen it was opened from.
 @MainActor
-public final class HelpScreen: Screen {
+public final class HelpScreen: ReaderScreen {
     public let context: KeyMap.Context
     private let keyMap: KeyMap
     private var view: TextView
@@ -24,6 +25,11 @@ public final class HelpScreen: Screen {
         case .help: return "Help"
         }
     }
+
+    var keyContext: KeyMap.Context { .help }
+
+    /// Help goes when `n`/`p` jump to an article.
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         view.render(into: &grid, in: area)

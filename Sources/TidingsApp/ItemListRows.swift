@@ -7,7 +7,8 @@ import TerminalUI
 ///
 /// Built for each frame over the screen's paged items and preview cache; it reads only the
 /// rows the list view asks for.
-struct ItemListRows: ListDataSource {
+@MainActor
+struct ItemListRows: @MainActor ListDataSource {
     /// One row: an item, its 0-based index, and the lines under its title.
     struct Entry {
         var index: Int
@@ -22,6 +23,8 @@ struct ItemListRows: ListDataSource {
     }
 
     let items: PagedItemSource
+    /// Marks made and not yet read back from the store, shown at once.
+    let marks: PendingMarks
     let previews: ItemPreviews
     let expanded: Set<ItemID>
     let showsExcerpts: Bool
@@ -33,7 +36,7 @@ struct ItemListRows: ListDataSource {
     var count: Int { items.count }
 
     func row(at index: Int) -> Entry? {
-        guard let item = items.row(at: index) else { return nil }
+        guard let item = items.row(at: index).map({ marks.apply(to: $0) }) else { return nil }
         let preview = expanded.contains(item.id) ? previews.lines(for: item.id, width: width, limit: previewLimit) : nil
         return Entry(index: index, item: item, preview: preview, showsExcerpt: showsExcerpts)
     }

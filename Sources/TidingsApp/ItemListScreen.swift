@@ -8,16 +8,16 @@ import TerminalUI
 /// Space expands the selected item in place into a preview of its first lines and collapses it
 /// again; `F` filters the list by title as you type (in SQL, page by page, so a feed of 100 000
 /// items filters as fast as a short one). Which items are expanded is remembered while the list
-/// is open.
+/// is open. Everything is read off the main thread (see `StoreView`).
 @MainActor
-public final class ItemListScreen: Screen {
+public final class ItemListScreen: ReaderScreen {
     public private(set) var feed: FeedListRow
     public private(set) var state = ListState()
     /// The quick filter: typed, kept or none.
     private(set) var quickFilter = QuickFilter()
     /// Items shown with their preview.
     public private(set) var expanded: Set<ItemID> = []
-    private let store: FeedStore
+    private let storeView: StoreView
     private var source: PagedItemSource
     private let renderer: ItemEntryRenderer
     private let previews: ItemPreviews
@@ -29,68 +29,97 @@ public final class ItemListScreen: Screen {
     private var filterAnchor: ItemRow?
     private let preferences: ReaderPreferences
     private var unreadOnly: Bool { preferences.hidesReadArticles }
+    /// False until the first answer from the store.
+    public private(set) var isLoaded = false
+    /// Counts questions to the store; an answer overtaken by a newer question is dropped.
+    private var requestNumber = 0
+    /// The store generation the feed's counts were read at (see `PendingMarks`).
+    private var dataGeneration: Int64?
 
-    public init(store: FeedStore, feed: FeedListRow, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.store = store
+    public init(storeView: StoreView, feed: FeedListRow, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.storeView = storeView
         self.feed = feed
         self.preferences = preferences
-        let unreadOnly = preferences.hidesReadArticles
-        source = PagedItemSource(store: store, feedID: feed.id, count: unreadOnly ? feed.unreadCount : feed.totalCount, unreadOnly: unreadOnly)
+        source = .empty()
         renderer = ItemEntryRenderer(line: ItemRowRenderer(preferences: preferences))
-        previews = ItemPreviews(store: store, textWidth: preferences.textWidth)
+        previews = ItemPreviews(storeView: storeView, textWidth: preferences.textWidth)
+        refresh()
     }
 
-    public var title: String { CredentialRedaction.redact(feed.displayTitle) }
+    public var title: String { feed.name.text }
+
+    var keyContext: KeyMap.Context { .itemList }
+
+    /// The feed's counts with the marks not yet written.
+    private var shownFeed: FeedListRow { storeView.pendingMarks.apply(to: feed, readAt: dataGeneration) }
 
     public var titleDetail: String {
+        if !isLoaded { return "loading…" }
+        let feed = shownFeed
         if quickFilter.isActive {
             return quickFilter.detail(matching: source.count, of: unreadOnly ? feed.unreadCount : feed.totalCount)
         }
         return "\(feed.unreadCount) unread, \(feed.totalCount) total"
     }
 
-    /// The selected item, if any.
+    /// The selected item, if any, with the marks not yet written.
     public var selectedItem: ItemRow? {
-        state.selection < source.count ? source.row(at: state.selection) : nil
+        state.selection < source.count ? source.row(at: state.selection).map { storeView.pendingMarks.apply(to: $0) } : nil
     }
 
-    /// Reads the feed's counts and rows again (after a reload or a change of read state),
-    /// keeping the selected item selected when it is among the rows in memory.
-    public func refresh() throws {
+    /// Reads the feed's counts and the rows on screen again (after a reload or a change of read
+    /// state), keeping the selected item selected when it is still near where it was.
+    public func refresh() {
+        requestNumber += 1
+        let number = requestNumber
+        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly
         let selectedID = selectedItem?.id
         let oldSelection = state.selection
-        if let updated = try store.feedList().first(where: { $0.id == feed.id }) {
-            feed = updated
-        }
-        source = try makeSource()
-        // The text of expanded items may have changed with a reload.
-        previews.removeAll()
-        // New items arrive at the top: look for the selected item near where it was.
-        var newIndex = oldSelection
-        if let selectedID {
-            let window = max(0, oldSelection - PagedItemSource.pageSize)...(oldSelection + PagedItemSource.pageSize)
-            for index in window where index < source.count {
-                if source.row(at: index)?.id == selectedID {
-                    newIndex = index
-                    break
-                }
-            }
-        }
-        state.select(newIndex, count: source.count)
-    }
-
-    /// The rows for the feed, the read-state setting and the quick filter in force.
-    private func makeSource() throws -> PagedItemSource {
-        let filter = quickFilter.text
-        let count = filter.isEmpty
-            ? (unreadOnly ? feed.unreadCount : feed.totalCount)
-            : try store.itemCount(inFeed: feed.id, titleContaining: filter, unreadOnly: unreadOnly)
-        return PagedItemSource(store: store, feedID: feed.id, count: count, unreadOnly: unreadOnly, titleFilter: filter)
+        // New items arrive at the top: read a page either side of the selection, to find it.
+        let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
+        let query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
+        storeView.read({ store -> (Int64, FeedListRow?, Int, [Int: [ItemRow]]) in
+            let generation = try store.generation()
+            let feed = try store.feed(feedID)
+            let count = filter.isEmpty
+                ? (unreadOnly ? feed?.unreadCount ?? 0 : feed?.totalCount ?? 0)
+                : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly)
+            let pages = try PagedItemSource.readPages(covering: window, count: count, unreadOnly: unreadOnly, query: query, from: store)
+            return (generation, feed, count, pages)
+        }, then: { [weak self] answer in
+            guard let self, let (generation, feed, count, pages) = answer, number == self.requestNumber else { return }
+            self.dataGeneration = generation
+            if let feed { self.feed = feed }
+            self.isLoaded = true
+            self.source = PagedItemSource(count: count, unreadOnly: unreadOnly, storeView: self.storeView, query: query)
+            self.source.preload(pages)
+            // The text of expanded items may have changed with a reload.
+            self.previews.markStale()
+            var newIndex = oldSelection
+            if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
+            self.state.select(newIndex, count: count)
+        })
     }
 
     /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`).
     public func select(item id: ItemID) {
         if let index = source.index(of: id) { state.select(index, count: source.count) }
+    }
+
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
+    }
+
+    func listedFeed(_ id: FeedID) -> FeedListRow? {
+        id == feed.id ? shownFeed : nil
+    }
+
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool {
+        feed == self.feed.id
+    }
+
+    func listsArticles(ofFeed feed: FeedID) -> Bool {
+        feed == self.feed.id
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
@@ -102,7 +131,8 @@ public final class ItemListScreen: Screen {
         listHeight = listArea.height
         listWidth = listArea.width
         let rows = rows()
-        let emptyText = quickFilter.isActive
+        let emptyText = !isLoaded ? "Loading…"
+            : quickFilter.isActive
             ? "No article title contains \u{201C}\(quickFilter.text)\u{201D}. Esc clears the filter."
             : unreadOnly ? "No unread articles in this feed." : "No articles in this feed yet. Press r to reload it."
         let list = ListView(source: rows, renderer: renderer, emptyText: emptyText, rowHeight: rows.height(at:))
@@ -111,8 +141,8 @@ public final class ItemListScreen: Screen {
 
     private func rows() -> ItemListRows {
         ItemListRows(
-            items: source, previews: previews, expanded: expanded, showsExcerpts: preferences.showsExcerpts,
-            width: listWidth, previewLimit: previewLimit)
+            items: source, marks: storeView.pendingMarks, previews: previews, expanded: expanded,
+            showsExcerpts: preferences.showsExcerpts, width: listWidth, previewLimit: previewLimit)
     }
 
     /// About a third of the list's height, and never less than three lines.
@@ -194,17 +224,26 @@ public final class ItemListScreen: Screen {
 
     /// Reads the rows for the filter in force and selects `anchor`, or where it would be.
     private func applyFilter(anchor: ItemRow?) {
-        do {
-            source = try makeSource()
-            var index = 0
-            if let anchor {
-                index = try store.itemIndex(of: anchor.cursor, inFeed: feed.id, titleContaining: quickFilter.text, unreadOnly: unreadOnly)
-            }
-            state.select(min(index, max(0, source.count - 1)), count: source.count)
-        } catch {
+        requestNumber += 1
+        let number = requestNumber
+        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly
+        let unfilteredCount = unreadOnly ? feed.unreadCount : feed.totalCount
+        let visible = max(1, state.visibleRows)
+        let query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
+        storeView.read({ store -> (Int, Int, [Int: [ItemRow]]) in
+            let count = filter.isEmpty ? unfilteredCount : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly)
+            let index = try anchor.map { try store.itemIndex(of: $0.cursor, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly) } ?? 0
+            let selected = min(index, max(0, count - 1))
+            let pages = try PagedItemSource.readPages(
+                covering: max(0, selected - visible)..<(selected + visible), count: count, unreadOnly: unreadOnly, query: query, from: store)
+            return (count, selected, pages)
+        }, then: { [weak self] answer in
+            guard let self, number == self.requestNumber else { return }
             // The cache cannot be read: show no rows rather than stale ones; the next refresh retries.
-            source = PagedItemSource(store: store, feedID: feed.id, count: 0, unreadOnly: unreadOnly, titleFilter: quickFilter.text)
-            state.select(0, count: 0)
-        }
+            let (count, selected, pages) = answer ?? (0, 0, [:])
+            self.source = PagedItemSource(count: count, unreadOnly: unreadOnly, storeView: answer == nil ? nil : self.storeView, query: query)
+            self.source.preload(pages)
+            self.state.select(selected, count: count)
+        })
     }
 }

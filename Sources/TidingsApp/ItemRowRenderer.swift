@@ -51,7 +51,7 @@ struct ItemRowRenderer: RowRenderer {
                 case "D": return (dateFormatter.string(from: row.date), nil)
                 case "t": return (title, nil)
                 case "a": return (row.author ?? "", nil)
-                case "T": return (CredentialRedaction.redact(row.feedTitle), nil)
+                case "T": return (row.feedName.text, nil)
                 default: return ("", nil)
                 }
             }

@@ -5,39 +5,88 @@ import TerminalUI
 /// as rows are shown.
 ///
 /// Only the pages around what is on screen are kept, so a feed of 100 000 items opens as fast as
-/// one of ten and never holds them all in memory. Moving page by page uses keyset paging (after
-/// the last row of the page before); jumping far (End) uses an offset once.
-final class PagedItemSource: ListDataSource {
-    static let pageSize = 100
+/// one of ten and never holds them all in memory. Pages are read off the main thread: a row
+/// whose page has not arrived yet is nil (drawn blank) and its page is asked for; the reader
+/// draws again when it arrives. Moving page by page uses keyset paging (after the last row of
+/// the page before); jumping far (End) uses an offset once.
+@MainActor
+final class PagedItemSource: @MainActor ListDataSource {
+    nonisolated static let pageSize = 100
     private static let pagesKept = 8
+
+    /// Reads one page of the rows, newest first.
+    typealias PageQuery = @Sendable (FeedStore, ItemPageRequest) throws -> [ItemRow]
 
     let count: Int
     private let unreadOnly: Bool
-    private let fetch: (ItemPageRequest) throws -> [ItemRow]
+    private let storeView: StoreView?
+    private let query: PageQuery
     private var pages: [Int: [ItemRow]] = [:]
+    private var requested: Set<Int> = []
     private var lastUsed: [Int: Int] = [:]
     private var useCounter = 0
 
-    /// - Parameter fetch: reads one page of the rows, newest first.
-    init(count: Int, unreadOnly: Bool = false, fetch: @escaping (ItemPageRequest) throws -> [ItemRow]) {
-        self.count = count
+    /// - Parameter storeView: where pages are read; nil for a list that is known to be empty.
+    init(count: Int, unreadOnly: Bool = false, storeView: StoreView?, query: @escaping PageQuery) {
+        self.count = storeView == nil ? 0 : count
         self.unreadOnly = unreadOnly
-        self.fetch = fetch
+        self.storeView = storeView
+        self.query = query
     }
 
-    /// A feed's items; with a title filter, the store narrows them itself (see
+    /// A list with no rows, before the first answer from the store.
+    static func empty() -> PagedItemSource {
+        PagedItemSource(count: 0, storeView: nil) { _, _ in [] }
+    }
+
+    /// The query for a feed's items; with a title filter, the store narrows them itself (see
     /// `FeedStore.items(inFeed:titleContaining:_:)`).
-    convenience init(store: FeedStore, feedID: FeedID, count: Int, unreadOnly: Bool = false, titleFilter: String = "") {
-        self.init(count: count, unreadOnly: unreadOnly) { request in
+    nonisolated static func feedQuery(_ feedID: FeedID, titleFilter: String) -> PageQuery {
+        { store, request in
             titleFilter.isEmpty
                 ? try store.items(inFeed: feedID, request)
                 : try store.items(inFeed: feedID, titleContaining: titleFilter, request)
         }
     }
 
-    /// The row at `index`, or nil when the store has fewer rows than counted (items dropped
-    /// since the count was read) or cannot be read.
+    /// The pages of rows `range` as the store holds them now, read in one go by `refresh`es so
+    /// that a list read again shows its rows at once instead of blank ones.
+    nonisolated static func readPages(covering range: Range<Int>, count: Int, unreadOnly: Bool, query: PageQuery, from store: FeedStore) throws -> [Int: [ItemRow]] {
+        guard !range.isEmpty, count > 0 else { return [:] }
+        var pages: [Int: [ItemRow]] = [:]
+        let last = min(range.upperBound, count) - 1
+        guard last >= range.lowerBound else { return [:] }
+        for page in (range.lowerBound / pageSize)...(last / pageSize) {
+            pages[page] = try query(store, request(page, unreadOnly: unreadOnly, previous: pages[page - 1]))
+        }
+        return pages
+    }
+
+    /// The request for `page`: after the last row of the page before when it is known and full
+    /// (keyset paging), else by offset.
+    private nonisolated static func request(_ page: Int, unreadOnly: Bool, previous: [ItemRow]?) -> ItemPageRequest {
+        var request = ItemPageRequest(unreadOnly: unreadOnly, limit: pageSize)
+        if page > 0, let previous, previous.count == pageSize, let last = previous.last {
+            request.after = last.cursor
+        } else {
+            request.offset = page * pageSize
+        }
+        return request
+    }
+
+    /// Takes pages read ahead (see ``readPages(covering:count:unreadOnly:query:from:)``).
+    func preload(_ loaded: [Int: [ItemRow]]) {
+        for (page, rows) in loaded {
+            pages[page] = rows
+            useCounter += 1
+            lastUsed[page] = useCounter
+        }
+    }
+
+    /// The row at `index`, or nil while its page is being read, or when the store has fewer rows
+    /// than counted (items dropped since the count was read) or cannot be read.
     func row(at index: Int) -> ItemRow? {
+        guard index >= 0, index < count else { return nil }
         let page = index / Self.pageSize
         guard let rows = load(page) else { return nil }
         let position = index % Self.pageSize
@@ -52,22 +101,39 @@ final class PagedItemSource: ListDataSource {
         return nil
     }
 
+    /// The row with `id` among the pages in memory, if it is there.
+    func loadedRow(_ id: ItemID) -> ItemRow? {
+        for rows in pages.values {
+            if let row = rows.first(where: { $0.id == id }) { return row }
+        }
+        return nil
+    }
+
     private func load(_ page: Int) -> [ItemRow]? {
         useCounter += 1
         lastUsed[page] = useCounter
         if let rows = pages[page] { return rows }
-        var request = ItemPageRequest(unreadOnly: unreadOnly, limit: Self.pageSize)
-        if page > 0, let previous = pages[page - 1], previous.count == Self.pageSize, let last = previous.last {
-            request.after = last.cursor
-        } else {
-            request.offset = page * Self.pageSize
-        }
-        guard let rows = try? fetch(request) else { return nil }
-        pages[page] = rows
-        if pages.count > Self.pagesKept, let oldest = lastUsed.filter({ pages[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
+        request(page)
+        return nil
+    }
+
+    private func request(_ page: Int) {
+        guard let storeView, !requested.contains(page) else { return }
+        requested.insert(page)
+        let query = query, pageRequest = Self.request(page, unreadOnly: unreadOnly, previous: pages[page - 1])
+        storeView.read({ store in try query(store, pageRequest) }, then: { [weak self] rows in
+            // A page that cannot be read is not asked for again until the list is read again.
+            guard let self, let rows else { return }
+            self.requested.remove(page)
+            self.pages[page] = rows
+            self.dropOldPages()
+        })
+    }
+
+    private func dropOldPages() {
+        while pages.count > Self.pagesKept, let oldest = lastUsed.filter({ pages[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
             pages[oldest] = nil
             lastUsed[oldest] = nil
         }
-        return rows
     }
 }

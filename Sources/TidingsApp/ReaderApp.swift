@@ -7,39 +7,45 @@ import Glibc
 import Logging
 import TerminalUI
 
-/// The full-screen reader: owns the terminal, the navigation stack, the store and the reload
-/// pipeline, and carries out the intents the screens return.
+/// The full-screen reader: messages in, effects out.
 ///
-/// Everything runs on the main queue: keys arrive from the terminal's read source, reload
-/// progress from the pipeline's events, and each handler ends with one redraw of the cells that
-/// changed. Nothing polls: with no key and no reload the process sleeps.
+/// Everything that happens — keys, signals, store answers, written marks, fetch events, timers —
+/// arrives as a `ReaderMessage` through ``send(_:)`` on the main queue. `update` decides: it
+/// changes the screens and returns `ReaderEffect`s, which the `EffectRunner` carries out off the
+/// main thread and answers with more messages; then one frame is drawn. The main thread never
+/// waits on SQLite or the network, and with no key, reload or timer the process sleeps.
 @MainActor
 public final class ReaderApp {
     let settings: ReaderSettings
-    let store: FeedStore
-    private let terminal: Terminal
+    let storeView: StoreView
     let navigation: NavigationController<ReaderIntent>
+    /// The root feed list; nil on the first-run screen.
     let feedList: FeedListScreen?
-    private let fetcher: FeedFetcher
+    let runner: EffectRunner
+    private let terminal: any Terminal
     let logger: Logger
-    private let environment = ProcessInfo.processInfo.environment
 
-    private var reload: Reload?
-    private var progress: ReloadProgress?
-    private var spinner: DispatchSourceTimer?
-    private var spinnerStep = 0
     var transientMessage: String?
     private var lastGeneration: Int64 = -1
-    private var isQuitting = false
-    /// What to do with the text of the prompt being typed (see `ask`).
-    var promptAnswer: ((String) -> Void)?
-    /// What to do if the question in the status bar is answered `y` (see `confirm`).
-    var pendingConfirmation: (() -> Void)?
-    private var autoReloadTimer: DispatchSourceTimer?
-    /// Feeds being fetched to be added (see `startAdding`), by URL.
-    var feedAdditions: [String: Reload] = [:]
-    /// The real standard error, put back on exit, while it points at the log file.
-    private var savedStandardError: Int32?
+    private(set) var isQuitting = false
+    /// The question the prompt being typed answers.
+    var question: ReaderQuestion?
+    /// The yes/no question in the status bar, answered by the next key.
+    var confirmation: ReaderConfirmation?
+    /// The running reload's progress; nil when none runs.
+    private var progress: ReloadProgress?
+    private var spinnerStep = 0
+    /// A frame is due (see `send`).
+    private var needsRedraw = false
+    private var isRedrawScheduled = false
+    /// True from `r`/`R` until the feeds to reload are known.
+    private var isAskingForReload = false
+    /// True while a reload runs.
+    var isReloading: Bool { progress != nil || isAskingForReload }
+    /// Feeds being fetched to be added, by URL.
+    var additions: Set<String> = []
+    /// A feed to select once the lists list it (one just added).
+    var pendingSelection: String?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -57,28 +63,37 @@ public final class ReaderApp {
             if let subscriptions = settings.subscriptions {
                 try store.syncSubscriptions(subscriptions)
             }
-            let terminal = try Terminal()
-            // The terminal's handlers keep the app alive until the process exits.
-            let app = ReaderApp(settings: settings, store: store, cache: makeCache(store), terminal: terminal)
-            app.divertStandardError(to: logFile)
+            let terminal = try CursesTerminal()
+            let savedStandardError = divertStandardError(to: logFile)
+            let app = ReaderApp(
+                settings: settings, store: store, cache: makeCache(store), terminal: terminal,
+                environment: ProcessInfo.processInfo.environment
+            ) { status in
+                if let savedStandardError { dup2(savedStandardError, STDERR_FILENO) }
+                exit(status)
+            }
             app.start()
         }
         dispatchMain()
     }
 
-    private init(settings: ReaderSettings, store: FeedStore, cache: any FeedCache, terminal: Terminal) {
+    /// - Parameter exit: ends the process once the terminal is put back.
+    init(settings: ReaderSettings, store: FeedStore, cache: any FeedCache, terminal: any Terminal,
+         environment: [String: String], exit: @escaping @MainActor (Int32) -> Void) {
         var settings = settings
         if !terminal.showsColors { settings.preferences.theme = settings.preferences.theme.forMonochrome() }
         self.settings = settings
-        self.store = store
         self.terminal = terminal
         logger = Logger(label: "tidings.reader")
-        fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+        runner = EffectRunner(
+            store: store, journal: MarkJournal(cachePath: settings.cachePath), settings: settings, cache: cache,
+            terminal: terminal, environment: environment, exit: exit)
+        storeView = StoreView(reads: runner)
         if settings.subscriptions == nil {
             feedList = nil
             navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath))
         } else {
-            let screen = FeedListScreen(store: store, preferences: settings.preferences)
+            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
             feedList = screen
             navigation = NavigationController(root: screen)
         }
@@ -87,220 +102,328 @@ public final class ReaderApp {
         navigation.titleStyle = settings.preferences.theme.titleBar
         navigation.statusStyle = settings.preferences.theme.statusBar
         terminal.setDefaultColors(foreground: settings.preferences.theme.background.foreground, background: settings.preferences.theme.background.background)
+        runner.send = { [unowned self] message in self.send(message) }
     }
 
-    private func start() {
+    func start() {
+        // The terminal's handlers keep the app alive until the process exits.
         terminal.startEventHandling(
-            keys: { keys in self.handle(keys) },
-            termination: { signal in self.quit(status: 128 + signal) })
+            keys: { keys in self.send(.keys(keys)) },
+            termination: { signal in self.send(.terminated(signal: signal)) })
+        runner.writeLeftOverMarks()
         refreshScreens()
         if let warning = settings.warnings.first {
             transientMessage = settings.warnings.count == 1 ? warning : "\(warning) (and \(settings.warnings.count - 1) more in the log)"
             for warning in settings.warnings { logger.warning("\(warning)") }
         }
         redraw()
-        if settings.refreshOnStartup && feedList != nil {
-            perform(.reloadAll)
+        guard feedList != nil else { return }
+        if settings.refreshOnStartup {
+            runner.run(perform(.reloadAll))
             redraw()
         }
-        if let minutes = settings.autoReloadMinutes, feedList != nil {
-            // A timer that fires every few minutes, not a polling loop: the process sleeps between.
-            let timer = DispatchSource.makeTimerSource(queue: .main)
-            let interval = DispatchTimeInterval.seconds(minutes * 60)
-            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(5))
-            timer.setEventHandler {
-                MainActor.assumeIsolated {
-                    guard self.reload == nil else { return }
-                    self.perform(.reloadAll)
-                    self.redraw()
-                }
-            }
-            timer.resume()
-            autoReloadTimer = timer
-        }
+        if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
     }
 
     /// Points standard error at the log file while the screen is ours: whatever a library or a
-    /// child process (an `exec:` feed) writes there must not land on top of the cells.
-    private func divertStandardError(to logFile: LogFile) {
-        guard let descriptor = logFile.fileDescriptor else { return }
+    /// child process (an `exec:` feed) writes there must not land on top of the cells. Returns
+    /// the real standard error, to put back on exit.
+    private static func divertStandardError(to logFile: LogFile) -> Int32? {
+        guard let descriptor = logFile.fileDescriptor else { return nil }
         let saved = dup(STDERR_FILENO)
-        guard saved >= 0, dup2(descriptor, STDERR_FILENO) >= 0 else { return }
-        savedStandardError = saved
+        guard saved >= 0, dup2(descriptor, STDERR_FILENO) >= 0 else { return nil }
+        return saved
+    }
+
+    // MARK: - The loop
+
+    /// The one entry point: decides what `message` means, has the effects carried out, and
+    /// draws the frame — at once for keys; for everything else once the main queue has handled
+    /// what is waiting, so that a burst of answers costs one frame.
+    func send(_ message: ReaderMessage) {
+        guard !isQuitting else { return }
+        let (effects, changesScreen) = update(message)
+        runner.run(effects)
+        guard changesScreen else { return }
+        if case .keys = message {
+            redraw()
+        } else {
+            scheduleRedraw()
+        }
+    }
+
+    private func scheduleRedraw() {
+        needsRedraw = true
+        guard !isRedrawScheduled else { return }
+        isRedrawScheduled = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                self.isRedrawScheduled = false
+                if self.needsRedraw { self.redraw() }
+            }
+        }
+    }
+
+    /// What `message` changes on screen, and the effects it asks for; false when nothing on
+    /// screen can have changed (the store's generation is as it was).
+    private func update(_ message: ReaderMessage) -> ([ReaderEffect], Bool) {
+        switch message {
+        case .keys(let keys):
+            return (handle(keys), true)
+        case .terminated(let signal):
+            return (quit(status: 128 + signal), false)
+        case .delivered(let delivery):
+            delivery.apply()
+            selectPendingFeed()
+        case .generation(let generation):
+            guard generation != lastGeneration else { return ([], false) }
+            lastGeneration = generation
+            refreshScreens()
+        case .storeChanged:
+            // Not every write moves the generation (the urls file's feeds, retention): read again.
+            refreshScreens()
+            return ([.checkGeneration], false)
+        case .feedsToReload(let targets):
+            return (startReload(targets), true)
+        case .articleLoaded(let id, let item):
+            return (showArticle(id, item), true)
+        case .unreadFound(let jump, let forward):
+            return (jumpTo(jump, forward: forward), true)
+        case .marksWritten(let number, let generation):
+            storeView.pendingMarks.written(through: number, generation: generation)
+            lastGeneration = generation
+            refreshScreens()
+            return ([.settleMarks(through: number)], true)
+        case .marksSettled(let number):
+            storeView.pendingMarks.remove(through: number)
+        case .status(let text):
+            transientMessage = text
+        case .fetchEvent(let event):
+            return (handleFetchEvent(event), true)
+        case .reloadFinished(let summary):
+            return (finishReload(summary), true)
+        case .spinnerTick:
+            spinnerStep += 1
+            showReloading()
+            // While a reload writes, the lists follow at the spinner's pace, not at every feed.
+            return ([.checkGeneration], true)
+        case .autoReloadTick:
+            guard !isReloading else { return ([], false) }
+            return (perform(.reloadAll), true)
+        case .fetchedForAdding(let url, let tag, let capture, let summary):
+            return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
+        case .urlsFileEdited(let outcome):
+            if let text = outcome.message { transientMessage = text }
+            if let url = outcome.selectURL { pendingSelection = url }
+            if outcome.changed { refreshScreens() }
+            return (outcome.changed ? [.checkGeneration] : [], true)
+        }
+        return ([], true)
     }
 
     // MARK: - Keys
 
-    private func handle(_ keys: [Key]) {
-        refreshIfStoreChanged()
+    private func handle(_ keys: [Key]) -> [ReaderEffect] {
+        // Another process (cron's `tidings reload`) may have written: the lists follow (during a
+        // reload they follow at the spinner's pace already).
+        var effects: [ReaderEffect] = isReloading ? [] : [.checkGeneration]
         for key in keys {
             switch key {
             case .resize:
                 continue
             case .control("l"):
-                terminal.invalidate()
+                effects.append(.repaint)
             case .control("z"):
-                terminal.suspend { _ = kill(getpid(), SIGSTOP) }
+                effects.append(.suspendProcess)
             case _ where navigation.prompt != nil:
-                handlePromptKey(key)
+                effects += handlePromptKey(key)
             case .control("c"):
-                quit(status: 0)
+                return effects + quit(status: 0)
             default:
                 transientMessage = nil
-                if let confirmation = pendingConfirmation {
-                    pendingConfirmation = nil
-                    if key == .character("y") || key == .character("Y") { confirmation() }
+                if let pending = confirmation {
+                    confirmation = nil
+                    if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
                 } else if let intent = navigation.handle(key) {
-                    perform(intent)
+                    effects += perform(intent)
                 }
             }
-            if isQuitting { return }
+            if isQuitting { break }
         }
-        redraw()
+        return effects
     }
+
+    /// Every screen on the stack, from the root to the top.
+    var screens: [any ReaderScreen] {
+        // Every screen the reader pushes is a `ReaderScreen`: this cast is to the protocol.
+        navigation.screens.compactMap { $0 as? any ReaderScreen }
+    }
+
+    /// The screen on top.
+    var top: (any ReaderScreen)? { screens.last }
 
     // MARK: - Intents
 
-    func perform(_ intent: ReaderIntent) {
-        do {
-            try carryOut(intent)
-        } catch {
-            logger.error("\(intent) failed: \(error)")
-            transientMessage = "Error: \(error)"
-        }
-    }
-
-    private func carryOut(_ intent: ReaderIntent) throws {
+    /// What an intent from a screen does: the screen stack changes here; everything else is an
+    /// effect.
+    func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
         switch intent {
         case .openFeed(let id):
-            guard let feed = ((navigation.top as? FeedListScreen) ?? feedList)?.rows.first(where: { $0.id == id }) else { return }
-            navigation.push(ItemListScreen(store: store, feed: feed, preferences: settings.preferences))
+            guard let feed = listedFeed(id) else { return [] }
+            navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
-            try openArticle(id)
+            let preferences = settings.preferences
+            return [.read { store in .articleLoaded(id, try? LoadedArticle.load(id, from: store, preferences: preferences)) }]
         case .back:
             navigation.pop()
-            refreshScreens()
         case .quit:
-            if settings.confirmsExit {
-                confirm("Quit Tidings?") { self.quit(status: 0) }
-            } else {
-                quit(status: 0)
-            }
+            if settings.confirmsExit { return confirm(.quit) }
+            return quit(status: 0)
         case .reloadFeed(let id):
-            startReload(try store.feedsToFetch().filter { $0.id == id })
+            return askForReload { $0.id == id }
         case .reloadAll:
-            startReload(try store.feedsToFetch())
+            return askForReload { _ in true }
         case .openInBrowser(let url):
-            openInBrowser(url)
+            return openInBrowser(url)
         case .nextUnread(let from):
-            guard let row = try store.nextUnread(after: from) else {
-                transientMessage = "No more unread articles"
-                return
-            }
-            try showArticle(row)
+            let preferences = settings.preferences
+            return [.read { store in .unreadFound(try? Self.jump(store.nextUnread(after: from), in: store, preferences: preferences), forward: true) }]
         case .previousUnread(let from):
-            guard let row = try store.previousUnread(before: from) else {
-                transientMessage = "No earlier unread articles"
-                return
-            }
-            try showArticle(row)
+            let preferences = settings.preferences
+            return [.read { store in .unreadFound(try? Self.jump(store.previousUnread(before: from), in: store, preferences: preferences), forward: false) }]
         case .toggleRead(let id):
-            guard let item = try store.item(id) else { return }
-            _ = try store.markItem(id, read: !item.isRead)
-            (navigation.top as? ArticleScreen)?.update(isRead: !item.isRead)
-            transientMessage = item.isRead ? "Marked unread" : "Marked read"
-            refreshScreens()
+            guard let state = shownState(ofItem: id) else { return [] }
+            transientMessage = state.isRead ? "Marked unread" : "Marked read"
+            return mark(.read(id, feed: state.feedID, isRead: !state.isRead, wasRead: state.isRead))
         case .markFeedRead(let id):
-            let count = try store.markFeed(id, read: true)
+            let count = listedFeed(id)?.unreadCount ?? 0
             transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
-            refreshScreens()
+            return mark(.feedRead(id, seenBy: Date()))
+        case .toggleStarred(let id):
+            guard let state = shownState(ofItem: id) else { return [] }
+            transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
+            return mark(.starred(id, isStarred: !state.isStarred, wasStarred: state.isStarred))
         case .showHelp:
-            navigation.push(HelpScreen(for: helpContext, keyMap: settings.preferences.keyMap))
+            navigation.push(HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap))
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
-        case .addFeed(let tag): askForFeedToAdd(tag: tag)
-        case .renameFeed(let id): try askForTitle(of: id)
-        case .editTags(let id): try askForTags(of: id)
-        case .deleteFeed(let id): try confirmDeletion(of: id)
-        case .moveFeed(let id, let neighbour): moveFeed(id, past: neighbour)
-        case .showTags: try showTags()
-        case .showTag(let tag): try showFeeds(taggedWith: tag)
-        case .showStarred: try showStarred()
-        case .toggleStarred(let id): try toggleStarred(id)
+        case .addFeed(let tag): ask(.addFeed(tag: tag))
+        case .renameFeed(let id):
+            guard let feed = listedFeed(id) else { return [] }
+            ask(.rename(feed), text: feed.customTitle ?? feed.feedTitle ?? "")
+        case .editTags(let id):
+            guard let feed = listedFeed(id) else { return [] }
+            ask(.tags(feed), text: Self.tagsPromptText(feed.tags))
+        case .deleteFeed(let id):
+            guard let feed = listedFeed(id) else { return [] }
+            return confirm(.delete(feed))
+        case .moveFeed(let id, let neighbourID):
+            guard let feed = listedFeed(id), let neighbour = listedFeed(neighbourID) else { return [] }
+            return [.editUrlsFile(UrlsFileEdit { file in
+                file.swapFeeds(feed.url, neighbour.url) ? nil : "Not moved: the urls file has changed; try again"
+            })]
+        case .showTags:
+            navigation.push(TagListScreen(storeView: storeView, preferences: settings.preferences))
+        case .showTag(let tag):
+            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, tag: tag)
+            screen.refresh()
+            navigation.push(screen)
+            showReloading()
+        case .showStarred:
+            navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
         case .openSearch(let text):
-            openSearch(text: text)
+            ask(.search, text: text)
         }
+        return []
     }
 
-    private var helpContext: KeyMap.Context {
-        switch navigation.top {
-        case is ItemListScreen: return .itemList
-        case is SearchResultsScreen: return .searchResults
-        case is ArticleScreen: return .article
-        case is HelpScreen: return .help
-        case is TagListScreen: return .tagList
-        case is StarredListScreen: return .searchResults
-        default: return .feedList
-        }
+    /// The feed row with `id` as the screens list it, the top one first.
+    private func listedFeed(_ id: FeedID) -> FeedListRow? {
+        screens.reversed().lazy.compactMap { $0.listedFeed(id) }.first
     }
 
-    /// Opens an article from the item list on top, marking it read.
-    private func openArticle(_ id: ItemID) throws {
-        guard let item = try store.item(id) else {
+    /// An article's marks as the screens show them, the top one first.
+    private func shownState(ofItem id: ItemID) -> ItemState? {
+        screens.reversed().lazy.compactMap { $0.shownState(ofItem: id) }.first
+    }
+
+    /// Shows `mark` on every screen at once and queues its write.
+    private func mark(_ mark: ItemMark) -> [ReaderEffect] {
+        let number = storeView.pendingMarks.add(mark)
+        for screen in screens { screen.noteMark(mark) }
+        return [.writeMarks([(number, mark)])]
+    }
+
+    // MARK: - Articles
+
+    /// Opens an article (marking it read) once it has been read from the store.
+    private func showArticle(_ id: ItemID, _ loaded: LoadedArticle?) -> [ReaderEffect] {
+        guard let loaded else {
             transientMessage = "This article is no longer in the cache"
-            return
+            return []
         }
-        if !item.isRead { _ = try store.markItem(id, read: true) }
-        var shown = item
-        shown.isRead = true
-        navigation.push(ArticleScreen(item: shown, preferences: settings.preferences))
-        refreshScreens()
+        var item = loaded.item
+        var effects: [ReaderEffect] = []
+        let state = shownState(ofItem: id) ?? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred)
+        item.isStarred = state.isStarred
+        if !state.isRead {
+            effects = mark(.read(id, feed: item.feedID, isRead: true, wasRead: false))
+        }
+        item.isRead = true
+        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, preferences: settings.preferences))
+        return effects
     }
 
-    /// Shows `row` (from `n`/`p`) with its feed's item list underneath, as if opened by hand.
-    private func showArticle(_ row: ItemRow) throws {
-        if navigation.top is HelpScreen { navigation.pop() }
-        if navigation.top is ArticleScreen { navigation.pop() }
-        if let list = navigation.top as? ItemListScreen, list.feed.id != row.feedID {
-            navigation.pop()
+    private nonisolated static func jump(_ row: ItemRow?, in store: FeedStore, preferences: ReaderPreferences) throws -> UnreadJump? {
+        guard let row else { return nil }
+        return UnreadJump(row: row, feed: try store.feed(row.feedID), article: try LoadedArticle.load(row.id, from: store, preferences: preferences))
+    }
+
+    /// Shows the article `n`/`p` found with its feed's item list underneath, as if opened by hand.
+    private func jumpTo(_ jump: UnreadJump?, forward: Bool) -> [ReaderEffect] {
+        guard let jump, let feed = jump.feed else {
+            transientMessage = forward ? "No more unread articles" : "No earlier unread articles"
+            return []
         }
-        if !(navigation.top is ItemListScreen) {
-            guard let feed = try store.feedList().first(where: { $0.id == row.feedID }) else { return }
+        while let top, !top.staysWhenJumping(toFeed: feed.id), navigation.pop() != nil {}
+        if top?.listsArticles(ofFeed: feed.id) != true {
             feedList?.select(feed: feed.id)
-            navigation.push(ItemListScreen(store: store, feed: feed, preferences: settings.preferences))
+            navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         }
-        try openArticle(row.id)
-        for case let list as ItemListScreen in navigation.screens { list.select(item: row.id) }
+        let effects = showArticle(jump.row.id, jump.article)
+        for screen in screens { screen.select(item: jump.row.id) }
+        return effects
     }
 
     // MARK: - Reloading
 
+    private func askForReload(_ include: @escaping @Sendable (FeedFetchTarget) -> Bool) -> [ReaderEffect] {
+        guard !isReloading else {
+            transientMessage = "A reload is already running"
+            return []
+        }
+        isAskingForReload = true
+        return [.read { store in .feedsToReload(((try? store.feedsToFetch()) ?? []).filter(include)) }]
+    }
+
     /// Reloads `targets` in the background, each from the address the store fetches it from
     /// (which differs from its URL after a confirmed permanent redirect).
-    private func startReload(_ targets: [FeedFetchTarget]) {
-        guard reload == nil else {
+    private func startReload(_ targets: [FeedFetchTarget]) -> [ReaderEffect] {
+        isAskingForReload = false
+        guard progress == nil else {
             transientMessage = "A reload is already running"
-            return
+            return []
         }
         guard !targets.isEmpty else {
             transientMessage = "Nothing to reload"
-            return
+            return []
         }
         progress = ReloadProgress(total: targets.count)
-        logger.info("reloading \(targets.count) feeds")
-        reload = fetcher.reload(
-            targets.map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }, on: .main,
-            onEvent: { event in
-                MainActor.assumeIsolated { self.handleFetchEvent(event) }
-            },
-            onComplete: { summary in
-                MainActor.assumeIsolated { self.finishReload(summary) }
-            })
-        startSpinner()
+        return [.reload(targets), .spinner(running: true)]
     }
 
-    private func handleFetchEvent(_ event: FetchEvent) {
-        guard var current = progress else { return }
+    private func handleFetchEvent(_ event: FetchEvent) -> [ReaderEffect] {
+        guard var current = progress else { return [] }
         switch event.kind {
         case .started:
             current.started(event.url)
@@ -313,133 +436,85 @@ public final class ReaderApp {
             current.finished(event.url, failure: "\(failure)", completed: event.completed, total: event.total)
         }
         progress = current
-        feedList?.reloading = current.inProgress
-        if case .started = event.kind {} else { refreshIfStoreChanged() }
-        redraw()
+        showReloading()
+        return []
     }
 
-    private func finishReload(_ summary: ReloadSummary) {
+    private func finishReload(_ summary: ReloadSummary) -> [ReaderEffect] {
         logger.info("reload done: \(summary.succeeded) ok, \(summary.failed) failed, \(summary.newItems) new")
         if let progress { transientMessage = progress.summaryText }
-        if settings.maxItems > 0 {
-            do {
-                try store.applyRetention(defaultMaxItems: settings.maxItems)
-            } catch {
-                logger.error("cannot apply max-items: \(error)")
-            }
-        }
         progress = nil
-        reload = nil
-        feedList?.reloading = []
-        stopSpinner()
-        refreshScreens()
-        redraw()
+        showReloading()
+        var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
+        if settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        return effects
     }
 
-    /// Turns the spinner of reloading feeds while a reload runs, and only then.
-    private func startSpinner() {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + .milliseconds(150), repeating: .milliseconds(150), leeway: .milliseconds(50))
-        timer.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.spinnerStep += 1
-                self.feedList?.spinnerFrame = Self.spinnerFrames[self.spinnerStep % Self.spinnerFrames.count]
-                self.redraw()
-            }
-        }
-        timer.resume()
-        spinner = timer
-    }
-
-    private func stopSpinner() {
-        spinner?.cancel()
-        spinner = nil
+    /// Every screen shows which feeds are being reloaded (a tag's feed list too).
+    private func showReloading() {
+        let frame = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
+        for screen in screens { screen.showReloading(progress?.inProgress ?? [], spinnerFrame: frame) }
     }
 
     // MARK: - Browser
 
-    private func openInBrowser(_ link: String) {
+    private func openInBrowser(_ link: String) -> [ReaderEffect] {
         let url: String
         do {
             url = try BrowserCommand.checkLink(link)
         } catch {
             transientMessage = "Not opened: \(error)"
             logger.info("refused to open a link: \(error)")
-            return
+            return []
         }
+        let environment = ProcessInfo.processInfo.environment
         let command: BrowserCommand
         do {
             guard let resolved = try BrowserCommand.resolve(configured: settings.browser, environment: environment) else {
                 transientMessage = "No browser found: set the browser option in the config file"
-                return
+                return []
             }
             command = resolved
         } catch {
             transientMessage = "Cannot use the browser option: \(error)"
-            return
+            return []
         }
-        let arguments = command.arguments(for: url)
         logger.info("opening \(CredentialRedaction.redact(url)) with \(command.programName)")
-        if command.isTextMode(environment: environment) {
-            let result = terminal.suspend { BrowserLauncher.runInForeground(arguments) }
-            if case .failure(let failure) = result { transientMessage = "Browser failed: \(failure)" }
-        } else {
-            transientMessage = "Opened in \(command.programName)"
-            BrowserLauncher.runDetached(arguments, queue: .main) { failure in
-                guard let failure else { return }
-                MainActor.assumeIsolated {
-                    self.transientMessage = "Browser failed: \(failure)"
-                    self.redraw()
-                }
-            }
-        }
+        let textMode = command.isTextMode(environment: environment)
+        if !textMode { transientMessage = "Opened in \(command.programName)" }
+        return [.openBrowser(command, url: url, textMode: textMode)]
     }
 
     // MARK: - Drawing
 
-    /// Re-reads every list on the stack if anything was written to the cache since the last read
-    /// (by this process's reload or by another `tidings` process).
-    private func refreshIfStoreChanged() {
-        guard let generation = try? store.generation(), generation != lastGeneration else { return }
-        refreshScreens()
+    /// Every screen on the stack reads what it shows again.
+    func refreshScreens() {
+        for screen in screens { screen.refresh() }
     }
 
-    func refreshScreens() {
-        lastGeneration = (try? store.generation()) ?? lastGeneration
-        do {
-            try feedList?.refresh()
-            for case let list as ItemListScreen in navigation.screens { try list.refresh() }
-            try refreshFeedEditingScreens()
-        } catch {
-            logger.error("cannot read the cache: \(error)")
-            transientMessage = "Cannot read the cache: \(error)"
-        }
-        let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
-        terminal.setTitle(unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
+    /// Selects a feed just added, once the lists list it.
+    private func selectPendingFeed() {
+        guard let url = pendingSelection else { return }
+        for screen in screens { screen.select(feedURL: url) }
+        if feedList?.rows.contains(where: { $0.url == url }) ?? true { pendingSelection = nil }
     }
 
     func redraw() {
         guard !isQuitting else { return }
+        needsRedraw = false
         navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText ?? ""
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
+        let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
+        terminal.setTitle(unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
         terminal.draw(grid, cursor: cursor, park: navigation.top.parkingPosition ?? Position(row: 0, column: 0))
     }
 
     // MARK: - Quitting
 
-    private func quit(status: Int32) {
-        guard !isQuitting else { return }
+    private func quit(status: Int32) -> [ReaderEffect] {
+        guard !isQuitting else { return [] }
         isQuitting = true
-        stopSpinner()
-        for addition in feedAdditions.values { addition.cancel() }
-        if let reload {
-            reload.cancel()
-            _ = reload.wait(timeout: 3)
-        }
-        terminal.stop()
-        if let saved = savedStandardError { dup2(saved, STDERR_FILENO) }
-        exit(status)
+        return [.quit(status: status)]
     }
 }

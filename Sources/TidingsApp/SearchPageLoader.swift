@@ -1,10 +1,9 @@
-import Dispatch
 import FeedStore
 
 /// Reads one page of search results away from the main thread and hands it back on it.
 ///
 /// The results screen asks for a page and keeps drawing; the answer arrives later through
-/// `deliver`, on the main actor. The reader uses `BackgroundSearchPageLoader`; tests pass a
+/// `deliver`, on the main actor. The reader uses `StoreSearchPageLoader`; tests pass a
 /// loader they complete by hand, so that paging is tested without sleeping.
 @MainActor
 protocol SearchPageLoader {
@@ -15,22 +14,14 @@ protocol SearchPageLoader {
         deliver: @escaping @MainActor @Sendable (Result<[ItemRow], any Error>) -> Void)
 }
 
-/// Reads pages on a global queue (the store is safe to read from any thread) and delivers them
-/// on the main queue.
-struct BackgroundSearchPageLoader: SearchPageLoader {
-    let store: FeedStore
-    var queue: DispatchQueue = .global(qos: .userInitiated)
+/// Reads pages through the reader's store reads (off the main thread), delivered on it.
+struct StoreSearchPageLoader: SearchPageLoader {
+    let storeView: StoreView
 
     func loadPage(
         _ query: SearchQuery, after: ItemCursor?, limit: Int,
         deliver: @escaping @MainActor @Sendable (Result<[ItemRow], any Error>) -> Void
     ) {
-        let store = store
-        queue.async {
-            let result = Result { try store.search(query, ItemPageRequest(after: after, limit: limit)) }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { deliver(result) }
-            }
-        }
+        storeView.reads.read({ store in try store.search(query, ItemPageRequest(after: after, limit: limit)) }, then: deliver)
     }
 }

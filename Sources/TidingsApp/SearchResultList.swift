@@ -5,10 +5,12 @@ import TerminalUI
 struct SearchResultList: ListDataSource {
     var rows: [ItemRow]
     var tail: SearchResultRow?
+    /// Marks made and not yet read back from the store, shown at once.
+    var marks = PendingMarks()
 
     var count: Int { rows.count + (tail == nil ? 0 : 1) }
 
     func row(at index: Int) -> SearchResultRow {
-        index < rows.count ? .item(rows[index]) : tail ?? .loading(isFirstPage: false)
+        index < rows.count ? .item(marks.apply(to: rows[index])) : tail ?? .loading(isFirstPage: false)
     }
 }

@@ -46,7 +46,7 @@ struct SearchResultRowRenderer: RowRenderer {
         column = grid.put(item.isStarred ? "*" : " ", row: area.row, column: column, style: .bold, limit: area.right)
         column = grid.put(formatted(item.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)
         let feedWidth = Self.feedColumnWidth(for: area.width)
-        let feed = DisplayWidth.truncate(CredentialRedaction.redact(item.feedTitle), toWidth: feedWidth)
+        let feed = DisplayWidth.truncate(item.feedName.text, toWidth: feedWidth)
         grid.put(feed, row: area.row, column: column, limit: min(area.right, column + feedWidth))
         column = min(area.right, column + feedWidth + 2)
         let titleStyle = item.isRead ? theme.listNormal : theme.listUnread

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Rows stay as read, in the order the query returned them: a reload elsewhere does not move
 /// them under the cursor. Their read and starred marks are brought up to date (see
-/// `markStale()`), a screenful at a time, as they are drawn.
+/// `markStale()`), a screenful at a time, as they are drawn, read off the main thread.
 @MainActor
 final class SearchResultSource {
     enum Phase: Equatable {
@@ -40,6 +40,8 @@ final class SearchResultSource {
     private var requestNumber = 0
     /// Chunks of `pageSize` rows whose marks may be out of date.
     private var staleChunks = IndexSet()
+    /// Chunks whose marks are being read.
+    private var chunksBeingRead = IndexSet()
 
     init(query: SearchQuery, loader: any SearchPageLoader, pageSize: Int = SearchResultSource.pageSize) {
         self.query = query
@@ -110,20 +112,29 @@ final class SearchResultSource {
         staleChunks = IndexSet(integersIn: 0..<chunks)
     }
 
-    /// Reads the marks of the rows in `visible` again if they are stale.
-    func refreshMarks(showing visible: Range<Int>, from store: FeedStore) throws {
+    /// Reads the marks of the rows in `visible` again if they are stale (off the main thread;
+    /// the rows change when the answer arrives).
+    func refreshMarks(showing visible: Range<Int>, through storeView: StoreView) {
         guard !visible.isEmpty, !staleChunks.isEmpty else { return }
-        for chunk in (visible.lowerBound / pageSize)...((visible.upperBound - 1) / pageSize) where staleChunks.contains(chunk) {
+        for chunk in (visible.lowerBound / pageSize)...((visible.upperBound - 1) / pageSize)
+        where staleChunks.contains(chunk) && !chunksBeingRead.contains(chunk) {
             let range = (chunk * pageSize)..<min(rows.count, (chunk + 1) * pageSize)
             guard !range.isEmpty else { continue }
-            let current = Dictionary(try store.itemRows(rows[range].map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            for index in range {
-                // An item dropped from the cache keeps its row; opening it says it is gone.
-                guard let now = current[rows[index].id] else { continue }
-                rows[index].isRead = now.isRead
-                rows[index].isStarred = now.isStarred
-            }
+            let ids = rows[range].map(\.id)
+            chunksBeingRead.insert(chunk)
             staleChunks.remove(chunk)
+            storeView.read({ store in try store.itemRows(ids) }, then: { [weak self] current in
+                guard let self else { return }
+                self.chunksBeingRead.remove(chunk)
+                guard let current else { return }
+                let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                for index in range where index < self.rows.count {
+                    // An item dropped from the cache keeps its row; opening it says it is gone.
+                    guard let now = byID[self.rows[index].id] else { continue }
+                    self.rows[index].isRead = now.isRead
+                    self.rows[index].isStarred = now.isStarred
+                }
+            })
         }
     }
 }

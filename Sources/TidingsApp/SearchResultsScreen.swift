@@ -9,7 +9,7 @@ import TerminalUI
 /// list never moves under the cursor), but read and starred marks follow the store. Run the
 /// search again (`/`, Enter) to see articles that arrived since.
 @MainActor
-public final class SearchResultsScreen: Screen {
+public final class SearchResultsScreen: ReaderScreen {
     public var query: SearchQuery { source.query }
     public private(set) var state = ListState()
     /// Called when rows arrive in the background, so that the reader draws the screen again.
@@ -19,26 +19,36 @@ public final class SearchResultsScreen: Screen {
     }
 
     private let source: SearchResultSource
-    private let store: FeedStore
+    private let storeView: StoreView
     private let preferences: ReaderPreferences
     private let renderer: SearchResultRowRenderer
     private var parkRow = 0
-    /// The store generation the marks were read at.
-    private var markGeneration: Int64?
 
     /// Starts the search: the first page is asked for at once and arrives through `onUpdate`.
-    public convenience init(query: SearchQuery, store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.init(query: query, store: store, loader: BackgroundSearchPageLoader(store: store), preferences: preferences)
+    public convenience init(query: SearchQuery, storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(query: query, storeView: storeView, loader: StoreSearchPageLoader(storeView: storeView), preferences: preferences)
     }
 
-    init(query: SearchQuery, store: FeedStore, loader: any SearchPageLoader,
+    init(query: SearchQuery, storeView: StoreView, loader: any SearchPageLoader,
          pageSize: Int = SearchResultSource.pageSize, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.store = store
+        self.storeView = storeView
         self.preferences = preferences
         source = SearchResultSource(query: query, loader: loader, pageSize: pageSize)
         renderer = SearchResultRowRenderer(preferences: preferences)
-        markGeneration = try? store.generation()
         source.loadMore()
+    }
+
+    var keyContext: KeyMap.Context { .searchResults }
+
+    var isReplacedByNewSearch: Bool { true }
+
+    /// The rows stay as found; their read and starred marks are read again as they are drawn.
+    public func refresh() {
+        source.markStale()
+    }
+
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        source.rows.first { $0.id == id }.map { ItemState(storeView.pendingMarks.apply(to: $0)) }
     }
 
     public var title: String { "Search: \(query.text)" }
@@ -57,36 +67,27 @@ public final class SearchResultsScreen: Screen {
 
     /// The selected article, if the selection is on one (not on the loading row).
     public var selectedItem: ItemRow? {
-        source.rows.indices.contains(state.selection) ? source.rows[state.selection] : nil
+        source.rows.indices.contains(state.selection) ? storeView.pendingMarks.apply(to: source.rows[state.selection]) : nil
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         state.layout(count: source.list.count, visibleRows: area.height)
         source.loadMoreIfNeeded(showing: state.offset..<(state.offset + area.height))
-        let list = source.list
+        source.refreshMarks(showing: state.offset..<min(source.rows.count, state.offset + area.height), through: storeView)
+        var list = source.list
+        list.marks = storeView.pendingMarks
         state.layout(count: list.count, visibleRows: area.height)
         if list.tail != nil && state.selection >= list.rows.count - 1 {
             // At the last article: show the row saying more are coming, or why they are not.
             state.offset = max(state.offset, list.count - area.height)
         }
-        refreshMarksIfStoreChanged(showing: state.offset..<min(list.rows.count, state.offset + area.height))
-        ListView(source: source.list, renderer: renderer, emptyText: emptyText)
+        ListView(source: list, renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<SearchResultList, SearchResultRowRenderer>.selectedRow(in: area, state: state)
     }
 
     private var emptyText: String {
         "No articles match “\(query.text)”. Press / to change the search."
-    }
-
-    /// Reads the marks of the rows shown again when the store was written since they were read.
-    private func refreshMarksIfStoreChanged(showing visible: Range<Int>) {
-        guard let generation = try? store.generation() else { return }
-        if generation != markGeneration {
-            markGeneration = generation
-            source.markStale()
-        }
-        try? source.refreshMarks(showing: visible, from: store)
     }
 
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }

@@ -4,44 +4,68 @@ import TerminalUI
 /// The starred articles of every feed, newest first, paged from the store, each row with its
 /// feed. Opened from the "Starred" entry of the feed list; behaves as an item list.
 @MainActor
-public final class StarredListScreen: Screen {
+public final class StarredListScreen: ReaderScreen {
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
-    private let store: FeedStore
+    private let storeView: StoreView
     private let preferences: ReaderPreferences
     private var source: PagedItemSource
     private var parkRow = 0
+    /// False until the first answer from the store.
+    public private(set) var isLoaded = false
+    private var refreshNumber = 0
+    /// The store generation the counts were read at (see `PendingMarks`).
+    private var dataGeneration: Int64?
 
-    public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.store = store
+    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.storeView = storeView
         self.preferences = preferences
-        source = PagedItemSource(count: 0) { _ in [] }
+        source = .empty()
+        refresh()
     }
 
     public var title: String { "Starred" }
-    public var titleDetail: String { "\(counts.unread) unread, \(counts.total) starred" }
+    public var titleDetail: String {
+        guard isLoaded else { return "loading…" }
+        let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
+        return "\(counts.unread) unread, \(counts.total) starred"
+    }
 
-    /// The selected article, if any.
+    var keyContext: KeyMap.Context { .searchResults }
+
+    /// The selected article, if any, with the marks not yet written.
     public var selectedItem: ItemRow? {
-        state.selection < source.count ? source.row(at: state.selection) : nil
+        state.selection < source.count ? source.row(at: state.selection).map { storeView.pendingMarks.apply(to: $0) } : nil
+    }
+
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
     }
 
     /// Reads the counts and rows again, keeping the selected article selected while it is
     /// starred (an article unstarred here leaves the list and the next one is selected).
-    public func refresh() throws {
+    public func refresh() {
+        refreshNumber += 1
+        let number = refreshNumber
         let selectedID = selectedItem?.id
         let oldSelection = state.selection
-        counts = try store.starredCounts()
-        source = PagedItemSource(count: counts.total) { [store] in try store.starredItems($0) }
-        var newIndex = oldSelection
-        if let selectedID {
-            let window = max(0, oldSelection - PagedItemSource.pageSize)...(oldSelection + PagedItemSource.pageSize)
-            for index in window where index < source.count && source.row(at: index)?.id == selectedID {
-                newIndex = index
-                break
-            }
-        }
-        state.select(newIndex, count: source.count)
+        let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
+        let query: PagedItemSource.PageQuery = { store, request in try store.starredItems(request) }
+        storeView.read({ store -> (Int64, ItemCounts, [Int: [ItemRow]]) in
+            let generation = try store.generation()
+            let counts = try store.starredCounts()
+            return (generation, counts, try PagedItemSource.readPages(covering: window, count: counts.total, unreadOnly: false, query: query, from: store))
+        }, then: { [weak self] answer in
+            guard let self, let (generation, counts, pages) = answer, number == self.refreshNumber else { return }
+            self.dataGeneration = generation
+            self.counts = counts
+            self.isLoaded = true
+            self.source = PagedItemSource(count: counts.total, storeView: self.storeView, query: query)
+            self.source.preload(pages)
+            var newIndex = oldSelection
+            if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
+            self.state.select(newIndex, count: counts.total)
+        })
     }
 
     /// Selects the article with `id` when it is among the loaded rows.
@@ -51,11 +75,11 @@ public final class StarredListScreen: Screen {
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         let starKey = preferences.keyMap.bindings(for: .itemList).first { $0.command == .toggleStarred }?.keys.first
-        let emptyText = "No starred articles" + (starKey.map { ": press \($0) on an article to star it." } ?? ".")
+        let emptyText = !isLoaded ? "Loading…" : "No starred articles" + (starKey.map { ": press \($0) on an article to star it." } ?? ".")
         let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
-        ListView(source: source, renderer: renderer, emptyText: emptyText)
+        ListView(source: MarkedItemSource(items: source, marks: storeView.pendingMarks), renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
-        parkRow = ListView<PagedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
+        parkRow = ListView<MarkedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
     }
 
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }

@@ -21,7 +21,7 @@ struct StarredRowRenderer: RowRenderer {
         var itemArea = area
         itemArea.width = area.width - feedWidth - 2
         items.render(row, isSelected: isSelected, into: &grid, in: itemArea)
-        let feed = DisplayWidth.truncate(CredentialRedaction.redact(row.feedTitle), toWidth: feedWidth)
+        let feed = DisplayWidth.truncate(row.feedName.text, toWidth: feedWidth)
         grid.put(feed, row: area.row, column: area.right - feedWidth, style: .dim, limit: area.right)
     }
 

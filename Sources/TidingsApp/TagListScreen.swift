@@ -9,17 +9,23 @@ import TerminalUI
 ///   long reads   1 feed
 /// ```
 @MainActor
-public final class TagListScreen: Screen {
+public final class TagListScreen: ReaderScreen {
     public private(set) var rows: [TagSummary] = []
     public private(set) var state = ListState()
-    private let store: FeedStore
+    private let storeView: StoreView
     private let preferences: ReaderPreferences
     private var parkRow = 0
+    /// False until the first answer from the store.
+    public private(set) var isLoaded = false
+    private var refreshNumber = 0
 
-    public init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.store = store
+    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.storeView = storeView
         self.preferences = preferences
+        refresh()
     }
+
+    var keyContext: KeyMap.Context { .tagList }
 
     public var title: String { "Tidings — Tags" }
 
@@ -31,9 +37,19 @@ public final class TagListScreen: Screen {
     }
 
     /// Reads the tags again, keeping the same tag selected when it is still there.
-    public func refresh() throws {
+    public func refresh() {
+        refreshNumber += 1
+        let number = refreshNumber
+        storeView.read({ store in try store.tagSummaries() }, then: { [weak self] tags in
+            guard let self, let tags, number == self.refreshNumber else { return }
+            self.show(tags)
+        })
+    }
+
+    private func show(_ tags: [TagSummary]) {
         let selected = selectedTag?.tag
-        rows = try store.tagSummaries()
+        rows = tags
+        isLoaded = true
         if let selected, let index = rows.firstIndex(where: { $0.tag == selected }) {
             state.select(index, count: rows.count)
         } else {
@@ -50,6 +66,7 @@ public final class TagListScreen: Screen {
     }
 
     private var emptyText: String {
+        if !isLoaded { return "Loading…" }
         let tagKey = preferences.keyMap.bindings(for: .feedList).first { $0.command == .editTags }?.keys.first
         let how = tagKey.map { "select a feed in the feed list and press \($0)" } ?? "add tags after a feed's URL in the urls file"
         return "No feed has tags yet: to tag one, \(how)."

@@ -92,6 +92,8 @@ final class ManualSearchPageLoader: SearchPageLoader {
         try loader.completeNext()
         let rows = screen.rows
         try test.store.markItem(rows[1].id, read: true)
+        // What the reader does when the store's generation changes.
+        screen.refresh()
         #expect(draw(screen) == [
             "N 2025-11-21  Harbour News  Harbour item 2  — Ann",
             "  2025-11-21  Harbour News  Harbour item 1",
@@ -222,6 +224,7 @@ final class ManualSearchPageLoader: SearchPageLoader {
         let selected = try #require(screen.selectedItem)
         // What opening the article does (ReaderApp.openArticle), then Back to the results.
         try test.store.markItem(selected.id, read: true)
+        screen.refresh()
         let lines = draw(screen)
         #expect(screen.selectedItem?.id == selected.id)
         #expect(screen.state.selection == 2)

@@ -1,0 +1,261 @@
+import Dispatch
+import FeedFetcher
+import FeedStore
+import Foundation
+import Logging
+import TerminalUI
+
+/// Carries out the reader's effects and turns their results into messages, sent back through
+/// the reader's one entry point on the main queue.
+///
+/// The main thread never touches SQLite: reads run on one serial queue (WAL lets them run
+/// while another connection writes), writes on another, so a reload holding the store's writer,
+/// or a `tidings reload` from cron, delays only the writes — never a key or a frame. Marks are
+/// journalled before they are queued (see `MarkJournal`). The fetcher posts its events to the
+/// main queue; timers fire there. Only the terminal's own work (suspending for a text-mode
+/// browser, repainting, stopping) runs on the main thread.
+@MainActor
+final class EffectRunner: StoreReading {
+    private let store: FeedStore
+    private let journal: MarkJournal
+    private let fetcher: FeedFetcher
+    private let settings: ReaderSettings
+    private let terminal: any Terminal
+    private let logger: Logger
+    private let environment: [String: String]
+    /// Where messages go: `ReaderApp.send`.
+    var send: @MainActor (ReaderMessage) -> Void = { _ in }
+    /// How the process ends (the real reader exits; the headless one records the status).
+    var exit: @MainActor (Int32) -> Void
+
+    private let readQueue = DispatchQueue(label: "tidings.reader.reads", qos: .userInteractive)
+    private let writeQueue = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
+    private var reload: Reload?
+    private var additions: [String: Reload] = [:]
+    private var spinner: DispatchSourceTimer?
+    private var autoReload: DispatchSourceTimer?
+    /// Reads, writes and fetches started and not yet reported back.
+    private(set) var outstanding = 0
+
+    init(store: FeedStore, journal: MarkJournal, settings: ReaderSettings, cache: any FeedCache, terminal: any Terminal,
+         environment: [String: String], exit: @escaping @MainActor (Int32) -> Void) {
+        self.store = store
+        self.journal = journal
+        self.settings = settings
+        self.terminal = terminal
+        self.environment = environment
+        self.exit = exit
+        logger = Logger(label: "tidings.reader")
+        fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+    }
+
+    /// True when nothing started is still to report back (no read, write or fetch running).
+    var isIdle: Bool { outstanding == 0 }
+
+    func run(_ effects: [ReaderEffect]) {
+        for effect in effects { run(effect) }
+    }
+
+    // MARK: - Store
+
+    func read<Value: Sendable>(
+        _ query: @escaping @Sendable (FeedStore) throws -> Value,
+        then deliver: @escaping @MainActor (Result<Value, any Error>) -> Void
+    ) {
+        let store = store
+        onReadQueue {
+            let result = Result { try query(store) }
+            return .delivered(StoreDelivery { deliver(result) })
+        }
+    }
+
+    private func onReadQueue(_ work: @escaping @Sendable () -> ReaderMessage) {
+        outstanding += 1
+        readQueue.async { [weak self] in
+            let message = work()
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.report(message) } }
+        }
+    }
+
+    private func onWriteQueue(_ work: @escaping @Sendable () -> ReaderMessage?) {
+        outstanding += 1
+        writeQueue.async { [weak self] in
+            let message = work()
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.report(message) } }
+        }
+    }
+
+    private func report(_ message: ReaderMessage?) {
+        outstanding -= 1
+        if let message { send(message) }
+    }
+
+    /// Writes the marks a previous run left in the journal, before anything else is written.
+    func writeLeftOverMarks() {
+        let marks = journal.leftOver()
+        guard !marks.isEmpty else { return }
+        let store = store, journal = journal, logger = logger
+        logger.info("writing \(marks.count) marks left unwritten by the last run")
+        onWriteQueue {
+            let failure = Self.write(marks, to: store, logger: logger)
+            if failure == nil { journal.clearLeftOver() }
+            return failure.map { .status("Marks of the last session not written yet: \($0)") } ?? .storeChanged
+        }
+    }
+
+    private func writeMarks(_ marks: [(number: Int, mark: ItemMark)]) {
+        guard let last = marks.last?.number else { return }
+        journal.append(marks.map(\.mark))
+        let store = store, journal = journal, logger = logger
+        onWriteQueue {
+            if let failure = Self.write(marks.map(\.mark), to: store, logger: logger) {
+                return .status("Not written yet (kept for the next start): \(failure)")
+            }
+            journal.written(marks.count)
+            return .marksWritten(through: last, generation: (try? store.generation()) ?? 0)
+        }
+    }
+
+    /// Writes `marks`, waiting for the store's writer as long as it takes a reload to finish
+    /// (each attempt waits out the busy timeout); the reason of the last failure otherwise.
+    private nonisolated static func write(_ marks: [ItemMark], to store: FeedStore, logger: Logger) -> String? {
+        var lastFailure: String?
+        for attempt in 0..<6 {
+            do {
+                for mark in marks { try mark.write(to: store) }
+                return nil
+            } catch {
+                lastFailure = "\(error)"
+                logger.warning("writing marks failed (attempt \(attempt + 1)): \(error)")
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
+        return lastFailure
+    }
+
+    // MARK: - Effects
+
+    private func run(_ effect: ReaderEffect) {
+        let store = store
+        switch effect {
+        case .read(let query):
+            onReadQueue { query(store) }
+        case .checkGeneration:
+            onReadQueue { (try? store.generation()).map { .generation($0) } ?? .storeChanged }
+        case .writeMarks(let marks):
+            writeMarks(marks)
+        case .settleMarks(let number):
+            onReadQueue { .marksSettled(through: number) }
+        case .applyRetention(let maxItems):
+            let logger = logger
+            onWriteQueue {
+                do {
+                    try store.applyRetention(defaultMaxItems: maxItems)
+                    return .storeChanged
+                } catch {
+                    logger.error("cannot apply max-items: \(error)")
+                    return nil
+                }
+            }
+        case .editUrlsFile(let edit):
+            let path = settings.urlsPath
+            onWriteQueue { .urlsFileEdited(edit.apply(urlsPath: path, store: store)) }
+        case .reload(let targets):
+            startReload(targets)
+        case .fetchForAdding(let url, let tag):
+            fetchForAdding(url, tag: tag)
+        case .openBrowser(let command, let url, let textMode):
+            openBrowser(command, url: url, textMode: textMode)
+        case .spinner(let running):
+            setSpinner(running: running)
+        case .repaint:
+            terminal.invalidate()
+        case .suspendProcess:
+            terminal.suspend { _ = kill(getpid(), SIGSTOP) }
+        case .quit(let status):
+            quit(status: status)
+        }
+    }
+
+    private func startReload(_ targets: [FeedFetchTarget]) {
+        guard reload == nil else { return }
+        outstanding += 1
+        logger.info("reloading \(targets.count) feeds")
+        reload = fetcher.reload(
+            targets.map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }, on: .main,
+            onEvent: { event in
+                MainActor.assumeIsolated { [weak self] in self?.send(.fetchEvent(event)) }
+            },
+            onComplete: { summary in
+                MainActor.assumeIsolated { [weak self] in
+                    guard let self else { return }
+                    self.reload = nil
+                    self.report(.reloadFinished(summary))
+                }
+            })
+    }
+
+    private func fetchForAdding(_ url: String, tag: String?) {
+        guard additions[url] == nil else { return }
+        let capture = CapturingFeedCache()
+        let fetcher = FeedFetcher(cache: capture, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+        outstanding += 1
+        additions[url] = fetcher.reload(
+            [FetchRequest(url: url)], on: .main,
+            onComplete: { summary in
+                MainActor.assumeIsolated { [weak self] in
+                    guard let self else { return }
+                    self.additions[url] = nil
+                    self.report(.fetchedForAdding(url: url, tag: tag, capture: capture.capture, summary: summary))
+                }
+            })
+    }
+
+    private func openBrowser(_ command: BrowserCommand, url: String, textMode: Bool) {
+        let arguments = command.arguments(for: url)
+        if textMode {
+            let result = terminal.suspend { BrowserLauncher.runInForeground(arguments) }
+            if case .failure(let failure) = result { send(.status("Browser failed: \(failure)")) }
+        } else {
+            BrowserLauncher.runDetached(arguments, queue: .main) { failure in
+                guard let failure else { return }
+                MainActor.assumeIsolated { [weak self] in self?.send(.status("Browser failed: \(failure)")) }
+            }
+        }
+    }
+
+    /// Turns the spinner of reloading feeds while a reload runs, and only then.
+    private func setSpinner(running: Bool) {
+        spinner?.cancel()
+        spinner = nil
+        guard running else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + .milliseconds(150), repeating: .milliseconds(150), leeway: .milliseconds(50))
+        timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.send(.spinnerTick) } }
+        timer.resume()
+        spinner = timer
+    }
+
+    /// Reloads every `minutes`: a timer, not a polling loop; the process sleeps between.
+    func startAutoReload(minutes: Int) {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let interval = DispatchTimeInterval.seconds(minutes * 60)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(5))
+        timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.send(.autoReloadTick) } }
+        timer.resume()
+        autoReload = timer
+    }
+
+    private func quit(status: Int32) {
+        setSpinner(running: false)
+        autoReload?.cancel()
+        for addition in additions.values { addition.cancel() }
+        if let reload {
+            reload.cancel()
+            _ = reload.wait(timeout: 3)
+        }
+        // Marks still queued are in the journal: the next start writes them.
+        terminal.stop()
+        exit(status)
+    }
+}

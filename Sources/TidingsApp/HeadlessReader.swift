@@ -1,0 +1,94 @@
+import FeedFetcher
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// The whole reader on an in-memory terminal: a real store, a real fetcher, keys in, the
+/// screen's text out. Tests drive the README's flows with it; `tidings-bench reader` times
+/// keys with it.
+///
+/// ```swift
+/// let reader = try HeadlessReader(settings: settings)
+/// await reader.settle()
+/// reader.press(.enter)
+/// await reader.settle()
+/// #expect(reader.lines[1].contains("First article"))
+/// ```
+@MainActor
+public final class HeadlessReader {
+    public let terminal: GridTerminal
+    /// The cache the reader reads, for a test to check what was written.
+    public let store: FeedStore
+    let app: ReaderApp
+    /// The status the reader quit with, once it has.
+    public private(set) var exitStatus: Int32?
+
+    /// Opens the cache and the urls file's feeds as `tidings` does, and draws the first frame.
+    public init(settings: ReaderSettings, rows: Int = 24, columns: Int = 80, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        store = try FeedStore(path: settings.cachePath)
+        if let subscriptions = settings.subscriptions {
+            try store.syncSubscriptions(subscriptions)
+        }
+        let terminal = GridTerminal(rows: rows, columns: columns)
+        self.terminal = terminal
+        app = ReaderApp(
+            settings: settings, store: store, cache: StoreFeedCache(store: store), terminal: terminal,
+            environment: environment) { _ in }
+        app.runner.exit = { [weak self] status in self?.exitStatus = status }
+        app.start()
+    }
+
+    /// The screen's text, one string per row.
+    public var lines: [String] { terminal.lines }
+
+    /// The screen's text as one string, rows separated by newlines.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// True when nothing the reader started is still to report back.
+    public var isIdle: Bool { app.runner.isIdle }
+
+    /// True while a reload runs.
+    public var isReloading: Bool { app.isReloading }
+
+    /// Types keys, one batch each.
+    public func press(_ keys: Key...) {
+        for key in keys { terminal.press([key]) }
+    }
+
+    /// Types `text`, one key per character.
+    public func type(_ text: String) {
+        for character in text { terminal.press([.character(character)]) }
+    }
+
+    /// Waits until every read, write and fetch the reader started has reported back (and what
+    /// those started in turn); false when `timeout` passes first.
+    @discardableResult
+    public func settle(timeout: Duration = .seconds(60)) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var idleChecks = 0
+        while clock.now < deadline {
+            if isIdle {
+                idleChecks += 1
+                // Idle twice in a row, with the main queue drained between: nothing is in flight.
+                if idleChecks >= 2 { return true }
+            } else {
+                idleChecks = 0
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    /// Waits until the screen contains `text`; false when `timeout` passes first.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: Duration = .seconds(60)) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if self.text.contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+}

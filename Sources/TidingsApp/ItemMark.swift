@@ -1,0 +1,54 @@
+import FeedStore
+import Foundation
+
+/// A change of read or starred state the user asked for, as shown at once and as written later.
+enum ItemMark: Hashable, Sendable {
+    /// One article read (`isRead`) or unread; `wasRead` is what the screen showed, so that the
+    /// feed's unread count can follow before the store does.
+    case read(ItemID, feed: FeedID, isRead: Bool, wasRead: Bool)
+    /// One article starred or unstarred.
+    case starred(ItemID, isStarred: Bool, wasStarred: Bool)
+    /// Every article of the feed first seen by `seenBy` read (`A`).
+    case feedRead(FeedID, seenBy: Date)
+
+    /// Writes the mark; the store's own conditions make it harmless to write twice.
+    func write(to store: FeedStore) throws {
+        switch self {
+        case .read(let id, _, let isRead, _): try store.markItem(id, read: isRead)
+        case .starred(let id, let isStarred, _): try store.setStarred(isStarred, item: id)
+        case .feedRead(let id, let seenBy): try store.markFeedRead(id, seenBy: seenBy)
+        }
+    }
+
+    /// One line of the pending-marks journal (see `MarkJournal`).
+    var journalLine: String {
+        switch self {
+        case .read(let id, let feed, let isRead, let wasRead):
+            return "read \(id.rawValue) \(feed.rawValue) \(isRead ? 1 : 0) \(wasRead ? 1 : 0)"
+        case .starred(let id, let isStarred, let wasStarred):
+            return "star \(id.rawValue) \(isStarred ? 1 : 0) \(wasStarred ? 1 : 0)"
+        case .feedRead(let id, let seenBy):
+            return "feed-read \(id.rawValue) \(seenBy.timeIntervalSince1970)"
+        }
+    }
+
+    /// The mark a journal line holds; nil for a line that is not one (cut short by a crash).
+    init?(journalLine line: Substring) {
+        let words = line.split(separator: " ")
+        func flag(_ index: Int) -> Bool? { words.count > index ? (words[index] == "1" ? true : words[index] == "0" ? false : nil) : nil }
+        func number(_ index: Int) -> Int64? { words.count > index ? Int64(words[index]) : nil }
+        switch words.first {
+        case "read"?:
+            guard words.count == 5, let id = number(1), let feed = number(2), let isRead = flag(3), let wasRead = flag(4) else { return nil }
+            self = .read(ItemID(id), feed: FeedID(feed), isRead: isRead, wasRead: wasRead)
+        case "star"?:
+            guard words.count == 4, let id = number(1), let isStarred = flag(2), let wasStarred = flag(3) else { return nil }
+            self = .starred(ItemID(id), isStarred: isStarred, wasStarred: wasStarred)
+        case "feed-read"?:
+            guard words.count == 3, let id = number(1), let seconds = Double(words[2]) else { return nil }
+            self = .feedRead(FeedID(id), seenBy: Date(timeIntervalSince1970: seconds))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import FeedStore
+
+/// An article read from the store and rendered, both off the main thread, ready to show.
+struct LoadedArticle: Sendable {
+    var item: StoredItem
+    var rendered: ArticleScreen.Rendered
+
+    /// Reads article `id` and renders it; nil when it is no longer in the cache.
+    static func load(_ id: ItemID, from store: FeedStore, preferences: ReaderPreferences) throws -> LoadedArticle? {
+        guard let item = try store.item(id) else { return nil }
+        return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences))
+    }
+}

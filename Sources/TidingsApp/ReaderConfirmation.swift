@@ -1,0 +1,9 @@
+import FeedStore
+
+/// A yes/no question in the status bar: `y` confirms, any other key declines.
+enum ReaderConfirmation: Sendable {
+    /// `confirm-exit yes`.
+    case quit
+    /// Deleting a feed from the urls file.
+    case delete(FeedListRow)
+}

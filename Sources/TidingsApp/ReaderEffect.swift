@@ -1,0 +1,34 @@
+import FeedFetcher
+import FeedStore
+
+/// What `ReaderApp.update` asks to be done: values that the `EffectRunner` carries out — the
+/// store's reads and writes, reloads, the urls file and the browser off the main thread — and
+/// whose results come back as `ReaderMessage`s.
+enum ReaderEffect: Sendable {
+    /// Reads the store off the main thread; the query's message is sent back.
+    case read(@Sendable (FeedStore) -> ReaderMessage)
+    /// Reads the store's generation (`.generation`), to notice writes by other processes.
+    case checkGeneration
+    /// Writes marks (journalled first, so that none is lost; see `MarkJournal`).
+    case writeMarks([(number: Int, mark: ItemMark)])
+    /// Drops read items beyond `max-items` (after a reload).
+    case applyRetention(maxItems: Int)
+    /// Sends `.marksSettled` once the reads asked for so far have been answered.
+    case settleMarks(through: Int)
+    /// Changes the urls file, then the store.
+    case editUrlsFile(UrlsFileEdit)
+    /// Fetches `targets` into the store, reporting `.fetchEvent`s and `.reloadFinished`.
+    case reload([FeedFetchTarget])
+    /// Fetches a feed to be added, without storing it (`.fetchedForAdding`).
+    case fetchForAdding(url: String, tag: String?)
+    /// Opens `url` with the browser command (a text-mode one gets the terminal meanwhile).
+    case openBrowser(BrowserCommand, url: String, textMode: Bool)
+    /// Starts or stops the reload spinner's timer.
+    case spinner(running: Bool)
+    /// Repaints the whole screen (Ctrl-L).
+    case repaint
+    /// Suspends the process (Ctrl-Z).
+    case suspendProcess
+    /// Stops everything, puts the terminal back and exits with `status`.
+    case quit(status: Int32)
+}

@@ -1,0 +1,23 @@
+import FeedStore
+
+/// What the line typed at the prompt in the status row answers.
+enum ReaderQuestion: Sendable {
+    /// A search query.
+    case search
+    /// The URL of a feed to add (tagged `tag` when asked from that tag's feed list).
+    case addFeed(tag: String?)
+    /// A feed's custom title.
+    case rename(FeedListRow)
+    /// A feed's tags.
+    case tags(FeedListRow)
+
+    /// The prompt shown before the text.
+    var prompt: String {
+        switch self {
+        case .search: return ReaderApp.searchPrompt
+        case .addFeed: return "Add feed URL: "
+        case .rename: return "Title (empty: the feed's own): "
+        case .tags: return "Tags: "
+        }
+    }
+}

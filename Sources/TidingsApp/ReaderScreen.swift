@@ -1,0 +1,50 @@
+import FeedStore
+import TerminalUI
+
+/// A screen of the reader, describing itself to it: the reader holds no list of screen types.
+///
+/// A screen says which key context it answers (and so which help it has), reads what it shows
+/// through its `StoreView` (showing a loading state until the first answer), reads it again when
+/// the store has changed (``refresh()``), and answers the few questions the reader asks every
+/// screen on the stack. A new screen is one file conforming to this, plus the intent that opens
+/// it.
+@MainActor
+protocol ReaderScreen: Screen where Intent == ReaderIntent {
+    /// The key bindings the screen answers; its help lists them.
+    var keyContext: KeyMap.Context { get }
+    /// Reads again what the screen shows, keeping its selection (the store has changed).
+    func refresh()
+    /// The read and starred state the screen shows for the article, if it shows it.
+    func shownState(ofItem id: ItemID) -> ItemState?
+    /// Takes a mark just made, for a screen that shows marks without reading the store.
+    func noteMark(_ mark: ItemMark)
+    /// The feed row the screen lists for `id`, if it lists it.
+    func listedFeed(_ id: FeedID) -> FeedListRow?
+    /// Shows which feeds are being reloaded (by URL), with the spinner's current frame.
+    func showReloading(_ urls: Set<String>, spinnerFrame: Character)
+    /// Whether the screen stays on the stack when `n`/`p` jump to an article of `feed`: an
+    /// article or help goes, an item list of another feed goes.
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool
+    /// Whether the screen lists the articles of `feed` (so that a jump needs no new list).
+    func listsArticles(ofFeed feed: FeedID) -> Bool
+    /// Selects the article `id`, when the screen lists it.
+    func select(item id: ItemID)
+    /// Selects the feed `url`, when the screen lists it.
+    func select(feedURL url: String)
+    /// Whether a search typed on this screen replaces it (search results), so that Back returns
+    /// to where the first search was started.
+    var isReplacedByNewSearch: Bool { get }
+}
+
+extension ReaderScreen {
+    func refresh() {}
+    func shownState(ofItem id: ItemID) -> ItemState? { nil }
+    func noteMark(_ mark: ItemMark) {}
+    func listedFeed(_ id: FeedID) -> FeedListRow? { nil }
+    func showReloading(_ urls: Set<String>, spinnerFrame: Character) {}
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool { true }
+    func listsArticles(ofFeed feed: FeedID) -> Bool { false }
+    func select(item id: ItemID) {}
+    func select(feedURL url: String) {}
+    var isReplacedByNewSearch: Bool { false }
+}

@@ -1,0 +1,9 @@
+/// How an edit of the urls file went, for the status bar and the lists.
+struct UrlsFileEditOutcome: Sendable, Equatable {
+    /// The line for the status bar: what was done, or why nothing was.
+    var message: String?
+    /// Whether the urls file (and the store, which follows it) changed.
+    var changed: Bool
+    /// A feed to select in the feed lists (one just added).
+    var selectURL: String?
+}

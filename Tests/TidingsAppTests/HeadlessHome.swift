@@ -1,0 +1,61 @@
+import FeedStore
+import Foundation
+import TerminalUI
+import TestSupport
+@testable import TidingsApp
+
+/// A scratch home for the headless reader: a urls file, a cache, feeds served on 127.0.0.1.
+final class HeadlessHome {
+    let root: URL
+    let feeds: URL
+    let server: LoopbackServer
+
+    /// - Parameter delay: seconds the server waits before each answer.
+    init(delay: Double = 0) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-headless-\(UUID().uuidString)")
+        feeds = root.appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        server = try LoopbackServer(routes: [:], delay: delay, directory: feeds.path, lifetime: 300)
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    var cachePath: String { path("cache.db") }
+    var urlsPath: String { path("urls") }
+
+    func write(_ text: String, to relative: String) throws {
+        try Data(text.utf8).write(to: root.appendingPathComponent(relative))
+    }
+
+    /// Serves an RSS feed at `/NAME.xml` with `items` (title, day of November 2025).
+    func serve(_ name: String, title: String, items: [(title: String, day: Int)]) throws {
+        let entries = items.map { item in
+            "<item><title>\(item.title)</title><link>https://\(name).example/\(item.title.hashValue)</link>"
+                + "<pubDate>\(item.day) Nov 2025 10:00:00 GMT</pubDate><description>&lt;p&gt;Body of \(item.title).&lt;/p&gt;</description></item>"
+        }.joined()
+        try write("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>\(title)</title><link>https://\(name).example/</link>\(entries)</channel></rss>",
+                  to: "feeds/\(name).xml")
+    }
+
+    func url(_ name: String) -> String { server.url("/\(name).xml") }
+
+    /// Writes the urls file with these lines.
+    func subscribe(_ lines: [String]) throws {
+        try write(lines.joined(separator: "\n") + "\n", to: "urls")
+    }
+
+    /// The reader on this home, as `tidings` starts it.
+    @MainActor
+    func startReader(rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences()) throws -> HeadlessReader {
+        let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
+        let settings = ReaderSettings(
+            urlsPath: urlsPath, subscriptions: file.subscriptions, cachePath: cachePath, logPath: path("log"),
+            browser: "/bin/true %u", preferences: preferences)
+        return try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])
+    }
+}

@@ -1,0 +1,266 @@
+import FeedStore
+import Foundation
+import GRDB
+import TerminalUI
+import Testing
+@testable import TidingsApp
+
+/// The whole reader headless — real store on a temporary file, real fetcher against a loopback
+/// server, keys in, screen text out — through the README's flows.
+@MainActor
+@Suite(.serialized) struct HeadlessReaderTests {
+    /// A home with two served feeds, reloaded once, the reader on the feed list.
+    private func readerWithNews() async throws -> (HeadlessHome, HeadlessReader) {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20), ("New quay opens", 21)])
+        try home.serve("tech", title: "Tech Notes", items: [("Kernel release", 19)])
+        try home.subscribe([home.url("news") + " local", home.url("tech")])
+        let reader = try home.startReader()
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Reloaded 2 feeds — 3 new articles"))
+        #expect(await reader.settle())
+        return (home, reader)
+    }
+
+    @Test func browseOpensFeedsAndArticlesAndCountsFollow() async throws {
+        let (_, reader) = try await readerWithNews()
+        #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
+        #expect(reader.lines.contains { $0.contains("(2/2) Harbour News") })
+        #expect(reader.lines.contains { $0.contains("(1/1) Tech Notes") })
+        #expect(reader.terminal.title == "Tidings (3 unread)")
+
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        #expect(reader.lines[0].hasPrefix(" Harbour News"))
+        #expect(reader.lines[1].hasPrefix("N 2025-11-21  New quay opens"))
+        #expect(reader.lines[2].hasPrefix("N 2025-11-20  Ferry delayed"))
+
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: New quay opens"))
+        #expect(reader.text.contains("Body of New quay opens."))
+        reader.press(.character("q"))
+        // Read at once on screen, whatever the store is doing.
+        #expect(reader.lines[1].hasPrefix("  2025-11-21  New quay opens"))
+        #expect(reader.lines[0].hasSuffix("1 unread, 2 total"))
+        reader.press(.left)
+        #expect(reader.lines.contains { $0.contains("(1/2) Harbour News") })
+        #expect(await reader.settle())
+        let unread = try reader.store.feedList().first { $0.displayTitle == "Harbour News" }?.unreadCount
+        #expect(unread == 1)
+        #expect(reader.lines.contains { $0.contains("(1/2) Harbour News") })
+    }
+
+    @Test func reloadShowsProgressAndNewArticles() async throws {
+        let (home, reader) = try await readerWithNews()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20), ("New quay opens", 21), ("Storm warning", 22)])
+        reader.press(.character("r"))
+        #expect(await reader.waitFor("(3/3) Harbour News"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Storm warning"))
+        #expect(reader.lines[1].hasPrefix("N 2025-11-22  Storm warning"))
+        // A second R while one runs is refused, not queued.
+        reader.press(.character("R"), .character("R"))
+        #expect(reader.text.contains("A reload is already running"))
+        #expect(await reader.settle())
+    }
+
+    @Test func writeKeysShowAtOnceWhileAnotherConnectionHoldsTheWriter() async throws {
+        let (home, reader) = try await readerWithNews()
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        #expect(await reader.settle())
+        // Another process takes the cache's write lock (as `tidings reload` from cron does).
+        let other = try DatabaseQueue(path: home.cachePath)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        locked.wait()
+        reader.press(.character("N"))
+        #expect(reader.lines[1].hasPrefix("  2025-11-21  New quay opens"))
+        reader.press(.character("s"))
+        #expect(reader.lines[1].contains("★") || reader.lines[1].contains("*"))
+        reader.press(.character("A"))
+        #expect(reader.lines[2].hasPrefix("  2025-11-20  Ferry delayed"))
+        #expect(reader.lines[0].hasSuffix("0 unread, 2 total"))
+        // The marks are journalled, not yet written.
+        let journal = try String(contentsOfFile: home.cachePath + "-marks", encoding: .utf8)
+        #expect(journal.split(separator: "\n").count == 3)
+        #expect(try reader.store.feedList().first { $0.displayTitle == "Harbour News" }?.unreadCount == 2)
+        release.signal()
+        #expect(await reader.settle())
+        let feed = try #require(try reader.store.feedList().first { $0.displayTitle == "Harbour News" })
+        #expect(feed.unreadCount == 0)
+        #expect(try reader.store.starredCounts().total == 1)
+        #expect(try String(contentsOfFile: home.cachePath + "-marks", encoding: .utf8).isEmpty)
+        #expect(reader.lines[0].hasSuffix("0 unread, 2 total"))
+    }
+
+    @Test func marksLeftInTheJournalAreWrittenAtTheNextStart() async throws {
+        let (home, reader) = try await readerWithNews()
+        let feed = try #require(try reader.store.feedList().first { $0.displayTitle == "Harbour News" })
+        let item = try #require(try reader.store.items(inFeed: feed.id).first)
+        // What a reader killed before its writes landed leaves behind.
+        MarkJournal(cachePath: home.cachePath).append([.starred(item.id, isStarred: true, wasStarred: false), .read(item.id, feed: feed.id, isRead: true, wasRead: false)])
+        let next = try home.startReader()
+        #expect(await next.settle())
+        #expect(try next.store.item(item.id)?.isRead == true)
+        #expect(try next.store.item(item.id)?.isStarred == true)
+        #expect(next.lines.contains { $0.contains("(1/2) Harbour News") })
+        #expect(next.lines.contains { $0.contains("Starred") })
+    }
+
+    @Test func starredListAndHelp() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.character("s"))
+        #expect(reader.text.contains("Starred: find it under Starred in the feed list"))
+        reader.press(.left)
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("Starred"))
+        reader.press(.character("k"), .enter)
+        #expect(await reader.waitFor("1 starred"))
+        #expect(reader.lines[1].contains("New quay opens"))
+        reader.press(.character("?"))
+        #expect(reader.lines[0].hasPrefix(" Help — Search results, Starred"))
+        reader.press(.character("q"))
+        #expect(reader.lines[0].hasPrefix(" Starred"))
+    }
+
+    @Test func searchFromAnyScreen() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.character("/"))
+        #expect(reader.lines.last?.contains("Search:") == true)
+        reader.type("kernel")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Kernel release"))
+        #expect(reader.lines[0].hasPrefix(" Search: kernel"))
+        #expect(await reader.settle())
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: Kernel release"))
+        reader.press(.character("q"), .character("q"))
+        #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
+        // Esc at the prompt asks nothing.
+        reader.press(.character("/"))
+        reader.type("x")
+        reader.press(.escape)
+        #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
+        #expect(reader.lines.last?.contains("Search:") == false)
+    }
+
+    @Test func previewsAndQuickFilter() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.character(" "))
+        #expect(await reader.waitFor("Body of New quay opens."))
+        #expect(reader.lines[2].contains("Body of New quay opens."))
+        reader.press(.character(" "))
+        #expect(!reader.text.contains("Body of New quay opens."))
+        reader.press(.character("F"))
+        reader.type("ferry")
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("Ferry delayed"))
+        #expect(!reader.text.contains("New quay opens"))
+        reader.press(.enter, .escape)
+        #expect(await reader.settle())
+        #expect(reader.text.contains("New quay opens"))
+    }
+
+    @Test func feedEditingAddRenameTagMoveDelete() async throws {
+        let (home, reader) = try await readerWithNews()
+        try home.serve("extra", title: "Extra Feed", items: [("Extra one", 18)])
+        // Add: fetched first, then the urls file and the store follow.
+        reader.press(.character("a"))
+        #expect(reader.lines.last?.contains("Add feed URL:") == true)
+        reader.type(home.url("extra"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Added Extra Feed (1 article)"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Extra Feed") })
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8).contains(home.url("extra")))
+
+        // Rename the selected (added) feed.
+        reader.press(.character("e"))
+        reader.press(.control("u"))
+        reader.type("Renamed Extra")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Renamed to Renamed Extra"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("Renamed Extra") })
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8).contains("\"~Renamed Extra\""))
+
+        // Tag it, then find it in the tag list.
+        reader.press(.character("T"))
+        reader.type("weekly")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Tags of Renamed Extra: weekly"))
+        #expect(await reader.settle())
+        reader.press(.character("t"))
+        #expect(await reader.waitFor("Tidings — Tags"))
+        #expect(await reader.settle())
+        #expect(reader.lines[2].contains("weekly"))
+        reader.press(.character("j"), .enter)
+        #expect(await reader.waitFor("Feeds tagged weekly"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("Renamed Extra"))
+        reader.press(.character("q"), .character("q"))
+        #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
+
+        // Move it up past Tech Notes.
+        reader.press(.character("K"))
+        #expect(await reader.settle())
+        let order = reader.lines.filter { $0.contains("Tech Notes") || $0.contains("Renamed Extra") }
+        #expect(order.first?.contains("Renamed Extra") == true)
+
+        // Delete: asks first; any key but y declines.
+        reader.press(.character("D"))
+        #expect(reader.text.contains("Delete Renamed Extra? (y: yes, any other key: no)"))
+        reader.press(.character("n"))
+        #expect(reader.lines.contains { $0.contains("Renamed Extra") })
+        reader.press(.character("D"), .character("y"))
+        #expect(await reader.waitFor("Deleted Renamed Extra"))
+        #expect(await reader.settle())
+        #expect(!reader.lines.dropLast().contains { $0.contains("Renamed Extra") })
+        #expect(!(try String(contentsOfFile: home.urlsPath, encoding: .utf8).contains(home.url("extra"))))
+    }
+
+    @Test func aTagsFeedListShowsTheReloadSpinner() async throws {
+        let home = try HeadlessHome(delay: 1.5)
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.subscribe([home.url("news") + " local"])
+        let reader = try home.startReader()
+        #expect(await reader.settle())
+        reader.press(.character("t"))
+        #expect(await reader.waitFor("Tidings — Tags"))
+        #expect(await reader.settle())
+        reader.press(.enter)
+        #expect(await reader.waitFor("Feeds tagged local"))
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Reloading 0/1"))
+        // The feed being fetched is drawn with the spinner in the tag's list too.
+        let frames: Set<Character> = ["|", "/", "-", "\\"]
+        var seen: Set<Character> = []
+        while reader.isReloading && seen.count < 2 {
+            if let mark = reader.lines[1].first, frames.contains(mark) { seen.insert(mark) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(seen.count >= 2)
+        #expect(await reader.settle())
+        #expect(reader.lines[1].first == " ")
+    }
+
+    @Test func quitConfirmsWhenAskedTo() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.character("Q"))
+        #expect(reader.exitStatus == 0)
+        #expect(reader.terminal.isStopped)
+    }
+}

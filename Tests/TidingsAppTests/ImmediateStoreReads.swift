@@ -1,0 +1,64 @@
+import FeedStore
+import Foundation
+@testable import TidingsApp
+
+/// Store reads answered at once, on the calling thread: for tests of one screen, which check
+/// what the screen draws from a real store without running the reader's loop. (The reader
+/// itself reads off the main thread; `HeadlessReaderTests` test it whole.)
+@MainActor
+final class ImmediateStoreReads: StoreReading {
+    let store: FeedStore
+
+    init(store: FeedStore) {
+        self.store = store
+    }
+
+    func read<Value: Sendable>(
+        _ query: @escaping @Sendable (FeedStore) throws -> Value,
+        then deliver: @escaping @MainActor (Result<Value, any Error>) -> Void
+    ) {
+        deliver(Result { try query(store) })
+    }
+}
+
+extension StoreView {
+    /// A view of `store` read at once (see `ImmediateStoreReads`).
+    convenience init(immediate store: FeedStore) {
+        self.init(reads: ImmediateStoreReads(store: store))
+    }
+}
+
+extension FeedListScreen {
+    convenience init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil) {
+        self.init(storeView: StoreView(immediate: store), preferences: preferences, tag: tag)
+    }
+}
+
+extension ItemListScreen {
+    convenience init(store: FeedStore, feed: FeedListRow, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(storeView: StoreView(immediate: store), feed: feed, preferences: preferences)
+    }
+}
+
+extension TagListScreen {
+    convenience init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(storeView: StoreView(immediate: store), preferences: preferences)
+    }
+}
+
+extension StarredListScreen {
+    convenience init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(storeView: StoreView(immediate: store), preferences: preferences)
+    }
+}
+
+extension SearchResultsScreen {
+    convenience init(query: SearchQuery, store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(query: query, storeView: StoreView(immediate: store), preferences: preferences)
+    }
+
+    convenience init(query: SearchQuery, store: FeedStore, loader: any SearchPageLoader,
+                     pageSize: Int = SearchResultSource.pageSize, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(query: query, storeView: StoreView(immediate: store), loader: loader, pageSize: pageSize, preferences: preferences)
+    }
+}

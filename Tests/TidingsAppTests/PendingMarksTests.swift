@@ -1,0 +1,87 @@
+import FeedStore
+import Foundation
+import Testing
+@testable import TidingsApp
+
+@Suite struct PendingMarksTests {
+    private let feed = FeedID(7)
+
+    private func row(_ id: Int64, isRead: Bool = false, isStarred: Bool = false) -> ItemRow {
+        ItemRow(id: ItemID(id), feedID: feed, feedTitle: "https://me:secret@example.org/feed", title: "Item \(id)", link: nil, author: nil,
+                date: Date(timeIntervalSince1970: 0), isRead: isRead, isStarred: isStarred, hasEnclosures: false)
+    }
+
+    private func feedRow(unread: Int, total: Int) -> FeedListRow {
+        FeedListRow(id: feed, url: "https://me:secret@example.org/feed", displayTitle: "https://me:secret@example.org/feed",
+                    feedTitle: nil, customTitle: nil, link: nil, tags: [], unreadCount: unread, totalCount: total,
+                    lastError: nil, failureCount: 0, lastSuccessAt: nil, lastAttemptAt: nil)
+    }
+
+    @Test func rowsShowTheMarksAndApplyingTwiceChangesNothing() {
+        var marks = PendingMarks()
+        _ = marks.add(.read(ItemID(1), feed: feed, isRead: true, wasRead: false))
+        _ = marks.add(.starred(ItemID(2), isStarred: true, wasStarred: false))
+        let once = marks.apply(to: row(1))
+        #expect(once.isRead && !once.isStarred)
+        #expect(marks.apply(to: once) == once)
+        #expect(marks.apply(to: row(2)).isStarred)
+        #expect(marks.apply(to: row(3)) == row(3))
+    }
+
+    @Test func countsAreAdjustedOnlyInCountsReadBeforeTheWrite() {
+        var marks = PendingMarks()
+        let number = marks.add(.read(ItemID(1), feed: feed, isRead: true, wasRead: false))
+        #expect(marks.apply(to: feedRow(unread: 5, total: 9), readAt: 10).unreadCount == 4)
+        marks.written(through: number, generation: 12)
+        // Read before the write: still adjusted; read after: already counted by the store.
+        #expect(marks.apply(to: feedRow(unread: 5, total: 9), readAt: 11).unreadCount == 4)
+        #expect(marks.apply(to: feedRow(unread: 4, total: 9), readAt: 12).unreadCount == 4)
+        marks.remove(through: number)
+        #expect(marks.isEmpty)
+    }
+
+    @Test func markingAFeedReadEmptiesItsCountAndItsRows() {
+        var marks = PendingMarks()
+        _ = marks.add(.feedRead(feed, seenBy: Date()))
+        #expect(marks.apply(to: feedRow(unread: 5, total: 9), readAt: 1).unreadCount == 0)
+        #expect(marks.apply(to: row(4)).isRead)
+    }
+
+    @Test func starsMoveTheStarredCount() {
+        var marks = PendingMarks()
+        _ = marks.add(.starred(ItemID(1), isStarred: true, wasStarred: false))
+        _ = marks.add(.starred(ItemID(2), isStarred: false, wasStarred: true))
+        _ = marks.add(.starred(ItemID(3), isStarred: true, wasStarred: false))
+        #expect(marks.apply(to: ItemCounts(unread: 0, total: 4), readAt: 1).total == 5)
+    }
+
+    @Test func journalLinesRoundTripAndBrokenLinesAreSkipped() {
+        let marks: [ItemMark] = [
+            .read(ItemID(12), feed: FeedID(3), isRead: true, wasRead: false),
+            .starred(ItemID(13), isStarred: false, wasStarred: true),
+            .feedRead(FeedID(4), seenBy: Date(timeIntervalSince1970: 1_763_700_000.5)),
+        ]
+        for mark in marks { #expect(ItemMark(journalLine: Substring(mark.journalLine)) == mark) }
+        for broken in ["read 12 3 1", "star x 1 0", "feed-read 4", "", "unknown 1 2"] {
+            #expect(ItemMark(journalLine: Substring(broken)) == nil)
+        }
+    }
+
+    @Test func aJournalIsEmptiedOnlyWhenEveryMarkIsWritten() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("marks-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let journal = MarkJournal(path: path)
+        journal.append([.starred(ItemID(1), isStarred: true, wasStarred: false)])
+        journal.append([.starred(ItemID(2), isStarred: true, wasStarred: false)])
+        journal.written(1)
+        #expect(MarkJournal(path: path).leftOver().count == 2)
+        journal.written(1)
+        #expect(MarkJournal(path: path).leftOver().isEmpty)
+    }
+
+    @Test func namesNeverShowCredentials() {
+        #expect(row(1).feedName.text == "https://***@example.org/feed")
+        #expect(feedRow(unread: 0, total: 0).name.text == "https://***@example.org/feed")
+        #expect(DisplayName("Plain title").description == "Plain title")
+    }
+}
