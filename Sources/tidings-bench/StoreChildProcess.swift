@@ -24,6 +24,7 @@ enum StoreChildProcess {
         do {
             switch arguments[2] {
             case "write": try write(path: arguments[3])
+            case "rewrite": try rewrite(path: arguments[3])
             case "ingest" where arguments.count == 6:
                 try ingest(path: arguments[3], count: Int(arguments[4]) ?? 0, kind: arguments[5])
             default:
@@ -51,6 +52,26 @@ enum StoreChildProcess {
                              forFeedURL: feedURL(number))
             // Unbuffered, so that the parent sees each line as soon as it is true.
             FileHandle.standardOutput.write(Data("committed \(number)\n".utf8))
+        }
+    }
+
+    /// `store-child rewrite PATH`: what a `tidings reload` from cron does to a reader's cache,
+    /// without the network: each subscribed feed in turn gets 100 new items, one transaction
+    /// per feed, round after round, printing `committed N` after each, until killed.
+    private static func rewrite(path: String) throws {
+        let store = try FeedStore(path: path)
+        let targets = try store.feedsToFetch()
+        var round = 0
+        while true {
+            round += 1
+            for (number, target) in targets.enumerated() {
+                let items = (0..<100).map { index in
+                    Item(id: "urn:rewrite:\(round):\(number):\(index)", title: "Rewritten \(index) of round \(round)",
+                         published: Date(), summary: "<p>" + String(repeating: "filler text ", count: 40) + "</p>")
+                }
+                try store.upsert(Feed(format: .atom10, title: "Rewritten \(number)", items: items), forFeedURL: target.url)
+                FileHandle.standardOutput.write(Data("committed \(number)\n".utf8))
+            }
         }
     }
 
