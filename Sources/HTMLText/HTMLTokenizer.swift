@@ -37,7 +37,8 @@ public struct HTMLTokenizer {
             return .endTag(element)
         }
         while index < bytes.count {
-            if bytes[index] != Self.lessThan {
+            // A `<` that opens nothing (`a <3`, `<>`, a `<` at the very end) is text.
+            if bytes[index] != Self.lessThan || !opensMarkup(at: index) {
                 let start = index
                 index = endOfText(from: index)
                 return .text(start..<index)

@@ -32,6 +32,11 @@ import Testing
 
     @Test func aLessThanThatOpensNoTagIsText() {
         #expect(tokens("5 < 6 <3 a<") == ["5 < 6 <3 a<"])
+        // After markup, too: the renderer fuzzer's finding ended on `</p><`, and `<` was read
+        // past the end of the input.
+        #expect(tokens("</p><") == ["</p>", "<"])
+        #expect(tokens("<b>x</b><> y") == ["<b>", "x", "</b>", "<> y"])
+        #expect(tokens("<") == ["<"])
     }
 
     @Test func commentsDoctypesAndCutOffMarkupReadAsNothing() {
