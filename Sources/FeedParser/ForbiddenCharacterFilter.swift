@@ -143,7 +143,7 @@ struct ForbiddenCharacterFilter {
         case .undecided, .wide: return true
         case .untouched: return false
         case .shiftCoded: return bytes.contains(0)
-        case .asciiCompatible: return Self.hasControlByte(bytes) || Self.hasCharacterReference(bytes)
+        case .asciiCompatible: return Self.hasControlByte(bytes) || Self.hasForbiddenReference(bytes)
         }
     }
 
@@ -165,14 +165,18 @@ struct ForbiddenCharacterFilter {
         return false
     }
 
-    /// True for `&#` anywhere, or a `&` in the last bytes (its `#` may be in the next chunk).
-    private static func hasCharacterReference(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// True for a reference to a forbidden control (`&#27;`), or one cut off by the chunk's end.
+    /// References to other characters (`&#8217;`, common in real feeds) leave the chunk on the
+    /// clean path, uncopied.
+    private static func hasForbiddenReference(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var index = 0
         while index < bytes.count, let found = memchr(base + index, 0x26, bytes.count - index) {
             let at = base.distance(to: UnsafeRawPointer(found))
-            if at + 1 >= bytes.count || bytes[at + 1] == UInt8(ascii: "#") { return true }
-            index = at + 1
+            switch forbiddenReference(fromUnit: at, unitCount: bytes.count, unitSize: 1, unit: { UInt32(bytes[$0]) }) {
+            case .notForbidden: index = at + 1
+            case .incomplete, .forbidden: return true
+            }
         }
         return false
     }
@@ -205,7 +209,15 @@ struct ForbiddenCharacterFilter {
         let unitCount = input.count / unitSize
         var index = 0
         var holdFrom: Int?
+        let units = UnsafeBufferPointer(start: input.baseAddress?.assumingMemoryBound(to: UInt8.self), count: input.count)
         while index < unitCount {
+            if unitSize == 1 {
+                // Copy the run up to the next byte that may need a look in one go.
+                let runStart = index
+                while index < unitCount, units[index] >= 0x20, units[index] != 0x26 { index += 1 }
+                if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: units[runStart..<index])) }
+                if index == unitCount { break }
+            }
             let start = index * unitSize
             let value = unit(at: start)
             if value == 0 || (layout != .shiftCoded && Self.isForbiddenControl(value)) {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Repairs the two commonest ways a feed's text reaches us already garbled, where the repair is
 /// unambiguous (issue 11 §2):
 ///
@@ -45,8 +47,7 @@ enum MojibakeRepair {
 
     /// The text with every run of doubly encoded UTF-8 decoded once more.
     static func undoubled(_ text: String) -> String {
-        // Every doubly encoded character starts with one of U+00C2–U+00F4, whose UTF-8 starts 0xC3.
-        guard text.utf8.contains(0xC3) else { return text }
+        guard mayBeDoublyEncoded(text) else { return text }
         var result = String.UnicodeScalarView()
         var run: [UInt8] = []
         var runScalars: [Unicode.Scalar] = []
@@ -72,6 +73,39 @@ enum MojibakeRepair {
         }
         flush()
         return changed ? String(result) : text
+    }
+
+    /// Whether `text` holds a character that can begin a doubly encoded one (U+00C2–U+00F4, which
+    /// stand for UTF-8 lead bytes) followed at once by one that can continue it (a character
+    /// windows-1252 writes as 0x80–0xBF). Most text has neither pair (`é` followed by a letter is
+    /// not one), and this scan of its bytes spares it the character-by-character rebuild.
+    static func mayBeDoublyEncoded(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var index = 0
+            // U+00C2–U+00F4 are 0xC3 0x82–0xB4 in UTF-8.
+            while index + 2 < bytes.count, let found = memchr(base + index, 0xC3, bytes.count - index - 2) {
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if (0x82...0xB4).contains(bytes[index + 1]),
+                   let byte = highByte(ofScalarAt: index + 2, in: bytes), (0x80...0xBF).contains(byte) {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+        return found ?? true
+    }
+
+    /// The windows-1252 byte of the character whose UTF-8 starts at `index`, when it has one ≥ 0x80.
+    private static func highByte(ofScalarAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        let lead = bytes[index]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard lead >= 0xC2, index + length <= bytes.count else { return nil }
+        var iterator = bytes[index..<(index + length)].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return highByte[scalar.value]
     }
 
     private static func hasC1Control(_ text: String) -> Bool {
