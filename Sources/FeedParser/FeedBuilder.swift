@@ -334,10 +334,12 @@ struct FeedBuilder {
             item?.addEnclosure(url: attributes.value("url"), type: attributes.value("type"),
                                length: attributes.value("length"), base: base)
         case .mediaContent:
-            guard container == .item else { return }
+            // Only audio and video: feeds use media:content for featured images and (YouTube) a
+            // Flash player URL, which are no enclosures; they come after the real ones.
+            guard container == .item, Self.isPlayableMedia(attributes) else { return }
             let base = currentBase
             item?.addEnclosure(url: attributes.value("url"), type: attributes.value("type"),
-                               length: attributes.value("fileSize"), base: base)
+                               length: attributes.value("fileSize"), base: base, isMediaContent: true)
         case .imageURL:
             guard container == .image else { return }
             begin(.imageURL, kind: .raw, rank: rank, &frame)
@@ -441,6 +443,15 @@ extension FeedBuilder {
         }
     }
 
+    /// Whether a `media:content` is audio or video, by its `medium` or its media type.
+    private static func isPlayableMedia(_ attributes: SAXAttributes) -> Bool {
+        if let medium = attributes.value("medium")?.trimmingSpaces().lowercased() {
+            return medium == "audio" || medium == "video"
+        }
+        let type = attributes.value("type")?.trimmingSpaces().lowercased() ?? ""
+        return type.hasPrefix("audio/") || type.hasPrefix("video/")
+    }
+
     /// The kind of an Atom text construct from its `type` attribute.
     private func textKind(_ attributes: SAXAttributes, default fallback: TextKind) -> TextKind {
         guard attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces() else { return fallback }
@@ -521,7 +532,7 @@ extension FeedBuilder {
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
-            let parsed = AuthorText(parsing: PlainText.fromHTML(raw))
+            let parsed = AuthorText(parsing: PlainText.fromMarkedText(raw))
             authorName = parsed.name
             authorEmail = parsed.email
         case .authorName:
@@ -530,7 +541,7 @@ extension FeedBuilder {
             // Shown as the author when there is no name: plain text like the name, no line breaks.
             authorEmail = Self.nonEmpty(PlainText.collapsingWhitespace(raw).trimmingSpaces())
         case .creator:
-            let parsed = AuthorText(parsing: PlainText.fromHTML(raw))
+            let parsed = AuthorText(parsing: PlainText.fromMarkedText(raw))
             withScope { $0.author.offer(parsed.display, rank: active.rank) }
         case .guid:
             let id = Self.nonEmpty(raw.trimmingSpaces())
@@ -547,7 +558,7 @@ extension FeedBuilder {
         case .language:
             feed.language.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: active.rank)
         case .category:
-            item?.addCategory(PlainText.fromHTML(raw))
+            item?.addCategory(PlainText.fromMarkedText(raw))
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
@@ -557,7 +568,8 @@ extension FeedBuilder {
 
     private static func plainText(_ raw: String, kind: TextKind, isMarkup: Bool) -> String {
         let isLiteral = !isMarkup && (kind == .text || kind == .xhtml || kind == .raw)
-        return isLiteral ? PlainText.collapsingWhitespace(raw) : PlainText.fromHTML(raw)
+        if isLiteral { return PlainText.collapsingWhitespace(raw) }
+        return !isMarkup && kind == .markedText ? PlainText.fromMarkedText(raw) : PlainText.fromHTML(raw)
     }
 
     private static func html(_ raw: String, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?) -> String {

@@ -44,18 +44,29 @@ struct FeedFields {
         categories.append(trimmed)
     }
 
-    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URLResolver.Base?) {
-        guard let url, !url.trimmingSpaces().isEmpty, let resolved = URLResolver.resolve(url.trimmingSpaces(), againstParts: base?.parts),
-              !enclosures.contains(where: { $0.url == resolved }) else { return }
+    /// Media RSS alternatives (`media:content`), listed after the feed's own enclosures.
+    var mediaEnclosures: [Enclosure] = []
+
+    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URLResolver.Base?, isMediaContent: Bool = false) {
+        guard let url, !url.trimmingSpaces().isEmpty, let resolved = URLResolver.resolve(url.trimmingSpaces(), againstParts: base?.parts)
+        else { return }
         let trimmedType = type?.trimmingSpaces()
         let size = length.flatMap { Int($0.trimmingSpaces()) }.flatMap { $0 >= 0 ? $0 : nil }
-        enclosures.append(Enclosure(url: resolved, type: trimmedType?.isEmpty == false ? trimmedType : nil, length: size))
+        let enclosure = Enclosure(url: resolved, type: trimmedType?.isEmpty == false ? trimmedType : nil, length: size)
+        if isMediaContent {
+            guard !mediaEnclosures.contains(where: { $0.url == resolved }) else { return }
+            mediaEnclosures.append(enclosure)
+        } else {
+            guard !enclosures.contains(where: { $0.url == resolved }) else { return }
+            enclosures.append(enclosure)
+        }
     }
 
     /// True when the fields hold something that makes an item worth showing on its own: a title,
     /// link, id, summary, content or enclosure (an author, date or category alone do not).
     var identifiesAnArticle: Bool {
         title != nil || link != nil || id != nil || summary != nil || content != nil || !enclosures.isEmpty
+            || !mediaEnclosures.isEmpty
     }
 
     /// The item these fields describe. As established feed libraries do, an item without a summary
@@ -65,7 +76,8 @@ struct FeedFields {
             id: id?.value, title: title?.value, link: link?.value, author: author?.value,
             published: published?.value, updated: updated?.value ?? published?.value,
             summary: summary?.value ?? content?.value, content: content?.value,
-            categories: categories, enclosures: enclosures
+            categories: categories,
+            enclosures: enclosures + mediaEnclosures.filter { media in !enclosures.contains { $0.url == media.url } }
         )
     }
 }

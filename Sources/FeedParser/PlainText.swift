@@ -37,6 +37,59 @@ public enum PlainText {
         return result ?? html
     }
 
+    /// Plain text from a field that may or may not be HTML (RSS titles, names, categories): read
+    /// as HTML only when it looks like HTML, as Universal Feed Parser judges it; otherwise taken
+    /// literally, whitespace collapsed.
+    ///
+    /// ```swift
+    /// PlainText.fromMarkedText("Why Option<T> beats null")   // kept as written
+    /// PlainText.fromMarkedText("<b>New</b> release")         // "New release"
+    /// ```
+    public static func fromMarkedText(_ text: String) -> String {
+        looksLikeHTML(text) ? fromHTML(text) : collapsingWhitespace(text)
+    }
+
+    /// Whether text of unknown type reads as HTML: it holds an end tag or a character reference,
+    /// and every tag in it names an HTML element. `Option<T>`, `Map<K, List<V>>` and
+    /// `Ann <ann@example.org>` are text; `<b>New</b>` and `AT&amp;T` are HTML.
+    public static func looksLikeHTML(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            var hasEndTagOrReference = false
+            var decoded: [UInt8] = []
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "&") {
+                    decoded.removeAll(keepingCapacity: true)
+                    if CharacterReference.decode(in: bytes, at: index, inAttribute: false, into: &decoded) != nil {
+                        hasEndTagOrReference = true
+                    }
+                } else if byte == UInt8(ascii: "<"), index + 1 < count {
+                    let isEndTag = bytes[index + 1] == UInt8(ascii: "/")
+                    let nameStart = index + (isEndTag ? 2 : 1)
+                    if nameStart < count, (bytes[nameStart] | 0x20) &- UInt8(ascii: "a") < 26 {
+                        var nameEnd = nameStart
+                        while nameEnd < count, CharacterReference.isAlphanumeric(bytes[nameEnd]) { nameEnd += 1 }
+                        guard isHTMLElement(bytes, nameStart..<nameEnd) else { return false }
+                        if isEndTag { hasEndTagOrReference = true }
+                        index = nameEnd
+                        continue
+                    }
+                }
+                index += 1
+            }
+            return hasEndTagOrReference
+        }
+    }
+
+    private static func isHTMLElement(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Bool {
+        if HTMLElement(name: UnsafeBufferPointer(rebasing: bytes[name])) != .other { return true }
+        guard let key = HTMLSanitizer.NameKey(bytes, name) else { return false }
+        return HTMLSanitizer.elementTable.value(for: key) != 0
+    }
+
     /// Runs of white space become one space; leading and trailing white space is removed; control
     /// characters are removed. A no-break space is not white space here (see the type's notes).
     public static func collapsingWhitespace(_ text: String) -> String {
