@@ -29,6 +29,10 @@ final class EffectRunner: StoreReading {
     var exit: @MainActor (Int32) -> Void
 
     private let readQueue = DispatchQueue(label: "tidings.reader.reads", qos: .userInteractive)
+    /// Reads asked for by a key (the article Enter opens, where `n` leads), apart from the
+    /// screens' refreshes: while another process writes, every key queues refreshes, and the
+    /// article must not wait behind them.
+    private let keyReadQueue = DispatchQueue(label: "tidings.reader.key-reads", qos: .userInteractive)
     private let writeQueue = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
     private var reload: Reload?
     private var additions: [String: Reload] = [:]
@@ -70,8 +74,12 @@ final class EffectRunner: StoreReading {
     }
 
     private func onReadQueue(_ work: @escaping @Sendable () -> ReaderMessage) {
+        on(readQueue, work)
+    }
+
+    private func on(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> ReaderMessage) {
         outstanding += 1
-        readQueue.async { [weak self] in
+        queue.async { [weak self] in
             let message = work()
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.report(message) } }
         }
@@ -139,7 +147,7 @@ final class EffectRunner: StoreReading {
         let store = store
         switch effect {
         case .read(let query):
-            onReadQueue { query(store) }
+            on(keyReadQueue) { query(store) }
         case .checkGeneration:
             onReadQueue { (try? store.generation()).map { .generation($0) } ?? .storeChanged }
         case .writeMarks(let marks):
