@@ -227,6 +227,7 @@ final class XMLFeedReader {
                 XMLFeedReader.builder(userData).pointee.mismatchedEndTag = error.pointee.str2.map { String(cString: $0) } ?? ""
                 return
             }
+            if XMLFeedReader.keepLiteralAmpersand(code: code, name: error.pointee.str1, userData) { return }
             if code == XML_ERR_INVALID_CHAR.rawValue, let message = error.pointee.message,
                strncmp(message, "xmlParseCharRef", 15) == 0 {
                 // A character reference outside Unicode reads as U+FFFD, as established feed
@@ -242,6 +243,41 @@ final class XMLFeedReader {
             }
         }
         return handler
+    }
+
+    /// In text, an `&` that starts no reference (`Fish & Chips`, `?a=1&b=2`) and a reference to
+    /// an entity nobody declared (`&bogus;`) are kept as written, as Universal Feed Parser keeps
+    /// them; libxml2 in recovery mode drops them, which broke links and names. Attribute values
+    /// are read before their element reaches us, so there libxml2's dropping stands. Returns true
+    /// when the error was one of these.
+    private static func keepLiteralAmpersand(code: Int32, name: UnsafeMutablePointer<CChar>?, _ context: UnsafeMutableRawPointer) -> Bool {
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard parser.pointee.instate == XML_PARSER_CONTENT else { return false }
+        switch code {
+        case Int32(XML_ERR_NAME_REQUIRED.rawValue):
+            // libxml2 has read the `&` alone.
+            var ampersand = UInt8(ascii: "&")
+            builder(context).pointee.characters(&ampersand, count: 1)
+        case Int32(XML_ERR_ENTITYREF_SEMICOL_MISSING.rawValue):
+            // libxml2 has read `&name` and stopped before what follows: the bytes are in its
+            // input buffer, just behind the cursor.
+            guard let input = parser.pointee.input, let cursor = input.pointee.cur, let base = input.pointee.base else { return true }
+            var start = cursor
+            while start > base, cursor - start < 256 {
+                start -= 1
+                if start.pointee == UInt8(ascii: "&") {
+                    builder(context).pointee.characters(start, count: cursor - start)
+                    break
+                }
+            }
+        case Int32(XML_ERR_UNDECLARED_ENTITY.rawValue), Int32(XML_WAR_UNDECLARED_ENTITY.rawValue):
+            guard let name else { return true }
+            var literal = Array("&\(String(cString: name));".utf8)
+            builder(context).pointee.characters(&literal, count: literal.count)
+        default:
+            return false
+        }
+        return true
     }
 
     /// After any well-formedness error libxml2 2.9 stops expanding entity references for the rest

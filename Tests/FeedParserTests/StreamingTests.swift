@@ -7,7 +7,8 @@ import Testing
 @Suite struct StreamingTests {
     static let samples = ["enc_shift_jis", "enc_utf16le_bom", "enc_utf32be_bom", "enc_iso_2022_jp", "format_atom10",
                           "item_description_naked_markup", "atom_content_xhtml_div_unwrapped", "format_jsonfeed10",
-                          "enc_lying_utf8_is_windows1252", "ill_leading_whitespace", "format_rss091_netscape_doctype"]
+                          "enc_lying_utf8_is_windows1252", "ill_leading_whitespace", "format_rss091_netscape_doctype",
+                          "ill_bare_ampersand_in_links_and_text", "ill_unknown_entity"]
 
     @Test(arguments: samples)
     func byteAtATimeEqualsWhole(_ name: String) throws {
