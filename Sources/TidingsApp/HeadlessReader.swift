@@ -60,10 +60,15 @@ public final class HeadlessReader {
         for character in text { terminal.press([.character(character)]) }
     }
 
+    /// How long `settle` and `waitFor` wait by default. Generous on purpose: answers reach the
+    /// reader through the main queue, which `swift test` shares with every `@MainActor` test
+    /// running at the same time; on a loaded 2-core machine that queue can be busy for a minute.
+    public static let defaultTimeout = Duration.seconds(240)
+
     /// Waits until every read, write and fetch the reader started has reported back (and what
     /// those started in turn); false when `timeout` passes first.
     @discardableResult
-    public func settle(timeout: Duration = .seconds(60)) async -> Bool {
+    public func settle(timeout: Duration = HeadlessReader.defaultTimeout) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var idleChecks = 0
@@ -82,7 +87,7 @@ public final class HeadlessReader {
 
     /// Waits until the screen contains `text`; false when `timeout` passes first.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(60)) async -> Bool {
+    public func waitFor(_ text: String, timeout: Duration = HeadlessReader.defaultTimeout) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {

@@ -78,6 +78,15 @@ public final class TmuxSession {
         try waitForScreen("\"\(text)\"", seconds: seconds) { $0.contains { $0.contains(text) } }
     }
 
+    /// Waits until some row contains `text` and `condition` holds: a list reads the cache off the
+    /// main thread, so its rows can arrive a frame after the status or title that announced them.
+    @discardableResult
+    public func waitFor(_ text: String, seconds: Double = 15, where condition: ([String]) -> Bool) throws -> [String] {
+        try waitForScreen("\"\(text)\" with its rows", seconds: seconds) { screen in
+            screen.contains { $0.contains(text) } && condition(screen)
+        }
+    }
+
     /// `text` as one single-quoted shell word.
     public static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

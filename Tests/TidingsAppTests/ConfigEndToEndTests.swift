@@ -43,8 +43,7 @@ struct ConfigEndToEndTests {
         // One write, one batch of keys: had `r` still reloaded the selected feed, `x` would have
         // found that reload running and Beta would not have been fetched.
         try session.type("rx")
-        var screen = try session.waitFor("Reloaded 2 feeds — 3 new articles")
-        #expect(screen.contains { $0.hasSuffix("(2/2) Alpha") })
+        var screen = try session.waitFor("Reloaded 2 feeds — 3 new articles") { $0.contains { $0.hasSuffix("(2/2) Alpha") } }
         #expect(screen.contains { $0.hasSuffix("(1/1) Beta") })
         try waitForTitle(session, "Tidings (3 unread)")
 

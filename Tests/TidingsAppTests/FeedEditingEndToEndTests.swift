@@ -61,8 +61,7 @@ struct FeedEditingEndToEndTests {
         try session.sendKeys("a")
         try session.type(newURL)
         try session.sendKeys("Enter")
-        var screen = try session.waitFor("Added Brand New Feed (2 articles)")
-        #expect(screen.contains { $0.hasSuffix("(2/2) Brand New Feed") })
+        var screen = try session.waitFor("Added Brand New Feed (2 articles)") { $0.contains { $0.hasSuffix("(2/2) Brand New Feed") } }
         let added = try waitForFile(urlsPath, "the new feed in the urls file") { $0.contains(newURL) }
         #expect(added == original + newURL + "\n")
         try session.sendKeys("Enter")
@@ -159,11 +158,9 @@ struct FeedEditingEndToEndTests {
 
         // t: the tag list; Enter: the feeds with that tag; q: back to the tags, then the feeds.
         try session.sendKeys("t")
-        screen = try session.waitFor("Tidings — Tags")
-        #expect(screen.contains { $0.hasPrefix("N daily") && $0.hasSuffix("1 feed, 1 unread") })
+        screen = try session.waitFor("Tidings — Tags") { $0.contains { $0.hasPrefix("N daily") && $0.hasSuffix("1 feed, 1 unread") } }
         try session.sendKeys("j", "Enter")
-        screen = try session.waitFor("Tidings — Feeds tagged long reads")
-        #expect(screen.contains { $0.hasSuffix("(1/1) My Bravo") })
+        screen = try session.waitFor("Tidings — Feeds tagged long reads") { $0.contains { $0.hasSuffix("(1/1) My Bravo") } }
         #expect(!screen.contains { $0.hasSuffix("Alpha Feed") })
         try session.sendKeys("q")
         try session.waitFor("Tidings — Tags")
@@ -192,8 +189,7 @@ struct FeedEditingEndToEndTests {
 
         // The Starred entry is at the top: Home, Enter shows the starred article with its feed.
         try session.sendKeys("g", "Enter")
-        screen = try session.waitFor("1 unread, 1 starred")
-        #expect(screen[1].hasPrefix("N*2025-11-21  Shining story"))
+        screen = try session.waitFor("1 unread, 1 starred") { $0[1].hasPrefix("N*2025-11-21  Shining story") }
         #expect(screen[1].hasSuffix("Star Feed"))
         try session.sendKeys("Enter")
         try session.waitFor("Title: Shining story")

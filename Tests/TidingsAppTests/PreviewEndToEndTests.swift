@@ -50,8 +50,7 @@ struct PreviewEndToEndTests {
         screen = try session.waitFor("filter: OLD (1 of 2)")
         #expect(!screen.contains { $0.contains("Filter: OLD") })
         try session.sendKeys("Escape")
-        screen = try session.waitFor("2 unread, 2 total")
-        #expect(screen[1].hasPrefix("N 2025-11-21  Newest story") && screen[2].hasPrefix("N 2025-11-20  Older story"))
+        screen = try session.waitFor("2 unread, 2 total") { $0[1].hasPrefix("N 2025-11-21  Newest story") && $0[2].hasPrefix("N 2025-11-20  Older story") }
 
         try session.sendKeys("Q")
         let status = try waitForFile(home.path("exit-status"))

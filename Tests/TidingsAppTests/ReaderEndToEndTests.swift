@@ -71,8 +71,7 @@ struct ReaderEndToEndTests {
         let session = try home.startReader()
         try session.waitFor("Tidings — Feeds")
         try session.sendKeys("R")
-        var screen = try session.waitFor("Reloaded 2 feeds — 3 new articles")
-        #expect(screen.contains { $0.hasSuffix("(2/2) E2E News") })
+        var screen = try session.waitFor("Reloaded 2 feeds — 3 new articles") { $0.contains { $0.hasSuffix("(2/2) E2E News") } }
         #expect(screen.contains { $0.hasSuffix("(1/1) 日本語のフィード") })
 
         // Browse in: the feed's items, newest first.
@@ -200,8 +199,7 @@ struct ReaderEndToEndTests {
         let session = try home.startReader()
         try session.waitFor("Tidings — Feeds")
         try session.sendKeys("R")
-        let screen = try session.waitFor("Reloaded 1 feed")
-        #expect(screen.contains { $0.hasSuffix("(1/1) Noisy") })
+        let screen = try session.waitFor("Reloaded 1 feed") { $0.contains { $0.hasSuffix("(1/1) Noisy") } }
         #expect(!screen.contains { $0.contains("NOISE") })
         try session.sendKeys("q")
         #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
