@@ -214,7 +214,15 @@ struct ForbiddenCharacterFilter {
             if unitSize == 1 {
                 // Copy the run up to the next byte that may need a look in one go.
                 let runStart = index
-                while index < unitCount, units[index] >= 0x20, units[index] != 0x26 { index += 1 }
+                while index < unitCount {
+                    let byte = units[index]
+                    // Tab, LF, CR and an `&` that starts no character reference need no look.
+                    let isPlain = byte >= 0x20
+                        ? byte != 0x26 || (index + 1 < unitCount && units[index + 1] != UInt8(ascii: "#"))
+                        : byte == 0x09 || byte == 0x0A || byte == 0x0D
+                    guard isPlain else { break }
+                    index += 1
+                }
                 if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: units[runStart..<index])) }
                 if index == unitCount { break }
             }
