@@ -2,6 +2,7 @@ import Dispatch
 import FeedModel
 import FeedParser
 import Foundation
+import Logging
 
 /// Refreshes one feed: reads its validators, runs the transfer, streams the bytes into the push
 /// parser as they arrive, stores the result, and reports one outcome.
@@ -20,6 +21,7 @@ final class FeedJob: @unchecked Sendable {
     private let options: FetchOptions
     private let session: HTTPSession
     private let onEnd: @Sendable (FeedJob, FetchEvent.Kind) -> Void
+    private let logger: Logger
 
     private var transfer: (any Transfer)?
     private var parser: FeedParser?
@@ -30,8 +32,9 @@ final class FeedJob: @unchecked Sendable {
 
     init(
         request: FetchRequest, cache: any FeedCache, options: FetchOptions, session: HTTPSession,
-        workQueue: DispatchQueue, onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
+        workQueue: DispatchQueue, logger: Logger, onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
     ) {
+        self.logger = logger
         self.location = request.url
         self.source = Result { () throws(FetchFailure) in try FeedSource(location: request.fetchURL) }
         self.hostKey = (try? source.get())?.hostKey
@@ -111,6 +114,11 @@ final class FeedJob: @unchecked Sendable {
                 feed = try parser.finish()
             } catch {
                 return fail(FeedJob.failure(forParserError: error, limit: options.maxBytes))
+            }
+            // What the parser repaired instead of losing (a control character, a charset it had
+            // to guess): the feed is shown as if nothing happened, so the log says what and where.
+            for recovery in parser.recoveries {
+                logger.notice("recovered: \(recovery)", metadata: ["feed": "\(CredentialRedaction.redact(location))"])
             }
             do {
                 let newItems = try cache.storeFeed(

@@ -52,7 +52,7 @@ public final class Reload: @unchecked Sendable {
         // Each job holds its reload, so that a caller who drops the handle still gets every event
         // and the summary; the cycle ends with the jobs, which the reload lets go of as they end.
         pending = Self.groupedByHost(unique.map { request in
-            FeedJob(request: request, cache: cache, options: options, session: session, workQueue: workQueue) {
+            FeedJob(request: request, cache: cache, options: options, session: session, workQueue: workQueue, logger: logger) {
                 job, kind in self.jobDidEnd(job, kind)
             }
         })
