@@ -1,5 +1,6 @@
 import Dispatch
 import FeedFetcher
+import FeedModel
 import FeedStore
 import Foundation
 import Logging
@@ -96,6 +97,22 @@ final class EffectRunner: StoreReading {
     private func report(_ message: ReaderMessage?) {
         outstanding -= 1
         if let message { send(message) }
+    }
+
+    /// Brings the cache's feeds in line with the urls file (`.storeChanged` when done); the
+    /// first write of a run, so that the lists are read only once it has landed.
+    func syncSubscriptions(_ subscriptions: [Subscription]) {
+        let store = store, logger = logger
+        onWriteQueue {
+            do {
+                try store.syncSubscriptions(subscriptions)
+            } catch {
+                logger.error("cannot bring the cache in line with the urls file: \(error)")
+                // The lists show what the cache holds; the next edit or start tries again.
+                return .syncFailed("The cache does not list the urls file's feeds yet: \(error)")
+            }
+            return .storeChanged
+        }
     }
 
     /// Writes the marks a previous run left in the journal, before anything else is written.

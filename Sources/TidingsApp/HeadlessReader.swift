@@ -26,9 +26,6 @@ public final class HeadlessReader {
     /// Opens the cache and the urls file's feeds as `tidings` does, and draws the first frame.
     public init(settings: ReaderSettings, rows: Int = 24, columns: Int = 80, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         store = try FeedStore(path: settings.cachePath)
-        if let subscriptions = settings.subscriptions {
-            try store.syncSubscriptions(subscriptions)
-        }
         let terminal = GridTerminal(rows: rows, columns: columns)
         self.terminal = terminal
         app = ReaderApp(

@@ -60,9 +60,6 @@ public final class ReaderApp {
             let logFile = LogFile(path: settings.logPath)
             LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile) }
             let store = try FeedStore(path: settings.cachePath)
-            if let subscriptions = settings.subscriptions {
-                try store.syncSubscriptions(subscriptions)
-            }
             let terminal = try CursesTerminal()
             let savedStandardError = divertStandardError(to: logFile)
             let app = ReaderApp(
@@ -110,8 +107,15 @@ public final class ReaderApp {
         terminal.startEventHandling(
             keys: { keys in self.send(.keys(keys)) },
             termination: { signal in self.send(.terminated(signal: signal)) })
+        // The urls file's feeds reach the cache on the write queue: a `tidings reload` from cron
+        // holding the writer must not keep the screen from opening. The lists read once it is
+        // done (`.storeChanged`), and say "Loading…" until then.
+        if let subscriptions = settings.subscriptions {
+            runner.syncSubscriptions(subscriptions)
+        } else {
+            refreshScreens()
+        }
         runner.writeLeftOverMarks()
-        refreshScreens()
         if let warning = settings.warnings.first {
             transientMessage = settings.warnings.count == 1 ? warning : "\(warning) (and \(settings.warnings.count - 1) more in the log)"
             for warning in settings.warnings { logger.warning("\(warning)") }
@@ -198,6 +202,9 @@ public final class ReaderApp {
             storeView.pendingMarks.remove(through: number)
         case .status(let text):
             transientMessage = text
+        case .syncFailed(let text):
+            transientMessage = text
+            refreshScreens()
         case .fetchEvent(let event):
             return (handleFetchEvent(event), true)
         case .reloadFinished(let summary):

@@ -27,6 +27,9 @@ enum ReaderMessage: Sendable {
     case marksSettled(through: Int)
     /// One line for the status bar: what a background task has to say (a failed write…).
     case status(String)
+    /// The urls file's feeds could not be written to the cache at start: the lists show what
+    /// the cache holds, and the status bar says why.
+    case syncFailed(String)
     /// A fetch of the running reload has progressed.
     case fetchEvent(FetchEvent)
     /// The running reload is over.

@@ -102,6 +102,38 @@ import Testing
         #expect(reader.lines[0].hasSuffix("0 unread, 2 total"))
     }
 
+    @Test func theScreenOpensWhileAnotherProcessHoldsTheCache() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.subscribe([home.url("news")])
+        _ = try FeedStore(path: home.cachePath)
+        // Another process is in the middle of a write (a `tidings reload` from cron), and the
+        // urls file names a feed the cache does not list yet.
+        let other = try DatabaseQueue(path: home.cachePath)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        locked.wait()
+        let reader = try home.startReader()
+        #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
+        #expect(!reader.text.contains(home.url("news")))
+        // Keys work meanwhile.
+        reader.press(.character("?"))
+        #expect(reader.lines[0].hasPrefix(" Help — Feeds"))
+        reader.press(.character("q"))
+        release.signal()
+        #expect(await reader.waitFor(home.url("news")))
+        #expect(await reader.settle())
+    }
+
     @Test func marksLeftInTheJournalAreWrittenAtTheNextStart() async throws {
         let (home, reader) = try await readerWithNews()
         let feed = try #require(try reader.store.feedList().first { $0.displayTitle == "Harbour News" })
