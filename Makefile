@@ -18,7 +18,7 @@ DEBUG_BIN := .build/debug/tidings
 RELEASE_BIN := .build/release/tidings
 SAMPLE_DIR := $(CURDIR)/Resources/samples
 
-.PHONY: all deps test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
+.PHONY: all deps test-deps sync-test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
 
 all: build
 
@@ -47,6 +47,18 @@ test-deps:
 		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
 	fi
 
+# The Fever server that the sync tests run on loopback (coldsweat, Flask + SQLite), in a virtual
+# environment of its own: installed once, then only checked.
+SYNC_VENV := .build/sync-venv
+COLDSWEAT_VERSION := 0.10.2
+sync-test-deps:
+	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("coldsweat") != "$(COLDSWEAT_VERSION)")' 2>/dev/null; then \
+		echo "Installing coldsweat $(COLDSWEAT_VERSION) into $(SYNC_VENV)"; \
+		python3 -c 'import ensurepip' 2>/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) python3-venv; }; \
+		[ -x $(SYNC_VENV)/bin/pip ] || python3 -m venv $(SYNC_VENV) || exit 1; \
+		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check coldsweat==$(COLDSWEAT_VERSION) || exit 1; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -64,7 +76,7 @@ run: build
 	rm -rf "$$scratch"; exit $$status
 
 # The fuzz replay goes first so that the test runner's summary is the last thing printed.
-test: deps test-deps
+test: deps test-deps sync-test-deps
 	$(MAKE) --no-print-directory fuzz-replay
 	$(SWIFT) build --product tidings
 	TIDINGS_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test

@@ -1,0 +1,228 @@
+import CCurl
+import Foundation
+
+/// Sends the POST requests of a `FeverSource` over one libcurl easy handle, one at a time, so
+/// that the pages of a sync reuse one connection.
+///
+/// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
+/// `FetchOptions`, a connect timeout that also bounds a silence in the middle of an answer, a
+/// deadline for the whole request, and a size cap counted after decompression that aborts the
+/// transfer from inside the write callback.
+///
+/// The form (with the API key) only ever travels in the request body. Redirects are followed here
+/// rather than by libcurl, and only where they keep the key as safe as the configured address
+/// did: same host and port, never from https to http. Anything else is a failure that names
+/// the target's host, so that the user can fix `fever-url`.
+final class FeverConnection: @unchecked Sendable {
+    /// `host` or `host:port` of the configured address: what failures name.
+    let hostLabel: String
+    private let endpoint: URL
+    private let options: FetchOptions
+    /// Bytes after which one answer is abandoned.
+    private let maxBytes: Int
+
+    private let lock = NSLock()
+    /// libcurl's `CURL *`, made on first use and kept for the connection cache (under `lock`).
+    private var easy: UnsafeMutableRawPointer?
+    private var requestHeaders: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+
+    /// Redirects followed for one request at most.
+    private static let maxRedirects = 5
+
+    /// libcurl's global state, set up once per process.
+    private static let libcurl: Void = {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }()
+
+    init(endpoint: URL, options: FetchOptions, maxBytes: Int) {
+        FeverConnection.libcurl
+        self.endpoint = endpoint
+        self.options = options
+        self.maxBytes = maxBytes
+        hostLabel = FeverConnection.hostLabel(of: endpoint)
+        errorBuffer[0] = 0
+    }
+
+    deinit {
+        if let easy { curl_easy_cleanup(easy) }
+        curl_slist_free_all(requestHeaders)
+        errorBuffer.deallocate()
+    }
+
+    /// An answer: its status and its (decompressed) body.
+    struct Answer {
+        var status: Int
+        var body: Data
+    }
+
+    /// POSTs `form` to the endpoint with `query` as its query string (e.g. `api&items&since_id=4`).
+    func post(query: String, form: [(name: String, value: String)]) throws(SyncFailure) -> Answer {
+        guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
+            throw .notSyncEndpoint(host: hostLabel, why: "the address must start with http:// or https://")
+        }
+        let body = form.map { "\(FeverConnection.formEncode($0.name))=\(FeverConnection.formEncode($0.value))" }
+            .joined(separator: "&")
+        var url = FeverConnection.url(endpoint, query: query)
+        lock.lock()
+        defer { lock.unlock() }
+        for _ in 0...FeverConnection.maxRedirects {
+            let (answer, location) = try perform(url: url, body: body)
+            guard (300..<400).contains(answer.status), answer.status != 304 else { return answer }
+            guard let location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+                throw .httpStatus(host: hostLabel, code: answer.status)
+            }
+            guard FeverConnection.keepsKeySafe(from: url, to: target) else {
+                throw .notSyncEndpoint(host: hostLabel,
+                                       why: "it redirects to \(FeverConnection.hostLabel(of: target)); use that address")
+            }
+            url = target.query == nil ? FeverConnection.url(target, query: query) : target
+        }
+        throw .notSyncEndpoint(host: hostLabel, why: "more than \(FeverConnection.maxRedirects) redirects")
+    }
+
+    /// One request on the easy handle (under `lock`): the answer and its `Location` header.
+    private func perform(url: URL, body: String) throws(SyncFailure) -> (Answer, String?) {
+        guard let easy = handle() else { throw .unreachable(host: hostLabel, why: "out of memory") }
+        let receiver = Receiver(maxBytes: maxBytes)
+        let this = Unmanaged.passUnretained(receiver).toOpaque()
+        errorBuffer[0] = 0
+        tidings_curl_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString)
+        tidings_curl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, body)
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, this)
+        let started = DispatchTime.now()
+        let code = withExtendedLifetime(receiver) { curl_easy_perform(easy) }
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, nil)
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, nil)
+        if receiver.isOverCap { throw .tooLarge(host: hostLabel, limit: maxBytes) }
+        guard code == CURLE_OK else {
+            if code == CURLE_OPERATION_TIMEDOUT {
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                let seconds = elapsed + 0.5 >= options.timeout ? options.timeout : max(1, options.connectTimeout.rounded(.up))
+                throw .timedOut(host: hostLabel, seconds: seconds)
+            }
+            let message = String(cString: errorBuffer)
+            let failure = FetchFailure(curlCode: code, message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message,
+                                       idleTimeout: options.connectTimeout)
+            throw .unreachable(host: hostLabel, why: failure.description)
+        }
+        var status = 0
+        tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        return (Answer(status: status, body: receiver.body), receiver.location)
+    }
+
+    /// The easy handle with every option that does not change from request to request.
+    private func handle() -> UnsafeMutableRawPointer? {
+        if let easy { return easy }
+        guard let easy = curl_easy_init() else { return nil }
+        self.easy = easy
+        tidings_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        tidings_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        tidings_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        tidings_curl_easy_setopt_string(easy, CURLOPT_USERAGENT, options.userAgent)
+        tidings_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
+        tidings_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, FeverConnection.milliseconds(options.connectTimeout))
+        tidings_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, FeverConnection.milliseconds(options.timeout))
+        // A silence as long as the connect timeout in the middle of an answer ends it too.
+        tidings_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        tidings_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.connectTimeout.rounded(.up))))
+        if let certificateAuthorities = options.certificateAuthorities {
+            tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
+        }
+        requestHeaders = curl_slist_append(nil, "Accept: application/json")
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, requestHeaders)
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
+            guard let this, let bytes else { return 0 }
+            let receiver = Unmanaged<Receiver>.fromOpaque(this).takeUnretainedValue()
+            receiver.didReceive(headerLine: UnsafeRawBufferPointer(start: bytes, count: size * count))
+            return size * count
+        }
+        tidings_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { bytes, size, count, this in
+            guard let this, let bytes else { return 0 }
+            let receiver = Unmanaged<Receiver>.fromOpaque(this).takeUnretainedValue()
+            return receiver.didReceive(body: UnsafeRawBufferPointer(start: bytes, count: size * count)) ? size * count : 0
+        }
+        return easy
+    }
+
+    /// Collects one answer's `Location` header and body, up to the cap.
+    private final class Receiver {
+        let maxBytes: Int
+        var body = Data()
+        var location: String?
+        var isOverCap = false
+
+        init(maxBytes: Int) {
+            self.maxBytes = maxBytes
+        }
+
+        func didReceive(headerLine bytes: UnsafeRawBufferPointer) {
+            let line = String(decoding: bytes, as: UTF8.self)
+            if line.hasPrefix("HTTP/") {
+                location = nil  // A new response (after 100 Continue, or a redirect's own).
+                return
+            }
+            guard let colon = line.firstIndex(of: ":"),
+                line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "location"
+            else { return }
+            location = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func didReceive(body bytes: UnsafeRawBufferPointer) -> Bool {
+            guard body.count + bytes.count <= maxBytes else {
+                isOverCap = true
+                return false
+            }
+            body.append(contentsOf: bytes)
+            return true
+        }
+    }
+
+    // MARK: Addresses
+
+    /// The endpoint with `query` as its query string, replacing a bare `api` the user may have
+    /// written into the address and keeping any other parameter.
+    static func url(_ endpoint: URL, query: String) -> URL {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return endpoint }
+        let kept = (components.percentEncodedQuery ?? "").split(separator: "&")
+            .filter { !$0.isEmpty && $0 != "api" && !$0.hasPrefix("api=") }
+        components.percentEncodedQuery = (kept.map(String.init) + [query]).joined(separator: "&")
+        components.fragment = nil
+        return components.url ?? endpoint
+    }
+
+    /// True when a redirect from `source` to `target` sends the key nowhere it would not have
+    /// gone: an http(s) address on the same host and port, not downgraded from https to http.
+    static func keepsKeySafe(from source: URL, to target: URL) -> Bool {
+        guard let sourceScheme = source.scheme?.lowercased(), let targetScheme = target.scheme?.lowercased(),
+            targetScheme == "http" || targetScheme == "https",
+            !(sourceScheme == "https" && targetScheme == "http"),
+            source.host?.lowercased() == target.host?.lowercased()
+        else { return false }
+        return effectivePort(source) == effectivePort(target)
+    }
+
+    private static func effectivePort(_ url: URL) -> Int {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    }
+
+    /// `host`, or `host:port` when the address names a port.
+    static func hostLabel(of url: URL) -> String {
+        guard let host = url.host else { return CredentialRedaction.redact(url.absoluteString) }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// `application/x-www-form-urlencoded` escaping of one name or value.
+    static func formEncode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: formAllowed) ?? ""
+    }
+
+    private static let formAllowed = CharacterSet(charactersIn:
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    private static func milliseconds(_ seconds: TimeInterval) -> Int {
+        max(1, Int((seconds * 1000).rounded(.up)))
+    }
+}
