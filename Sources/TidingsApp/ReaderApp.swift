@@ -142,16 +142,18 @@ public final class ReaderApp {
     // MARK: - The loop
 
     /// The one entry point: decides what `message` means, has the effects carried out, and
-    /// draws the frame — at once for keys; for everything else once the main queue has handled
-    /// what is waiting, so that a burst of answers costs one frame.
+    /// draws the frame — at once for keys and the articles they open; for everything else once
+    /// the main queue has handled what is waiting, so that a burst of answers costs one frame.
     func send(_ message: ReaderMessage) {
         guard !isQuitting else { return }
         let (effects, changesScreen) = update(message)
         runner.run(effects)
         guard changesScreen else { return }
-        if case .keys = message {
+        switch message {
+        case .keys, .articleLoaded, .unreadFound:
+            // What a key asked for is drawn at once, not behind the fetch events queued meanwhile.
             redraw()
-        } else {
+        default:
             scheduleRedraw()
         }
     }
