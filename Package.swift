@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "HTMLText"),
         .target(name: "FeedParser", dependencies: ["FeedModel", "HTMLText", "CLibXML2", "CUchardet"]),
         .target(name: "FeedStore", dependencies: ["FeedModel", "HTMLText", grdb]),
+        .target(name: "ArticleExtraction", dependencies: ["CLibXML2", "FeedParser"]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         .target(
@@ -42,6 +43,7 @@ let package = Package(
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction"], exclude: ["Fixtures"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
