@@ -34,7 +34,7 @@ let package = Package(
             name: "TidingsApp",
             dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", logging]
         ),
-        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedParser", "FeedModel", argumentParser]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser]),
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),

@@ -7,7 +7,7 @@ struct Tidings: ParsableCommand {
         abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds.",
         subcommands: [
             ReadCommand.self, ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self,
-            AddCommand.self,
+            AddCommand.self, ExtractCommand.self,
         ],
         defaultSubcommand: ReadCommand.self
     )

@@ -259,6 +259,25 @@ import Testing
         #expect(unread.output == "2\n")
     }
 
+    @Test func extractPrintsTheArticleAndRefusesAPageWithoutOne() throws {
+        let sandbox = try Sandbox()
+        let pages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ArticleExtractionTests/Fixtures")
+        let news = pages.appendingPathComponent("news-article.html").path
+        let text = try CommandLineTests.run(["extract", news], in: sandbox)
+        #expect(text.status == 0 && text.errors.isEmpty)
+        #expect(text.output.hasPrefix("Councillors in Portwenna voted unanimously"))
+        #expect(text.output.contains(".\n\nThe new wall"), "paragraphs are separated by a blank line")
+        let html = try CommandLineTests.run(["extract", "--html", "--url", "https://news.example/2025/wall", news], in: sandbox)
+        #expect(html.status == 0 && html.output.contains("<p>Councillors in Portwenna"))
+        #expect(!html.output.contains("<script") && !html.output.contains("<nav"))
+
+        let none = try CommandLineTests.run(["extract", pages.appendingPathComponent("link-directory.html").path], in: sandbox)
+        #expect(none.status == 1 && none.output.isEmpty)
+        #expect(none.errors.hasSuffix("link-directory.html: no article found on the page\n"))
+        #expect(none.errors.split(separator: "\n").count == 1)
+    }
+
     @Test func defaultPathsAreCreatedUnderXDG() throws {
         let sandbox = try Sandbox()
         let run = try CommandLineTests.run(["unread"], in: sandbox)
