@@ -102,7 +102,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 65536
-FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-renderer
+FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-renderer fuzz-extractor
 # Extra libFuzzer flags, e.g. FUZZ_FLAGS=-seed=1 for a repeatable run.
 FUZZ_FLAGS ?=
 FUZZ_DIR := $(CURDIR)/.build-fuzz
@@ -112,6 +112,7 @@ FUZZ_CORPUS ?= $(FUZZ_DIR)/corpus
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SWIFT_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIDINGS_FUZZ
 FEED_FIXTURES := $(CURDIR)/Tests/FeedParserTests/Fixtures
+PAGE_FIXTURES := $(CURDIR)/Tests/ArticleExtractionTests/Fixtures
 
 fuzz-build: deps
 	@for target in $(FUZZ_TARGETS); do \
@@ -125,7 +126,7 @@ fuzz-build: deps
 # libFuzzer finds interesting accumulate next to them and survive between runs.
 fuzz-corpus:
 	@rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/seeds/feed $(FUZZ_DIR)/seeds/html
-	@n=0; for file in $$(find $(FEED_FIXTURES) $(SAMPLE_DIR) -type f \
+	@n=0; for file in $$(find $(FEED_FIXTURES) $(PAGE_FIXTURES) $(SAMPLE_DIR) -type f \
 			\( -name '*.xml' -o -name '*.json' -o -name '*.rss' -o -name '*.atom' -o -name '*.rdf' -o -name '*.html' \) | sort); do \
 		n=$$((n + 1)); \
 		{ printf '\000\000\000'; cat "$$file"; } > $(FUZZ_DIR)/seeds/feed/$$n-whole; \

@@ -38,7 +38,7 @@ let package = Package(
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
-        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "TestSupport"]),
+        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "ArticleExtraction", "TestSupport"]),
 
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -57,5 +57,6 @@ let package = Package(
         .executableTarget(name: "fuzz-feed", dependencies: ["FuzzDriver", "FeedParser", "FeedModel"]),
         .executableTarget(name: "fuzz-sanitizer", dependencies: ["FuzzDriver", "FeedParser"]),
         .executableTarget(name: "fuzz-renderer", dependencies: ["FuzzDriver", "TidingsApp"]),
+        .executableTarget(name: "fuzz-extractor", dependencies: ["FuzzDriver", "ArticleExtraction"]),
     ]
 )

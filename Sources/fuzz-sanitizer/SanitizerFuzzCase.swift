@@ -1,4 +1,5 @@
 import FeedParser
+import FuzzDriver
 import Foundation
 
 /// One fuzz input for `HTMLSanitizer`: a control byte, then the HTML.

@@ -1,4 +1,3 @@
-import FuzzDriver
 /// What sanitised HTML must look like, checked independently of how the sanitiser works:
 ///
 /// - every `<` opens a tag written `<name attr="value"…>` (text `<` and `>` are escaped), and
@@ -13,7 +12,7 @@ import FuzzDriver
 /// - elements are balanced and nested no deeper than the sanitiser's 256;
 /// - the output grows at most linearly with the input;
 /// - no control characters other than tab, line feed and carriage return.
-enum SanitizedHTMLCheck {
+public enum SanitizedHTMLCheck {
     static let forbiddenElements: Set<String> = [
         "script", "style", "iframe", "object", "embed", "applet", "frame", "frameset", "meta", "link", "base",
         "noscript", "noembed", "noframes", "xmp", "textarea", "template", "select", "param", "input",
@@ -34,7 +33,7 @@ enum SanitizedHTMLCheck {
     static let maximumDepth = 256
 
     /// The first broken promise in `html`, or nil.
-    static func violation(in html: String, inputByteCount: Int) -> String? {
+    public static func violation(in html: String, inputByteCount: Int) -> String? {
         let bytes = Array(html.utf8)
         if bytes.count > 16 * inputByteCount + 4096 {
             return "output of \(bytes.count) bytes for \(inputByteCount) bytes of input"
