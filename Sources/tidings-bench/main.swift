@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("reader", { _ in ReaderBenchmark.run() }),
     ("reload", ReloadBenchmark.run),
     ("text", { _ in TextBenchmark.run() }),
+    ("extract", { _ in ExtractBenchmark.run() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
