@@ -27,7 +27,18 @@ struct PlainTextBuilder {
     }
 
     mutating func append(_ text: String, preformatted: Bool) {
-        for byte in text.utf8 {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            // DEL and the C1 controls (U+0080–U+009F: 0xC2 0x80–0x9F) must not reach a terminal,
+            // which may read U+009B as the start of an escape sequence.
+            if byte == 0x7F { continue }
+            if byte == 0xC2, index < bytes.count, bytes[index] < 0xA0 {
+                index += 1
+                continue
+            }
             if byte == 0x0D { continue }
             if !preformatted, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C {
                 pendingSpace = true

@@ -69,6 +69,15 @@ import Testing
         #expect(article.title == "Marsh survey")
     }
 
+    /// The text goes to terminals: C0 (but tab and line feed), DEL and C1 controls are dropped,
+    /// however they came (raw, as references). fuzz-extractor found U+0091 in the text.
+    @Test func theTextHoldsNoControlCharacters() throws {
+        let body = "<p>\(Self.paragraphs[0]) a\u{1B}[2Jb c&#x9B;31md e\u{91}f g\u{7F}h &#127;</p><p>\(Self.paragraphs[1])</p>"
+        let article = try ArticleExtractor.extract(html: Self.page(body: "<main>\(body)</main>"))
+        #expect(article.text.contains("a[2Jb c31md ef gh"))
+        #expect(!article.text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test func refusesAPDF() {
         let pdf = Array("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".utf8)
         #expect(throws: ArticleExtractionError.notHTML("a PDF document")) {
