@@ -191,8 +191,11 @@ public final class ReaderApp {
             return ([.checkGeneration], false)
         case .feedsToReload(let targets):
             return (startReload(targets), true)
-        case .articleLoaded(let id, let item):
+        case .articleLoaded(let id, .success(let item)):
             return (showArticle(id, item), true)
+        case .articleLoaded(_, .failure(let error)):
+            logger.error("cannot read an article: \(error)")
+            transientMessage = "Cannot open the article: \(error)"
         case .unreadFound(let jump, let forward):
             return (jumpTo(jump, forward: forward), true)
         case .marksWritten(let number, let generation):
@@ -282,7 +285,7 @@ public final class ReaderApp {
             navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
             let preferences = settings.preferences
-            return [.read { store in .articleLoaded(id, try? LoadedArticle.load(id, from: store, preferences: preferences)) }]
+            return [.read { store in .articleLoaded(id, Result { try LoadedArticle.load(id, from: store, preferences: preferences) }) }]
         case .back:
             navigation.pop()
         case .quit:

@@ -17,8 +17,9 @@ enum ReaderMessage: Sendable {
     case storeChanged
     /// The feeds to reload (`r`, `R`, startup, the auto-reload timer).
     case feedsToReload([FeedFetchTarget])
-    /// An article to show, read and rendered for Enter; nil when it is no longer in the cache.
-    case articleLoaded(ItemID, LoadedArticle?)
+    /// An article to show, read and rendered for Enter; nil when it is no longer in the cache,
+    /// a failure when the cache could not be read.
+    case articleLoaded(ItemID, Result<LoadedArticle?, any Error>)
     /// Where `n`/`p` lead: the article, its feed; nil when there is no such article.
     case unreadFound(UnreadJump?, forward: Bool)
     /// Marks numbered up to `through` are in the store from `generation` on.

@@ -176,7 +176,7 @@ import Testing
         #expect(reader.lines[0].hasPrefix(" Search: kernel"))
         #expect(await reader.settle())
         reader.press(.enter)
-        #expect(await reader.waitFor("Title: Kernel release"))
+        #expect(await reader.waitFor("Title: Kernel release"), "the screen:\n\(reader.text)")
         reader.press(.character("q"), .character("q"))
         #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
         // Esc at the prompt asks nothing.
