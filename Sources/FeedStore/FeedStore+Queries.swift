@@ -76,7 +76,7 @@ extension FeedStore {
                 id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], key: row["key"],
                 item: item, date: Date(timeIntervalSince1970: row["sortDate"]),
                 firstSeenAt: Date(timeIntervalSince1970: row["firstSeenAt"]),
-                isRead: row["isRead"], isStarred: row["isStarred"])
+                isRead: row["isRead"], isStarred: row["isStarred"], fullArticle: row["fullArticle"])
         }
     }
 

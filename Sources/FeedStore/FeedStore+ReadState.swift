@@ -84,7 +84,7 @@ extension FeedStore {
         try write { db in
             try db.execute(
                 sql: """
-                    UPDATE item SET isDeleted = 1, isStarred = 0, summary = NULL, content = NULL,
+                    UPDATE item SET isDeleted = 1, isStarred = 0, summary = NULL, content = NULL, fullArticle = NULL,
                         enclosures = '[]', searchTitle = NULL, searchAuthor = NULL
                     WHERE id = ? AND isDeleted = 0
                     """,

@@ -30,7 +30,7 @@ extension FeedStore {
         try db.execute(
             sql: """
                 UPDATE item SET
-                    isDeleted = 1, summary = NULL, content = NULL, enclosures = '[]',
+                    isDeleted = 1, summary = NULL, content = NULL, fullArticle = NULL, enclosures = '[]',
                     searchTitle = NULL, searchAuthor = NULL
                 WHERE feedId = ? AND isDeleted = 0 AND isRead = 1 AND isStarred = 0
                 AND id NOT IN (

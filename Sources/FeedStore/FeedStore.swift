@@ -51,6 +51,7 @@ public final class FeedStore: Sendable {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             // The full-text index's triggers compute item bodies (see `SearchBody`).
             db.add(function: SearchBody.function)
+            db.add(function: SearchBody.functionWithFullArticle)
         }
         do {
             try Self.inspectExistingFile(at: path)

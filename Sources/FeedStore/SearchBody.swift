@@ -22,9 +22,29 @@ enum SearchBody {
         }
     }
 
-    /// `tidingsSearchBody(summary, content)`: `of(summary:content:)` for SQL.
+    /// The feed's text and, after it, the full article fetched from the item's link (stored
+    /// sanitised HTML, see `FeedStore.storeFullArticle`), so that a word only the page has is
+    /// found too. Without a full article it is exactly `of(summary:content:)`: items indexed
+    /// before migration v7 keep matching the index.
+    static func of(summary: String?, content: String?, fullArticle: String?) -> String? {
+        let feedText = of(summary: summary, content: content)
+        guard let fullText = SearchText.fromHTML(fullArticle) else { return feedText }
+        guard let feedText else { return fullText }
+        return SearchText.contains(fullText, feedText) ? fullText : feedText + "\n" + fullText
+    }
+
+    /// `tidingsSearchBody(summary, content)`: `of(summary:content:)` for SQL (the triggers of
+    /// migrations v5 and v6).
     static let function = DatabaseFunction("tidingsSearchBody", argumentCount: 2, pure: true) { values in
         of(summary: String.fromDatabaseValue(values[0]), content: String.fromDatabaseValue(values[1]))
+    }
+
+    /// `tidingsSearchBody(summary, content, fullArticle)`: `of(summary:content:fullArticle:)`
+    /// for SQL (the triggers of migration v7 onwards). SQLite tells functions apart by name and
+    /// number of arguments, so both can be registered.
+    static let functionWithFullArticle = DatabaseFunction("tidingsSearchBody", argumentCount: 3, pure: true) { values in
+        of(summary: String.fromDatabaseValue(values[0]), content: String.fromDatabaseValue(values[1]),
+           fullArticle: String.fromDatabaseValue(values[2]))
     }
 
     /// A digest of what `of(summary:content:)` makes of samples of everything it handles (tags,
@@ -42,7 +62,14 @@ enum SearchBody {
             ("&unknown; & alone &#xZZ; &#99999999; <unclosed", "<![CDATA[cdata]]> > < >"),
             (nil, nil),
         ]
-        let text = samples.map { of(summary: $0.0, content: $0.1) ?? "\u{0}" }.joined(separator: "\u{1E}")
+        let fullArticles: [(String?, String?, String?)] = [
+            ("Teaser only", nil, "<p>Teaser only, then the whole article from the page.</p>"),
+            (nil, "<p>Feed text</p>", "<h2>Page</h2><p>Other words</p>"),
+            (nil, nil, "<p>Only the page</p>"),
+        ]
+        let text = (samples.map { of(summary: $0.0, content: $0.1) ?? "\u{0}" }
+            + fullArticles.map { of(summary: $0.0, content: $0.1, fullArticle: $0.2) ?? "\u{0}" })
+            .joined(separator: "\u{1E}")
         return ItemKey.hexDigest(text)
     }()
 }

@@ -63,6 +63,19 @@ enum StoreSchema {
                 """)
             try createSearchTriggers(db)
         }
+        migrator.registerMigration("v7: full articles") { db in
+            // The main text of the page an item links to (`x`, `always-fetch-full-article`), as
+            // sanitised HTML, in a column of its own: the feed's text stays as the feed sent it.
+            // The index's triggers now compute item bodies with the full article too, so that
+            // search finds words only the page has. The column starts empty, and an item without
+            // a full article gets the same body as before, so nothing needs re-indexing here.
+            try db.execute(sql: """
+                ALTER TABLE item ADD COLUMN fullArticle TEXT;
+                DROP TRIGGER itemSearchDelete;
+                DROP TRIGGER itemSearchUpdate;
+                """)
+            try createFullArticleSearchTriggers(db)
+        }
         return migrator
     }
 
@@ -254,6 +267,37 @@ enum StoreSchema {
             """)
     }
 
+    /// What the full-text index holds for `row` from migration v7 on: as `searchValues`, with
+    /// the body computed from the full article too.
+    private static func searchValuesWithFullArticle(_ row: String) -> (columns: String, hasText: String) {
+        let body = "tidingsSearchBody(\(row).summary, \(row).content, \(row).fullArticle)"
+        return ("\(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(body)",
+                "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR \(body) IS NOT NULL)")
+    }
+
+    /// The index's update and delete triggers from migration v7 on: `createSearchTriggers`
+    /// with the full article among the columns that change an item's body.
+    private static func createFullArticleSearchTriggers(_ db: Database) throws {
+        let (old, new) = (searchValuesWithFullArticle("old"), searchValuesWithFullArticle("new"))
+        try db.execute(sql: """
+            CREATE TRIGGER itemSearchDelete AFTER DELETE ON item BEGIN
+                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
+                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
+            END;
+            CREATE TRIGGER itemSearchUpdate
+            AFTER UPDATE OF searchTitle, searchAuthor, summary, content, fullArticle, sortDate ON item
+            WHEN old.searchTitle IS NOT new.searchTitle OR old.searchAuthor IS NOT new.searchAuthor
+                OR old.summary IS NOT new.summary OR old.content IS NOT new.content
+                OR old.fullArticle IS NOT new.fullArticle OR old.searchRank IS NOT new.searchRank
+            BEGIN
+                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
+                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
+                INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
+                SELECT \(new.columns) WHERE \(new.hasText);
+            END;
+            """)
+    }
+
     /// Computes `excerpt` and `foldedTitle` for every listed item, a thousand at a time so that
     /// a large cache is never held in memory at once.
     private static func fillListText(_ db: Database) throws {
@@ -273,9 +317,10 @@ enum StoreSchema {
         }
     }
 
-    /// Re-creates the full-text index from the items' search columns and bodies.
+    /// Re-creates the full-text index from the items' search columns and bodies (full
+    /// articles included: it runs only on a cache brought up to date).
     static func rebuildSearchIndex(_ db: Database) throws {
-        let values = searchValues("item")
+        let values = searchValuesWithFullArticle("item")
         try db.execute(sql: """
             INSERT INTO itemSearch (itemSearch) VALUES ('delete-all');
             INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)

@@ -16,12 +16,15 @@ public struct StoredItem: Sendable, Hashable, Identifiable {
     public var firstSeenAt: Date
     public var isRead: Bool
     public var isStarred: Bool
+    /// The main text of the page the item links to, as sanitised HTML, when it was fetched
+    /// (`FeedStore.storeFullArticle`); nil otherwise.
+    public var fullArticle: String?
 
     public var cursor: ItemCursor { ItemCursor(date: date, id: id) }
 
     public init(
         id: ItemID, feedID: FeedID, feedTitle: String, key: String, item: Item, date: Date,
-        firstSeenAt: Date, isRead: Bool, isStarred: Bool
+        firstSeenAt: Date, isRead: Bool, isStarred: Bool, fullArticle: String? = nil
     ) {
         self.id = id
         self.feedID = feedID
@@ -32,5 +35,6 @@ public struct StoredItem: Sendable, Hashable, Identifiable {
         self.firstSeenAt = firstSeenAt
         self.isRead = isRead
         self.isStarred = isStarred
+        self.fullArticle = fullArticle
     }
 }
