@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         .target(
             name: "TidingsApp",
-            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", logging]
+            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", "ArticleExtraction", logging]
         ),
         .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser]),
 

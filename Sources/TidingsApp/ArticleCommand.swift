@@ -14,6 +14,10 @@ enum ArticleCommand {
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link") }
             return .openInBrowser(link)
+        case .fetchFullArticle:
+            guard let item else { return nil }
+            guard let link = item.link else { return .status("This article has no link to fetch") }
+            return .fetchFullArticle(item.id, link: link)
         case .nextUnread: return .nextUnread(from: item?.id)
         case .previousUnread: return .previousUnread(from: item?.id)
         default: return nil

@@ -4,15 +4,21 @@ import Foundation
 import TerminalUI
 
 /// One article: a header (title, author, date, feed, link, attachments) and the body rendered
-/// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it.
+/// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it. `x`
+/// shows the full article fetched from the item's link instead of the feed's text, and back.
 @MainActor
 public final class ArticleScreen: ReaderScreen {
     public private(set) var item: StoredItem
-    public let body: ArticleBody
+    /// The body shown: the feed's text, or the full article.
+    public private(set) var body: ArticleBody
     private var view: TextView
     private let header: [TextView.Line]
-    private var trailer: [TextView.Line] = []
     private var laidOutWidth = -1
+    private let feedText: Rendered
+    /// The full article, once fetched (or read from the cache with the article).
+    private var fullArticle: Rendered?
+    /// True while the full article is shown in place of the feed's text.
+    public private(set) var showsFullArticle = false
     /// Digits typed so far of a link number.
     public private(set) var typedNumber = ""
 
@@ -30,15 +36,15 @@ public final class ArticleScreen: ReaderScreen {
         self.init(item: item, rendered: Self.render(item, preferences: preferences), preferences: preferences)
     }
 
-    /// An article whose body was rendered already (off the main thread, by the reader).
-    init(item: StoredItem, rendered: Rendered, preferences: ReaderPreferences) {
+    /// An article whose body was rendered already (off the main thread, by the reader), with
+    /// its full article when the cache has one.
+    init(item: StoredItem, rendered: Rendered, fullArticle: Rendered? = nil, preferences: ReaderPreferences) {
         self.item = item
         self.preferences = preferences
+        feedText = rendered
+        self.fullArticle = fullArticle
         body = rendered.body
         header = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader)
-        if let rest = rendered.restKilobytes {
-            trailer = [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
-        }
         view = TextView()
     }
 
@@ -46,14 +52,48 @@ public final class ArticleScreen: ReaderScreen {
     private func layOut(width: Int) {
         guard width != laidOutWidth else { return }
         laidOutWidth = width
-        view.setLines(header + body.lines(width: width) + trailer)
+        let shown = showsFullArticle ? fullArticle ?? feedText : feedText
+        var lines = header
+        if showsFullArticle {
+            lines += [TextView.Line(StyledText("[The full article, from the article's page. x: the feed's text]", style: .dim)), TextView.Line("")]
+        }
+        lines += body.lines(width: width)
+        if let rest = shown.restKilobytes {
+            lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
+        }
+        view.setLines(lines)
+    }
+
+    /// Whether the full article is at hand (shown or not), so that `x` needs no fetch.
+    public var hasFullArticle: Bool { fullArticle != nil }
+
+    /// Shows the full article instead of the feed's text, or the feed's text again, from the top.
+    private func show(fullArticle isShown: Bool) {
+        showsFullArticle = isShown && fullArticle != nil
+        body = (showsFullArticle ? fullArticle ?? feedText : feedText).body
+        laidOutWidth = -1
+        typedNumber = ""
+        _ = view.handleNavigationKey(.home)
+    }
+
+    /// Takes the full article fetched for this article; shows it when `show` is true (the user
+    /// asked for it with `x`), else keeps it for the next `x`.
+    func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool {
+        guard id == item.id else { return false }
+        fullArticle = article.rendered
+        if show { self.show(fullArticle: true) }
+        return true
     }
 
     /// Renders the article's HTML, cut to ``maximumHTMLBytes``: the costly part of opening it.
     nonisolated static func render(_ item: StoredItem, preferences: ReaderPreferences) -> Rendered {
-        let html = item.item.content ?? item.item.summary ?? ""
+        render(html: item.item.content ?? item.item.summary ?? "", baseURL: item.item.link, preferences: preferences)
+    }
+
+    /// Renders an article body (the feed's, or a full article) cut to ``maximumHTMLBytes``.
+    nonisolated static func render(html: String, baseURL: String?, preferences: ReaderPreferences) -> Rendered {
         let shown = bounded(html)
-        let body = HTMLTextRenderer.render(shown, baseURL: item.item.link, linkStyle: preferences.theme.articleLink)
+        let body = HTMLTextRenderer.render(shown, baseURL: baseURL, linkStyle: preferences.theme.articleLink)
         let rest = shown.utf8.count < html.utf8.count ? (html.utf8.count - shown.utf8.count + 1023) / 1024 : nil
         return Rendered(body: body, restKilobytes: rest)
     }
@@ -135,6 +175,13 @@ public final class ArticleScreen: ReaderScreen {
         case .previousUnread: return .previousUnread(from: item.id)
         case .help: return .showHelp
         case .search: return .openSearch(text: "")
+        case .fetchFullArticle:
+            if fullArticle != nil {
+                show(fullArticle: !showsFullArticle)
+                return .status(showsFullArticle ? "The full article from its page (x: the feed's text)" : "The feed's text (x: the full article)")
+            }
+            guard let link = item.item.link else { return .status("This article has no link to fetch") }
+            return .fetchFullArticle(item.id, link: link)
         default: break
         }
         return nil

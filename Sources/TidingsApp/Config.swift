@@ -66,6 +66,8 @@ public struct Config: Sendable, Equatable {
     public var keyMap = KeyMap.standard
     /// The look: the defaults changed by `color` lines.
     public var theme = Theme.standard
+    /// `fulltext-command`, `always-fetch-full-article` (Config+FullArticle.swift).
+    public var fullArticle = FullArticleOptions()
     /// Whether a `color title` line was read: until one is, `color info` colours both bars.
     var hasTitleColor = false
 
@@ -133,6 +135,7 @@ public struct Config: Sendable, Equatable {
         case "bind-key": return bindKey(arguments)
         case "unbind-key": return unbindKey(arguments)
         case "color": return color(arguments)
+        case _ where Config.fullArticleOptionNames.contains(name): return fullArticleOption(name, arguments)
         default: break
         }
         if Config.deferredCommands.contains(name) { return nil }

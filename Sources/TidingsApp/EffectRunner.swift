@@ -39,6 +39,7 @@ final class EffectRunner: StoreReading {
     private var additions: [String: Reload] = [:]
     private var spinner: DispatchSourceTimer?
     private var autoReload: DispatchSourceTimer?
+    private let fullArticles: FullArticleFetcher
     /// Reads, writes and fetches started and not yet reported back.
     private(set) var outstanding = 0
 
@@ -52,6 +53,10 @@ final class EffectRunner: StoreReading {
         self.exit = exit
         logger = Logger(label: "tidings.reader")
         fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+        fullArticles = FullArticleFetcher { id, link in
+            FullArticleJob(id: id, link: link, store: store, fetchOptions: settings.fetchOptions, options: settings.fullArticle,
+                           preferences: settings.preferences)
+        }
     }
 
     /// True when nothing started is still to report back (no read, write or fetch running).
@@ -189,6 +194,11 @@ final class EffectRunner: StoreReading {
             startReload(targets)
         case .fetchForAdding(let url, let tag):
             fetchForAdding(url, tag: tag)
+        case .fetchFullArticle(let id, let link, let automatic):
+            outstanding += 1
+            fullArticles.fetch(id, link: link, automatic: automatic) { [weak self] result in
+                self?.report(.fullArticleFetched(id, result, automatic: automatic))
+            }
         case .openBrowser(let command, let url, let textMode):
             openBrowser(command, url: url, textMode: textMode)
         case .spinner(let running):
@@ -275,6 +285,7 @@ final class EffectRunner: StoreReading {
         setSpinner(running: false)
         autoReload?.cancel()
         for addition in additions.values { addition.cancel() }
+        fullArticles.cancelAll()
         if let reload {
             reload.cancel()
             _ = reload.wait(timeout: 3)

@@ -27,6 +27,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case moveFeedUp = "move-feed-up"
     case moveFeedDown = "move-feed-down"
     case selectTag = "select-tag"
+    case fetchFullArticle = "fetch-full-article"
     case help
 
     /// The name used in the config file.

@@ -4,10 +4,13 @@ import FeedStore
 struct LoadedArticle: Sendable {
     var item: StoredItem
     var rendered: ArticleScreen.Rendered
+    /// The full article the cache holds for it, rendered too so that `x` shows it at once.
+    var fullArticle: ArticleScreen.Rendered?
 
     /// Reads article `id` and renders it; nil when it is no longer in the cache.
     static func load(_ id: ItemID, from store: FeedStore, preferences: ReaderPreferences) throws -> LoadedArticle? {
         guard let item = try store.item(id) else { return nil }
-        return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences))
+        let fullArticle = item.fullArticle.map { ArticleScreen.render(html: $0, baseURL: item.item.link, preferences: preferences) }
+        return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences), fullArticle: fullArticle)
     }
 }

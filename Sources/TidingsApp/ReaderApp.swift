@@ -46,6 +46,8 @@ public final class ReaderApp {
     var additions: Set<String> = []
     /// A feed to select once the lists list it (one just added).
     var pendingSelection: String?
+    /// Full articles being fetched (ReaderApp+FullArticle.swift).
+    var fullArticleFetches = FullArticleFetches()
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -224,6 +226,10 @@ public final class ReaderApp {
             return (perform(.reloadAll), true)
         case .fetchedForAdding(let url, let tag, let capture, let summary):
             return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
+        case .fullArticleFetched(let id, let result, let automatic):
+            return (finishFullArticle(id, result, automatic: automatic), true)
+        case .fullArticleCandidates(let candidates):
+            return (fetchAutomatically(candidates), true)
         case .urlsFileEdited(let outcome):
             if let text = outcome.message { transientMessage = text }
             if let url = outcome.selectURL { pendingSelection = url }
@@ -345,6 +351,8 @@ public final class ReaderApp {
             navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
         case .openSearch(let text):
             ask(.search, text: text)
+        case .fetchFullArticle(let id, let link):
+            return fetchFullArticle(id, link: link)
         }
         return []
     }
@@ -382,7 +390,7 @@ public final class ReaderApp {
             effects = mark(.read(id, feed: item.feedID, isRead: true, wasRead: false))
         }
         item.isRead = true
-        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, preferences: settings.preferences))
+        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle, preferences: settings.preferences))
         return effects
     }
 
@@ -431,6 +439,7 @@ public final class ReaderApp {
             return []
         }
         progress = ReloadProgress(total: targets.count)
+        fullArticleFetches.reloadStarted = Date()
         return [.reload(targets), .spinner(running: true)]
     }
 
@@ -459,7 +468,7 @@ public final class ReaderApp {
         showReloading()
         var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
         if settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
-        return effects
+        return effects + fullArticlesAfterReload()
     }
 
     /// Every screen shows which feeds are being reloaded (a tag's feed list too).
@@ -514,7 +523,7 @@ public final class ReaderApp {
     func redraw() {
         guard !isQuitting else { return }
         needsRedraw = false
-        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText ?? ""
+        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText ?? fullArticleStatus ?? ""
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0

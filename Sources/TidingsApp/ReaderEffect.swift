@@ -21,6 +21,9 @@ enum ReaderEffect: Sendable {
     case reload([FeedFetchTarget])
     /// Fetches a feed to be added, without storing it (`.fetchedForAdding`).
     case fetchForAdding(url: String, tag: String?)
+    /// Fetches, extracts and stores an item's full article (`.fullArticleFetched`); `automatic`
+    /// ones (`always-fetch-full-article`) wait in line behind those asked for with `x`.
+    case fetchFullArticle(ItemID, link: String, automatic: Bool)
     /// Opens `url` with the browser command (a text-mode one gets the terminal meanwhile).
     case openBrowser(BrowserCommand, url: String, textMode: Bool)
     /// Starts or stops the reload spinner's timer.

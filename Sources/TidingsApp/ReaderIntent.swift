@@ -40,6 +40,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case showStarred
     /// Star the article, or unstar it.
     case toggleStarred(ItemID)
+    /// Fetch the article's page, extract its main text, store it and show it (`x`).
+    case fetchFullArticle(ItemID, link: String)
     /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).
     case openSearch(text: String)
 }

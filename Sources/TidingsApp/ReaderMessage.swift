@@ -43,6 +43,11 @@ enum ReaderMessage: Sendable {
     case fetchedForAdding(url: String, tag: String?, capture: CapturingFeedCache.Capture?, summary: ReloadSummary)
     /// An edit of the urls file is done (or was refused).
     case urlsFileEdited(UrlsFileEditOutcome)
+    /// A full article asked for with `x` (or by `always-fetch-full-article`: `automatic`) is
+    /// stored and rendered, or could not be.
+    case fullArticleFetched(ItemID, Result<FullArticle, FullArticleFailure>, automatic: Bool)
+    /// What a reload brought that `always-fetch-full-article` fetches.
+    case fullArticleCandidates([FeedStore.FullArticleCandidate])
 }
 
 /// What `n`/`p` found: the unread article, its feed's row, and the article itself.

@@ -34,6 +34,9 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     /// Whether a search typed on this screen replaces it (search results), so that Back returns
     /// to where the first search was started.
     var isReplacedByNewSearch: Bool { get }
+    /// Takes the full article fetched for `id`, when the screen shows that article; `show`
+    /// says whether to show it at once (asked for with `x`). True when the screen took it.
+    func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool
 }
 
 extension ReaderScreen {
@@ -47,4 +50,5 @@ extension ReaderScreen {
     func select(item id: ItemID) {}
     func select(feedURL url: String) {}
     var isReplacedByNewSearch: Bool { false }
+    func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool { false }
 }

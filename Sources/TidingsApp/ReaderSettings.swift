@@ -25,6 +25,8 @@ public struct ReaderSettings: Sendable {
     public var fetchOptions: FetchOptions
     /// `max-items`: read items kept per feed after a reload, 0 for all.
     public var maxItems: Int
+    /// `fulltext-command`, `always-fetch-full-article`.
+    public var fullArticle: FullArticleOptions
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -32,7 +34,8 @@ public struct ReaderSettings: Sendable {
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
-        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, warnings: [String] = []
+        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, warnings: [String] = [],
+        fullArticle: FullArticleOptions = FullArticleOptions()
     ) {
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions
@@ -46,5 +49,6 @@ public struct ReaderSettings: Sendable {
         self.fetchOptions = fetchOptions
         self.maxItems = maxItems
         self.warnings = warnings
+        self.fullArticle = fullArticle
     }
 }

@@ -45,7 +45,7 @@ import Testing
         #expect(config.warnings.isEmpty)
         let keys = config.readerPreferences.keyMap
         #expect(keys.command(for: .character("x"), in: .feedList) == .reloadAll)
-        #expect(keys.command(for: .character("x"), in: .itemList) == nil)
+        #expect(keys.command(for: .character("x"), in: .itemList) == .fetchFullArticle)
         #expect(keys.command(for: .control("r"), in: .feedList) == .reload)
         #expect(keys.command(for: .control("r"), in: .article) == .reload)
         #expect(keys.command(for: .control("r"), in: .help) == nil)

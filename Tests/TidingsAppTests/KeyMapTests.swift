@@ -23,7 +23,7 @@ import Testing
         try map.bind(.character("x"), to: .reloadAll, in: .feedList)
         try map.bind(.character("r"), to: .markFeedRead, in: .feedList)
         #expect(map.command(for: .character("x"), in: .feedList) == .reloadAll)
-        #expect(map.command(for: .character("x"), in: .itemList) == nil)
+        #expect(map.command(for: .character("x"), in: .itemList) == .fetchFullArticle)
         #expect(map.command(for: .character("r"), in: .feedList) == .markFeedRead)
         #expect(map.command(for: .character("r"), in: .itemList) == .reload)
         let reloadAll = try #require(map.bindings(for: .feedList).first { $0.command == .reloadAll })
