@@ -120,6 +120,10 @@ import Testing
         #expect(reader.text.contains(Self.articleSentence))
         #expect(await reader.settle())
         #expect(try fullArticle(of: "Flood wall vote", in: reader.store)?.contains(Self.pageOnlyWord) == true)
+        // Fetched as feeds are: the same user agent, compressed transfers accepted.
+        let headers = try #require(try home.pages.headers(for: "/news-article.html").first)
+        #expect(headers["user-agent"] == FetchOptions.defaultUserAgent)
+        #expect(headers["accept-encoding"]?.contains("gzip") == true)
 
         // The page's own words are found by search.
         reader.press(.character("/"))
