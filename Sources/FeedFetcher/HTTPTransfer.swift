@@ -13,6 +13,7 @@ import Foundation
 final class HTTPTransfer: Transfer, @unchecked Sendable {
     private let url: URL
     private let validators: CacheValidators?
+    private let accept: String
     private let options: FetchOptions
     private let session: HTTPSession
     private let ending: TransferEnding
@@ -37,9 +38,19 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     private var downloadedBytes: curl_off_t = 0
     private var lastActivity = DispatchTime.now()
 
-    init(url: URL, validators: CacheValidators?, options: FetchOptions, session: HTTPSession, sink: @escaping TransferSink) {
+    /// What a feed reader accepts: feeds first, anything else after.
+    static let feedTypes = "application/rss+xml, application/rdf+xml, application/atom+xml, application/feed+json, "
+        + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"
+
+    /// What a browser accepts, for a web page (a full article): a server that negotiates must
+    /// not answer an article's URL with its feed.
+    static let pageTypes = "text/html, application/xhtml+xml;q=0.9, */*;q=0.8"
+
+    init(url: URL, validators: CacheValidators?, options: FetchOptions, session: HTTPSession, accept: String = HTTPTransfer.feedTypes,
+         sink: @escaping TransferSink) {
         self.url = url
         self.validators = validators
+        self.accept = accept
         self.options = options
         self.session = session
         ending = TransferEnding(sink: sink)
@@ -185,8 +196,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     private func makeHeaders() -> [String] {
         var headers = [
             "User-Agent: \(options.userAgent)",
-            "Accept: application/rss+xml, application/rdf+xml, application/atom+xml, application/feed+json, "
-                + "application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
+            "Accept: \(accept)",
         ]
         if let etag = validators?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = validators?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }

@@ -47,7 +47,8 @@ public final class PageDownload: @unchecked Sendable {
             }
             let session = HTTPSession(options: options)
             download.session = session
-            download.begin(HTTPTransfer(url: address, validators: nil, options: options, session: session, sink: download.sink))
+            download.begin(HTTPTransfer(url: address, validators: nil, options: options, session: session,
+                                        accept: HTTPTransfer.pageTypes, sink: download.sink))
         }
         return download
     }

@@ -34,6 +34,7 @@ import Testing
             <p>Subscribers only. <a href="/subscribe">Subscribe</a></p><footer>© Example</footer></body></html>
             """],
         "/loop.html": ["redirect": "/loop.html"],
+        "/trickle.html": ["headers": ["Content-Type": "text/html"], "body": String(repeating: "<p>slow</p>", count: 100), "drip": 0.2, "drip_bytes": 8],
         "/empty.html": ["headers": ["Content-Type": "text/html"], "body": "<!doctype html><html><head><title>Nothing</title></head><body></body></html>"],
     ] }
 
@@ -44,7 +45,8 @@ import Testing
         let pages: LoopbackServer
         let feedURL: String
 
-        init(pages titles: [(title: String, path: String)]) throws {
+        /// - Parameter delay: seconds the page server waits before each answer.
+        init(pages titles: [(title: String, path: String)], delay: Double = 0) throws {
             home = try HeadlessHome()
             let pageDirectory = home.root.appendingPathComponent("pages")
             try FileManager.default.createDirectory(at: pageDirectory, withIntermediateDirectories: true)
@@ -52,10 +54,11 @@ import Testing
                 try FileManager.default.copyItem(at: FullArticleEndToEndTests.fixtures.appendingPathComponent(name),
                                                  to: pageDirectory.appendingPathComponent(name))
             }
-            let pages = try LoopbackServer(routes: FullArticleEndToEndTests.hostileRoutes(), directory: pageDirectory.path, lifetime: 300)
+            let pages = try LoopbackServer(routes: FullArticleEndToEndTests.hostileRoutes(), delay: delay,
+                                           directory: pageDirectory.path, lifetime: 300)
             self.pages = pages
             let items = titles.enumerated().map { index, page in
-                "<item><title>\(page.title)</title><link>\(pages.url(page.path))</link><guid>\(page.path)</guid>"
+                "<item><title>\(page.title)</title><link>\(pages.url(page.path))</link><guid>\(index):\(page.path)</guid>"
                     + "<pubDate>\(10 + index) Nov 2025 10:00:00 GMT</pubDate>"
                     + "<description>&lt;p&gt;\(FullArticleEndToEndTests.teaser)&lt;/p&gt;</description></item>"
             }.joined()
@@ -90,7 +93,8 @@ import Testing
     }
 
     private func fullArticle(of title: String, in store: FeedStore) throws -> String? {
-        let id = try #require(try store.search(words: "\"\(title)\"").first?.id)
+        let feed = try #require(try store.feedList().first)
+        let id = try #require(try store.items(inFeed: feed.id).first { $0.title == title }?.id)
         return try store.fullArticle(forItem: id)
     }
 
@@ -124,6 +128,7 @@ import Testing
         let headers = try #require(try home.pages.headers(for: "/news-article.html").first)
         #expect(headers["user-agent"] == FetchOptions.defaultUserAgent)
         #expect(headers["accept-encoding"]?.contains("gzip") == true)
+        #expect(headers["accept"]?.hasPrefix("text/html") == true)
 
         // The page's own words are found by search.
         reader.press(.character("/"))
@@ -271,5 +276,33 @@ import Testing
         #expect(await otherReader.waitFor("Reloaded 1 feed"))
         #expect(await otherReader.settle())
         #expect(try fullArticle(of: "Flood wall vote", in: otherReader.store) == nil)
+    }
+
+    @Test func aPageSlowerThanTheDownloadTimeoutIsGivenUpOn() async throws {
+        let home = try Home(pages: [("Slow page", "/trickle.html")])
+        let reader = try home.startReader(timeout: 1)
+        try await selectArticle("Slow page", in: reader)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: Slow page"))
+        reader.press(.character("x"))
+        #expect(await reader.waitFor("No full article: not downloaded within 1 s"))
+        #expect(reader.text.contains(Self.teaser))
+        #expect(await reader.settle())
+        #expect(try fullArticle(of: "Slow page", in: reader.store) == nil)
+    }
+
+    @Test func alwaysFetchFetchesAFewPagesAtATime() async throws {
+        let titles = (1...6).map { (title: "Story \($0)", path: $0 % 2 == 0 ? "/news-article.html" : "/blog-post.html") }
+        let home = try Home(pages: titles, delay: 0.3)
+        let reader = try home.startReader(fullArticle: FullArticleOptions(alwaysFetchPattern: "teasers"))
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Reloaded 1 feed"))
+        #expect(await reader.settle())
+        for title in titles.map(\.title) {
+            #expect(try fullArticle(of: title, in: reader.store) != nil, "\(title)")
+        }
+        let inFlight = try home.pages.maxInFlightByAddress().values.max() ?? 0
+        #expect(inFlight >= 1 && inFlight <= FullArticleOptions.alwaysFetchConcurrency)
     }
 }
