@@ -55,7 +55,7 @@ public final class ArticleScreen: ReaderScreen {
         let shown = showsFullArticle ? fullArticle ?? feedText : feedText
         var lines = header
         if showsFullArticle {
-            lines += [TextView.Line(StyledText("[The full article, from the article's page. x: the feed's text]", style: .dim)), TextView.Line("")]
+            lines += [TextView.Line(StyledText("[Full article, from its page. x: the feed's text]", style: .dim)), TextView.Line("")]
         }
         lines += body.lines(width: width)
         if let rest = shown.restKilobytes {

@@ -109,8 +109,9 @@ final class FullArticleJob: @unchecked Sendable {
         }
     }
 
-    private func finish(_ html: String, completion: @escaping Completion) {
+    private func finish(_ page: String, completion: @escaping Completion) {
         guard !cancelled else { return }
+        let html = Self.withoutControlCharacters(page)
         do {
             guard try store.storeFullArticle(html, forItem: id) else {
                 return completion(.failure(FullArticleFailure(reason: "the article is no longer in the cache")))
@@ -119,6 +120,19 @@ final class FullArticleJob: @unchecked Sendable {
             return completion(.failure(FullArticleFailure(reason: "could not save it: \(error)")))
         }
         completion(.success(render(html, wasCached: false)))
+    }
+
+    /// `html` without the control characters a terminal could take for escape sequences (C0 but
+    /// tab and line breaks, DEL, C1). The renderer drops them too; they are not kept in the cache
+    /// either, where other programs may read the article.
+    static func withoutControlCharacters(_ html: String) -> String {
+        let isControl = { (scalar: Unicode.Scalar) in
+            (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard html.unicodeScalars.contains(where: isControl) else { return html }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: html.unicodeScalars.lazy.filter { !isControl($0) })
+        return String(scalars)
     }
 
     private func render(_ html: String, wasCached: Bool) -> FullArticle {

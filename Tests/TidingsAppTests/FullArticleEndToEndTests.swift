@@ -34,6 +34,13 @@ import Testing
             <p>Subscribers only. <a href="/subscribe">Subscribe</a></p><footer>© Example</footer></body></html>
             """],
         "/loop.html": ["redirect": "/loop.html"],
+        "/escapes.html": ["headers": ["Content-Type": "text/html; charset=utf-8"], "body": """
+            <html><head><title>Escapes\u{1b}]0;pwned\u{07}</title></head><body><article>
+            <p>Terminal escapes in a page: \u{1b}[2J\u{1b}[31mred\u{1b}[0m and \u{9b}31m and &#27;[5m and \u{7f} must reach the screen
+            as harmless text, or not at all. This paragraph is long enough, with commas, clauses, and words, to be taken
+            for the article that it is, by the extractor's scoring, which wants a hundred and forty characters at least.</p>
+            <p>Second paragraph, so that the article has more than one, and ends here.</p></article></body></html>
+            """],
         "/trickle.html": ["headers": ["Content-Type": "text/html"], "body": String(repeating: "<p>slow</p>", count: 100), "drip": 0.2, "drip_bytes": 8],
         "/empty.html": ["headers": ["Content-Type": "text/html"], "body": "<!doctype html><html><head><title>Nothing</title></head><body></body></html>"],
     ] }
@@ -304,5 +311,20 @@ import Testing
         }
         let inFlight = try home.pages.maxInFlightByAddress().values.max() ?? 0
         #expect(inFlight >= 1 && inFlight <= FullArticleOptions.alwaysFetchConcurrency)
+    }
+
+    @Test func aPageFullOfTerminalEscapesReachesTheScreenAsText() async throws {
+        let home = try Home(pages: [("Escapes", "/escapes.html")])
+        let reader = try home.startReader()
+        try await selectArticle("Escapes", in: reader)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: Escapes"))
+        reader.press(.character("x"))
+        #expect(await reader.waitFor("Second paragraph"))
+        let controls = reader.text.unicodeScalars.filter { $0 != "\n" && $0.properties.generalCategory == .control }
+        #expect(controls.isEmpty)
+        #expect(await reader.settle())
+        let stored = try #require(try fullArticle(of: "Escapes", in: reader.store))
+        #expect(!stored.unicodeScalars.contains { $0 == "\u{1b}" || $0 == "\u{9b}" })
     }
 }

@@ -27,7 +27,7 @@ struct FullArticleTmuxTests {
 
         try session.sendKeys("x")
         let screen = try session.waitFor("Councillors in Portwenna voted unanimously")
-        #expect(screen.contains { $0.contains("[The full article, from the article's page. x: the feed's text]") })
+        #expect(screen.contains { $0.contains("[Full article, from its page. x: the feed's text]") })
         #expect(!screen.contains { $0.contains("A teaser. Read more") })
         #expect(screen.contains { $0.contains("The full article from its page (x: the feed's text)") })
 
