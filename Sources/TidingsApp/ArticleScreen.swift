@@ -37,13 +37,14 @@ public final class ArticleScreen: ReaderScreen {
     }
 
     /// An article whose body was rendered already (off the main thread, by the reader), with
-    /// its full article when the cache has one.
-    init(item: StoredItem, rendered: Rendered, fullArticle: Rendered? = nil, preferences: ReaderPreferences) {
+    /// its full article when the cache has one, shown first when `showsFullArticle`.
+    init(item: StoredItem, rendered: Rendered, fullArticle: Rendered? = nil, showsFullArticle: Bool = false, preferences: ReaderPreferences) {
         self.item = item
         self.preferences = preferences
         feedText = rendered
         self.fullArticle = fullArticle
-        body = rendered.body
+        self.showsFullArticle = showsFullArticle && fullArticle != nil
+        body = (self.showsFullArticle ? fullArticle ?? rendered : rendered).body
         header = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader)
         view = TextView()
     }

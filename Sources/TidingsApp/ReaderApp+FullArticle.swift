@@ -40,6 +40,8 @@ extension ReaderApp {
             let taken = screens.map { $0.takeFullArticle(article, ofItem: id, show: true) }
             if taken.contains(true) {
                 transientMessage = "The full article from its page (x: the feed's text)"
+            } else if article.wasCached {
+                transientMessage = "The full article is in the cache: x in the article shows it"
             } else {
                 transientMessage = "Full article saved: x in the article shows it"
             }

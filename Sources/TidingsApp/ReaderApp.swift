@@ -290,8 +290,10 @@ public final class ReaderApp {
             guard let feed = listedFeed(id) else { return [] }
             navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
-            let preferences = settings.preferences
-            return [.read { store in .articleLoaded(id, Result { try LoadedArticle.load(id, from: store, preferences: preferences) }) }]
+            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
+            return [.read { store in
+                .articleLoaded(id, Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
+            }]
         case .back:
             navigation.pop()
         case .quit:
@@ -304,11 +306,15 @@ public final class ReaderApp {
         case .openInBrowser(let url):
             return openInBrowser(url)
         case .nextUnread(let from):
-            let preferences = settings.preferences
-            return [.read { store in .unreadFound(try? Self.jump(store.nextUnread(after: from), in: store, preferences: preferences), forward: true) }]
+            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
+            return [.read { store in
+                .unreadFound(try? Self.jump(store.nextUnread(after: from), in: store, preferences: preferences, fullArticleOptions: fullArticleOptions), forward: true)
+            }]
         case .previousUnread(let from):
-            let preferences = settings.preferences
-            return [.read { store in .unreadFound(try? Self.jump(store.previousUnread(before: from), in: store, preferences: preferences), forward: false) }]
+            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
+            return [.read { store in
+                .unreadFound(try? Self.jump(store.previousUnread(before: from), in: store, preferences: preferences, fullArticleOptions: fullArticleOptions), forward: false)
+            }]
         case .toggleRead(let id):
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isRead ? "Marked unread" : "Marked read"
@@ -390,13 +396,16 @@ public final class ReaderApp {
             effects = mark(.read(id, feed: item.feedID, isRead: true, wasRead: false))
         }
         item.isRead = true
-        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle, preferences: settings.preferences))
+        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle,
+                                      showsFullArticle: loaded.opensFullArticle, preferences: settings.preferences))
         return effects
     }
 
-    private nonisolated static func jump(_ row: ItemRow?, in store: FeedStore, preferences: ReaderPreferences) throws -> UnreadJump? {
+    private nonisolated static func jump(_ row: ItemRow?, in store: FeedStore, preferences: ReaderPreferences,
+                                         fullArticleOptions: FullArticleOptions) throws -> UnreadJump? {
         guard let row else { return nil }
-        return UnreadJump(row: row, feed: try store.feed(row.feedID), article: try LoadedArticle.load(row.id, from: store, preferences: preferences))
+        let article = try LoadedArticle.load(row.id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions)
+        return UnreadJump(row: row, feed: try store.feed(row.feedID), article: article)
     }
 
     /// Shows the article `n`/`p` found with its feed's item list underneath, as if opened by hand.

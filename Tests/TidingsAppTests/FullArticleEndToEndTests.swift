@@ -274,6 +274,16 @@ import Testing
         #expect(try fullArticle(of: "Bad page", in: reader.store) == nil)
         // The page's words are searchable without anyone pressing x.
         #expect(try reader.store.search(words: Self.pageOnlyWord).count == 1)
+        // The feed's articles open on their full article; x shows the feed's text.
+        reader.press(.enter)
+        #expect(await reader.waitFor("Flood wall vote"))
+        reader.press(.character("G"), .enter)
+        #expect(await reader.waitFor("Title: Flood wall vote"))
+        #expect(await reader.waitFor(Self.articleSentence))
+        #expect(!reader.text.contains(Self.teaser))
+        reader.press(.character("x"))
+        #expect(reader.text.contains(Self.teaser))
+        reader.press(.character("q"), .character("q"))
 
         // A feed the expression does not name gets nothing.
         let other = try Home(pages: [("Flood wall vote", "/news-article.html")])
