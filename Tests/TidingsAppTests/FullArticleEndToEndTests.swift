@@ -24,6 +24,9 @@ import Testing
     nonisolated static func hostileRoutes() -> [String: [String: Any]] { [
         "/huge.html": ["headers": ["Content-Type": "text/html"], "prefix": "<html><body><p>",
                        "body": String(repeating: "word ", count: 200_000), "repeat": 70],
+        // Compressed: the announced length says nothing, the cap stops the inflated stream.
+        "/huge-gzip.html": ["headers": ["Content-Type": "text/html"], "prefix": "<html><body><p>",
+                            "body": String(repeating: "word ", count: 200_000), "repeat": 70, "gzip": true],
         "/binary.bin": ["headers": ["Content-Type": "application/octet-stream"],
                         "body_base64": Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }).base64EncodedString()],
         "/paper.pdf": ["headers": ["Content-Type": "application/pdf"], "body": "%PDF-1.7\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\n"],
@@ -180,6 +183,7 @@ import Testing
     /// Each bad page gives one line, stores nothing, and leaves the feed's text on screen.
     @Test(arguments: [
         ("/huge.html", "No full article: larger than 64 MiB; download stopped"),
+        ("/huge-gzip.html", "No full article: larger than 64 MiB; download stopped"),
         ("/binary.bin", "No full article: not an HTML page (binary data)"),
         ("/paper.pdf", "No full article: not an HTML page (a PDF document)"),
         ("/login.html", "No full article: no article found on the page"),
