@@ -275,10 +275,17 @@ final class EffectRunner: StoreReading {
         setSpinner(running: false)
         autoReload?.cancel()
         for addition in additions.values { addition.cancel() }
-        if let reload {
-            reload.cancel()
-            _ = reload.wait(timeout: 3)
+        guard let reload else { return end(status: status) }
+        // The transfers are told to stop and given a moment to do so, off the main thread, so that
+        // the frame saying "Stopping…" is drawn meanwhile; one that hangs does not hold the exit.
+        reload.cancel()
+        DispatchQueue.global().async {
+            _ = reload.wait(timeout: 0.3)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.end(status: status) } }
         }
+    }
+
+    private func end(status: Int32) {
         // Marks still queued are in the journal: the next start writes them.
         terminal.stop()
         exit(status)

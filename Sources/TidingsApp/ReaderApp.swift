@@ -526,6 +526,11 @@ public final class ReaderApp {
 
     private func quit(status: Int32) -> [ReaderEffect] {
         guard !isQuitting else { return [] }
+        if isReloading {
+            // Drawn now: no frame follows once quitting has begun, and the transfers take a moment.
+            transientMessage = "Stopping…"
+            redraw()
+        }
         isQuitting = true
         return [.quit(status: status)]
     }

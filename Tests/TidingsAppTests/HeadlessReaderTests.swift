@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import GRDB
 import TerminalUI
+import TestSupport
 import Testing
 @testable import TidingsApp
 
@@ -287,6 +288,28 @@ import Testing
         #expect(seen.count >= 2)
         #expect(await reader.settle())
         #expect(reader.lines[1].first == " ")
+    }
+
+    @Test func quitDuringAReloadWithAHangingFeedSaysStoppingAndEndsPromptly() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        let silent = try LoopbackServer(routes: ["/silent.xml": ["never_respond": true]], lifetime: 60)
+        try home.subscribe([home.url("news"), silent.url("/silent.xml")])
+        let reader = try home.startReader()
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("(1/1) Harbour News"), "the good feed is in; the silent one hangs")
+        #expect(reader.isReloading)
+
+        let pressed = ContinuousClock.now
+        reader.press(.character("Q"))
+        #expect(reader.text.contains("Stopping…"), "said at once, drawn before the transfers are stopped")
+        while reader.exitStatus == nil && ContinuousClock.now - pressed < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(reader.exitStatus == 0)
+        #expect(ContinuousClock.now - pressed < .seconds(2), "not the feed's timeout")
+        #expect(reader.terminal.isStopped)
     }
 
     @Test func quitConfirmsWhenAskedTo() async throws {
