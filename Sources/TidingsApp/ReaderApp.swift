@@ -46,6 +46,8 @@ public final class ReaderApp {
     var additions: Set<String> = []
     /// A feed to select once the lists list it (one just added).
     var pendingSelection: String?
+    /// Wakes the reader when another process writes the cache.
+    private var cacheWatcher: CacheWatcher?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -116,6 +118,9 @@ public final class ReaderApp {
             refreshScreens()
         }
         runner.writeLeftOverMarks()
+        // A `tidings reload` from cron shows up with no key pressed; the generation tells whether
+        // anything the screens show has changed.
+        cacheWatcher = CacheWatcher(cachePath: settings.cachePath) { [unowned self] in self.runner.run([.checkGeneration]) }
         if let warning = settings.warnings.first {
             transientMessage = settings.warnings.count == 1 ? warning : "\(warning) (and \(settings.warnings.count - 1) more in the log)"
             for warning in settings.warnings { logger.warning("\(warning)") }

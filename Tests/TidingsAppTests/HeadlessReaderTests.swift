@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 import Foundation
 import GRDB
@@ -133,6 +134,16 @@ import Testing
         release.signal()
         #expect(await reader.waitFor(home.url("news")))
         #expect(await reader.settle())
+    }
+
+    @Test func anotherProcesssWriteShowsWithNoKeyPressed() async throws {
+        let (home, reader) = try await readerWithNews()
+        #expect(reader.lines.contains { $0.contains("(2/2) Harbour News") })
+        // A `tidings reload` from cron, on its own connection, stores a new article.
+        let other = try FeedStore(path: home.cachePath)
+        let storm = Item(id: "storm", title: "Storm warning")
+        try other.upsert(Feed(format: .rss20, title: "Harbour News", items: [storm]), forFeedURL: home.url("news"))
+        #expect(await reader.waitFor("(3/3) Harbour News", timeout: .seconds(5)), "no key was pressed: \(reader.text)")
     }
 
     @Test func marksLeftInTheJournalAreWrittenAtTheNextStart() async throws {
