@@ -35,6 +35,10 @@ final class EffectRunner: StoreReading {
     /// article must not wait behind them.
     private let keyReadQueue = DispatchQueue(label: "tidings.reader.key-reads", qos: .userInteractive)
     private let writeQueue = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
+    /// Syncs and sends of marks to the feed server, one at a time (`urls-source "fever"`).
+    private let syncQueue = DispatchQueue(label: "tidings.reader.sync", qos: .userInitiated)
+    /// Nil unless a feed server is configured and usable.
+    private let synchronizer: Synchronizer?
     private var reload: Reload?
     private var additions: [String: Reload] = [:]
     private var spinner: DispatchSourceTimer?
@@ -52,6 +56,11 @@ final class EffectRunner: StoreReading {
         self.exit = exit
         logger = Logger(label: "tidings.reader")
         fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+        if case .success(let account)? = settings.syncAccount {
+            synchronizer = Synchronizer(account: account, store: store)
+        } else {
+            synchronizer = nil
+        }
     }
 
     /// True when nothing started is still to report back (no read, write or fetch running).
@@ -126,6 +135,7 @@ final class EffectRunner: StoreReading {
             if failure == nil { journal.clearLeftOver() }
             return failure.map { .status("Marks of the last session not written yet: \($0)") } ?? .storeChanged
         }
+        sendQueuedChanges()
     }
 
     private func writeMarks(_ marks: [(number: Int, mark: ItemMark)]) {
@@ -138,6 +148,26 @@ final class EffectRunner: StoreReading {
             }
             journal.written(marks.count)
             return .marksWritten(through: last, generation: (try? store.generation()) ?? 0)
+        }
+        sendQueuedChanges()
+    }
+
+    /// Sends the marks queued in the cache for the feed server, after the writes queued so far
+    /// (which queued them); when the server cannot be reached they wait for the next sync.
+    private func sendQueuedChanges() {
+        guard let synchronizer else { return }
+        let logger = logger, writeQueue = writeQueue
+        outstanding += 1
+        syncQueue.async { [weak self] in
+            // The marks are in the cache's queue once the writes before this one are done.
+            writeQueue.sync {}
+            do {
+                let sent = try synchronizer.sendQueuedChanges()
+                if sent > 0 { logger.info("sent \(sent) marks to the feed server") }
+            } catch {
+                logger.info("marks not sent, kept for the next sync: \(error)")
+            }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.report(nil) } }
         }
     }
 
@@ -187,6 +217,8 @@ final class EffectRunner: StoreReading {
             onWriteQueue { .urlsFileEdited(edit.apply(urlsPath: path, store: store)) }
         case .reload(let targets):
             startReload(targets)
+        case .sync:
+            sync()
         case .fetchForAdding(let url, let tag):
             fetchForAdding(url, tag: tag)
         case .openBrowser(let command, let url, let textMode):
@@ -218,6 +250,25 @@ final class EffectRunner: StoreReading {
                     self.report(.reloadFinished(summary))
                 }
             })
+    }
+
+    private func sync() {
+        guard let synchronizer else {
+            // `ReaderApp` asks only with a usable account; say so rather than spin forever.
+            send(.syncFinished(.failure(SyncFailureLine(line: "no feed server is configured"))))
+            return
+        }
+        logger.info("syncing with \(synchronizer.account)")
+        let writeQueue = writeQueue
+        on(syncQueue) {
+            // Marks written before the sync is asked for are queued in the cache by then.
+            writeQueue.sync {}
+            do {
+                return .syncFinished(.success(try synchronizer.sync()))
+            } catch {
+                return .syncFinished(.failure(SyncFailureLine(error)))
+            }
+        }
     }
 
     private func fetchForAdding(_ url: String, tag: String?) {

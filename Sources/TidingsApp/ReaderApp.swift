@@ -40,8 +40,10 @@ public final class ReaderApp {
     private var isRedrawScheduled = false
     /// True from `r`/`R` until the feeds to reload are known.
     private var isAskingForReload = false
-    /// True while a reload runs.
-    var isReloading: Bool { progress != nil || isAskingForReload }
+    /// True while a sync with the feed server runs (`urls-source "fever"`).
+    private var isSyncing = false
+    /// True while a reload (or a sync) runs.
+    var isReloading: Bool { progress != nil || isAskingForReload || isSyncing }
     /// Feeds being fetched to be added, by URL.
     var additions: Set<String> = []
     /// A feed to select once the lists list it (one just added).
@@ -110,7 +112,9 @@ public final class ReaderApp {
         // The urls file's feeds reach the cache on the write queue: a `tidings reload` from cron
         // holding the writer must not keep the screen from opening. The lists read once it is
         // done (`.storeChanged`), and say "Loading…" until then.
-        if let subscriptions = settings.subscriptions {
+        // Under a feed server the cache's feeds are the server's: writing the (unread) urls
+        // file's list would unsubscribe them all.
+        if let subscriptions = settings.subscriptions, settings.syncAccount == nil {
             runner.syncSubscriptions(subscriptions)
         } else {
             refreshScreens()
@@ -214,6 +218,8 @@ public final class ReaderApp {
             return (handleFetchEvent(event), true)
         case .reloadFinished(let summary):
             return (finishReload(summary), true)
+        case .syncFinished(let result):
+            return (finishSync(result), true)
         case .spinnerTick:
             spinnerStep += 1
             showReloading()
@@ -292,8 +298,11 @@ public final class ReaderApp {
             if settings.confirmsExit { return confirm(.quit) }
             return quit(status: 0)
         case .reloadFeed(let id):
+            // A feed server syncs everything at once: its id lists cover every feed.
+            if settings.syncAccount != nil { return startSync() }
             return askForReload { $0.id == id }
         case .reloadAll:
+            if settings.syncAccount != nil { return startSync() }
             return askForReload { _ in true }
         case .openInBrowser(let url):
             return openInBrowser(url)
@@ -434,6 +443,36 @@ public final class ReaderApp {
         return [.reload(targets), .spinner(running: true)]
     }
 
+    /// Syncs with the feed server in the background (`r`, `R`, start, auto-reload).
+    private func startSync() -> [ReaderEffect] {
+        guard !isReloading else {
+            transientMessage = "A sync is already running"
+            return []
+        }
+        if case .failure(let problem) = settings.syncAccount {
+            transientMessage = "Cannot sync: \(problem)"
+            return []
+        }
+        isSyncing = true
+        return [.sync]
+    }
+
+    private func finishSync(_ result: Result<SyncOutcome, SyncFailureLine>) -> [ReaderEffect] {
+        isSyncing = false
+        switch result {
+        case .success(let outcome):
+            logger.info("sync done: \(outcome.feeds) feeds, \(outcome.newArticles) new articles, \(outcome.changedStates) marks changed")
+            transientMessage = outcome.newArticles == 1 ? "Synced: 1 new article" : "Synced: \(outcome.newArticles) new articles"
+        case .failure(let failure):
+            logger.warning("sync failed: \(failure)")
+            transientMessage = "Sync failed: \(failure)"
+        }
+        refreshScreens()
+        var effects: [ReaderEffect] = [.checkGeneration]
+        if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        return effects
+    }
+
     private func handleFetchEvent(_ event: FetchEvent) -> [ReaderEffect] {
         guard var current = progress else { return [] }
         switch event.kind {
@@ -514,7 +553,8 @@ public final class ReaderApp {
     func redraw() {
         guard !isQuitting else { return }
         needsRedraw = false
-        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText ?? ""
+        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText
+            ?? (isSyncing ? "Syncing with the feed server…" : "")
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0

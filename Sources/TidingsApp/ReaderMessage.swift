@@ -35,6 +35,8 @@ enum ReaderMessage: Sendable {
     case fetchEvent(FetchEvent)
     /// The running reload is over.
     case reloadFinished(ReloadSummary)
+    /// A sync with the feed server is over: what it changed, or why it failed (one line).
+    case syncFinished(Result<SyncOutcome, SyncFailureLine>)
     /// The reload spinner turns.
     case spinnerTick
     /// `auto-reload` is due.

@@ -1,0 +1,60 @@
+import FeedFetcher
+import FeedModel
+import FeedStore
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+@testable import TidingsApp
+
+/// The whole reader headless under `urls-source "fever"`, against coldsweat on loopback: `R`
+/// syncs, a mark made in the reader reaches the server without waiting for a sync, a failed sync
+/// says why in the status bar, and the reader opens from the cache with the server down.
+@MainActor
+@Suite(.serialized, .enabled(if: FeverTestServer.isInstalled,
+                            "coldsweat is not installed: run `make sync-test-deps` (or `make test`) to test Fever sync"))
+struct HeadlessSyncTests {
+    @Test func rSyncsMarksAreSentAtOnceAndAFailedSyncSaysWhy() async throws {
+        let server = try FeverTestServer(files: SynchronizerTests.files, opml: SynchronizerTests.opml)
+        let home = try HeadlessHome()
+        let source = FeverSource(endpoint: server.endpoint, email: FeverTestServer.email, password: FeverTestServer.password,
+                                 options: FetchOptions(connectTimeout: 3, timeout: 20))
+        let account = SyncAccount(source: source, identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)")
+        // A feed the urls file would list: under a feed server it must never reach the cache.
+        let settings = ReaderSettings(
+            urlsPath: home.urlsPath, subscriptions: [Subscription(url: home.url("local"))], cachePath: home.cachePath,
+            logPath: home.path("log"), browser: "/bin/true %u", syncAccount: .success(account))
+
+        let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Synced: 5 new articles"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(2/2) Alpha") })
+        #expect(reader.lines.contains { $0.contains("(3/3) Beta") })
+        #expect(try reader.store.feedList().map(\.url).allSatisfy { !$0.contains("/local.xml") })
+
+        // Opening an article reads it here at once and on the server without a sync.
+        reader.press(.enter)
+        #expect(await reader.waitFor("N 2024-01"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: "))
+        #expect(await reader.settle())
+        #expect(try source.articleStates().unreadIDs.count == 4)
+        #expect(try reader.store.queuedSyncChanges(account: account.identity).isEmpty)
+        reader.press(.character("q"), .character("q"))
+        #expect(await reader.settle())
+
+        // The server goes away: the sync says why in one line, and the lists stay.
+        server.stop()
+        reader.press(.character("r"))
+        #expect(await reader.waitFor("Sync failed: cannot reach the feed server 127.0.0.1:\(server.port)"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("Alpha") } && reader.lines.contains { $0.contains("Beta") })
+
+        // A new reader on the same cache opens from it, server down and all.
+        let again = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(await again.settle())
+        #expect(again.lines.contains { $0.contains("Alpha") } && again.lines.contains { $0.contains("Beta") })
+    }
+}
