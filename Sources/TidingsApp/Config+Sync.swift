@@ -41,14 +41,16 @@ extension Config {
     /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
     /// standard input and error (a password manager may ask for a passphrase); only the first
     /// line of its output is used, and it never reaches an argument list, the log or a message.
-    public func syncAccount(home: String = NSHomeDirectory()) throws(SyncSetupError) -> SyncAccount? {
+    ///
+    /// - Parameter home: what `~/` stands for in `fever-passwordfile`; nil for `$HOME`.
+    public func syncAccount(home: String? = nil) throws(SyncSetupError) -> SyncAccount? {
         guard sync.urlsSource == .fever else { return nil }
         guard let address = sync.feverURL, !address.isEmpty else { throw .missingOption("fever-url") }
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host != nil
         else { throw .badURL(CredentialRedaction.redact(address)) }
         guard let login = sync.feverLogin, !login.isEmpty else { throw .missingOption("fever-login") }
-        let password = try feverPassword(home: home)
+        let password = try feverPassword(home: home ?? AppPaths.home(ProcessInfo.processInfo.environment))
         let source = FeverSource(endpoint: url, email: login, password: password, options: fetchOptions)
         return SyncAccount(source: source, identity: "fever \(CredentialRedaction.redact(address)) \(login)")
     }

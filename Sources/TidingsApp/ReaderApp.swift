@@ -285,6 +285,12 @@ public final class ReaderApp {
     /// What an intent from a screen does: the screen stack changes here; everything else is an
     /// effect.
     func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
+        if settings.syncAccount != nil, intent.editsUrlsFile {
+            // The server's list is the truth; editing the urls file would also rewrite the
+            // cache's feeds from it and drop the server's.
+            transientMessage = "Feeds are managed on the feed server (urls-source \"fever\")"
+            return []
+        }
         switch intent {
         case .openFeed(let id):
             guard let feed = listedFeed(id) else { return [] }

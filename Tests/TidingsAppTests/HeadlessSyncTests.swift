@@ -45,6 +45,12 @@ struct HeadlessSyncTests {
         reader.press(.character("q"), .character("q"))
         #expect(await reader.settle())
 
+        // The server keeps the list of feeds: editing the urls file from here is refused.
+        reader.press(.character("D"))
+        #expect(reader.text.contains("Feeds are managed on the feed server"))
+        #expect(await reader.settle())
+        #expect(try reader.store.feedList().count == 2)
+
         // The server goes away: the sync says why in one line, and the lists stay.
         server.stop()
         reader.press(.character("r"))
