@@ -129,6 +129,9 @@ public final class ReaderApp {
         if settings.refreshOnStartup {
             runner.run(perform(.reloadAll))
             redraw()
+        } else if case .success(let account)? = settings.syncAccount {
+            let identity = account.identity
+            runner.run([.read { store in .firstSyncNeeded((try? store.lastSync(account: identity)) == nil) }])
         }
         if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
     }
@@ -218,6 +221,8 @@ public final class ReaderApp {
             return (handleFetchEvent(event), true)
         case .reloadFinished(let summary):
             return (finishReload(summary), true)
+        case .firstSyncNeeded(let needed):
+            return (needed ? startSync() : [], needed)
         case .syncFinished(let result):
             return (finishSync(result), true)
         case .spinnerTick:

@@ -25,14 +25,26 @@ struct HeadlessSyncTests {
             urlsPath: home.urlsPath, subscriptions: [Subscription(url: home.url("local"))], cachePath: home.cachePath,
             logPath: home.path("log"), browser: "/bin/true %u", syncAccount: .success(account))
 
+        // A cache never synced has nothing to show: the first sync starts by itself.
         let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
-        #expect(await reader.settle())
-        reader.press(.character("R"))
         #expect(await reader.waitFor("Synced: 5 new articles"))
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.contains("(2/2) Alpha") })
         #expect(reader.lines.contains { $0.contains("(3/3) Beta") })
         #expect(try reader.store.feedList().map(\.url).allSatisfy { !$0.contains("/local.xml") })
+
+        // New on the server: R brings it.
+        try server.importSubscriptions("""
+            <?xml version="1.0"?><opml version="1.0"><head><title>More</title></head><body>
+            <outline text="Gamma" xmlUrl="FEEDS/gamma.xml"/></body></opml>
+            """, files: ["gamma.xml": FeverFeedFile.rss(title: "Gamma", site: "http://example.org/gamma/", items: [
+                .init(guid: "gamma-1", title: "Gamma one", link: "http://example.org/gamma/1", day: 4, html: "<p>G1</p>"),
+            ])])
+        reader.press(.character("R"))
+        #expect(reader.text.contains("Syncing with the feed server…"))
+        #expect(await reader.waitFor("Synced: 1 new article"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Gamma") })
 
         // Opening an article reads it here at once and on the server without a sync.
         reader.press(.enter)
@@ -40,7 +52,7 @@ struct HeadlessSyncTests {
         reader.press(.enter)
         #expect(await reader.waitFor("Title: "))
         #expect(await reader.settle())
-        #expect(try source.articleStates().unreadIDs.count == 4)
+        #expect(try source.articleStates().unreadIDs.count == 5)
         #expect(try reader.store.queuedSyncChanges(account: account.identity).isEmpty)
         reader.press(.character("q"), .character("q"))
         #expect(await reader.settle())
@@ -49,7 +61,7 @@ struct HeadlessSyncTests {
         reader.press(.character("D"))
         #expect(reader.text.contains("Feeds are managed on the feed server"))
         #expect(await reader.settle())
-        #expect(try reader.store.feedList().count == 2)
+        #expect(try reader.store.feedList().count == 3)
 
         // The server goes away: the sync says why in one line, and the lists stay.
         server.stop()
