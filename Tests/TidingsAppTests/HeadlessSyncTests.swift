@@ -7,8 +7,9 @@ import TestSupport
 import Testing
 @testable import TidingsApp
 
-/// The whole reader headless under `urls-source "fever"`, against coldsweat on loopback: `R`
-/// syncs, a mark made in the reader reaches the server without waiting for a sync, a failed sync
+/// The whole reader headless under `urls-source "fever"`, against coldsweat on loopback: the
+/// first sync starts by itself, `R` syncs, a mark made in the reader reaches the server without
+/// waiting for a sync (or with the first sync once a server that was down is back), a failed sync
 /// says why in the status bar, and the reader opens from the cache with the server down.
 @MainActor
 @Suite(.serialized, .enabled(if: FeverTestServer.isInstalled,
@@ -69,6 +70,24 @@ struct HeadlessSyncTests {
         #expect(await reader.waitFor("Sync failed: cannot reach the feed server 127.0.0.1:\(server.port)"))
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.contains("Alpha") } && reader.lines.contains { $0.contains("Beta") })
+
+        // A star made while the server is down shows at once, waits in the cache, and reaches the
+        // server with the first sync after it is back.
+        reader.press(.enter)
+        #expect(await reader.waitFor("2024-01"))
+        #expect(await reader.settle())
+        reader.press(.character("s"))
+        #expect(reader.text.contains("Starred"))
+        #expect(await reader.settle())
+        #expect(try reader.store.queuedSyncChanges(account: account.identity).changes.count == 1)
+        try server.restart()
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Synced: 0 new articles"))
+        #expect(await reader.settle())
+        #expect(try source.articleStates().starredIDs.count == 1)
+        #expect(try reader.store.queuedSyncChanges(account: account.identity).isEmpty)
+        #expect(try reader.store.starredCounts().total == 1)
+        server.stop()
 
         // A new reader on the same cache opens from it, server down and all.
         let again = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
