@@ -89,6 +89,10 @@ extension FeedStore {
             }
             let feedIDs = try Self.storeSyncedFeeds(batch.feeds, at: seconds, db: db)
             var outcome = SyncOutcome(feeds: batch.feeds.count)
+            try db.execute(sql: "DELETE FROM syncQueue WHERE id <= ?", arguments: [batch.sentThrough])
+            // Articles the cache had take the server's state (counted); new ones, stored unread,
+            // take it once stored (not counted: they did not change, they arrived).
+            outcome.changedStates = try Self.applyStates(batch.states, db: db)
             let setServerID = try db.cachedStatement(sql: "UPDATE item SET serverId = ? WHERE feedId = ? AND key = ? AND serverId IS NULL")
             for (serverFeedID, feed) in prepared {
                 guard let feedID = feedIDs[serverFeedID] else { continue }  // a feed the server no longer lists
@@ -97,8 +101,7 @@ extension FeedStore {
                     try setServerID.execute(arguments: [article.id, feedID, Self.itemKey(article.id)])
                 }
             }
-            try db.execute(sql: "DELETE FROM syncQueue WHERE id <= ?", arguments: [batch.sentThrough])
-            outcome.changedStates = try Self.applyStates(batch.states, db: db)
+            if outcome.newArticles > 0 { try Self.applyStates(batch.states, db: db) }
             let newest = batch.articles.map(\.id).max() ?? 0
             try db.execute(
                 sql: "UPDATE syncState SET sinceId = MAX(sinceId, ?), lastSyncAt = ? WHERE id = 1",
@@ -177,6 +180,7 @@ extension FeedStore {
     /// Gives every synced article the server's read and starred state, as differences (only
     /// rows that change are written), except articles with marks still queued; returns how many
     /// changed.
+    @discardableResult
     private static func applyStates(_ states: SyncedArticleStates, db: Database) throws -> Int {
         // Marks made during the sync (still queued) are newer than what the server said.
         let notPending = """

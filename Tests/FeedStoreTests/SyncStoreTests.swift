@@ -33,6 +33,8 @@ import Testing
         let articles = [Self.article(1, feed: 10), Self.article(2, feed: 10), Self.article(3, feed: 10), Self.article(4, feed: 20)]
         let outcome = try store.applySync(Self.batch(articles: articles, unread: [1, 3, 4], starred: [4]))
         #expect(outcome.newArticles == 4)
+        // Arriving read or starred is not a change of state.
+        #expect(outcome.changedStates == 0)
         return store
     }
 
