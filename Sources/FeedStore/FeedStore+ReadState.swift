@@ -70,6 +70,17 @@ extension FeedStore {
         let feeds = Self.listConditions(filter, arguments: &arguments)
         arguments += [isRead]
         return try write { db in
+            // Articles from a feed server are queued one by one (the same arguments as the
+            // update): only those that change, whichever feeds the filter picks.
+            try db.execute(
+                sql: """
+                    INSERT INTO syncQueue (change, serverId, itemId)
+                    SELECT CASE WHEN ? THEN 'read' ELSE 'unread' END, serverId, id FROM item
+                    WHERE feedId IN (SELECT id FROM feed WHERE \(feeds)) AND isRead <> ? AND isDeleted = 0
+                        AND serverId IS NOT NULL
+                    ORDER BY id
+                    """,
+                arguments: arguments)
             try db.execute(
                 sql: """
                     UPDATE item SET isRead = ?

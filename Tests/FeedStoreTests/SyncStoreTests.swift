@@ -81,6 +81,10 @@ import Testing
 
         try reopened.dropSyncChanges(through: queued.through)
         #expect(try reopened.queuedSyncChanges(account: Self.account).isEmpty)
+
+        // Everything read at once: each synced article that changes is queued.
+        try reopened.markAllFeeds(read: true)
+        #expect(try reopened.queuedSyncChanges(account: Self.account).changes == [.read(2), .read(3)])
     }
 
     @Test func aMarkNotYetSentWinsOverTheServersOlderStateAndTheServerWinsOnceItIsSent() throws {
