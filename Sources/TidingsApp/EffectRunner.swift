@@ -39,6 +39,8 @@ final class EffectRunner: StoreReading {
     private let syncQueue = DispatchQueue(label: "tidings.reader.sync", qos: .userInitiated)
     /// Nil unless a feed server is configured and usable.
     private let synchronizer: Synchronizer?
+    /// Whether a send of queued marks waits to start (see `sendQueuedChanges`).
+    private let pendingSend = PendingSend()
     private var reload: Reload?
     private var additions: [String: Reload] = [:]
     private var spinner: DispatchSourceTimer?
@@ -154,11 +156,16 @@ final class EffectRunner: StoreReading {
 
     /// Sends the marks queued in the cache for the feed server, after the writes queued so far
     /// (which queued them); when the server cannot be reached they wait for the next sync.
+    ///
+    /// A send that has not started yet takes every mark queued before it starts, so marks made
+    /// meanwhile ride with it: offline, twenty marks cost at most two attempts, not twenty
+    /// connection timeouts queued in front of the next sync.
     private func sendQueuedChanges() {
-        guard let synchronizer else { return }
-        let logger = logger, writeQueue = writeQueue
+        guard let synchronizer, pendingSend.claim() else { return }
+        let logger = logger, writeQueue = writeQueue, pendingSend = pendingSend
         outstanding += 1
         syncQueue.async { [weak self] in
+            pendingSend.start()
             // The marks are in the cache's queue once the writes before this one are done.
             writeQueue.sync {}
             do {
@@ -333,5 +340,26 @@ final class EffectRunner: StoreReading {
         // Marks still queued are in the journal: the next start writes them.
         terminal.stop()
         exit(status)
+    }
+}
+
+/// Whether a send of queued marks is scheduled and has not started: set on the main thread,
+/// cleared on the sync queue when it starts.
+private final class PendingSend: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isWaiting = false
+
+    /// True when no send is waiting to start (the caller schedules one); false when one is.
+    func claim() -> Bool {
+        lock.withLock {
+            if isWaiting { return false }
+            isWaiting = true
+            return true
+        }
+    }
+
+    /// The waiting send starts: marks made from now on need a send of their own.
+    func start() {
+        lock.withLock { isWaiting = false }
     }
 }
