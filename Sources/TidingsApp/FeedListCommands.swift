@@ -55,9 +55,11 @@ public enum FeedListCommands {
     /// The number of unread items in the listed (not hidden) feeds, as `newsboat -x print-unread`.
     public static func unreadCount(paths: AppPaths) throws -> Int {
         try paths.createDirectories()
-        let urls = try UrlsFile.load(from: paths.urlsFile)
         let store = try FeedStore(path: paths.cacheFile.path)
-        try store.syncSubscriptions(urls.subscriptions)
+        // Under a feed server the cache lists the server's feeds: the urls file must not replace them.
+        if try !Config.load(from: paths.configFile).syncsWithServer {
+            try store.syncSubscriptions(try UrlsFile.load(from: paths.urlsFile).subscriptions)
+        }
         return try store.feedList().reduce(0) { $0 + $1.unreadCount }
     }
 
