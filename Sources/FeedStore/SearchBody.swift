@@ -33,8 +33,8 @@ enum SearchBody {
         return SearchText.contains(fullText, feedText) ? fullText : feedText + "\n" + fullText
     }
 
-    /// `tidingsSearchBody(summary, content)`: `of(summary:content:)` for SQL (the triggers of
-    /// migrations v5 and v6).
+    /// `tidingsSearchBody(summary, content)`: `of(summary:content:)` for SQL (the triggers that
+    /// migration v5 made, until v7 replaces them).
     static let function = DatabaseFunction("tidingsSearchBody", argumentCount: 2, pure: true) { values in
         of(summary: String.fromDatabaseValue(values[0]), content: String.fromDatabaseValue(values[1]))
     }

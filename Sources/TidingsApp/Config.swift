@@ -66,6 +66,8 @@ public struct Config: Sendable, Equatable {
     public var keyMap = KeyMap.standard
     /// The look: the defaults changed by `color` lines.
     public var theme = Theme.standard
+    /// Where the subscriptions come from and how to reach a feed server (Config+Sync.swift).
+    public var sync = SyncOptions()
     /// `fulltext-command`, `always-fetch-full-article` (Config+FullArticle.swift).
     public var fullArticle = FullArticleOptions()
     /// Whether a `color title` line was read: until one is, `color info` colours both bars.
@@ -96,7 +98,9 @@ public struct Config: Sendable, Equatable {
             }
             guard let name = tokens.first?.text else { continue }
             let arguments = tokens.dropFirst().map(\.text)
-            directives.append(Directive(line: number, name: name, arguments: arguments))
+            // A password is applied, never kept where a dump of the configuration would show it.
+            let kept = Config.secretOptionNames.contains(name) ? arguments.map { _ in "(hidden)" } : arguments
+            directives.append(Directive(line: number, name: name, arguments: kept))
             if let problem = apply(name, arguments) {
                 warnings.append(Warning(line: number, message: problem))
             }
@@ -135,6 +139,7 @@ public struct Config: Sendable, Equatable {
         case "bind-key": return bindKey(arguments)
         case "unbind-key": return unbindKey(arguments)
         case "color": return color(arguments)
+        case _ where Config.syncOptionNames.contains(name): return applySyncOption(name, arguments)
         case _ where Config.fullArticleOptionNames.contains(name): return fullArticleOption(name, arguments)
         default: break
         }

@@ -40,14 +40,18 @@ public final class ReaderApp {
     private var isRedrawScheduled = false
     /// True from `r`/`R` until the feeds to reload are known.
     private var isAskingForReload = false
-    /// True while a reload runs.
-    var isReloading: Bool { progress != nil || isAskingForReload }
+    /// True while a sync with the feed server runs (`urls-source "fever"`).
+    private var isSyncing = false
+    /// True while a reload (or a sync) runs.
+    var isReloading: Bool { progress != nil || isAskingForReload || isSyncing }
     /// Feeds being fetched to be added, by URL.
     var additions: Set<String> = []
     /// A feed to select once the lists list it (one just added).
     var pendingSelection: String?
     /// Full articles being fetched (ReaderApp+FullArticle.swift).
     var fullArticleFetches = FullArticleFetches()
+    /// Wakes the reader when another process writes the cache.
+    private var cacheWatcher: CacheWatcher?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -112,12 +116,17 @@ public final class ReaderApp {
         // The urls file's feeds reach the cache on the write queue: a `tidings reload` from cron
         // holding the writer must not keep the screen from opening. The lists read once it is
         // done (`.storeChanged`), and say "Loading…" until then.
-        if let subscriptions = settings.subscriptions {
+        // Under a feed server the cache's feeds are the server's: writing the (unread) urls
+        // file's list would unsubscribe them all.
+        if let subscriptions = settings.subscriptions, settings.syncAccount == nil {
             runner.syncSubscriptions(subscriptions)
         } else {
             refreshScreens()
         }
         runner.writeLeftOverMarks()
+        // A `tidings reload` from cron shows up with no key pressed; the generation tells whether
+        // anything the screens show has changed.
+        cacheWatcher = CacheWatcher(cachePath: settings.cachePath) { [unowned self] in self.runner.run([.checkGeneration]) }
         if let warning = settings.warnings.first {
             transientMessage = settings.warnings.count == 1 ? warning : "\(warning) (and \(settings.warnings.count - 1) more in the log)"
             for warning in settings.warnings { logger.warning("\(warning)") }
@@ -127,6 +136,9 @@ public final class ReaderApp {
         if settings.refreshOnStartup {
             runner.run(perform(.reloadAll))
             redraw()
+        } else if case .success(let account)? = settings.syncAccount {
+            let identity = account.identity
+            runner.run([.read { store in .firstSyncNeeded((try? store.lastSync(account: identity)) == nil) }])
         }
         if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
     }
@@ -216,6 +228,10 @@ public final class ReaderApp {
             return (handleFetchEvent(event), true)
         case .reloadFinished(let summary):
             return (finishReload(summary), true)
+        case .firstSyncNeeded(let needed):
+            return (needed ? startSync() : [], needed)
+        case .syncFinished(let result):
+            return (finishSync(result), true)
         case .spinnerTick:
             spinnerStep += 1
             showReloading()
@@ -285,6 +301,12 @@ public final class ReaderApp {
     /// What an intent from a screen does: the screen stack changes here; everything else is an
     /// effect.
     func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
+        if settings.syncAccount != nil, intent.editsUrlsFile {
+            // The server's list is the truth; editing the urls file would also rewrite the
+            // cache's feeds from it and drop the server's.
+            transientMessage = "Feeds are managed on the feed server (urls-source \"fever\")"
+            return []
+        }
         switch intent {
         case .openFeed(let id):
             guard let feed = listedFeed(id) else { return [] }
@@ -300,8 +322,11 @@ public final class ReaderApp {
             if settings.confirmsExit { return confirm(.quit) }
             return quit(status: 0)
         case .reloadFeed(let id):
+            // A feed server syncs everything at once: its id lists cover every feed.
+            if settings.syncAccount != nil { return startSync() }
             return askForReload { $0.id == id }
         case .reloadAll:
+            if settings.syncAccount != nil { return startSync() }
             return askForReload { _ in true }
         case .openInBrowser(let url):
             return openInBrowser(url)
@@ -452,6 +477,36 @@ public final class ReaderApp {
         return [.reload(targets), .spinner(running: true)]
     }
 
+    /// Syncs with the feed server in the background (`r`, `R`, start, auto-reload).
+    private func startSync() -> [ReaderEffect] {
+        guard !isReloading else {
+            transientMessage = "A sync is already running"
+            return []
+        }
+        if case .failure(let problem) = settings.syncAccount {
+            transientMessage = "Cannot sync: \(problem)"
+            return []
+        }
+        isSyncing = true
+        return [.sync]
+    }
+
+    private func finishSync(_ result: Result<SyncOutcome, SyncFailureLine>) -> [ReaderEffect] {
+        isSyncing = false
+        switch result {
+        case .success(let outcome):
+            logger.info("sync done: \(outcome.feeds) feeds, \(outcome.newArticles) new articles, \(outcome.changedStates) marks changed")
+            transientMessage = outcome.newArticles == 1 ? "Synced: 1 new article" : "Synced: \(outcome.newArticles) new articles"
+        case .failure(let failure):
+            logger.warning("sync failed: \(failure)")
+            transientMessage = "Sync failed: \(failure)"
+        }
+        refreshScreens()
+        var effects: [ReaderEffect] = [.checkGeneration]
+        if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        return effects
+    }
+
     private func handleFetchEvent(_ event: FetchEvent) -> [ReaderEffect] {
         guard var current = progress else { return [] }
         switch event.kind {
@@ -532,7 +587,8 @@ public final class ReaderApp {
     func redraw() {
         guard !isQuitting else { return }
         needsRedraw = false
-        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText ?? fullArticleStatus ?? ""
+        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText
+            ?? (isSyncing ? "Syncing with the feed server…" : nil) ?? fullArticleStatus ?? ""
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
@@ -544,6 +600,11 @@ public final class ReaderApp {
 
     private func quit(status: Int32) -> [ReaderEffect] {
         guard !isQuitting else { return [] }
+        if isReloading {
+            // Drawn now: no frame follows once quitting has begun, and the transfers take a moment.
+            transientMessage = "Stopping…"
+            redraw()
+        }
         isQuitting = true
         return [.quit(status: status)]
     }

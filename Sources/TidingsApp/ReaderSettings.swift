@@ -27,6 +27,9 @@ public struct ReaderSettings: Sendable {
     public var maxItems: Int
     /// `fulltext-command`, `always-fetch-full-article`.
     public var fullArticle: FullArticleOptions
+    /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
+    /// feeds, or why its options do not work; nil for the urls file.
+    public var syncAccount: Result<SyncAccount, SyncSetupError>?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -34,9 +37,11 @@ public struct ReaderSettings: Sendable {
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
-        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, warnings: [String] = [],
+        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0,
+        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, warnings: [String] = [],
         fullArticle: FullArticleOptions = FullArticleOptions()
     ) {
+        self.syncAccount = syncAccount
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions
         self.cachePath = cachePath

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedModel
 import Foundation
 import TidingsApp
 
@@ -26,13 +27,30 @@ struct ReadCommand: ParsableCommand {
     static func settings(paths: AppPaths) throws -> ReaderSettings {
         try paths.createDirectories()
         let config = try Config.load(from: paths.configFile)
-        let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
-        let urls = try UrlsFile.load(from: paths.urlsFile)
-        var warnings = urls.problems.map { "urls file \($0)" } + config.warnings.map(\.description)
-        if let notice = urls.queryNotice { warnings.append(notice) }
+        var warnings = config.warnings.map(\.description)
+        let subscriptions: [Subscription]?
+        var syncAccount: Result<SyncAccount, SyncSetupError>?
+        if config.syncsWithServer {
+            // The feed server lists the feeds: the urls file is not read. A password command runs
+            // here, before the screen opens, so that it can ask on the terminal. When the options
+            // do not work the reader still opens from the cache and says why.
+            subscriptions = []
+            do throws(SyncSetupError) {
+                syncAccount = .success(try config.syncAccount()!)
+            } catch {
+                syncAccount = .failure(error)
+                warnings.insert("Cannot sync: \(error)", at: 0)
+            }
+        } else {
+            let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
+            let urls = try UrlsFile.load(from: paths.urlsFile)
+            warnings = urls.problems.map { "urls file \($0)" } + warnings
+            if let notice = urls.queryNotice { warnings.append(notice) }
+            subscriptions = hasUrlsFile ? urls.subscriptions : nil
+        }
         return ReaderSettings(
             urlsPath: paths.urlsFile.path,
-            subscriptions: hasUrlsFile ? urls.subscriptions : nil,
+            subscriptions: subscriptions,
             cachePath: paths.cacheFile.path,
             logPath: paths.cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log").path,
             browser: config.browser,
@@ -42,6 +60,7 @@ struct ReadCommand: ParsableCommand {
             confirmsExit: config.confirmExit,
             fetchOptions: config.fetchOptions,
             maxItems: config.maxItems,
+            syncAccount: syncAccount,
             warnings: warnings,
             fullArticle: config.fullArticle)
     }

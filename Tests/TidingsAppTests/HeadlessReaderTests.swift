@@ -1,7 +1,9 @@
+import FeedModel
 import FeedStore
 import Foundation
 import GRDB
 import TerminalUI
+import TestSupport
 import Testing
 @testable import TidingsApp
 
@@ -132,6 +134,16 @@ import Testing
         release.signal()
         #expect(await reader.waitFor(home.url("news")))
         #expect(await reader.settle())
+    }
+
+    @Test func anotherProcesssWriteShowsWithNoKeyPressed() async throws {
+        let (home, reader) = try await readerWithNews()
+        #expect(reader.lines.contains { $0.contains("(2/2) Harbour News") })
+        // A `tidings reload` from cron, on its own connection, stores a new article.
+        let other = try FeedStore(path: home.cachePath)
+        let storm = Item(id: "storm", title: "Storm warning")
+        try other.upsert(Feed(format: .rss20, title: "Harbour News", items: [storm]), forFeedURL: home.url("news"))
+        #expect(await reader.waitFor("(3/3) Harbour News", timeout: .seconds(5)), "no key was pressed: \(reader.text)")
     }
 
     @Test func marksLeftInTheJournalAreWrittenAtTheNextStart() async throws {
@@ -287,6 +299,28 @@ import Testing
         #expect(seen.count >= 2)
         #expect(await reader.settle())
         #expect(reader.lines[1].first == " ")
+    }
+
+    @Test func quitDuringAReloadWithAHangingFeedSaysStoppingAndEndsPromptly() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        let silent = try LoopbackServer(routes: ["/silent.xml": ["never_respond": true]], lifetime: 60)
+        try home.subscribe([home.url("news"), silent.url("/silent.xml")])
+        let reader = try home.startReader()
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("(1/1) Harbour News"), "the good feed is in; the silent one hangs")
+        #expect(reader.isReloading)
+
+        let pressed = ContinuousClock.now
+        reader.press(.character("Q"))
+        #expect(reader.text.contains("Stopping…"), "said at once, drawn before the transfers are stopped")
+        while reader.exitStatus == nil && ContinuousClock.now - pressed < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(reader.exitStatus == 0)
+        #expect(ContinuousClock.now - pressed < .seconds(2), "not the feed's timeout")
+        #expect(reader.terminal.isStopped)
     }
 
     @Test func quitConfirmsWhenAskedTo() async throws {
