@@ -28,8 +28,14 @@ public struct FullArticleOptions: Sendable, Equatable {
     /// Whether `always-fetch-full-article` covers the feed at `feedURL` (a search, as
     /// newsboat's regular expressions match anywhere in the text).
     public func alwaysFetches(feedURL: String) -> Bool {
-        guard let alwaysFetchPattern, let expression = try? NSRegularExpression(pattern: alwaysFetchPattern) else { return false }
-        let range = NSRange(feedURL.startIndex..., in: feedURL)
-        return expression.firstMatch(in: feedURL, range: range) != nil
+        alwaysFetchFilter()(feedURL)
+    }
+
+    /// `alwaysFetches(feedURL:)` with the expression compiled once, for many feeds.
+    func alwaysFetchFilter() -> (String) -> Bool {
+        guard let alwaysFetchPattern, let expression = try? NSRegularExpression(pattern: alwaysFetchPattern) else { return { _ in false } }
+        return { feedURL in
+            expression.firstMatch(in: feedURL, range: NSRange(feedURL.startIndex..., in: feedURL)) != nil
+        }
     }
 }

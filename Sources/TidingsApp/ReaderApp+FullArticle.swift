@@ -63,7 +63,8 @@ extension ReaderApp {
             // Read widely, then keep the matching feeds' items: other feeds' new items must not
             // use up the limit.
             let items = (try? store.itemsWithoutFullArticle(firstSeenSince: since, limit: 20 * FullArticleOptions.alwaysFetchLimit)) ?? []
-            return .fullArticleCandidates(Array(items.filter { options.alwaysFetches(feedURL: $0.feedURL) }.prefix(FullArticleOptions.alwaysFetchLimit)))
+            let isCovered = options.alwaysFetchFilter()
+            return .fullArticleCandidates(Array(items.filter { isCovered($0.feedURL) }.prefix(FullArticleOptions.alwaysFetchLimit)))
         }]
     }
 
