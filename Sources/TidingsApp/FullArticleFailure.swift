@@ -10,7 +10,11 @@ struct FullArticleFailure: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String { "No full article: \(reason)" }
 
     static func download(_ failure: FetchFailure) -> FullArticleFailure {
-        FullArticleFailure(reason: failure.description)
+        if case .unsupportedLocation = failure {
+            // FetchFailure says "not a feed location"; here it is a page's address.
+            return FullArticleFailure(reason: "the article's link is not an http or https address")
+        }
+        return FullArticleFailure(reason: failure.description)
     }
 
     static func extraction(_ error: ArticleExtractionError) -> FullArticleFailure {

@@ -180,6 +180,18 @@ import Testing
         #expect(await reader.settle())
     }
 
+    @Test func aLinkThatIsNoWebAddressIsNotFetched() async throws {
+        let home = try Home(pages: [("Local link", "/news-article.html")])
+        let feed = try String(contentsOf: home.home.feeds.appendingPathComponent("teasers.xml"), encoding: .utf8)
+        try home.home.write(feed.replacingOccurrences(of: home.pages.url("/news-article.html"), with: "file:///etc/passwd"), to: "feeds/teasers.xml")
+        let reader = try home.startReader()
+        try await selectArticle("Local link", in: reader)
+        reader.press(.character("x"))
+        #expect(await reader.waitFor("No full article: the article's link is not an http or https address"))
+        #expect(await reader.settle())
+        #expect(try fullArticle(of: "Local link", in: reader.store) == nil)
+    }
+
     /// Each bad page gives one line, stores nothing, and leaves the feed's text on screen.
     @Test(arguments: [
         ("/huge.html", "No full article: larger than 64 MiB; download stopped"),
