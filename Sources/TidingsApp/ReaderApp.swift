@@ -272,13 +272,27 @@ public final class ReaderApp {
                 if let pending = confirmation {
                     confirmation = nil
                     if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
-                } else if let intent = navigation.handle(key) {
-                    effects += perform(intent)
+                } else {
+                    let unbound = top.map { isUnbound(key, on: $0) } ?? false
+                    if let intent = navigation.handle(key) {
+                        effects += perform(intent)
+                    } else if unbound {
+                        transientMessage = "\(key): not bound here — ? for help"
+                    }
                 }
             }
             if isQuitting { break }
         }
         return effects
+    }
+
+    /// Whether nothing on `screen` answers `key`: its key context binds nothing to it and the
+    /// screen takes no typed text. A key that is not a plain character is named, never echoed raw.
+    private func isUnbound(_ key: Key, on screen: any ReaderScreen) -> Bool {
+        if case .character(let character) = key, character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return false
+        }
+        return settings.preferences.keyMap.command(for: key, in: screen.keyContext) == nil && !screen.takesUnboundKey(key)
     }
 
     /// Every screen on the stack, from the root to the top.

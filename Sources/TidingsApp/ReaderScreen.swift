@@ -34,6 +34,9 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     /// Whether a search typed on this screen replaces it (search results), so that Back returns
     /// to where the first search was started.
     var isReplacedByNewSearch: Bool { get }
+    /// Whether the screen takes `key` although its key context binds nothing to it (typed text,
+    /// a link number): otherwise the reader says the key is not bound.
+    func takesUnboundKey(_ key: Key) -> Bool
 }
 
 extension ReaderScreen {
@@ -47,4 +50,5 @@ extension ReaderScreen {
     func select(item id: ItemID) {}
     func select(feedURL url: String) {}
     var isReplacedByNewSearch: Bool { false }
+    func takesUnboundKey(_ key: Key) -> Bool { false }
 }

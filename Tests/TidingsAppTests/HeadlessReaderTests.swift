@@ -323,6 +323,22 @@ import Testing
         #expect(reader.terminal.isStopped)
     }
 
+    @Test func anUnboundKeySaysSoButTypedTextAndLinkNumbersDoNot() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.character("%"))
+        #expect(reader.lines.last?.hasPrefix(" %: not bound here — ? for help") == true, "\(reader.text)")
+        reader.press(.character("F"), .character("%"))
+        #expect(reader.lines.last?.contains("not bound") == false, "typed into the quick filter")
+        reader.press(.escape, .escape, .enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: New quay opens"))
+        reader.press(.character("1"))
+        #expect(reader.lines.last?.contains("Open link 1") == true)
+        reader.press(.escape, .control("y"))
+        #expect(reader.lines.last?.hasPrefix(" Ctrl-Y: not bound here — ? for help") == true, "\(reader.text)")
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
