@@ -48,6 +48,11 @@ public final class ReaderApp {
     var additions: Set<String> = []
     /// A feed to select once the lists list it (one just added).
     var pendingSelection: String?
+    /// For an address typed without a scheme and fetched over HTTPS: the HTTP URL to try if that fails.
+    var httpFallbacks: [String: String] = [:]
+    /// The feed being fetched to be added, with the text typed for it, while no key has been
+    /// pressed since: if it is refused, the prompt comes back with that text.
+    var awaitedAddition: (url: String, typed: String)?
     /// Wakes the reader when another process writes the cache.
     private var cacheWatcher: CacheWatcher?
 
@@ -269,6 +274,7 @@ public final class ReaderApp {
                 return effects + quit(status: 0)
             default:
                 transientMessage = nil
+                awaitedAddition = nil
                 if let pending = confirmation {
                     confirmation = nil
                     if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
