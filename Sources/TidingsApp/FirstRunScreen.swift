@@ -30,6 +30,9 @@ public final class FirstRunScreen: ReaderScreen {
         view.render(into: &grid, in: area)
     }
 
+    /// The welcome text scrolls with the arrow keys and ends with q; nothing else is expected.
+    func takesUnboundKey(_ key: Key) -> Bool { true }
+
     public func handle(_ key: Key) -> ReaderIntent? {
         switch key {
         case .character("q"), .character("Q"), .escape: return .quit

@@ -50,6 +50,11 @@ public final class ReaderApp {
     var pendingSelection: String?
     /// Full articles being fetched (ReaderApp+FullArticle.swift).
     var fullArticleFetches = FullArticleFetches()
+    /// For an address typed without a scheme and fetched over HTTPS: the HTTP URL to try if that fails.
+    var httpFallbacks: [String: String] = [:]
+    /// The feed being fetched to be added, with the text typed for it, while no key has been
+    /// pressed since: if it is refused, the prompt comes back with that text.
+    var awaitedAddition: (url: String, typed: String)?
     /// Wakes the reader when another process writes the cache.
     private var cacheWatcher: CacheWatcher?
 
@@ -275,16 +280,31 @@ public final class ReaderApp {
                 return effects + quit(status: 0)
             default:
                 transientMessage = nil
+                awaitedAddition = nil
                 if let pending = confirmation {
                     confirmation = nil
                     if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
-                } else if let intent = navigation.handle(key) {
-                    effects += perform(intent)
+                } else {
+                    let unbound = top.map { isUnbound(key, on: $0) } ?? false
+                    if let intent = navigation.handle(key) {
+                        effects += perform(intent)
+                    } else if unbound {
+                        transientMessage = "\(key): not bound here — ? for help"
+                    }
                 }
             }
             if isQuitting { break }
         }
         return effects
+    }
+
+    /// Whether nothing on `screen` answers `key`: its key context binds nothing to it and the
+    /// screen takes no typed text. A key that is not a plain character is named, never echoed raw.
+    private func isUnbound(_ key: Key, on screen: any ReaderScreen) -> Bool {
+        if case .character(let character) = key, character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return false
+        }
+        return settings.preferences.keyMap.command(for: key, in: screen.keyContext) == nil && !screen.takesUnboundKey(key)
     }
 
     /// Every screen on the stack, from the root to the top.

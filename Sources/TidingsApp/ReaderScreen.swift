@@ -37,6 +37,9 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     /// Takes the full article fetched for `id`, when the screen shows that article; `show`
     /// says whether to show it at once (asked for with `x`). True when the screen took it.
     func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool
+    /// Whether the screen takes `key` although its key context binds nothing to it (typed text,
+    /// a link number): otherwise the reader says the key is not bound.
+    func takesUnboundKey(_ key: Key) -> Bool
 }
 
 extension ReaderScreen {
@@ -51,4 +54,5 @@ extension ReaderScreen {
     func select(feedURL url: String) {}
     var isReplacedByNewSearch: Bool { false }
     func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool { false }
+    func takesUnboundKey(_ key: Key) -> Bool { false }
 }

@@ -323,6 +323,41 @@ import Testing
         #expect(reader.terminal.isStopped)
     }
 
+    @Test func anUnboundKeySaysSoButTypedTextAndLinkNumbersDoNot() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.character("%"))
+        #expect(reader.lines.last?.hasPrefix(" %: not bound here — ? for help") == true, "\(reader.text)")
+        reader.press(.character("F"), .character("%"))
+        #expect(reader.lines.last?.contains("not bound") == false, "typed into the quick filter")
+        reader.press(.escape, .escape, .enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: New quay opens"))
+        reader.press(.character("1"))
+        #expect(reader.lines.last?.contains("Open link 1") == true)
+        reader.press(.escape, .control("y"))
+        #expect(reader.lines.last?.hasPrefix(" Ctrl-Y: not bound here — ? for help") == true, "\(reader.text)")
+    }
+
+    @Test func anAddressWithoutSchemeIsTriedOverHTTPSThenHTTPAndARefusalKeepsTheText() async throws {
+        let (home, reader) = try await readerWithNews()
+        try home.serve("extra", title: "Extra Feed", items: [("Extra one", 18)])
+        // Not a URL at all: refused at once, the text kept for editing.
+        reader.press(.character("a"))
+        reader.type("not a feed")
+        reader.press(.enter)
+        #expect(reader.lines.last?.contains("Not a feed URL — Add feed URL: not a feed") == true,
+                "\(reader.text)")
+        reader.press(.control("u"))
+        // The loopback server speaks plain HTTP: HTTPS fails, then HTTP is tried and works.
+        let address = String(home.url("extra").dropFirst("http://".count))
+        reader.type(address)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Added Extra Feed (1 article)"), "\(reader.text)")
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8).contains(home.url("extra")))
+        #expect(await reader.settle())
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
