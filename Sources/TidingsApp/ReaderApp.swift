@@ -19,8 +19,8 @@ public final class ReaderApp {
     let settings: ReaderSettings
     let storeView: StoreView
     let navigation: NavigationController<ReaderIntent>
-    /// The root feed list; nil on the first-run screen.
-    let feedList: FeedListScreen?
+    /// The root feed list; nil on the first-run screen, until a first feed is added there.
+    private(set) var feedList: FeedListScreen?
     let runner: EffectRunner
     private let terminal: any Terminal
     let logger: Logger
@@ -97,7 +97,7 @@ public final class ReaderApp {
         storeView = StoreView(reads: runner)
         if settings.subscriptions == nil {
             feedList = nil
-            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath))
+            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap))
         } else {
             let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
             feedList = screen
@@ -246,6 +246,7 @@ public final class ReaderApp {
         case .fetchedForAdding(let url, let tag, let capture, let summary):
             return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
         case .urlsFileEdited(let outcome):
+            if outcome.changed && feedList == nil { showFeedListAfterFirstRun() }
             if let text = outcome.message { transientMessage = text }
             if let url = outcome.selectURL { pendingSelection = url }
             if outcome.changed { refreshScreens() }
@@ -290,6 +291,16 @@ public final class ReaderApp {
             if isQuitting { break }
         }
         return effects
+    }
+
+    /// The first feed was added on the first-run screen: the urls file exists now, and the reader
+    /// becomes what it is on every later start.
+    private func showFeedListAfterFirstRun() {
+        let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
+        while navigation.pop() != nil {}
+        navigation.replaceTop(with: screen)
+        feedList = screen
+        if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
     }
 
     /// Whether nothing on `screen` answers `key`: its key context binds nothing to it and the

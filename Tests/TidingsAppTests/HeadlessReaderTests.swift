@@ -358,6 +358,23 @@ import Testing
         #expect(await reader.settle())
     }
 
+    @Test func theFirstFeedCanBeAddedOnTheWelcomeScreen() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        let reader = try home.startReader()
+        #expect(reader.text.contains("Welcome to Tidings."))
+        reader.press(.character("a"))
+        #expect(reader.lines.last?.contains("Add feed URL:") == true)
+        reader.type(home.url("news"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Added Harbour News (1 article)"), "\(reader.text)")
+        #expect(await reader.waitFor("(1/1) Harbour News"), "the feed list replaces the welcome screen")
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8) == home.url("news") + "\n")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Ferry delayed"), "the feed opens like any other")
+        #expect(await reader.settle())
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
