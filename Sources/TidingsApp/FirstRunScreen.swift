@@ -5,10 +5,14 @@ import TerminalUI
 public final class FirstRunScreen: ReaderScreen {
     private var view: TextView
     private let keyMap: KeyMap
+    private let newsboat: NewsboatFiles?
 
-    /// - Parameter urlsPath: where the urls file is expected.
-    public init(urlsPath: String, keyMap: KeyMap = .standard) {
+    /// - Parameters:
+    ///   - urlsPath: where the urls file is expected.
+    ///   - newsboat: newsboat's files, when there are some to offer.
+    public init(urlsPath: String, keyMap: KeyMap = .standard, newsboat: NewsboatFiles? = nil) {
         self.keyMap = keyMap
+        self.newsboat = newsboat
         view = TextView(lines: [
             TextView.Line(StyledText("Welcome to Tidings.", style: .bold)),
             TextView.Line(""),
@@ -22,7 +26,13 @@ public final class FirstRunScreen: ReaderScreen {
             TextView.Line(StyledText("  • ") + StyledText("or write the urls file yourself: one feed URL per line, then optional tags, and \"~Title\" to rename the feed — the same format as newsboat, so an existing newsboat urls file works as it is."), continuationIndent: 4),
             TextView.Line(""),
             TextView.Line("Then run tidings again."),
-        ])
+        ] + (newsboat.map { files in [
+            TextView.Line(""),
+            TextView.Line(StyledText("newsboat's feeds are in ") + StyledText(files.urls.path, style: .underline)
+                + StyledText(files.config == nil ? ". Press i to use them here (a copy: newsboat's files stay as they are)."
+                    : " (and its config). Press i to use them here (a copy: newsboat's files stay as they are)."),
+                continuationIndent: 0),
+        ] } ?? []))
     }
 
     public var title: String { "Tidings" }
@@ -38,6 +48,7 @@ public final class FirstRunScreen: ReaderScreen {
 
     public func handle(_ key: Key) -> ReaderIntent? {
         if keyMap.command(for: key, in: .feedList) == .addFeed { return .addFeed(tag: nil) }
+        if key == .character("i"), let newsboat { return .useNewsboatFiles(newsboat) }
         switch key {
         case .character("q"), .character("Q"), .escape: return .quit
         default:

@@ -53,6 +53,9 @@ public final class ReaderApp {
     /// The feed being fetched to be added, with the text typed for it, while no key has been
     /// pressed since: if it is refused, the prompt comes back with that text.
     var awaitedAddition: (url: String, typed: String)?
+    /// Every feed is to be reloaded once the urls file's change is in the store (newsboat's feeds
+    /// just brought over).
+    private var reloadsWhenListed = false
     /// Wakes the reader when another process writes the cache.
     private var cacheWatcher: CacheWatcher?
 
@@ -97,7 +100,7 @@ public final class ReaderApp {
         storeView = StoreView(reads: runner)
         if settings.subscriptions == nil {
             feedList = nil
-            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap))
+            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap, newsboat: settings.newsboatFiles))
         } else {
             let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
             feedList = screen
@@ -248,6 +251,10 @@ public final class ReaderApp {
         case .urlsFileEdited(let outcome):
             if outcome.changed && feedList == nil { showFeedListAfterFirstRun() }
             if let text = outcome.message { transientMessage = text }
+            if outcome.changed && reloadsWhenListed {
+                reloadsWhenListed = false
+                return (perform(.reloadAll) + [.checkGeneration], true)
+            }
             if let url = outcome.selectURL { pendingSelection = url }
             if outcome.changed { refreshScreens() }
             return (outcome.changed ? [.checkGeneration] : [], true)
@@ -376,6 +383,9 @@ public final class ReaderApp {
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
+        case .useNewsboatFiles(let files):
+            reloadsWhenListed = true
+            return [.editUrlsFile(files.edit(configPath: settings.configPath))]
         case .renameFeed(let id):
             guard let feed = listedFeed(id) else { return [] }
             ask(.rename(feed), text: feed.customTitle ?? feed.feedTitle ?? "")

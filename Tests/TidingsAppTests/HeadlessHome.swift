@@ -51,12 +51,15 @@ final class HeadlessHome {
 
     /// The reader on this home, as `tidings` starts it (on the first-run screen without a urls file).
     @MainActor
-    func startReader(rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences()) throws -> HeadlessReader {
+    func startReader(rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(),
+                     newsboat: NewsboatFiles? = nil) throws -> HeadlessReader {
         let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
         let hasUrlsFile = FileManager.default.fileExists(atPath: urlsPath)
-        let settings = ReaderSettings(
+        var settings = ReaderSettings(
             urlsPath: urlsPath, subscriptions: hasUrlsFile ? file.subscriptions : nil, cachePath: cachePath, logPath: path("log"),
             browser: "/bin/true %u", preferences: preferences)
+        settings.newsboatFiles = newsboat
+        settings.configPath = path("config")
         return try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])
     }
 }
