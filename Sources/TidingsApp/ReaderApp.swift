@@ -19,8 +19,8 @@ public final class ReaderApp {
     let settings: ReaderSettings
     let storeView: StoreView
     let navigation: NavigationController<ReaderIntent>
-    /// The root feed list; nil on the first-run screen.
-    let feedList: FeedListScreen?
+    /// The root feed list; nil on the first-run screen, until a first feed is added there.
+    private(set) var feedList: FeedListScreen?
     let runner: EffectRunner
     private let terminal: any Terminal
     let logger: Logger
@@ -55,6 +55,9 @@ public final class ReaderApp {
     /// The feed being fetched to be added, with the text typed for it, while no key has been
     /// pressed since: if it is refused, the prompt comes back with that text.
     var awaitedAddition: (url: String, typed: String)?
+    /// Every feed is to be reloaded once the urls file's change is in the store (newsboat's feeds
+    /// just brought over).
+    private var reloadsWhenListed = false
     /// Wakes the reader when another process writes the cache.
     private var cacheWatcher: CacheWatcher?
 
@@ -99,7 +102,7 @@ public final class ReaderApp {
         storeView = StoreView(reads: runner)
         if settings.subscriptions == nil {
             feedList = nil
-            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath))
+            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap, newsboat: settings.newsboatFiles))
         } else {
             let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
             feedList = screen
@@ -252,7 +255,12 @@ public final class ReaderApp {
         case .fullArticleCandidates(let candidates):
             return (fetchAutomatically(candidates), true)
         case .urlsFileEdited(let outcome):
+            if outcome.changed && feedList == nil { showFeedListAfterFirstRun() }
             if let text = outcome.message { transientMessage = text }
+            if outcome.changed && reloadsWhenListed {
+                reloadsWhenListed = false
+                return (perform(.reloadAll) + [.checkGeneration], true)
+            }
             if let url = outcome.selectURL { pendingSelection = url }
             if outcome.changed { refreshScreens() }
             return (outcome.changed ? [.checkGeneration] : [], true)
@@ -296,6 +304,16 @@ public final class ReaderApp {
             if isQuitting { break }
         }
         return effects
+    }
+
+    /// The first feed was added on the first-run screen: the urls file exists now, and the reader
+    /// becomes what it is on every later start.
+    private func showFeedListAfterFirstRun() {
+        let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
+        while navigation.pop() != nil {}
+        navigation.replaceTop(with: screen)
+        feedList = screen
+        if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
     }
 
     /// Whether nothing on `screen` answers `key`: its key context binds nothing to it and the
@@ -377,6 +395,9 @@ public final class ReaderApp {
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
+        case .useNewsboatFiles(let files):
+            reloadsWhenListed = true
+            return [.editUrlsFile(files.edit(configPath: settings.configPath))]
         case .renameFeed(let id):
             guard let feed = listedFeed(id) else { return [] }
             ask(.rename(feed), text: feed.customTitle ?? feed.feedTitle ?? "")

@@ -24,6 +24,8 @@ public enum ReaderIntent: Hashable, Sendable {
     /// Ask for a feed's URL, fetch it, and add it to the urls file (tagged `tag` when asked for
     /// from that tag's feed list, so that it shows there).
     case addFeed(tag: String?)
+    /// Use newsboat's urls file and config (offered on the welcome screen).
+    case useNewsboatFiles(NewsboatFiles)
     /// Ask for the feed's custom title.
     case renameFeed(FeedID)
     /// Ask for the feed's tags.

@@ -30,6 +30,10 @@ public struct ReaderSettings: Sendable {
     /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
     /// feeds, or why its options do not work; nil for the urls file.
     public var syncAccount: Result<SyncAccount, SyncSetupError>?
+    /// newsboat's files, offered on the welcome screen when there is no urls file.
+    public var newsboatFiles: NewsboatFiles?
+    /// The config file, where newsboat's config is copied if there is none.
+    public var configPath: String?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 

@@ -48,7 +48,7 @@ struct ReadCommand: ParsableCommand {
             if let notice = urls.queryNotice { warnings.append(notice) }
             subscriptions = hasUrlsFile ? urls.subscriptions : nil
         }
-        return ReaderSettings(
+        var settings = ReaderSettings(
             urlsPath: paths.urlsFile.path,
             subscriptions: subscriptions,
             cachePath: paths.cacheFile.path,
@@ -63,5 +63,9 @@ struct ReadCommand: ParsableCommand {
             syncAccount: syncAccount,
             warnings: warnings,
             fullArticle: config.fullArticle)
+        settings.configPath = paths.configFile.path
+        // Without a urls file, the welcome screen offers newsboat's, if there is one.
+        if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
+        return settings
     }
 }

@@ -358,6 +358,44 @@ import Testing
         #expect(await reader.settle())
     }
 
+    @Test func theFirstFeedCanBeAddedOnTheWelcomeScreen() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        let reader = try home.startReader()
+        #expect(reader.text.contains("Welcome to Tidings."))
+        reader.press(.character("a"))
+        #expect(reader.lines.last?.contains("Add feed URL:") == true)
+        reader.type(home.url("news"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Added Harbour News (1 article)"), "\(reader.text)")
+        #expect(await reader.waitFor("(1/1) Harbour News"), "the feed list replaces the welcome screen")
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8) == home.url("news") + "\n")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Ferry delayed"), "the feed opens like any other")
+        #expect(await reader.settle())
+    }
+
+    @Test func theWelcomeScreenOffersNewsboatsFeedsAndConfig() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.serve("tech", title: "Tech Notes", items: [("Kernel release", 19)])
+        let newsboatUrls = "# from newsboat\n\(home.url("news")) local\n\(home.url("tech"))\n\"query:Unread:unread = \\\"yes\\\"\"\n"
+        try FileManager.default.createDirectory(atPath: home.path("newsboat"), withIntermediateDirectories: true)
+        try home.write(newsboatUrls, to: "newsboat/urls")
+        try home.write("show-read-feeds no\n", to: "newsboat/config")
+        let files = try #require(NewsboatFiles.find(environment: ["HOME": home.path(""), "XDG_CONFIG_HOME": home.path("")]))
+        #expect(files.urls.path == home.path("newsboat/urls"))
+        let reader = try home.startReader(newsboat: files)
+        #expect(reader.text.contains("Press i to use them here"), "\(reader.text)")
+        reader.press(.character("i"))
+        #expect(await reader.waitFor("(1/1) Harbour News"), "\(reader.text)")
+        #expect(await reader.waitFor("(1/1) Tech Notes"))
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8) == newsboatUrls, "a copy, comments and query lines kept")
+        #expect(try String(contentsOfFile: home.path("config"), encoding: .utf8) == "show-read-feeds no\n")
+        #expect(try String(contentsOfFile: home.path("newsboat/urls"), encoding: .utf8) == newsboatUrls, "newsboat's file untouched")
+        #expect(await reader.settle())
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
