@@ -22,6 +22,9 @@ public final class HeadlessReader {
     let app: ReaderApp
     /// The status the reader quit with, once it has.
     public private(set) var exitStatus: Int32?
+    /// What must live as long as the reader: a test's temporary home holds the cache file, and
+    /// SQLite opens new connections to it by name while the reader runs.
+    public var dependencies: [AnyObject] = []
 
     /// Opens the cache and the urls file's feeds as `tidings` does, and draws the first frame.
     public init(settings: ReaderSettings, rows: Int = 24, columns: Int = 80, environment: [String: String] = ProcessInfo.processInfo.environment) throws {

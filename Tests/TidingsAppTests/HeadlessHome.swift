@@ -60,6 +60,9 @@ final class HeadlessHome {
             browser: "/bin/true %u", preferences: preferences)
         settings.newsboatFiles = newsboat
         settings.configPath = path("config")
-        return try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])
+        let reader = try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])
+        // The home deletes its directory when it goes: not while the reader uses the cache in it.
+        reader.dependencies.append(self)
+        return reader
     }
 }
