@@ -26,8 +26,16 @@ public struct Config: Sendable, Equatable {
     public struct Warning: Sendable, Equatable, CustomStringConvertible {
         public var line: Int
         public var message: String
+        /// The included file the line is in; nil for the config file itself.
+        public var file: String?
 
-        public var description: String { "config line \(line): \(message)" }
+        public init(line: Int, message: String, file: String? = nil) {
+            self.line = line
+            self.message = message
+            self.file = file
+        }
+
+        public var description: String { "config \(file.map { "file \($0) " } ?? "")line \(line): \(message)" }
     }
 
     /// Feeds downloaded at once (`reload-threads`).
@@ -86,31 +94,72 @@ public struct Config: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    public init(parsing text: String) {
+    /// Reads `text`; `file` is where it was read from, which `include` paths are relative to.
+    public init(parsing text: String, file: URL? = nil) {
+        read(text, file: file, including: file.map { [$0.standardizedFileURL.resolvingSymlinksInPath().path] } ?? [])
+    }
+
+    /// Loads the file at `url`; a missing file gives the defaults.
+    public static func load(from url: URL) throws -> Config {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Config() }
+        return Config(parsing: String(decoding: try Data(contentsOf: url), as: UTF8.self), file: url)
+    }
+
+    /// Applies the lines of `text`, read from `file` while the files in `including` (outermost
+    /// first) are being read, so that a file including itself is refused, not read forever.
+    private mutating func read(_ text: String, file: URL?, including: [String]) {
+        let shownFile = including.count > 1 ? file?.path : nil
         for (offset, raw) in NewsboatTokenizer.lines(of: text).enumerated() {
             let number = offset + 1
             let tokens: [NewsboatTokenizer.Token]
             do {
                 tokens = try NewsboatTokenizer.tokenize(String(raw))
             } catch {
-                warnings.append(Warning(line: number, message: error.description))
+                warnings.append(Warning(line: number, message: error.description, file: shownFile))
                 continue
             }
             guard let name = tokens.first?.text else { continue }
             let arguments = tokens.dropFirst().map(\.text)
+            if name == "include" {
+                if let problem = include(arguments, from: file, including: including) {
+                    warnings.append(Warning(line: number, message: problem, file: shownFile))
+                }
+                continue
+            }
             // A password is applied, never kept where a dump of the configuration would show it.
             let kept = Config.secretOptionNames.contains(name) ? arguments.map { _ in "(hidden)" } : arguments
             directives.append(Directive(line: number, name: name, arguments: kept))
             if let problem = apply(name, arguments) {
-                warnings.append(Warning(line: number, message: problem))
+                warnings.append(Warning(line: number, message: problem, file: shownFile))
             }
         }
     }
 
-    /// Loads the file at `url`; a missing file gives the defaults.
-    public static func load(from url: URL) throws -> Config {
-        guard FileManager.default.fileExists(atPath: url.path) else { return Config() }
-        return Config(parsing: String(decoding: try Data(contentsOf: url), as: UTF8.self))
+    /// `include FILE`, as newsboat reads it: the file's lines applied here, in place; a relative
+    /// path is taken from the including file's directory, `~/` is the home directory.
+    private mutating func include(_ arguments: [String], from file: URL?, including: [String]) -> String? {
+        guard arguments.count == 1, let path = arguments.first, !path.isEmpty else {
+            return "include takes one file name"
+        }
+        let home = AppPaths.home(ProcessInfo.processInfo.environment)
+        let target: URL
+        if path.hasPrefix("~/") {
+            target = URL(fileURLWithPath: home).appendingPathComponent(String(path.dropFirst(2)))
+        } else if path.hasPrefix("/") {
+            target = URL(fileURLWithPath: path)
+        } else {
+            let directory = file?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            target = directory.appendingPathComponent(path)
+        }
+        let resolved = target.standardizedFileURL.resolvingSymlinksInPath().path
+        guard !including.contains(resolved) else {
+            return "include \(path): the file is already being read (an include cycle); not read again"
+        }
+        guard let data = FileManager.default.contents(atPath: target.path) else {
+            return "include \(path): cannot read \(target.path)"
+        }
+        read(String(decoding: data, as: UTF8.self), file: target, including: including + [resolved])
+        return nil
     }
 
     /// The lines with this command name, in file order.
@@ -144,7 +193,6 @@ public struct Config: Sendable, Equatable {
         default: break
         }
         if Config.deferredCommands.contains(name) { return nil }
-        if name == "include" { return "include is not supported yet; the included file was not read" }
         let known = [
             "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
             "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",

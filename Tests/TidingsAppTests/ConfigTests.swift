@@ -42,7 +42,7 @@ import Testing
             browser
             max-items "unterminated
             reload-threads 4
-            include ~/.config/newsboat/colours
+            include /nonexistent/colours
             """)
         #expect(config.warnings.map(\.description) == [
             #"config line 1: reload-threads needs a whole number of at least 1, not "zero"; default kept"#,
@@ -51,7 +51,7 @@ import Testing
             #"config line 4: download-timeout needs a whole number of at least 1, not "0"; default kept"#,
             "config line 5: browser takes one value, got 0",
             "config line 6: a quote is opened and never closed",
-            "config line 8: include is not supported yet; the included file was not read",
+            "config line 8: include /nonexistent/colours: cannot read /nonexistent/colours",
         ])
         #expect(config.reloadThreads == 4 && config.showReadFeeds && config.downloadTimeout == 60)
     }
@@ -65,6 +65,28 @@ import Testing
         #expect(config.warnings.isEmpty)
         #expect(config.directives(named: "bind-key").map(\.arguments) == [["j", "down"], ["k", "up", "feedlist"]])
         #expect(config.directives(named: "color").first?.line == 2)
+    }
+
+    @Test func includedFilesApplyInPlaceRelativeToTheirFileAndCyclesAreRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-include-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ text: String, _ name: String) throws {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        try write("reload-threads 2\ninclude parts/keys\nmax-items 50\n", "config")
+        // Relative to the including file: parts/keys includes parts/colours.
+        try write("bind-key J down\ninclude colours\nfrobnicate yes\n", "parts/keys")
+        try write("color listfocus black yellow\nreload-threads 3\ninclude ../config\n", "parts/colours")
+        let config = try Config.load(from: directory.appendingPathComponent("config"))
+        #expect(config.reloadThreads == 3, "included lines apply in place: after the line before the include")
+        #expect(config.maxItems == 50)
+        #expect(config.keyMap.command(for: .character("J"), in: .feedList) == .down)
+        let parts = directory.appendingPathComponent("parts")
+        #expect(config.warnings.map(\.description) == [
+            "config file \(parts.appendingPathComponent("colours").path) line 3: include ../config: the file is already being read (an include cycle); not read again",
+            #"config file \#(parts.appendingPathComponent("keys").path) line 3: unknown option "frobnicate"; ignored"#,
+        ])
     }
 
     @Test func missingFileGivesDefaults() throws {
