@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// One page of the listed articles matching `expression` — of one feed, or of every
+    /// subscribed, non-hidden feed (a query feed) — newest first (to the second); for the next
+    /// page pass the last row's `cursor` as `request.after`.
+    ///
+    /// The articles are walked newest first through the `searchRank` index and the expression
+    /// is evaluated by SQLite, so a page stops after its rows: an expression that many
+    /// articles match shows its first page at once even over 100 000 articles.
+    public func items(
+        matching expression: FilterExpression, inFeed feedID: FeedID? = nil, _ request: ItemPageRequest = ItemPageRequest(),
+        now: Date = Date()
+    ) throws -> [ItemRow] {
+        let (condition, conditionArguments) = expression.sql(now: now)
+        var arguments = StatementArguments()
+        var conditions: String
+        if let feedID {
+            conditions = "item.feedId = ?"
+            arguments += [feedID]
+        } else {
+            conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0"
+        }
+        conditions += request.unreadOnly ? " AND item.isRead = 0 AND item.isDeleted = 0" : " AND item.isDeleted = 0"
+        if let after = request.after {
+            conditions += " AND item.searchRank < ?"
+            arguments += [SearchRank.of(after)]
+        }
+        arguments += conditionArguments
+        return try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.itemRowColumns) FROM item JOIN feed ON feed.id = item.feedId
+                    WHERE \(conditions) AND \(condition)
+                    ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: arguments + [max(0, request.limit), max(0, request.offset)]
+            ).map(Self.itemRow)
+        }
+    }
+
+    /// Unread and total counts of the listed articles matching each expression, over every
+    /// subscribed, non-hidden feed: the counts of query feeds. One pass over the articles
+    /// for all of them.
+    public func counts(matching expressions: [FilterExpression], now: Date = Date()) throws -> [ItemCounts] {
+        guard !expressions.isEmpty else { return [] }
+        var arguments = StatementArguments()
+        var columns: [String] = []
+        for (index, expression) in expressions.enumerated() {
+            let (condition, conditionArguments) = expression.sql(now: now)
+            // Each condition is used twice (total, unread): its arguments are bound twice.
+            arguments += conditionArguments
+            arguments += conditionArguments
+            columns.append("COALESCE(SUM(\(condition)), 0) AS total\(index)")
+            columns.append("COALESCE(SUM(item.isRead = 0 AND \(condition)), 0) AS unread\(index)")
+        }
+        return try read { db in
+            guard let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(columns.joined(separator: ", ")) FROM item JOIN feed ON feed.id = item.feedId
+                    WHERE feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0
+                    """,
+                arguments: arguments)
+            else { return expressions.map { _ in .zero } }
+            return expressions.indices.map { ItemCounts(unread: row["unread\($0)"], total: row["total\($0)"]) }
+        }
+    }
+}

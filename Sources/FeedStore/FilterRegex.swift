@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import Glibc
+
+/// A POSIX extended regular expression compiled by glibc, matched case-insensitively anywhere
+/// in the text, as newsboat's `=~` does.
+///
+/// Compiled once: the parser compiles each pattern to reject a bad one, and the SQL function
+/// `tidings_regexp(text, pattern)` keeps the patterns it has compiled (see `sqlFunction()`).
+/// A compiled `regex_t` may be used by several threads at once (POSIX), hence `Sendable`.
+public final class FilterRegex: @unchecked Sendable {
+    private var compiled = regex_t()
+
+    /// Compiles `pattern`; throws glibc's description of what is wrong with it.
+    public init(_ pattern: String) throws(FilterRegexError) {
+        let status = Self.inUTF8 { regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) }
+        guard status == 0 else {
+            var buffer = [CChar](repeating: 0, count: 256)
+            regerror(status, &compiled, &buffer, buffer.count)
+            regfree(&compiled)
+            throw FilterRegexError(reason: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+    }
+
+    deinit { regfree(&compiled) }
+
+    /// True when the expression matches somewhere in `text`.
+    public func matches(_ text: String) -> Bool {
+        Self.inUTF8 { regexec(&compiled, text, 0, nil, 0) == 0 }
+    }
+
+    /// glibc's regular expressions read text in the thread's `LC_CTYPE`: in the "C" locale
+    /// (`tidings reload` from cron, tests) `É` would be two bytes that `é` does not match
+    /// case-insensitively. Every compile and match runs in C.UTF-8, set for this thread only.
+    /// Created once and never changed or freed; `uselocale` only reads it.
+    nonisolated(unsafe) private static let utf8Locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+
+    private static func inUTF8<T>(_ body: () -> T) -> T {
+        guard let utf8Locale else { return body() }
+        let previous = uselocale(utf8Locale)
+        defer { uselocale(previous) }
+        return body()
+    }
+
+    /// `tidings_regexp(text, pattern)` for SQL: 1 when `text` matches, 0 otherwise (a NULL text
+    /// is the empty text, and an invalid pattern matches nothing: the parser refuses those).
+    /// Each connection gets its own function and so its own cache of compiled patterns.
+    static func sqlFunction() -> DatabaseFunction {
+        let cache = Cache()
+        return DatabaseFunction("tidings_regexp", argumentCount: 2, pure: true) { values in
+            guard let pattern = String.fromDatabaseValue(values[1]), let regex = cache.regex(pattern) else { return 0 }
+            return regex.matches(String.fromDatabaseValue(values[0]) ?? "") ? 1 : 0
+        }
+    }
+
+    /// Compiled patterns by their text. A connection is used by one thread at a time, but the
+    /// function's closure must be `Sendable`, hence the lock.
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var patterns: [String: FilterRegex?] = [:]
+
+        func regex(_ pattern: String) -> FilterRegex? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = patterns[pattern] { return known }
+            let regex = try? FilterRegex(pattern)
+            patterns[pattern] = regex
+            return regex
+        }
+    }
+}
+
+/// Why a regular expression could not be compiled.
+public struct FilterRegexError: Error, Sendable, Equatable {
+    public var reason: String
+}
