@@ -14,14 +14,14 @@ extension FeedStore {
         now: Date = Date()
     ) throws -> [ItemRow] {
         let (condition, conditionArguments) = expression.sql(now: now)
-        var arguments = StatementArguments()
-        var conditions: String
         if let feedID {
-            conditions = "item.feedId = ?"
-            arguments += [feedID]
-        } else {
-            conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0"
+            // One feed: its items in list order through the feed's own index, as `items(inFeed:)`.
+            var arguments: StatementArguments = [feedID]
+            let conditions = "item.feedId = ?" + Self.pageConditions(request, arguments: &arguments) + " AND \(condition)"
+            return try read { db in try Self.itemRows(db, where: conditions, request, arguments + conditionArguments) }
         }
+        var arguments = StatementArguments()
+        var conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0"
         conditions += request.unreadOnly ? " AND item.isRead = 0 AND item.isDeleted = 0" : " AND item.isDeleted = 0"
         if let after = request.after {
             conditions += " AND item.searchRank < ?"
@@ -29,10 +29,12 @@ extension FeedStore {
         }
         arguments += conditionArguments
         return try read { db in
+            // CROSS JOIN keeps `item` the outer loop, walked newest first through its
+            // `searchRank` index: the page ends after its rows instead of sorting every match.
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.itemRowColumns) FROM item JOIN feed ON feed.id = item.feedId
+                    SELECT \(Self.itemRowColumns) FROM item CROSS JOIN feed ON feed.id = item.feedId
                     WHERE \(conditions) AND \(condition)
                     ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
                     """,

@@ -1,0 +1,70 @@
+import FeedStore
+
+/// The lines built on newsboat's filter language — `ignore-article`, `ignore-mode` and
+/// `define-filter` — each expression parsed once here, a bad one reported with its column.
+extension Config {
+    /// `ignore-article FEED-URL-OR-* "EXPRESSION"`.
+    mutating func ignoreArticle(_ arguments: [String]) -> String? {
+        guard arguments.count == 2 else {
+            return "ignore-article takes a feed URL (or *) and an expression in quotes, got \(arguments.count) values; ignored"
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(arguments[1])
+        } catch {
+            return "ignore-article: the expression, \(error.description); ignored"
+        }
+        killfile.rules.append(Killfile.Rule(feedURL: arguments[0] == "*" ? nil : arguments[0], expression: expression))
+        return nil
+    }
+
+    /// `ignore-mode "download"|"display"`.
+    mutating func ignoreMode(_ arguments: [String]) -> String? {
+        guard arguments.count == 1, let mode = Killfile.Mode(rawValue: arguments[0]) else {
+            return "ignore-mode needs download or display; \(killfile.mode.rawValue) kept"
+        }
+        killfile.mode = mode
+        return nil
+    }
+
+    /// `define-filter NAME "EXPRESSION"`.
+    mutating func defineFilter(_ arguments: [String]) -> String? {
+        guard arguments.count == 2, !arguments[0].isEmpty else {
+            return "define-filter takes a name and an expression in quotes, got \(arguments.count) values; ignored"
+        }
+        do {
+            definedFilters.append(DefinedFilter(name: arguments[0], expression: try FilterParser.parse(arguments[1]), source: arguments[1]))
+        } catch {
+            return "define-filter \(Excerpt(arguments[0])): the expression, \(error.description); ignored"
+        }
+        return "define-filter is read, but filters cannot be selected in the reader yet"
+    }
+
+    /// A warning for a `browser` command written for a shell: Tidings runs it without one, so
+    /// redirections, `&`, pipes and `;` would reach the browser as arguments.
+    static func browserShellWarning(_ command: String) -> String? {
+        guard let words = try? BrowserCommand(parsing: command).words else { return nil }
+        let shellWords = words.filter { word in
+            ["&", "&&", "|", "||", ";", ">", ">>", "<"].contains(word) || word.hasPrefix(">") || word.hasPrefix("2>")
+                || word.hasPrefix("1>") || word.hasPrefix("&>") || (word.count > 1 && (word.hasSuffix(";") || word.hasSuffix("&")))
+                || word.hasPrefix("|")
+        }
+        guard !shellWords.isEmpty else { return nil }
+        let quoted = shellWords.map { "\"\(Excerpt($0))\"" }.joined(separator: ", ")
+        let program = words.first.map { "browser \"\($0) %u\"" } ?? "browser \"firefox %u\""
+        return """
+            browser: \(quoted) is shell syntax, but Tidings runs the browser without a shell, so it would be passed \
+            to the browser as \(shellWords.count == 1 ? "an argument" : "arguments"); write the command alone \
+            (\(program)): a graphical browser already runs detached with its output kept off the screen. For a \
+            pipeline, put it in a script and name the script
+            """
+    }
+}
+
+/// A `define-filter` line: a name to pick the filter by, and its expression.
+public struct DefinedFilter: Sendable, Equatable {
+    public var name: String
+    public var expression: FilterExpression
+    /// The expression as written, to show.
+    public var source: String
+}
