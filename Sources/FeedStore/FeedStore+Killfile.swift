@@ -9,6 +9,12 @@ extension FeedStore {
     /// tombstone.)
     static let hiddenByKillfile = 2
 
+    /// Makes later upserts apply `killfile`, without touching what is stored (no SQL: callable
+    /// from any thread). `applyKillfile` does this too.
+    public func useKillfile(_ killfile: Killfile) {
+        killfileSlot.set(killfile)
+    }
+
     /// Applies `killfile` to every stored article, and to what later upserts store.
     ///
     /// Articles it ignores are hidden; articles hidden by an earlier killfile that this one no

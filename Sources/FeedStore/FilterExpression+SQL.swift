@@ -40,8 +40,14 @@ extension FilterComparison {
         let column = attribute.sql(now: now, arguments: &arguments)
         switch comparator {
         case .matches, .notMatches:
-            arguments += [value.text]
             let text = attribute.kind == .number ? "CAST(\(column) AS TEXT)" : column
+            if FilterRegex.literal(of: value.text) != nil {
+                // Plain text: LIKE gives the same answer (ASCII case ignored, see
+                // `FilterRegex.literal`) without a call into Swift per article.
+                arguments += ["%" + value.text + "%"]
+                return "(\(text) \(comparator == .matches ? "LIKE" : "NOT LIKE") ?)"
+            }
+            arguments += [value.text]
             return "tidings_regexp(\(text), ?) = \(comparator == .matches ? 1 : 0)"
         case .contains:
             arguments += [value.text]

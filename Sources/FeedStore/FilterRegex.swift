@@ -10,9 +10,15 @@ import Glibc
 /// A compiled `regex_t` may be used by several threads at once (POSIX), hence `Sendable`.
 public final class FilterRegex: @unchecked Sendable {
     private var compiled = regex_t()
+    /// The pattern in lower case when it is plain ASCII text with no special character (most
+    /// killfile patterns: `=~ "sponsored"`): matched as a substring, ignoring ASCII case, which
+    /// is what SQLite's LIKE does, so that SQL can use LIKE instead of calling back into Swift
+    /// for every article (see `FilterExpression+SQL`).
+    let literal: [UInt8]?
 
     /// Compiles `pattern`; throws glibc's description of what is wrong with it.
     public init(_ pattern: String) throws(FilterRegexError) {
+        literal = FilterRegex.literal(of: pattern)
         let status = Self.inUTF8 { regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) }
         guard status == 0 else {
             var buffer = [CChar](repeating: 0, count: 256)
@@ -26,7 +32,22 @@ public final class FilterRegex: @unchecked Sendable {
 
     /// True when the expression matches somewhere in `text`.
     public func matches(_ text: String) -> Bool {
-        Self.inUTF8 { regexec(&compiled, text, 0, nil, 0) == 0 }
+        if let literal {
+            if literal.isEmpty { return true }
+            let lowered = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            return lowered.firstRange(of: literal) != nil
+        }
+        return Self.inUTF8 { regexec(&compiled, text, 0, nil, 0) == 0 }
+    }
+
+    /// Characters that are themselves in an extended regular expression and in a LIKE pattern.
+    private static let plainCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -:,/'\"!@#=<>~&;".utf8)
+
+    /// `pattern`'s bytes in ASCII lower case when it is plain text, else nil.
+    static func literal(of pattern: String) -> [UInt8]? {
+        let bytes = Array(pattern.utf8)
+        guard bytes.allSatisfy(plainCharacters.contains) else { return nil }
+        return bytes.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
     }
 
     /// glibc's regular expressions read text in the thread's `LC_CTYPE`: in the "C" locale

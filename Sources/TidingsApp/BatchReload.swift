@@ -56,6 +56,8 @@ public struct BatchReload {
 
         let store = try FeedStore(path: paths.cacheFile.path)
         try store.syncSubscriptions(urls.subscriptions)
+        // Hides what the killfile ignores among stored articles, and has the reload apply it.
+        try store.applyKillfile(config.killfile)
         let cache = StoreFeedCache(store: store)
         let titles = try Dictionary(store.feedList().map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
         let requests = try select(try cache.fetchRequests(), from: urls.subscriptions, titles: titles)

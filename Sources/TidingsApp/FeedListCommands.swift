@@ -47,8 +47,11 @@ public enum FeedListCommands {
     public static func unreadCount(paths: AppPaths) throws -> Int {
         try paths.createDirectories()
         let urls = try UrlsFile.load(from: paths.urlsFile)
+        let config = try Config.load(from: paths.configFile)
         let store = try FeedStore(path: paths.cacheFile.path)
         try store.syncSubscriptions(urls.subscriptions)
+        // Articles the killfile ignores are not counted, as the reader does not count them.
+        try store.applyKillfile(config.killfile)
         return try store.feedList().reduce(0) { $0 + $1.unreadCount }
     }
 

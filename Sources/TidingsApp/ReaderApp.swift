@@ -112,6 +112,8 @@ public final class ReaderApp {
         // done (`.storeChanged`), and say "Loading…" until then.
         if let subscriptions = settings.subscriptions {
             runner.syncSubscriptions(subscriptions)
+            // After the feeds are in line, so that a rule for one feed finds it.
+            runner.applyKillfile(settings.killfile)
         } else {
             refreshScreens()
         }

@@ -1,5 +1,6 @@
 import FeedFetcher
 import FeedModel
+import FeedStore
 
 /// Everything the reader needs to start, resolved from the command line, the config file and
 /// the urls file by the `tidings` executable.
@@ -25,6 +26,8 @@ public struct ReaderSettings: Sendable {
     public var fetchOptions: FetchOptions
     /// `max-items`: read items kept per feed after a reload, 0 for all.
     public var maxItems: Int
+    /// `ignore-article` and `ignore-mode`: applied at start and by every reload.
+    public var killfile: Killfile
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -32,8 +35,10 @@ public struct ReaderSettings: Sendable {
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
-        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, warnings: [String] = []
+        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
+        warnings: [String] = []
     ) {
+        self.killfile = killfile
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions
         self.cachePath = cachePath

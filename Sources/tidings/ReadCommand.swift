@@ -42,6 +42,7 @@ struct ReadCommand: ParsableCommand {
             confirmsExit: config.confirmExit,
             fetchOptions: config.fetchOptions,
             maxItems: config.maxItems,
+            killfile: config.killfile,
             warnings: warnings)
     }
 }
