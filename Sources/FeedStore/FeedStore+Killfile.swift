@@ -26,11 +26,20 @@ extension FeedStore {
     public func applyKillfile(_ killfile: Killfile, now: Date = Date()) throws -> (hidden: Int, shown: Int) {
         killfileSlot.set(killfile)
         let (condition, arguments) = killfile.sql(now: now)
-        let hasHidden = try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE isDeleted = \(Self.hiddenByKillfile))") ?? false
+        // Looked for in a read first: at most starts nothing changes, and the scan of every
+        // article then holds no write lock (a reload or a mark would wait behind it).
+        let hasWork = try read { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM item JOIN feed ON feed.id = item.feedId
+                                   WHERE item.isDeleted = 0 AND \(condition))
+                        OR EXISTS (SELECT 1 FROM item JOIN feed ON feed.id = item.feedId
+                                   WHERE item.isDeleted = \(Self.hiddenByKillfile) AND NOT \(condition))
+                    """,
+                arguments: arguments + arguments) ?? false
         }
-        // With no rule and nothing hidden, there is nothing to write: no write lock is taken.
-        if killfile.isEmpty && !hasHidden { return (0, 0) }
+        if !hasWork { return (0, 0) }
         do {
             return try pool.write { db in
                 try db.execute(

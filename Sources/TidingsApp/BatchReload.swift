@@ -52,7 +52,6 @@ public struct BatchReload {
         for warning in config.warnings.map(\.description) + urls.problems.map({ "urls file \($0)" }) {
             ReloadReporter.writeError("tidings: \(warning)")
         }
-        if let notice = urls.queryNotice { ReloadReporter.writeError("tidings: \(notice)") }
 
         let store = try FeedStore(path: paths.cacheFile.path)
         try store.syncSubscriptions(urls.subscriptions)

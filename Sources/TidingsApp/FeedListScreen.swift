@@ -28,6 +28,11 @@ public final class FeedListScreen: ReaderScreen {
     private(set) var quickFilter = QuickFilter()
     private var unfilteredRows: [FeedListRow] = []
     private var starredCounts = ItemCounts.zero
+    /// The urls file's query feeds (listed in the root list only, under the Starred entry),
+    /// and their counts once read.
+    private let queryFeeds: [QueryFeed]
+    private var queryCounts: [ItemCounts]?
+    private var queryRefreshNumber = 0
     /// False until the first answer from the store.
     public private(set) var isLoaded = false
     /// Counts refreshes, so that an answer overtaken by a newer question is dropped.
@@ -36,9 +41,10 @@ public final class FeedListScreen: ReaderScreen {
     private var dataGeneration: Int64?
 
     /// - Parameter tag: list only the feeds with this tag.
-    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil) {
+    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil, queryFeeds: [QueryFeed] = []) {
         self.storeView = storeView
         self.preferences = preferences
+        self.queryFeeds = tag == nil ? queryFeeds : []
         filter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
     }
 
@@ -76,6 +82,21 @@ public final class FeedListScreen: ReaderScreen {
             guard let self, let (generation, rows, counts) = answer, number == self.refreshNumber else { return }
             self.show(rows, starredCounts: counts, generation: generation)
         })
+        refreshQueryCounts()
+    }
+
+    /// Reads the query feeds' counts in a read of their own: they scan every article, and the
+    /// feeds must not wait for them (the rows show `(…)` until they come).
+    private func refreshQueryCounts() {
+        guard !queryFeeds.isEmpty else { return }
+        queryRefreshNumber += 1
+        let number = queryRefreshNumber
+        let expressions = queryFeeds.map(\.expression)
+        storeView.read({ store in try store.counts(matching: expressions) }, then: { [weak self] counts in
+            guard let self, let counts, number == self.queryRefreshNumber else { return }
+            self.queryCounts = counts
+            self.rebuildEntries()
+        })
     }
 
     private func show(_ feeds: [FeedListRow], starredCounts counts: ItemCounts, generation: Int64) {
@@ -89,6 +110,7 @@ public final class FeedListScreen: ReaderScreen {
         switch selected {
         case .feed(let row)?: index = entries.firstIndex { $0.feed?.id == row.id }
         case .starred?: index = entries.firstIndex { $0.isStarred }
+        case .query(let feed, _)?: index = entries.firstIndex { if case .query(feed, _) = $0 { true } else { false } }
         case nil: index = nil
         }
         if let index {
@@ -105,7 +127,13 @@ public final class FeedListScreen: ReaderScreen {
         rows = quickFilter.filter(unfilteredRows, title: \.displayTitle).map { marks.apply(to: $0, readAt: dataGeneration) }
         let starred = marks.apply(to: starredCounts, readAt: dataGeneration)
         let showsStarred = starred.total > 0 && !quickFilter.isActive
-        entries = (showsStarred ? [.starred(starred)] : []) + rows.map { .feed($0) }
+        // With show-read-feeds off, a query feed with nothing unread is left out like a feed.
+        let queries: [FeedListEntry] = quickFilter.isActive ? [] : queryFeeds.enumerated().compactMap { index, feed in
+            let counts = queryCounts.map { $0.indices.contains(index) ? $0[index] : .zero }
+            if filter.hidesFeedsWithoutUnread, let counts, counts.unread == 0 { return nil }
+            return .query(feed, counts)
+        }
+        entries = (showsStarred ? [.starred(starred)] : []) + queries + rows.map { .feed($0) }
     }
 
     func listedFeed(_ id: FeedID) -> FeedListRow? {
@@ -134,9 +162,12 @@ public final class FeedListScreen: ReaderScreen {
             quickFilter.render(into: &grid, in: area.bottomRows(1))
             area = area.inset(top: 0, bottom: 1)
         }
-        let starredWidth = entries.first.map { entry in
-            if case .starred(let counts) = entry { FeedListEntryRenderer.countText(counts).count } else { 0 }
-        } ?? 0
+        let starredWidth = entries.prefix { $0.feed == nil }.map { entry in
+            switch entry {
+            case .starred(let counts), .query(_, let counts?): FeedListEntryRenderer.countText(counts).count
+            default: 0
+            }
+        }.max() ?? 0
         let feeds = FeedRowRenderer(
             reloading: reloading, spinnerFrame: spinnerFrame,
             countWidth: max(starredWidth, FeedRowRenderer.countWidth(for: rows)), theme: preferences.theme,
@@ -178,8 +209,12 @@ public final class FeedListScreen: ReaderScreen {
         if ListCommand.apply(command, to: &state, count: entries.count) { return nil }
         switch command {
         case .open:
-            guard let entry = selectedEntry else { return nil }
-            return entry.feed.map { .openFeed($0.id) } ?? .showStarred
+            switch selectedEntry {
+            case .feed(let row)?: return .openFeed(row.id)
+            case .starred?: return .showStarred
+            case .query(let feed, _)?: return .openQueryFeed(feed)
+            case nil: return nil
+            }
         case .quit: return tag == nil ? .quit : .back
         case .quitAll: return .quit
         case .reload: return selectedFeed.map { .reloadFeed($0.id) }

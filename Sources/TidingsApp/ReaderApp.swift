@@ -90,7 +90,7 @@ public final class ReaderApp {
             feedList = nil
             navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath))
         } else {
-            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
+            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds)
             feedList = screen
             navigation = NavigationController(root: screen)
         }
@@ -345,6 +345,8 @@ public final class ReaderApp {
             showReloading()
         case .showStarred:
             navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
+        case .openQueryFeed(let feed):
+            navigation.push(QueryFeedScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         case .openSearch(let text):
             ask(.search, text: text)
         }

@@ -38,6 +38,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case showTag(String)
     /// Show the starred articles of every feed.
     case showStarred
+    /// Show the articles of a query feed.
+    case openQueryFeed(QueryFeed)
     /// Star the article, or unstar it.
     case toggleStarred(ItemID)
     /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).

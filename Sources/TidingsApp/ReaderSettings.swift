@@ -28,6 +28,8 @@ public struct ReaderSettings: Sendable {
     public var maxItems: Int
     /// `ignore-article` and `ignore-mode`: applied at start and by every reload.
     public var killfile: Killfile
+    /// The urls file's `query:` feeds, listed under the Starred entry.
+    public var queryFeeds: [QueryFeed]
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -36,8 +38,9 @@ public struct ReaderSettings: Sendable {
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
-        warnings: [String] = []
+        queryFeeds: [QueryFeed] = [], warnings: [String] = []
     ) {
+        self.queryFeeds = queryFeeds
         self.killfile = killfile
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions

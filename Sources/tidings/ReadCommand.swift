@@ -28,8 +28,7 @@ struct ReadCommand: ParsableCommand {
         let config = try Config.load(from: paths.configFile)
         let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
         let urls = try UrlsFile.load(from: paths.urlsFile)
-        var warnings = urls.problems.map { "urls file \($0)" } + config.warnings.map(\.description)
-        if let notice = urls.queryNotice { warnings.append(notice) }
+        let warnings = urls.problems.map { "urls file \($0)" } + config.warnings.map(\.description)
         return ReaderSettings(
             urlsPath: paths.urlsFile.path,
             subscriptions: hasUrlsFile ? urls.subscriptions : nil,
@@ -43,6 +42,7 @@ struct ReadCommand: ParsableCommand {
             fetchOptions: config.fetchOptions,
             maxItems: config.maxItems,
             killfile: config.killfile,
+            queryFeeds: urls.queryFeeds,
             warnings: warnings)
     }
 }
