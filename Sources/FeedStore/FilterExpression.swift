@@ -77,3 +77,13 @@ public enum FilterValue: Sendable, Hashable {
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 }
+
+extension FilterExpression {
+    /// Every attribute the expression tests.
+    public var attributes: Set<FilterAttribute> {
+        switch self {
+        case .and(let left, let right), .or(let left, let right): left.attributes.union(right.attributes)
+        case .comparison(let comparison): [comparison.attribute]
+        }
+    }
+}

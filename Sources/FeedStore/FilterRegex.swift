@@ -17,9 +17,13 @@ public final class FilterRegex: @unchecked Sendable {
     let literal: [UInt8]?
 
     /// Compiles `pattern`; throws glibc's description of what is wrong with it.
-    public init(_ pattern: String) throws(FilterRegexError) {
+    ///
+    /// - Parameter findsPositions: compile for `ranges(in:)` (highlights) rather than for a yes
+    ///   or no alone.
+    public init(_ pattern: String, findsPositions: Bool = false) throws(FilterRegexError) {
         literal = FilterRegex.literal(of: pattern)
-        let status = Self.inUTF8 { regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) }
+        let flags = REG_EXTENDED | REG_ICASE | (findsPositions ? 0 : REG_NOSUB)
+        let status = Self.inUTF8 { regcomp(&compiled, pattern, flags) }
         guard status == 0 else {
             var buffer = [CChar](repeating: 0, count: 256)
             regerror(status, &compiled, &buffer, buffer.count)
@@ -38,6 +42,27 @@ public final class FilterRegex: @unchecked Sendable {
             return lowered.firstRange(of: literal) != nil
         }
         return Self.inUTF8 { regexec(&compiled, text, 0, nil, 0) == 0 }
+    }
+
+    /// Where the expression matches in `text`, as ranges of UTF-8 offsets, left to right and
+    /// not overlapping; an empty match is skipped. Needs `findsPositions`.
+    public func ranges(in text: String) -> [Range<Int>] {
+        let bytes = Array(text.utf8)
+        var found: [Range<Int>] = []
+        var start = 0
+        Self.inUTF8 {
+            text.withCString { base in
+                while start < bytes.count {
+                    var match = regmatch_t()
+                    let flags = start > 0 ? REG_NOTBOL : 0
+                    guard regexec(&compiled, base + start, 1, &match, flags) == 0, match.rm_so >= 0 else { return }
+                    let lower = start + Int(match.rm_so), upper = start + Int(match.rm_eo)
+                    if upper > lower { found.append(lower..<upper) }
+                    start = max(upper, lower + 1)
+                }
+            }
+        }
+        return found
     }
 
     /// Characters that are themselves in an extended regular expression and in a LIKE pattern.

@@ -68,3 +68,58 @@ public struct DefinedFilter: Sendable, Equatable {
     /// The expression as written, to show.
     public var source: String
 }
+
+extension Config {
+    /// `highlight article|feedlist|all "REGEX" FG BG [ATTR…]`.
+    mutating func highlight(_ arguments: [String]) -> String? {
+        guard arguments.count >= 4 else {
+            return "highlight takes article, feedlist or all, a regular expression and colours (highlight article \"rust\" yellow default bold); ignored"
+        }
+        let targets: Set<Highlights.Target>
+        switch arguments[0] {
+        case "article", "articlelist": targets = [.articleList]
+        case "feedlist": targets = [.feedList]
+        case "all": targets = [.articleList, .feedList]
+        default: return "highlight colours article, feedlist or all, not \"\(Excerpt(arguments[0]))\"; ignored"
+        }
+        let regex: FilterRegex
+        do {
+            regex = try FilterRegex(arguments[1], findsPositions: true)
+        } catch {
+            return "highlight: not a regular expression: \(error.reason); ignored"
+        }
+        do {
+            let (style, ignored) = try ThemeParser.style(from: Array(arguments.dropFirst(2)))
+            highlights.textRules.append(Highlights.TextRule(targets: targets, pattern: arguments[1], regex: regex, style: style))
+            return ignored.isEmpty ? nil : "Tidings cannot draw \(ignored.joined(separator: " and ")); the rest of this highlight applies"
+        } catch {
+            return "highlight: \(error.description); ignored"
+        }
+    }
+
+    /// `highlight-article "EXPRESSION" FG BG [ATTR…]`.
+    mutating func highlightArticle(_ arguments: [String]) -> String? {
+        guard arguments.count >= 3 else {
+            return "highlight-article takes an expression in quotes and colours (highlight-article \"unread = \\\"yes\\\"\" yellow default); ignored"
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(arguments[0])
+        } catch {
+            return "highlight-article: the expression, \(error.description); ignored"
+        }
+        let unusable = expression.attributes.subtracting(Highlights.articleRowAttributes)
+        guard unusable.isEmpty else {
+            let names = unusable.map(\.rawValue).sorted().joined(separator: ", ")
+            let usable = Highlights.articleRowAttributes.map(\.rawValue).sorted().joined(separator: ", ")
+            return "highlight-article cannot test \(names) (list rows know \(usable)); ignored"
+        }
+        do {
+            let (style, ignored) = try ThemeParser.style(from: Array(arguments.dropFirst()))
+            highlights.articleRules.append(Highlights.ArticleRule(expression: expression, style: style))
+            return ignored.isEmpty ? nil : "Tidings cannot draw \(ignored.joined(separator: " and ")); the rest of this highlight applies"
+        } catch {
+            return "highlight-article: \(error.description); ignored"
+        }
+    }
+}

@@ -72,6 +72,8 @@ public struct Config: Sendable, Equatable {
 
     /// `ignore-article` and `ignore-mode`.
     public var killfile = Killfile()
+    /// `highlight` and `highlight-article` lines.
+    public var highlights = Highlights()
     /// `define-filter` lines, in file order.
     public var definedFilters: [DefinedFilter] = []
 
@@ -82,8 +84,6 @@ public struct Config: Sendable, Equatable {
     static let unsupportedCommands: [String: String] = [
         "macro": "macro is not supported yet; this macro is not defined",
         "highlight-feed": "highlight-feed is not supported yet; no feed is coloured by it",
-        "highlight": "highlight is not supported yet; nothing is coloured by it",
-        "highlight-article": "highlight-article is not supported yet; no article is coloured by it",
         "include": "include is not supported yet; the included file was not read",
     ]
 
@@ -132,7 +132,7 @@ public struct Config: Sendable, Equatable {
         ReaderPreferences(
             keyMap: keyMap, theme: theme, hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
             showsExcerpts: showExcerpts, textWidth: textWidth, feedListFormat: feedListFormat,
-            articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat)
+            articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights)
     }
 
     /// Applies one option; returns what was wrong with it, if anything.
@@ -144,6 +144,8 @@ public struct Config: Sendable, Equatable {
         case "ignore-article": return ignoreArticle(arguments)
         case "ignore-mode": return ignoreMode(arguments)
         case "define-filter": return defineFilter(arguments)
+        case "highlight": return highlight(arguments)
+        case "highlight-article": return highlightArticle(arguments)
         default: break
         }
         if let unsupported = Config.unsupportedCommands[name] { return unsupported }

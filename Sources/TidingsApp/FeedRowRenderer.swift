@@ -26,6 +26,8 @@ struct FeedRowRenderer: RowRenderer {
     var format: ListFormat? = nil
     /// Each listed feed's 1-based position, for `%i`.
     var positions: [FeedID: Int] = [:]
+    /// `highlight feedlist|all` lines.
+    var highlights = Highlights()
 
     func render(_ row: FeedListRow, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
         if let format {
@@ -52,7 +54,7 @@ struct FeedRowRenderer: RowRenderer {
         if let error = row.lastError, row.hasFailed {
             title.append("  — \(error)", style: .dim)
         }
-        grid.put(title.truncated(toWidth: area.right - column), row: area.row, column: column, limit: area.right)
+        grid.put(highlights.styled(title, in: .feedList).truncated(toWidth: area.right - column), row: area.row, column: column, limit: area.right)
     }
 
     private func renderFormatted(_ row: FeedListRow, _ format: ListFormat, into grid: inout CellGrid, in area: Rect) {
@@ -75,7 +77,7 @@ struct FeedRowRenderer: RowRenderer {
             default: return ("", nil)
             }
         }
-        grid.put(text, row: area.row, column: area.column, limit: area.right)
+        grid.put(highlights.styled(text, in: .feedList), row: area.row, column: area.column, limit: area.right)
     }
 
     /// The count column width for `rows`.
