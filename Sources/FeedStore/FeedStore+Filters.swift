@@ -43,6 +43,22 @@ extension FeedStore {
         }
     }
 
+    /// How many of a feed's listed articles match `expression` (unread ones only, with
+    /// `unreadOnly`): the length of a filtered item list.
+    public func itemCount(matching expression: FilterExpression, inFeed feedID: FeedID, unreadOnly: Bool = false, now: Date = Date()) throws -> Int {
+        let (condition, arguments) = expression.sql(now: now)
+        let unread = unreadOnly ? " AND item.isRead = 0" : ""
+        return try read { db in
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM item JOIN feed ON feed.id = item.feedId
+                    WHERE item.feedId = ? AND item.isDeleted = 0\(unread) AND \(condition)
+                    """,
+                arguments: [feedID] + arguments) ?? 0
+        }
+    }
+
     /// Unread and total counts of the listed articles matching each expression, over every
     /// subscribed, non-hidden feed: the counts of query feeds. One pass over the articles
     /// for all of them.

@@ -37,7 +37,7 @@ extension Config {
         } catch {
             return "define-filter \(Excerpt(arguments[0])): the expression, \(error.description); ignored"
         }
-        return "define-filter is read, but filters cannot be selected in the reader yet"
+        return nil
     }
 
     /// A warning for a `browser` command written for a shell: Tidings runs it without one, so

@@ -1,4 +1,5 @@
 import FeedStore
+import Foundation
 import TerminalUI
 
 /// The root screen: one row per subscribed, non-hidden feed, in urls-file order, under a
@@ -19,14 +20,16 @@ public final class FeedListScreen: ReaderScreen {
     public var reloading: Set<String> = []
     public var spinnerFrame: Character = "*"
     /// The tag this list is limited to, if it is.
-    public var tag: String? { filter.tag }
+    public var tag: String? { listFilter.tag }
     private let storeView: StoreView
-    private let filter: FeedListFilter
+    private let listFilter: FeedListFilter
     private let preferences: ReaderPreferences
     private var parkRow = 0
     /// The quick filter (`F`) and the rows it narrows.
     private(set) var quickFilter = QuickFilter()
     private var unfilteredRows: [FeedListRow] = []
+    /// The filter expression in force (`set-filter`, `select-filter`), tested on each feed.
+    public private(set) var filter: ListFilter?
     private var starredCounts = ItemCounts.zero
     /// The urls file's query feeds (listed in the root list only, under the Starred entry),
     /// and their counts once read.
@@ -45,7 +48,7 @@ public final class FeedListScreen: ReaderScreen {
         self.storeView = storeView
         self.preferences = preferences
         self.queryFeeds = tag == nil ? queryFeeds : []
-        filter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
+        listFilter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
     }
 
     public var title: String {
@@ -54,6 +57,7 @@ public final class FeedListScreen: ReaderScreen {
 
     public var titleDetail: String {
         if quickFilter.isActive { return quickFilter.detail(matching: rows.count, of: unfilteredRows.count) }
+        if let filter { return "filter: \(Excerpt(filter.label)) (\(rows.count) of \(unfilteredRows.count))" }
         let unread = rows.reduce(0) { $0 + $1.unreadCount }
         return "\(unread) unread in \(rows.count) feed\(rows.count == 1 ? "" : "s")"
     }
@@ -74,7 +78,7 @@ public final class FeedListScreen: ReaderScreen {
     public func refresh() {
         refreshNumber += 1
         let number = refreshNumber
-        let filter = filter
+        let filter = listFilter
         storeView.read({ store in
             let generation = try store.generation()
             return (generation, try store.feedList(filter), filter.tag == nil ? try store.starredCounts() : .zero)
@@ -124,13 +128,16 @@ public final class FeedListScreen: ReaderScreen {
     /// starred articles and no filter is applied.
     private func rebuildEntries() {
         let marks = storeView.pendingMarks
+        let now = Date()
         rows = quickFilter.filter(unfilteredRows, title: \.displayTitle).map { marks.apply(to: $0, readAt: dataGeneration) }
+            .filter { filter?.keeps($0, now: now) ?? true }
         let starred = marks.apply(to: starredCounts, readAt: dataGeneration)
-        let showsStarred = starred.total > 0 && !quickFilter.isActive
+        let isFiltered = quickFilter.isActive || filter != nil
+        let showsStarred = starred.total > 0 && !isFiltered
         // With show-read-feeds off, a query feed with nothing unread is left out like a feed.
-        let queries: [FeedListEntry] = quickFilter.isActive ? [] : queryFeeds.enumerated().compactMap { index, feed in
+        let queries: [FeedListEntry] = isFiltered ? [] : queryFeeds.enumerated().compactMap { index, feed in
             let counts = queryCounts.map { $0.indices.contains(index) ? $0[index] : .zero }
-            if filter.hidesFeedsWithoutUnread, let counts, counts.unread == 0 { return nil }
+            if listFilter.hidesFeedsWithoutUnread, let counts, counts.unread == 0 { return nil }
             return .query(feed, counts)
         }
         entries = (showsStarred ? [.starred(starred)] : []) + queries + rows.map { .feed($0) }
@@ -182,16 +189,19 @@ public final class FeedListScreen: ReaderScreen {
 
     private var emptyText: String {
         if !isLoaded { return "Loading…" }
+        if let filter {
+            return "No feed matches the filter \(Excerpt(filter.label))."
+        }
         if quickFilter.isActive {
             return "No feed title contains \u{201C}\(quickFilter.text)\u{201D}. Esc clears the filter."
         }
         let addKey = preferences.keyMap.bindings(for: .feedList).first { $0.command == .addFeed }?.keys.first
         if let tag {
-            return filter.hidesFeedsWithoutUnread
+            return listFilter.hidesFeedsWithoutUnread
                 ? "No feed tagged \(Excerpt(tag)) has unread articles (show-read-feeds is off)."
                 : "No feed is tagged \(Excerpt(tag)) any more."
         }
-        if filter.hidesFeedsWithoutUnread {
+        if listFilter.hidesFeedsWithoutUnread {
             return "No feed has unread articles (show-read-feeds is off). R reloads them all."
         }
         guard let addKey else { return "The urls file lists no feeds yet: add one with `tidings add URL`." }
@@ -237,10 +247,26 @@ public final class FeedListScreen: ReaderScreen {
         case .selectTag: return .showTags
         case .search: return .openSearch(text: "")
         case .quickFilter:
+            filter = nil
             quickFilter.begin()
+            return nil
+        case .setFilter: return .askForFilter
+        case .selectFilter: return .chooseFilter
+        case .clearFilter:
+            if filter != nil { _ = applyFilter(nil) }
             return nil
         default: return nil
         }
+    }
+
+    /// Lists only the feeds `filter` keeps (nil: all of them again), the quick filter cleared.
+    func applyFilter(_ filter: ListFilter?) -> Bool {
+        if quickFilter.isActive || quickFilter.isEditing { quickFilter.clear() }
+        let selectedID = selectedFeed?.id
+        self.filter = filter
+        rebuildEntries()
+        state.select(selectedID.flatMap { id in entries.firstIndex { $0.feed?.id == id } } ?? 0, count: entries.count)
+        return true
     }
 
     /// The intent for the selected feed, or why there is none to `verb`.

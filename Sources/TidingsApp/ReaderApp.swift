@@ -347,6 +347,14 @@ public final class ReaderApp {
             navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
         case .openQueryFeed(let feed):
             navigation.push(QueryFeedScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
+        case .askForFilter:
+            ask(.filter)
+        case .chooseFilter:
+            guard !settings.definedFilters.isEmpty else {
+                transientMessage = "No filter is defined: add define-filter lines to the config file"
+                return []
+            }
+            ask(.definedFilter(settings.definedFilters))
         case .openSearch(let text):
             ask(.search, text: text)
         }

@@ -40,6 +40,10 @@ public enum ReaderIntent: Hashable, Sendable {
     case showStarred
     /// Show the articles of a query feed.
     case openQueryFeed(QueryFeed)
+    /// Ask for a filter expression for the list on top (`set-filter`).
+    case askForFilter
+    /// Ask which defined filter to apply to the list on top (`select-filter`).
+    case chooseFilter
     /// Star the article, or unstar it.
     case toggleStarred(ItemID)
     /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).

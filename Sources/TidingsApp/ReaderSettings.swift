@@ -30,6 +30,8 @@ public struct ReaderSettings: Sendable {
     public var killfile: Killfile
     /// The urls file's `query:` feeds, listed under the Starred entry.
     public var queryFeeds: [QueryFeed]
+    /// `define-filter` lines, offered by `select-filter`.
+    public var definedFilters: [DefinedFilter]
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -38,8 +40,9 @@ public struct ReaderSettings: Sendable {
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
-        queryFeeds: [QueryFeed] = [], warnings: [String] = []
+        queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [], warnings: [String] = []
     ) {
+        self.definedFilters = definedFilters
         self.queryFeeds = queryFeeds
         self.killfile = killfile
         self.urlsPath = urlsPath

@@ -43,6 +43,7 @@ struct ReadCommand: ParsableCommand {
             maxItems: config.maxItems,
             killfile: config.killfile,
             queryFeeds: urls.queryFeeds,
+            definedFilters: config.definedFilters,
             warnings: warnings)
     }
 }
