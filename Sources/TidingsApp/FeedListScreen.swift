@@ -35,7 +35,11 @@ public final class FeedListScreen: ReaderScreen {
     /// and their counts once read.
     private let queryFeeds: [QueryFeed]
     private var queryCounts: [ItemCounts]?
-    private var queryRefreshNumber = 0
+    /// A count of the query feeds is being read; another is due when it is answered. During a
+    /// reload the list refreshes at the spinner's pace, faster than a scan of a large cache:
+    /// one scan at a time keeps the read queue free for the feeds' own rows.
+    private var isCountingQueries = false
+    private var needsQueryRecount = false
     /// False until the first answer from the store.
     public private(set) var isLoaded = false
     /// Counts refreshes, so that an answer overtaken by a newer question is dropped.
@@ -93,13 +97,23 @@ public final class FeedListScreen: ReaderScreen {
     /// feeds must not wait for them (the rows show `(…)` until they come).
     private func refreshQueryCounts() {
         guard !queryFeeds.isEmpty else { return }
-        queryRefreshNumber += 1
-        let number = queryRefreshNumber
+        guard !isCountingQueries else {
+            needsQueryRecount = true
+            return
+        }
+        isCountingQueries = true
         let expressions = queryFeeds.map(\.expression)
         storeView.read({ store in try store.counts(matching: expressions) }, then: { [weak self] counts in
-            guard let self, let counts, number == self.queryRefreshNumber else { return }
-            self.queryCounts = counts
-            self.rebuildEntries()
+            guard let self else { return }
+            self.isCountingQueries = false
+            if let counts {
+                self.queryCounts = counts
+                self.rebuildEntries()
+            }
+            if self.needsQueryRecount {
+                self.needsQueryRecount = false
+                self.refreshQueryCounts()
+            }
         })
     }
 
