@@ -32,7 +32,9 @@ extension FilterComparison {
     fileprivate func sql(now: Double, arguments: inout StatementArguments) -> String {
         if attribute == .tags, comparator == .contains || comparator == .notContains {
             arguments += [value.text]
-            let carries = "EXISTS (SELECT 1 FROM json_each(feed.tags) WHERE json_each.value = ?)"
+            // Not correlated with the row: SQLite reads the feeds carrying the tag once per
+            // statement, not the tags of every article's feed.
+            let carries = "feed.id IN (SELECT tagged.id FROM feed AS tagged, json_each(tagged.tags) WHERE json_each.value = ?)"
             return comparator == .contains ? carries : "NOT \(carries)"
         }
         // The attribute's own arguments (`age` binds the time) come before the value's, as
@@ -41,10 +43,10 @@ extension FilterComparison {
         switch comparator {
         case .matches, .notMatches:
             let text = attribute.kind == .number ? "CAST(\(column) AS TEXT)" : column
-            if FilterRegex.literal(of: value.text) != nil {
+            if let plain = FilterRegex.literal(of: value.text) {
                 // Plain text: LIKE gives the same answer (ASCII case ignored, see
                 // `FilterRegex.literal`) without a call into Swift per article.
-                arguments += ["%" + value.text + "%"]
+                arguments += [plain.likePattern]
                 return "(\(text) \(comparator == .matches ? "LIKE" : "NOT LIKE") ?)"
             }
             arguments += [value.text]

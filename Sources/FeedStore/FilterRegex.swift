@@ -10,11 +10,24 @@ import Glibc
 /// A compiled `regex_t` may be used by several threads at once (POSIX), hence `Sendable`.
 public final class FilterRegex: @unchecked Sendable {
     private var compiled = regex_t()
-    /// The pattern in lower case when it is plain ASCII text with no special character (most
-    /// killfile patterns: `=~ "sponsored"`): matched as a substring, ignoring ASCII case, which
-    /// is what SQLite's LIKE does, so that SQL can use LIKE instead of calling back into Swift
-    /// for every article (see `FilterExpression+SQL`).
-    let literal: [UInt8]?
+    /// The pattern when it is plain ASCII text with no special character, perhaps after a `^`
+    /// (most killfile patterns: `=~ "sponsored"`, `=~ "^Sponsored"`): matched as a substring
+    /// (a prefix), ignoring ASCII case, which is what SQLite's LIKE does, so that SQL can use
+    /// LIKE instead of calling back into Swift for every article (see `FilterExpression+SQL`).
+    let literal: PlainPattern?
+
+    /// A pattern that is plain text.
+    struct PlainPattern {
+        /// The text as written, without the `^`.
+        var text: String
+        /// Its bytes in ASCII lower case.
+        var lowered: [UInt8]
+        /// True when it began with `^`: the text must start with it.
+        var isAnchored: Bool
+
+        /// The LIKE pattern that matches the same texts.
+        var likePattern: String { isAnchored ? text + "%" : "%" + text + "%" }
+    }
 
     /// Compiles `pattern`; throws glibc's description of what is wrong with it.
     ///
@@ -37,9 +50,9 @@ public final class FilterRegex: @unchecked Sendable {
     /// True when the expression matches somewhere in `text`.
     public func matches(_ text: String) -> Bool {
         if let literal {
-            if literal.isEmpty { return true }
             let lowered = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-            return lowered.firstRange(of: literal) != nil
+            if literal.isAnchored { return lowered.starts(with: literal.lowered) }
+            return literal.lowered.isEmpty || lowered.firstRange(of: literal.lowered) != nil
         }
         return Self.inUTF8 { regexec(&compiled, text, 0, nil, 0) == 0 }
     }
@@ -68,11 +81,13 @@ public final class FilterRegex: @unchecked Sendable {
     /// Characters that are themselves in an extended regular expression and in a LIKE pattern.
     private static let plainCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -:,/'\"!@#=<>~&;".utf8)
 
-    /// `pattern`'s bytes in ASCII lower case when it is plain text, else nil.
-    static func literal(of pattern: String) -> [UInt8]? {
-        let bytes = Array(pattern.utf8)
+    /// `pattern` as plain text (after a `^`), or nil when it is a regular expression.
+    static func literal(of pattern: String) -> PlainPattern? {
+        let isAnchored = pattern.hasPrefix("^")
+        let text = isAnchored ? String(pattern.dropFirst()) : pattern
+        let bytes = Array(text.utf8)
         guard bytes.allSatisfy(plainCharacters.contains) else { return nil }
-        return bytes.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        return PlainPattern(text: text, lowered: bytes.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, isAnchored: isAnchored)
     }
 
     /// glibc's regular expressions read text in the thread's `LC_CTYPE`: in the "C" locale

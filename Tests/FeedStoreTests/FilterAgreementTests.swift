@@ -36,7 +36,7 @@ import Testing
 
         let expressions = [
             #"title = "Rust 2.0 released""#, #"title != "Rust 2.0 released""#, #"title =~ "CAFÉ|rust""#,
-            #"title !~ "^s""#, #"title # "af""#, #"title !# "af""#, #"title = """#, #"title =~ "\(decaf\)$""#,
+            #"title !~ "^s""#, #"title =~ "^RUST 2""#, #"title !~ "^sponsored: ""#, #"title =~ "^""#, #"title # "af""#, #"title !# "af""#, #"title = """#, #"title =~ "\(decaf\)$""#,
             #"author = "Ann""#, #"author =~ "^ann$""#, #"author # "nn""#, #"content =~ "memory""#, #"content # "buy""#,
             #"link =~ "/[12]$""#, #"guid = "3""#, #"unread = "yes""#, #"unread = "no""#, #"flags # "s""#,
             #"flags = """#, #"age = 6"#, #"age < 3"#, #"age > 6"#, #"age <= 2"#, #"age >= 9"#, #"age != 1"#,
