@@ -68,11 +68,10 @@ extension FeedStore {
         var columns: [String] = []
         for (index, expression) in expressions.enumerated() {
             let (condition, conditionArguments) = expression.sql(now: now)
-            // Each condition is used twice (total, unread): its arguments are bound twice.
             arguments += conditionArguments
-            arguments += conditionArguments
-            columns.append("COALESCE(SUM(\(condition)), 0) AS total\(index)")
-            columns.append("COALESCE(SUM(item.isRead = 0 AND \(condition)), 0) AS unread\(index)")
+            // Both counts in one sum, so that the condition (a scan of article text, perhaps)
+            // is evaluated once per article: a match adds 1, an unread match 2^32 more.
+            columns.append("COALESCE(SUM(CASE WHEN \(condition) THEN 1 + (item.isRead = 0) * 4294967296 ELSE 0 END), 0) AS counts\(index)")
         }
         return try read { db in
             guard let row = try Row.fetchOne(
@@ -83,7 +82,10 @@ extension FeedStore {
                     """,
                 arguments: arguments)
             else { return expressions.map { _ in .zero } }
-            return expressions.indices.map { ItemCounts(unread: row["unread\($0)"], total: row["total\($0)"]) }
+            return expressions.indices.map { index in
+                let counts: Int64 = row["counts\(index)"]
+                return ItemCounts(unread: Int(counts >> 32), total: Int(counts & 0xFFFF_FFFF))
+            }
         }
     }
 }

@@ -71,9 +71,12 @@ enum FilterBenchmark {
         return runs.sorted()[runs.count / 2]
     }
 
+    /// Prints a figure; only first screens have a target (counts and the killfile run in the
+    /// background, while the lists are already shown).
     private static func report(_ label: String, _ duration: Duration, rows: Int?) {
         let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        let verdict = value <= 100 ? "(target ≤ 100 ms: met)" : "(target ≤ 100 ms: MISSED)"
+        let isFirstScreen = label.contains("first page")
+        let verdict = !isFirstScreen ? "(background)" : value <= 100 ? "(target ≤ 100 ms: met)" : "(target ≤ 100 ms: MISSED)"
         print(String(format: "filters: %8.1f ms  ", value) + label
               + (rows.map { " [\($0) rows]" } ?? "") + "  " + verdict)
     }
