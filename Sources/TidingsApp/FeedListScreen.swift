@@ -237,7 +237,7 @@ public final class FeedListScreen: ReaderScreen {
             switch selectedEntry {
             case .feed(let row)?: return .openFeed(row.id)
             case .starred?: return .showStarred
-            case .query(let feed, _)?: return .openQueryFeed(feed)
+            case .query(let feed, let counts)?: return .openQueryFeed(feed, counts)
             case nil: return nil
             }
         case .quit: return tag == nil ? .quit : .back

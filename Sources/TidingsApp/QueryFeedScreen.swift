@@ -19,11 +19,16 @@ public final class QueryFeedScreen: ReaderScreen {
     private var refreshNumber = 0
     /// The store generation the counts were read at (see `PendingMarks`).
     private var dataGeneration: Int64?
+    /// The counts the feed list showed, used by the first read instead of counting again: the
+    /// count scans every article, and the first screen need not wait for it.
+    private var knownCounts: ItemCounts?
 
-    public init(storeView: StoreView, feed: QueryFeed, preferences: ReaderPreferences = ReaderPreferences()) {
+    /// - Parameter counts: the query feed's counts as the feed list shows them, if read.
+    public init(storeView: StoreView, feed: QueryFeed, counts: ItemCounts? = nil, preferences: ReaderPreferences = ReaderPreferences()) {
         self.storeView = storeView
         self.feed = feed
         self.preferences = preferences
+        knownCounts = counts
         source = .empty()
         refresh()
     }
@@ -56,9 +61,11 @@ public final class QueryFeedScreen: ReaderScreen {
         // One moment for `age` for the whole list, so that counts and pages agree.
         let expression = feed.expression, now = Date()
         let query: PagedItemSource.PageQuery = { store, request in try store.items(matching: expression, request, now: now) }
+        let knownCounts = self.knownCounts
+        self.knownCounts = nil
         storeView.read({ store -> (Int64, ItemCounts, [Int: [ItemRow]]) in
             let generation = try store.generation()
-            let counts = try store.counts(matching: [expression], now: now).first ?? .zero
+            let counts = try knownCounts ?? store.counts(matching: [expression], now: now).first ?? .zero
             return (generation, counts, try PagedItemSource.readPages(covering: window, count: counts.total, unreadOnly: false, query: query, from: store))
         }, then: { [weak self] answer in
             guard let self, let (generation, counts, pages) = answer, number == self.refreshNumber else { return }
@@ -70,6 +77,8 @@ public final class QueryFeedScreen: ReaderScreen {
             var newIndex = oldSelection
             if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
             self.state.select(newIndex, count: counts.total)
+            // The feed list's counts may be a moment old: count again, now that rows show.
+            if knownCounts != nil { self.refresh() }
         })
     }
 

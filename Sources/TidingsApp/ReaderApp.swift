@@ -345,8 +345,8 @@ public final class ReaderApp {
             showReloading()
         case .showStarred:
             navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
-        case .openQueryFeed(let feed):
-            navigation.push(QueryFeedScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
+        case .openQueryFeed(let feed, let counts):
+            navigation.push(QueryFeedScreen(storeView: storeView, feed: feed, counts: counts, preferences: settings.preferences))
         case .askForFilter:
             ask(.filter)
         case .chooseFilter:

@@ -38,8 +38,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case showTag(String)
     /// Show the starred articles of every feed.
     case showStarred
-    /// Show the articles of a query feed.
-    case openQueryFeed(QueryFeed)
+    /// Show the articles of a query feed, whose counts the feed list shows (nil until read).
+    case openQueryFeed(QueryFeed, ItemCounts?)
     /// Ask for a filter expression for the list on top (`set-filter`).
     case askForFilter
     /// Ask which defined filter to apply to the list on top (`select-filter`).
