@@ -1,6 +1,8 @@
 import FeedModel
 import FeedStore
 import Foundation
+import TerminalUI
+import TidingsApp
 
 /// Filter expressions over 100 000 articles (`tidings-bench filters`): the first screen of a
 /// query feed or a filtered list, query-feed counts, and the killfile applied at start.
@@ -54,6 +56,39 @@ enum FilterBenchmark {
         report("first page of the 50 051-item feed with the killfile", try median {
             _ = try store.items(inFeed: bigFeed, ItemPageRequest(limit: 100))
         }, rows: nil)
+        try MainActor.assumeIsolated { try measureReader(path: store.path, killfile: killfile) }
+    }
+
+    /// The whole reader (headless, 100×30) on the same cache, with the killfile and two query
+    /// feeds: Enter on a query feed until the frame shows its rows.
+    @MainActor
+    private static func measureReader(path: String, killfile: Killfile) throws {
+        let urls = UrlsFile(parsing: #"""
+            "query:Lighthouses:title =~ \"lighthouse\""
+            "query:Quasars:content =~ \"quasar\""
+            """#)
+        for (index, title) in ["Lighthouses", "Quasars"].enumerated() {
+            var runs: [Duration] = []
+            for _ in 0..<5 {
+                var settings = ReaderSettings(
+                    urlsPath: path + ".urls",
+                    subscriptions: (0...StoreBenchmark.smallFeedCount).map { Subscription(url: StoreBenchmark.feedURL($0)) },
+                    cachePath: path, logPath: path + ".log")
+                settings.killfile = killfile
+                settings.queryFeeds = urls.queryFeeds
+                let reader = try HeadlessReader(settings: settings, rows: 30, columns: 100)
+                ReaderBenchmark.spin(timeout: 30) { reader.text.contains("Bench feed 0") && !reader.text.contains("(…)") }
+                ReaderBenchmark.spin(timeout: 30) { reader.isIdle }
+                for _ in 0..<index { reader.press(.down) }
+                let clock = ContinuousClock()
+                let start = clock.now
+                reader.press(.enter)
+                ReaderBenchmark.spin(timeout: 30) { reader.lines.count > 2 && reader.lines[0].contains(title) && reader.lines[1].contains("Bench feed") }
+                runs.append(clock.now - start)
+                ReaderBenchmark.spin(timeout: 30) { reader.isIdle }
+            }
+            report("reader: Enter on the query feed \(title) until its rows are drawn, first page", runs.sorted()[runs.count / 2], rows: nil)
+        }
     }
 
     private static func time(_ body: () throws -> Void) throws -> Duration {
