@@ -18,7 +18,7 @@ DEBUG_BIN := .build/debug/tidings
 RELEASE_BIN := .build/release/tidings
 SAMPLE_DIR := $(CURDIR)/Resources/samples
 
-.PHONY: all deps test-deps sync-test-deps build release run test bench install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
+.PHONY: all deps test-deps sync-test-deps build release run test bench agreement install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
 
 all: build
 
@@ -84,6 +84,14 @@ test: deps test-deps sync-test-deps
 bench: deps
 	$(SWIFT) build -c release --product tidings-bench
 	.build/release/tidings-bench
+
+# Field-by-field agreement with Universal Feed Parser on the parser's fixtures (issue 11 §5), from a
+# virtual environment of its own.
+AGREEMENT_VENV := .build/agreement-venv
+agreement: build
+	@[ -x $(AGREEMENT_VENV)/bin/pip ] || python3 -m venv $(AGREEMENT_VENV)
+	@$(AGREEMENT_VENV)/bin/pip install -q --disable-pip-version-check feedparser==6.0.14 chardet==7.7.0
+	$(AGREEMENT_VENV)/bin/python Tests/Support/feedparser_agreement.py $(DEBUG_BIN) Tests/FeedParserTests/Fixtures/cases/*.xml
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// A feed server that keeps the subscriptions, the articles and their read and starred state for
@@ -56,99 +57,6 @@ extension SyncSource {
         articles += try self.articles(withIDs: missing)
         var seen = Set<Int64>()
         return articles.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
-    }
-}
-
-/// A feed as a sync source lists it.
-public struct SyncedFeed: Sendable, Hashable {
-    /// The server's id for the feed.
-    public var id: Int64
-    public var title: String
-    /// The feed's own address (RSS, Atom…), as the server fetches it.
-    public var url: String
-    /// The web site the feed belongs to, when the server knows it.
-    public var siteURL: String?
-    /// The titles of the server's groups (folders, categories) holding the feed, sorted.
-    public var tags: [String]
-    /// When the server last refreshed the feed.
-    public var lastUpdated: Date?
-
-    public init(id: Int64, title: String, url: String, siteURL: String? = nil, tags: [String] = [], lastUpdated: Date? = nil) {
-        self.id = id
-        self.title = title
-        self.url = url
-        self.siteURL = siteURL
-        self.tags = tags
-        self.lastUpdated = lastUpdated
-    }
-}
-
-/// An article as a sync source delivers it, its HTML already sanitised.
-public struct SyncedArticle: Sendable, Hashable {
-    /// The server's id for the article: ids grow as the server adds articles.
-    public var id: Int64
-    /// The `SyncedFeed.id` of its feed.
-    public var feedID: Int64
-    public var title: String
-    public var author: String?
-    /// The body, through `HTMLSanitizer` with `url` as the base of relative links.
-    public var html: String
-    /// The article's web page.
-    public var url: String?
-    public var isRead: Bool
-    public var isStarred: Bool
-    /// When the article was published, as the server knows it.
-    public var published: Date?
-
-    public init(id: Int64, feedID: Int64, title: String, author: String? = nil, html: String, url: String? = nil,
-                isRead: Bool = false, isStarred: Bool = false, published: Date? = nil) {
-        self.id = id
-        self.feedID = feedID
-        self.title = title
-        self.author = author
-        self.html = html
-        self.url = url
-        self.isRead = isRead
-        self.isStarred = isStarred
-        self.published = published
-    }
-}
-
-/// The read and starred state of every article on the server, as two id sets.
-public struct SyncedArticleStates: Sendable, Hashable {
-    /// The articles not read yet; every other article is read.
-    public var unreadIDs: Set<Int64>
-    /// The starred (Fever: saved) articles.
-    public var starredIDs: Set<Int64>
-
-    public init(unreadIDs: Set<Int64> = [], starredIDs: Set<Int64> = []) {
-        self.unreadIDs = unreadIDs
-        self.starredIDs = starredIDs
-    }
-}
-
-/// A change made in the reader that a sync source must apply.
-public enum SyncChange: Sendable, Hashable, CustomStringConvertible {
-    /// The article `id` was read.
-    case read(Int64)
-    /// The article `id` was marked unread.
-    case unread(Int64)
-    /// The article `id` was starred.
-    case starred(Int64)
-    /// The article `id` lost its star.
-    case unstarred(Int64)
-    /// Every article of feed `id` that the server had before `before` was read: pass the time of
-    /// the sync that delivered the articles the user saw, so that newer ones stay unread.
-    case feedRead(Int64, before: Date)
-
-    public var description: String {
-        switch self {
-        case .read(let id): "read \(id)"
-        case .unread(let id): "unread \(id)"
-        case .starred(let id): "starred \(id)"
-        case .unstarred(let id): "unstarred \(id)"
-        case .feedRead(let id, let before): "feed \(id) read before \(Int64(before.timeIntervalSince1970.rounded(.down)))"
-        }
     }
 }
 

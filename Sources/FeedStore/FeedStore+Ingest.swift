@@ -127,7 +127,7 @@ extension FeedStore {
     }
 
     /// Inserts new items and refreshes known ones; returns the number inserted.
-    private static func storeItems(
+    static func storeItems(
         _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, db: Database
     ) throws -> Int {
         // New items take one statement: the insert reports a conflict on (feedId, key) by

@@ -17,7 +17,9 @@ extension FeedStore {
             var changed = 0
             for id in ids {
                 try statement.execute(arguments: [isRead, id, isRead])
-                changed += db.changesCount
+                guard db.changesCount > 0 else { continue }
+                changed += 1
+                try Self.queueSyncChange(isRead ? "read" : "unread", item: id, db: db)
             }
             return changed
         }
@@ -27,6 +29,16 @@ extension FeedStore {
     @discardableResult
     public func markFeed(_ feedID: FeedID, read isRead: Bool) throws -> Int {
         try write { db in
+            if isRead {
+                try Self.queueFeedRead(feedID, seenBy: Date(), db: db)
+            } else {
+                // Fever has no "feed unread": each article that changes is queued.
+                try db.execute(sql: """
+                    INSERT INTO syncQueue (change, serverId, itemId)
+                    SELECT 'unread', serverId, id FROM item
+                    WHERE feedId = ? AND isRead = 1 AND isDeleted = 0 AND serverId IS NOT NULL
+                    """, arguments: [feedID])
+            }
             try db.execute(
                 sql: "UPDATE item SET isRead = ? WHERE feedId = ? AND isRead <> ? AND isDeleted = 0",
                 arguments: [isRead, feedID, isRead])
@@ -44,7 +56,9 @@ extension FeedStore {
             try db.execute(
                 sql: "UPDATE item SET isRead = 1 WHERE feedId = ? AND isRead <> 1 AND isDeleted = 0 AND firstSeenAt <= ?",
                 arguments: [feedID, seenBy.timeIntervalSince1970])
-            return db.changesCount
+            let changed = db.changesCount
+            if changed > 0 { try Self.queueFeedRead(feedID, seenBy: seenBy, db: db) }
+            return changed
         }
     }
 
@@ -56,6 +70,17 @@ extension FeedStore {
         let feeds = Self.listConditions(filter, arguments: &arguments)
         arguments += [isRead]
         return try write { db in
+            // Articles from a feed server are queued one by one (the same arguments as the
+            // update): only those that change, whichever feeds the filter picks.
+            try db.execute(
+                sql: """
+                    INSERT INTO syncQueue (change, serverId, itemId)
+                    SELECT CASE WHEN ? THEN 'read' ELSE 'unread' END, serverId, id FROM item
+                    WHERE feedId IN (SELECT id FROM feed WHERE \(feeds)) AND isRead <> ? AND isDeleted = 0
+                        AND serverId IS NOT NULL
+                    ORDER BY id
+                    """,
+                arguments: arguments)
             try db.execute(
                 sql: """
                     UPDATE item SET isRead = ?
@@ -73,7 +98,9 @@ extension FeedStore {
             try db.execute(
                 sql: "UPDATE item SET isStarred = ? WHERE id = ? AND isStarred <> ? AND isDeleted = 0",
                 arguments: [isStarred, id, isStarred])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try Self.queueSyncChange(isStarred ? "starred" : "unstarred", item: id, db: db)
+            return true
         }
     }
 

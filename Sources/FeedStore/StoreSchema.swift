@@ -63,6 +63,32 @@ enum StoreSchema {
                 """)
             try createSearchTriggers(db)
         }
+        migrator.registerMigration("v6: sync") { db in
+            // A feed server (`urls-source "fever"`) names feeds and articles by its own ids;
+            // marks made here wait in `syncQueue` until the server has them, in the same
+            // transaction as the mark itself, so that no mark is lost between the two. See
+            // `FeedStore+Sync.swift`.
+            try db.execute(sql: """
+                ALTER TABLE feed ADD COLUMN serverId INTEGER;
+                CREATE UNIQUE INDEX feedServerId ON feed (serverId) WHERE serverId IS NOT NULL;
+                ALTER TABLE item ADD COLUMN serverId INTEGER;
+                CREATE UNIQUE INDEX itemServerId ON item (serverId) WHERE serverId IS NOT NULL;
+                CREATE TABLE syncQueue (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    change TEXT NOT NULL,
+                    serverId INTEGER NOT NULL,
+                    itemId INTEGER,
+                    feedId INTEGER,
+                    readBefore REAL
+                );
+                CREATE TABLE syncState (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    account TEXT NOT NULL,
+                    sinceId INTEGER NOT NULL DEFAULT 0,
+                    lastSyncAt REAL
+                );
+                """)
+        }
         migrator.registerMigration("v8: killfile") { db in
             // Articles hidden by the killfile have `isDeleted = 2` (see `FeedStore.applyKillfile`):
             // every list, count and search already reads only `isDeleted = 0`. This index finds

@@ -57,7 +57,7 @@ public struct AppPaths: Sendable, Equatable {
         public var description: String { "cannot create the directory \(path): \(reason)" }
     }
 
-    private static func home(_ environment: [String: String]) -> String {
+    static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         return FileManager.default.homeDirectoryForCurrentUser.path
     }

@@ -90,6 +90,12 @@ public final class ArticleScreen: ReaderScreen {
         view.render(into: &grid, in: textArea)
     }
 
+    /// Digits type a link's number; Enter, Backspace and Esc finish it.
+    func takesUnboundKey(_ key: Key) -> Bool {
+        if case .character(let character) = key, character.wholeNumberValue != nil, character.isASCII { return true }
+        return !typedNumber.isEmpty
+    }
+
     public func handle(_ key: Key) -> ReaderIntent? {
         if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
             typedNumber = String((typedNumber + String(digit)).suffix(6))

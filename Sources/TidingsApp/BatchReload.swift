@@ -48,6 +48,7 @@ public struct BatchReload {
     public func run(paths: AppPaths) throws -> Outcome {
         try paths.createDirectories()
         let config = try Config.load(from: paths.configFile)
+        if config.syncsWithServer { return try sync(config: config, paths: paths) }
         let urls = try UrlsFile.load(from: paths.urlsFile)
         for warning in config.warnings.map(\.description) + urls.problems.map({ "urls file \($0)" }) {
             ReloadReporter.writeError("tidings: \(warning)")
@@ -85,6 +86,38 @@ public struct BatchReload {
         reporter.finish(summary)
         if interruption.happened { return .interrupted }
         return summary.failed > 0 ? .someFailed : .succeeded
+    }
+
+    /// `urls-source "fever"`: one sync with the feed server instead of fetching feeds (the urls
+    /// file is not read, and names and tags do not apply: the server syncs every feed at once).
+    /// A failure is one line on standard error and changes nothing in the cache.
+    private func sync(config: Config, paths: AppPaths) throws -> Outcome {
+        for warning in config.warnings { ReloadReporter.writeError("tidings: \(warning)") }
+        if tag != nil || !names.isEmpty {
+            ReloadReporter.writeError("tidings: a feed server syncs every feed at once; the names and tags given are ignored")
+        }
+        let account: SyncAccount
+        do throws(SyncSetupError) {
+            // Non-nil: the caller checked that a server is configured.
+            account = try config.syncAccount()!
+        } catch {
+            ReloadReporter.writeError("tidings: \(error)")
+            return .someFailed
+        }
+        let store = try FeedStore(path: paths.cacheFile.path)
+        // Synced articles are hidden by the killfile as fetched ones are.
+        try store.applyKillfile(config.killfile)
+        do {
+            let outcome = try Synchronizer(account: account, store: store).sync()
+            if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
+            let articles = outcome.newArticles == 1 ? "1 new article" : "\(outcome.newArticles) new articles"
+            let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"
+            print("Synced with the feed server: \(feeds), \(articles), \(outcome.changedStates) marks changed")
+            return .succeeded
+        } catch {
+            ReloadReporter.writeError("tidings: sync failed: \(SyncFailureLine(error))")
+            return .someFailed
+        }
     }
 
     private func select(_ requests: [FetchRequest], from subscriptions: [Subscription], titles: [String: String]) throws

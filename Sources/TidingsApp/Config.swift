@@ -67,6 +67,8 @@ public struct Config: Sendable, Equatable {
     public var keyMap = KeyMap.standard
     /// The look: the defaults changed by `color` lines.
     public var theme = Theme.standard
+    /// Where the subscriptions come from and how to reach a feed server (Config+Sync.swift).
+    public var sync = SyncOptions()
     /// Whether a `color title` line was read: until one is, `color info` colours both bars.
     var hasTitleColor = false
 
@@ -102,7 +104,9 @@ public struct Config: Sendable, Equatable {
             }
             guard let name = tokens.first?.text else { continue }
             let arguments = tokens.dropFirst().map(\.text)
-            directives.append(Directive(line: number, name: name, arguments: arguments))
+            // A password is applied, never kept where a dump of the configuration would show it.
+            let kept = Config.secretOptionNames.contains(name) ? arguments.map { _ in "(hidden)" } : arguments
+            directives.append(Directive(line: number, name: name, arguments: kept))
             if let problem = apply(name, arguments) {
                 warnings.append(Warning(line: number, message: problem))
             }
@@ -146,6 +150,7 @@ public struct Config: Sendable, Equatable {
         case "define-filter": return defineFilter(arguments)
         case "highlight": return highlight(arguments)
         case "highlight-article": return highlightArticle(arguments)
+        case _ where Config.syncOptionNames.contains(name): return applySyncOption(name, arguments)
         default: break
         }
         if let unsupported = Config.unsupportedCommands[name] { return unsupported }

@@ -35,6 +35,12 @@ final class EffectRunner: StoreReading {
     /// article must not wait behind them.
     private let keyReadQueue = DispatchQueue(label: "tidings.reader.key-reads", qos: .userInteractive)
     private let writeQueue = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
+    /// Syncs and sends of marks to the feed server, one at a time (`urls-source "fever"`).
+    private let syncQueue = DispatchQueue(label: "tidings.reader.sync", qos: .userInitiated)
+    /// Nil unless a feed server is configured and usable.
+    private let synchronizer: Synchronizer?
+    /// Whether a send of queued marks waits to start (see `sendQueuedChanges`).
+    private let pendingSend = PendingSend()
     private var reload: Reload?
     private var additions: [String: Reload] = [:]
     private var spinner: DispatchSourceTimer?
@@ -52,6 +58,11 @@ final class EffectRunner: StoreReading {
         self.exit = exit
         logger = Logger(label: "tidings.reader")
         fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+        if case .success(let account)? = settings.syncAccount {
+            synchronizer = Synchronizer(account: account, store: store)
+        } else {
+            synchronizer = nil
+        }
     }
 
     /// True when nothing started is still to report back (no read, write or fetch running).
@@ -143,6 +154,7 @@ final class EffectRunner: StoreReading {
             if failure == nil { journal.clearLeftOver() }
             return failure.map { .status("Marks of the last session not written yet: \($0)") } ?? .storeChanged
         }
+        sendQueuedChanges()
     }
 
     private func writeMarks(_ marks: [(number: Int, mark: ItemMark)]) {
@@ -155,6 +167,31 @@ final class EffectRunner: StoreReading {
             }
             journal.written(marks.count)
             return .marksWritten(through: last, generation: (try? store.generation()) ?? 0)
+        }
+        sendQueuedChanges()
+    }
+
+    /// Sends the marks queued in the cache for the feed server, after the writes queued so far
+    /// (which queued them); when the server cannot be reached they wait for the next sync.
+    ///
+    /// A send that has not started yet takes every mark queued before it starts, so marks made
+    /// meanwhile ride with it: offline, twenty marks cost at most two attempts, not twenty
+    /// connection timeouts queued in front of the next sync.
+    private func sendQueuedChanges() {
+        guard let synchronizer, pendingSend.claim() else { return }
+        let logger = logger, writeQueue = writeQueue, pendingSend = pendingSend
+        outstanding += 1
+        syncQueue.async { [weak self] in
+            pendingSend.start()
+            // The marks are in the cache's queue once the writes before this one are done.
+            writeQueue.sync {}
+            do {
+                let sent = try synchronizer.sendQueuedChanges()
+                if sent > 0 { logger.info("sent \(sent) marks to the feed server") }
+            } catch {
+                logger.info("marks not sent, kept for the next sync: \(error)")
+            }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.report(nil) } }
         }
     }
 
@@ -204,6 +241,8 @@ final class EffectRunner: StoreReading {
             onWriteQueue { .urlsFileEdited(edit.apply(urlsPath: path, store: store)) }
         case .reload(let targets):
             startReload(targets)
+        case .sync:
+            sync()
         case .fetchForAdding(let url, let tag):
             fetchForAdding(url, tag: tag)
         case .openBrowser(let command, let url, let textMode):
@@ -235,6 +274,25 @@ final class EffectRunner: StoreReading {
                     self.report(.reloadFinished(summary))
                 }
             })
+    }
+
+    private func sync() {
+        guard let synchronizer else {
+            // `ReaderApp` asks only with a usable account; say so rather than spin forever.
+            send(.syncFinished(.failure(SyncFailureLine(line: "no feed server is configured"))))
+            return
+        }
+        logger.info("syncing with \(synchronizer.account)")
+        let writeQueue = writeQueue
+        on(syncQueue) {
+            // Marks written before the sync is asked for are queued in the cache by then.
+            writeQueue.sync {}
+            do {
+                return .syncFinished(.success(try synchronizer.sync()))
+            } catch {
+                return .syncFinished(.failure(SyncFailureLine(error)))
+            }
+        }
     }
 
     private func fetchForAdding(_ url: String, tag: String?) {
@@ -292,12 +350,40 @@ final class EffectRunner: StoreReading {
         setSpinner(running: false)
         autoReload?.cancel()
         for addition in additions.values { addition.cancel() }
-        if let reload {
-            reload.cancel()
-            _ = reload.wait(timeout: 3)
+        guard let reload else { return end(status: status) }
+        // The transfers are told to stop and given a moment to do so, off the main thread, so that
+        // the frame saying "Stopping…" is drawn meanwhile; one that hangs does not hold the exit.
+        reload.cancel()
+        DispatchQueue.global().async {
+            _ = reload.wait(timeout: 0.3)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.end(status: status) } }
         }
+    }
+
+    private func end(status: Int32) {
         // Marks still queued are in the journal: the next start writes them.
         terminal.stop()
         exit(status)
+    }
+}
+
+/// Whether a send of queued marks is scheduled and has not started: set on the main thread,
+/// cleared on the sync queue when it starts.
+private final class PendingSend: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isWaiting = false
+
+    /// True when no send is waiting to start (the caller schedules one); false when one is.
+    func claim() -> Bool {
+        lock.withLock {
+            if isWaiting { return false }
+            isWaiting = true
+            return true
+        }
+    }
+
+    /// The waiting send starts: marks made from now on need a send of their own.
+    func start() {
+        lock.withLock { isWaiting = false }
     }
 }

@@ -306,6 +306,12 @@ public final class FeedListScreen: ReaderScreen {
 
     /// Keys for the quick filter: all of them while it is typed (list movement keys still
     /// move), Esc when one is kept. Returns whether the key was the filter's.
+    /// Typed into the quick filter; Esc clears it; a list of a tag goes back with the tag list's keys.
+    func takesUnboundKey(_ key: Key) -> Bool {
+        quickFilter.isEditing || (key == .escape && quickFilter.isActive)
+            || (tag != nil && preferences.keyMap.command(for: key, in: .tagList) == .back)
+    }
+
     private func handleQuickFilter(_ key: Key) -> Bool {
         if !quickFilter.isEditing {
             guard key == .escape, quickFilter.isActive else { return false }

@@ -4,15 +4,18 @@ import TerminalUI
 @MainActor
 public final class FirstRunScreen: ReaderScreen {
     private var view: TextView
+    private let keyMap: KeyMap
 
     /// - Parameter urlsPath: where the urls file is expected.
-    public init(urlsPath: String) {
+    public init(urlsPath: String, keyMap: KeyMap = .standard) {
+        self.keyMap = keyMap
         view = TextView(lines: [
             TextView.Line(StyledText("Welcome to Tidings.", style: .bold)),
             TextView.Line(""),
             TextView.Line("You do not follow any feeds yet. Tidings reads the list of feeds from"),
             TextView.Line(StyledText("    " + urlsPath, style: .underline)),
-            TextView.Line("which does not exist yet. To add feeds, quit (q) and either:"),
+            TextView.Line("which does not exist yet. Press a to add a feed by its URL now (the file is"),
+            TextView.Line("created with it), or quit (q) and either:"),
             TextView.Line(""),
             TextView.Line(StyledText("  • ") + StyledText("tidings add URL [TAG…]", style: .bold) + StyledText("  to follow one feed;"), continuationIndent: 4),
             TextView.Line(StyledText("  • ") + StyledText("tidings import FILE.opml", style: .bold) + StyledText("  to bring the feeds of another reader;"), continuationIndent: 4),
@@ -30,7 +33,11 @@ public final class FirstRunScreen: ReaderScreen {
         view.render(into: &grid, in: area)
     }
 
+    /// The welcome text scrolls with the arrow keys and ends with q; nothing else is expected.
+    func takesUnboundKey(_ key: Key) -> Bool { true }
+
     public func handle(_ key: Key) -> ReaderIntent? {
+        if keyMap.command(for: key, in: .feedList) == .addFeed { return .addFeed(tag: nil) }
         switch key {
         case .character("q"), .character("Q"), .escape: return .quit
         default:

@@ -163,6 +163,11 @@ public final class ItemListScreen: ReaderScreen {
 
     public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
 
+    /// Typed into the quick filter; Esc clears it.
+    func takesUnboundKey(_ key: Key) -> Bool {
+        quickFilter.isEditing || (key == .escape && quickFilter.isActive)
+    }
+
     public func handle(_ key: Key) -> ReaderIntent? {
         if quickFilter.isEditing { return handleFilterKey(key) }
         if key == .escape && quickFilter.isActive {

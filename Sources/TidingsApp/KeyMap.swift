@@ -141,9 +141,6 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .togglePreview, contexts: [.itemList], defaultKeys: [.character(" ")], summaryText: "Show or hide a preview of the article"),
         Action(command: .search, contexts: everywhere, defaultKeys: [.character("/")], summaryText: "Search every article"),
         Action(command: .quickFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("F")], summaryText: "Filter this list by title (Esc clears)"),
-        Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by a defined filter"),
-        Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("|")], summaryText: "Filter this list by an expression"),
-        Action(command: .clearFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("g")], summaryText: "Clear the filter"),
         Action(command: .reload, contexts: reading, defaultKeys: [.character("r")], summaryText: "Reload this feed",
                variants: [.feedList: ([.character("r")], "Reload the selected feed")]),
         Action(command: .reloadAll, contexts: reading, defaultKeys: [.character("R")], summaryText: "Reload all feeds"),
@@ -164,5 +161,8 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .previousUnread, contexts: reading, defaultKeys: [.character("p")], summaryText: "Previous unread article"),
         Action(command: .help, contexts: [.feedList, .itemList, .searchResults, .article, .tagList], defaultKeys: [.character("?")], summaryText: "This help"),
         Action(command: .quitAll, contexts: everywhere, defaultKeys: [.character("Q")], summaryText: "Quit from anywhere"),
+        Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by a defined filter"),
+        Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("|")], summaryText: "Filter this list by an expression"),
+        Action(command: .clearFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("g")], summaryText: "Clear the filter"),
     ]
 }

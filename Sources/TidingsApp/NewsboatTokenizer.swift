@@ -68,6 +68,8 @@ enum NewsboatTokenizer {
     /// The lines of a file, without their terminators (`\n` or `\r\n`; Swift sees the latter as one
     /// character); a final terminator does not make an extra empty line.
     static func lines(of text: String) -> [String] {
+        // An empty file has no lines, not one blank line that a rewrite would keep.
+        if text.isEmpty { return [] }
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if text.last == "\n" || text.last == "\r\n" { lines.removeLast() }
         return lines

@@ -1,4 +1,5 @@
 import FeedModel
+import FeedStore
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -45,8 +46,12 @@ public enum OPML {
         return Import(subscriptions: reader.subscriptions, duplicates: reader.duplicates)
     }
 
-    /// An OPML 2.0 document listing `subscriptions`.
-    public static func export(_ subscriptions: [Subscription], title: String = "Tidings feeds", date: Date = Date()) -> String {
+    /// An OPML 2.0 document listing `subscriptions`; `fetched` (by URL) gives a feed's own title,
+    /// for `text` and `title` when there is no custom title, and its site for `htmlUrl`.
+    public static func export(
+        _ subscriptions: [Subscription], fetched: [String: FeedListRow] = [:], title: String = "Tidings feeds",
+        date: Date = Date()
+    ) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<opml version="2.0">"#,
@@ -57,10 +62,12 @@ public enum OPML {
             "  <body>",
         ]
         for subscription in subscriptions {
-            let name = subscription.customTitle ?? subscription.url
-            var attributes = [("type", "rss"), ("text", name)]
-            if let customTitle = subscription.customTitle { attributes.append(("title", customTitle)) }
+            let feed = fetched[subscription.url]
+            let shownTitle = subscription.customTitle ?? feed?.feedTitle.flatMap { $0.isEmpty ? nil : $0 }
+            var attributes = [("type", "rss"), ("text", shownTitle ?? subscription.url)]
+            if let shownTitle { attributes.append(("title", shownTitle)) }
             attributes.append(("xmlUrl", subscription.url))
+            if let site = feed?.link { attributes.append(("htmlUrl", site)) }
             if !subscription.tags.isEmpty { attributes.append(("category", subscription.tags.joined(separator: ","))) }
             if subscription.isHidden { attributes.append(("tidingsHidden", "true")) }
             let rendered = attributes.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: " ")

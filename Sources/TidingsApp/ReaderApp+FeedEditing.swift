@@ -16,9 +16,10 @@ extension ReaderApp {
 
     // MARK: - Prompts
 
-    /// Opens a one-line prompt in the status row for `question`, prefilled with `text`.
-    func ask(_ question: ReaderQuestion, text: String = "") {
-        navigation.prompt = LineEditor(prompt: question.prompt, text: text)
+    /// Opens a one-line prompt in the status row for `question`, prefilled with `text`; `refusal`
+    /// says why the text typed before was not taken.
+    func ask(_ question: ReaderQuestion, text: String = "", refusal: String? = nil) {
+        navigation.prompt = LineEditor(prompt: (refusal.map { "\($0) — " } ?? "") + question.prompt, text: text)
         self.question = question
     }
 
@@ -105,11 +106,17 @@ extension ReaderApp {
 
     /// Fetches the feed at `url` in the background; it is added only if it arrives and parses
     /// (`finishAdding`). Keys keep working meanwhile, and the status bar says what is fetched.
-    private func startAdding(_ url: String, tag: String?) -> [ReaderEffect] {
-        guard !url.isEmpty else { return [] }
+    private func startAdding(_ typed: String, tag: String?) -> [ReaderEffect] {
+        guard !typed.isEmpty else { return [] }
+        var url = typed
+        if !UrlsFile.isFeedLocation(typed), let host = Self.schemelessAddress(typed) {
+            // `example.org/feed`: HTTPS first, then plain HTTP if that fails (`finishAdding`).
+            url = "https://" + host
+            httpFallbacks[url] = "http://" + host
+        }
         let shown = Self.shown(DisplayName(url))
         guard UrlsFile.isFeedLocation(url), !url.lowercased().hasPrefix("query:") else {
-            transientMessage = "Not a feed URL: \(shown) (expected http://, https://, file://, exec: or filter:)"
+            ask(.addFeed(tag: tag), text: typed, refusal: "Not a feed URL")
             return []
         }
         if feedList?.rows.contains(where: { $0.url == url }) == true {
@@ -125,13 +132,34 @@ extension ReaderApp {
         logger.info("fetching \(CredentialRedaction.redact(url)) to add it")
         transientMessage = nil
         additions.insert(url)
+        awaitedAddition = (url, typed)
         return [.fetchForAdding(url: url, tag: tag)]
+    }
+
+    /// `host/path` when `text` names a web address without its scheme, else nil.
+    private nonisolated static func schemelessAddress(_ text: String) -> String? {
+        guard !text.contains("://"), !text.contains(where: \.isWhitespace),
+              let host = text.split(separator: "/", maxSplits: 1).first,
+              host.contains("."), !host.contains(":") || host.split(separator: ":").count == 2
+        else { return nil }
+        return text
     }
 
     private func selectPendingFeedNow() {
         guard let url = pendingSelection else { return }
         for screen in screens { screen.select(feedURL: url) }
         pendingSelection = nil
+    }
+
+    /// Says why a fetched feed was not added; when the user has been waiting for it (no key
+    /// pressed since), the prompt comes back with the text typed, to be corrected.
+    private func refuseAddition(_ url: String, tag: String?, because reason: String) {
+        if let awaited = awaitedAddition, awaited.url == url, navigation.prompt == nil {
+            awaitedAddition = nil
+            ask(.addFeed(tag: tag), text: awaited.typed, refusal: reason)
+        } else {
+            transientMessage = reason
+        }
     }
 
     /// What the status bar says while feeds are fetched to be added.
@@ -144,14 +172,20 @@ extension ReaderApp {
     /// Adds the fetched feed: its line to the urls file, its articles to the store; selects it.
     func finishAdding(_ url: String, tag: String?, capture: CapturingFeedCache.Capture?, summary: ReloadSummary) -> [ReaderEffect] {
         additions.remove(url)
+        let fallback = httpFallbacks.removeValue(forKey: url)
         let shown = Self.shown(DisplayName(url))
         if let failure = summary.failures.first {
             logger.info("not adding \(CredentialRedaction.redact(url)): \(failure.reason)")
-            transientMessage = "Not added: \(failure.reason)"
+            if let fallback {
+                additions.insert(fallback)
+                if awaitedAddition?.url == url { awaitedAddition?.url = fallback }
+                return [.fetchForAdding(url: fallback, tag: tag)]
+            }
+            refuseAddition(url, tag: tag, because: "Not added: \(failure.reason)")
             return []
         }
         guard let capture else {
-            transientMessage = "Not added: nothing was received from \(shown)"
+            refuseAddition(url, tag: tag, because: "Not added: nothing was received from \(shown)")
             return []
         }
         let subscription = Subscription(url: url, tags: tag.map { [$0] } ?? [])

@@ -19,8 +19,8 @@ public final class ReaderApp {
     let settings: ReaderSettings
     let storeView: StoreView
     let navigation: NavigationController<ReaderIntent>
-    /// The root feed list; nil on the first-run screen.
-    let feedList: FeedListScreen?
+    /// The root feed list; nil on the first-run screen, until a first feed is added there.
+    private(set) var feedList: FeedListScreen?
     let runner: EffectRunner
     private let terminal: any Terminal
     let logger: Logger
@@ -40,12 +40,21 @@ public final class ReaderApp {
     private var isRedrawScheduled = false
     /// True from `r`/`R` until the feeds to reload are known.
     private var isAskingForReload = false
-    /// True while a reload runs.
-    var isReloading: Bool { progress != nil || isAskingForReload }
+    /// True while a sync with the feed server runs (`urls-source "fever"`).
+    private var isSyncing = false
+    /// True while a reload (or a sync) runs.
+    var isReloading: Bool { progress != nil || isAskingForReload || isSyncing }
     /// Feeds being fetched to be added, by URL.
     var additions: Set<String> = []
     /// A feed to select once the lists list it (one just added).
     var pendingSelection: String?
+    /// For an address typed without a scheme and fetched over HTTPS: the HTTP URL to try if that fails.
+    var httpFallbacks: [String: String] = [:]
+    /// The feed being fetched to be added, with the text typed for it, while no key has been
+    /// pressed since: if it is refused, the prompt comes back with that text.
+    var awaitedAddition: (url: String, typed: String)?
+    /// Wakes the reader when another process writes the cache.
+    private var cacheWatcher: CacheWatcher?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -88,7 +97,7 @@ public final class ReaderApp {
         storeView = StoreView(reads: runner)
         if settings.subscriptions == nil {
             feedList = nil
-            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath))
+            navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap))
         } else {
             let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds)
             feedList = screen
@@ -110,14 +119,19 @@ public final class ReaderApp {
         // The urls file's feeds reach the cache on the write queue: a `tidings reload` from cron
         // holding the writer must not keep the screen from opening. The lists read once it is
         // done (`.storeChanged`), and say "Loading…" until then.
-        if let subscriptions = settings.subscriptions {
+        // Under a feed server the cache's feeds are the server's: writing the (unread) urls
+        // file's list would unsubscribe them all.
+        if let subscriptions = settings.subscriptions, settings.syncAccount == nil {
             runner.syncSubscriptions(subscriptions)
-            // After the feeds are in line, so that a rule for one feed finds it.
-            runner.applyKillfile(settings.killfile)
         } else {
             refreshScreens()
         }
+        // After the feeds are in line (the same write queue), so that a rule for one feed finds it.
+        runner.applyKillfile(settings.killfile)
         runner.writeLeftOverMarks()
+        // A `tidings reload` from cron shows up with no key pressed; the generation tells whether
+        // anything the screens show has changed.
+        cacheWatcher = CacheWatcher(cachePath: settings.cachePath) { [unowned self] in self.runner.run([.checkGeneration]) }
         if let warning = settings.warnings.first {
             transientMessage = settings.warnings.count == 1 ? warning : "\(warning) (and \(settings.warnings.count - 1) more in the log)"
             for warning in settings.warnings { logger.warning("\(warning)") }
@@ -127,6 +141,9 @@ public final class ReaderApp {
         if settings.refreshOnStartup {
             runner.run(perform(.reloadAll))
             redraw()
+        } else if case .success(let account)? = settings.syncAccount {
+            let identity = account.identity
+            runner.run([.read { store in .firstSyncNeeded((try? store.lastSync(account: identity)) == nil) }])
         }
         if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
     }
@@ -216,6 +233,10 @@ public final class ReaderApp {
             return (handleFetchEvent(event), true)
         case .reloadFinished(let summary):
             return (finishReload(summary), true)
+        case .firstSyncNeeded(let needed):
+            return (needed ? startSync() : [], needed)
+        case .syncFinished(let result):
+            return (finishSync(result), true)
         case .spinnerTick:
             spinnerStep += 1
             showReloading()
@@ -227,6 +248,7 @@ public final class ReaderApp {
         case .fetchedForAdding(let url, let tag, let capture, let summary):
             return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
         case .urlsFileEdited(let outcome):
+            if outcome.changed && feedList == nil { showFeedListAfterFirstRun() }
             if let text = outcome.message { transientMessage = text }
             if let url = outcome.selectURL { pendingSelection = url }
             if outcome.changed { refreshScreens() }
@@ -255,16 +277,41 @@ public final class ReaderApp {
                 return effects + quit(status: 0)
             default:
                 transientMessage = nil
+                awaitedAddition = nil
                 if let pending = confirmation {
                     confirmation = nil
                     if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
-                } else if let intent = navigation.handle(key) {
-                    effects += perform(intent)
+                } else {
+                    let unbound = top.map { isUnbound(key, on: $0) } ?? false
+                    if let intent = navigation.handle(key) {
+                        effects += perform(intent)
+                    } else if unbound {
+                        transientMessage = "\(key): not bound here — ? for help"
+                    }
                 }
             }
             if isQuitting { break }
         }
         return effects
+    }
+
+    /// The first feed was added on the first-run screen: the urls file exists now, and the reader
+    /// becomes what it is on every later start.
+    private func showFeedListAfterFirstRun() {
+        let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
+        while navigation.pop() != nil {}
+        navigation.replaceTop(with: screen)
+        feedList = screen
+        if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
+    }
+
+    /// Whether nothing on `screen` answers `key`: its key context binds nothing to it and the
+    /// screen takes no typed text. A key that is not a plain character is named, never echoed raw.
+    private func isUnbound(_ key: Key, on screen: any ReaderScreen) -> Bool {
+        if case .character(let character) = key, character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return false
+        }
+        return settings.preferences.keyMap.command(for: key, in: screen.keyContext) == nil && !screen.takesUnboundKey(key)
     }
 
     /// Every screen on the stack, from the root to the top.
@@ -281,6 +328,12 @@ public final class ReaderApp {
     /// What an intent from a screen does: the screen stack changes here; everything else is an
     /// effect.
     func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
+        if settings.syncAccount != nil, intent.editsUrlsFile {
+            // The server's list is the truth; editing the urls file would also rewrite the
+            // cache's feeds from it and drop the server's.
+            transientMessage = "Feeds are managed on the feed server (urls-source \"fever\")"
+            return []
+        }
         switch intent {
         case .openFeed(let id):
             guard let feed = listedFeed(id) else { return [] }
@@ -294,8 +347,11 @@ public final class ReaderApp {
             if settings.confirmsExit { return confirm(.quit) }
             return quit(status: 0)
         case .reloadFeed(let id):
+            // A feed server syncs everything at once: its id lists cover every feed.
+            if settings.syncAccount != nil { return startSync() }
             return askForReload { $0.id == id }
         case .reloadAll:
+            if settings.syncAccount != nil { return startSync() }
             return askForReload { _ in true }
         case .openInBrowser(let url):
             return openInBrowser(url)
@@ -446,6 +502,36 @@ public final class ReaderApp {
         return [.reload(targets), .spinner(running: true)]
     }
 
+    /// Syncs with the feed server in the background (`r`, `R`, start, auto-reload).
+    private func startSync() -> [ReaderEffect] {
+        guard !isReloading else {
+            transientMessage = "A sync is already running"
+            return []
+        }
+        if case .failure(let problem) = settings.syncAccount {
+            transientMessage = "Cannot sync: \(problem)"
+            return []
+        }
+        isSyncing = true
+        return [.sync]
+    }
+
+    private func finishSync(_ result: Result<SyncOutcome, SyncFailureLine>) -> [ReaderEffect] {
+        isSyncing = false
+        switch result {
+        case .success(let outcome):
+            logger.info("sync done: \(outcome.feeds) feeds, \(outcome.newArticles) new articles, \(outcome.changedStates) marks changed")
+            transientMessage = outcome.newArticles == 1 ? "Synced: 1 new article" : "Synced: \(outcome.newArticles) new articles"
+        case .failure(let failure):
+            logger.warning("sync failed: \(failure)")
+            transientMessage = "Sync failed: \(failure)"
+        }
+        refreshScreens()
+        var effects: [ReaderEffect] = [.checkGeneration]
+        if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        return effects
+    }
+
     private func handleFetchEvent(_ event: FetchEvent) -> [ReaderEffect] {
         guard var current = progress else { return [] }
         switch event.kind {
@@ -526,7 +612,8 @@ public final class ReaderApp {
     func redraw() {
         guard !isQuitting else { return }
         needsRedraw = false
-        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText ?? ""
+        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText
+            ?? (isSyncing ? "Syncing with the feed server…" : "")
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
@@ -538,6 +625,11 @@ public final class ReaderApp {
 
     private func quit(status: Int32) -> [ReaderEffect] {
         guard !isQuitting else { return [] }
+        if isReloading {
+            // Drawn now: no frame follows once quitting has begun, and the transfers take a moment.
+            transientMessage = "Stopping…"
+            redraw()
+        }
         isQuitting = true
         return [.quit(status: status)]
     }

@@ -19,6 +19,8 @@ enum ReaderEffect: Sendable {
     case editUrlsFile(UrlsFileEdit)
     /// Fetches `targets` into the store, reporting `.fetchEvent`s and `.reloadFinished`.
     case reload([FeedFetchTarget])
+    /// Syncs with the feed server (`urls-source "fever"`): `.syncFinished` tells how it went.
+    case sync
     /// Fetches a feed to be added, without storing it (`.fetchedForAdding`).
     case fetchForAdding(url: String, tag: String?)
     /// Opens `url` with the browser command (a text-mode one gets the terminal meanwhile).

@@ -49,3 +49,14 @@ public enum ReaderIntent: Hashable, Sendable {
     /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).
     case openSearch(text: String)
 }
+
+extension ReaderIntent {
+    /// True for the intents that change the urls file (adding, renaming, tagging, deleting,
+    /// moving feeds): refused under a feed server, which keeps the list of feeds.
+    var editsUrlsFile: Bool {
+        switch self {
+        case .addFeed, .renameFeed, .editTags, .deleteFeed, .moveFeed: true
+        default: false
+        }
+    }
+}

@@ -35,6 +35,11 @@ enum ReaderMessage: Sendable {
     case fetchEvent(FetchEvent)
     /// The running reload is over.
     case reloadFinished(ReloadSummary)
+    /// Whether the cache has ever been synced with the configured feed server (asked at start:
+    /// a cache never synced has nothing to show, so the first sync starts by itself).
+    case firstSyncNeeded(Bool)
+    /// A sync with the feed server is over: what it changed, or why it failed (one line).
+    case syncFinished(Result<SyncOutcome, SyncFailureLine>)
     /// The reload spinner turns.
     case spinnerTick
     /// `auto-reload` is due.

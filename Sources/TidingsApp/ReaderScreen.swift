@@ -37,6 +37,9 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     /// Whether a search typed on this screen replaces it (search results), so that Back returns
     /// to where the first search was started.
     var isReplacedByNewSearch: Bool { get }
+    /// Whether the screen takes `key` although its key context binds nothing to it (typed text,
+    /// a link number): otherwise the reader says the key is not bound.
+    func takesUnboundKey(_ key: Key) -> Bool
 }
 
 extension ReaderScreen {
@@ -51,4 +54,5 @@ extension ReaderScreen {
     func select(feedURL url: String) {}
     func applyFilter(_ filter: ListFilter?) -> Bool { false }
     var isReplacedByNewSearch: Bool { false }
+    func takesUnboundKey(_ key: Key) -> Bool { false }
 }

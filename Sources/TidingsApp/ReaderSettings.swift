@@ -32,6 +32,9 @@ public struct ReaderSettings: Sendable {
     public var queryFeeds: [QueryFeed]
     /// `define-filter` lines, offered by `select-filter`.
     public var definedFilters: [DefinedFilter]
+    /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
+    /// feeds, or why its options do not work; nil for the urls file.
+    public var syncAccount: Result<SyncAccount, SyncSetupError>?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -40,8 +43,10 @@ public struct ReaderSettings: Sendable {
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
-        queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [], warnings: [String] = []
+        queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [],
+        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, warnings: [String] = []
     ) {
+        self.syncAccount = syncAccount
         self.definedFilters = definedFilters
         self.queryFeeds = queryFeeds
         self.killfile = killfile

@@ -23,6 +23,9 @@ public final class SearchResultsScreen: ReaderScreen {
     private let preferences: ReaderPreferences
     private let renderer: SearchResultRowRenderer
     private var parkRow = 0
+    /// End was pressed before every match was read: pages are read until the last one is, and
+    /// the selection follows to it.
+    private var seeksLastResult = false
 
     /// Starts the search: the first page is asked for at once and arrives through `onUpdate`.
     public convenience init(query: SearchQuery, storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences()) {
@@ -71,6 +74,10 @@ public final class SearchResultsScreen: ReaderScreen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
+        if seeksLastResult {
+            state.select(source.list.count - 1, count: source.list.count)
+            if source.phase != .idle && source.phase != .loading { seeksLastResult = false }
+        }
         state.layout(count: source.list.count, visibleRows: area.height)
         source.loadMoreIfNeeded(showing: state.offset..<(state.offset + area.height))
         source.refreshMarks(showing: state.offset..<min(source.rows.count, state.offset + area.height), through: storeView)
@@ -97,6 +104,7 @@ public final class SearchResultsScreen: ReaderScreen {
         // The loading row can be selected: when its page arrives the selection is on the first new row.
         let count = source.list.count
         if ListCommand.apply(command, to: &state, count: count) {
+            seeksLastResult = command == .end && !source.isComplete
             source.loadMoreIfNeeded(showing: state.offset..<(state.offset + max(1, state.visibleRows)))
             return nil
         }

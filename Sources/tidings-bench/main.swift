@@ -14,6 +14,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("reload", ReloadBenchmark.run),
     ("text", { _ in TextBenchmark.run() }),
     ("extract", { _ in ExtractBenchmark.run() }),
+    ("sync", { _ in SyncBenchmark.run() }),
     ("filters", { _ in FilterBenchmark.run() }),
 ]
 

@@ -5,7 +5,7 @@ import TidingsApp
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a feed to the urls file, with optional tags.")
+        abstract: "Fetch a feed, then add it to the urls file, with optional tags.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -15,7 +15,10 @@ struct AddCommand: ParsableCommand {
     @Argument(help: "Tags for the feed.")
     var tags: [String] = []
 
+    @Flag(help: "Add the feed without fetching it first.")
+    var noCheck = false
+
     func run() throws {
-        try reportingFailure { print(try FeedListCommands.add(url: url, tags: tags, paths: global.paths)) }
+        try reportingFailure { print(try FeedListCommands.add(url: url, tags: tags, check: !noCheck, paths: global.paths)) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedModel
 import Foundation
 import TidingsApp
 
@@ -26,12 +27,31 @@ struct ReadCommand: ParsableCommand {
     static func settings(paths: AppPaths) throws -> ReaderSettings {
         try paths.createDirectories()
         let config = try Config.load(from: paths.configFile)
-        let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
-        let urls = try UrlsFile.load(from: paths.urlsFile)
-        let warnings = urls.problems.map { "urls file \($0)" } + config.warnings.map(\.description)
+        var warnings = config.warnings.map(\.description)
+        let subscriptions: [Subscription]?
+        var syncAccount: Result<SyncAccount, SyncSetupError>?
+        var queryFeeds: [QueryFeed] = []
+        if config.syncsWithServer {
+            // The feed server lists the feeds: the urls file is not read. A password command runs
+            // here, before the screen opens, so that it can ask on the terminal. When the options
+            // do not work the reader still opens from the cache and says why.
+            subscriptions = []
+            do throws(SyncSetupError) {
+                syncAccount = .success(try config.syncAccount()!)
+            } catch {
+                syncAccount = .failure(error)
+                warnings.insert("Cannot sync: \(error)", at: 0)
+            }
+        } else {
+            let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
+            let urls = try UrlsFile.load(from: paths.urlsFile)
+            warnings = urls.problems.map { "urls file \($0)" } + warnings
+            queryFeeds = urls.queryFeeds
+            subscriptions = hasUrlsFile ? urls.subscriptions : nil
+        }
         return ReaderSettings(
             urlsPath: paths.urlsFile.path,
-            subscriptions: hasUrlsFile ? urls.subscriptions : nil,
+            subscriptions: subscriptions,
             cachePath: paths.cacheFile.path,
             logPath: paths.cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log").path,
             browser: config.browser,
@@ -42,8 +62,9 @@ struct ReadCommand: ParsableCommand {
             fetchOptions: config.fetchOptions,
             maxItems: config.maxItems,
             killfile: config.killfile,
-            queryFeeds: urls.queryFeeds,
+            queryFeeds: queryFeeds,
             definedFilters: config.definedFilters,
+            syncAccount: syncAccount,
             warnings: warnings)
     }
 }

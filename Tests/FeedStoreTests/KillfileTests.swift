@@ -103,3 +103,19 @@ import Testing
         #expect(try store.counts(matching: [everything]) == [ItemCounts(unread: 6, total: 6)])
     }
 }
+
+/// Articles a sync brings are hidden by the killfile as fetched ones are.
+@Suite struct KillfileSyncTests {
+    @Test func syncedArticlesTheKillfileIgnoresAreHidden() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open()
+        try store.applyKillfile(Killfile(
+            rules: [Killfile.Rule(feedURL: nil, expression: try FilterParser.parse(#"title =~ "^article 2$""#))], mode: .download))
+        let articles = [1, 2, 3].map { SyncStoreTests.article($0, feed: 10) }
+        let outcome = try store.applySync(SyncStoreTests.batch(articles: articles, unread: [1, 2, 3]))
+        #expect(outcome.newArticles == 2)
+        let alpha = try #require(try store.feedList().first { $0.displayTitle == "Alpha" })
+        #expect(alpha.totalCount == 2 && alpha.unreadCount == 2)
+        #expect(try store.items(inFeed: alpha.id).map(\.title) == ["Article 1", "Article 3"])
+    }
+}

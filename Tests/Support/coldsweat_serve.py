@@ -27,6 +27,9 @@ from coldsweat import create_app
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--host", default="127.0.0.1")
+    # 0: any free port. A test that stops the server and starts it again asks for the same one,
+    # as a server that was down comes back at the same address.
+    parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
     parser.add_argument("--watch-stdin", action="store_true")
     args = parser.parse_args()
@@ -36,7 +39,7 @@ def main():
 
     # The request log goes to stderr, which the tests do not read: keep it short.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    server = make_server(args.host, 0, create_app(), threaded=True)
+    server = make_server(args.host, args.port, create_app(), threaded=True)
     print(server.server_port, flush=True)
 
     def watch_stdin():

@@ -216,7 +216,7 @@ import Testing
         #expect(try String(contentsOfFile: sandbox.urls, encoding: .utf8)
             == "# my feeds\nhttps://existing.example/feed old\nhttps://ferry.example/rss Boats \"~Ferry\"\n")
 
-        let added = try CommandLineTests.run(["-u", sandbox.urls, "add", "exec:scrape --all", "local", "two words"], in: sandbox)
+        let added = try CommandLineTests.run(["-u", sandbox.urls, "add", "--no-check", "exec:scrape --all", "local", "two words"], in: sandbox)
         #expect(added.status == 0)
         let again = try CommandLineTests.run(["-u", sandbox.urls, "add", "https://ferry.example/rss"], in: sandbox)
         #expect(again.status == 1 && again.errors == "tidings: https://ferry.example/rss is already in \(sandbox.urls)\n")
@@ -235,6 +235,31 @@ import Testing
         _ = try CommandLineTests.run(["import", roundTrip, "-u", fresh], in: sandbox)
         let original = try String(contentsOfFile: sandbox.urls, encoding: .utf8).split(separator: "\n").dropFirst()
         #expect(try String(contentsOfFile: fresh, encoding: .utf8).split(separator: "\n") == Array(original))
+    }
+
+    @Test func addFetchesFirstRefusesWhatIsNoFeedAndExportsFetchedTitles() throws {
+        let sandbox = try Sandbox()
+        let site = "https://ferry.example/"
+        let server = try FeedServerProcess(routes: [
+            "/ferry.xml": ["body": CommandLineTests.feed.replacingOccurrences(of: "<channel>", with: "<channel><link>\(site)</link>")],
+            "/gone.xml": ["status": 404],
+        ])
+        try sandbox.write("", to: sandbox.urls)
+
+        let gone = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "add", server.url("/gone.xml")], in: sandbox)
+        #expect(gone.status == 1 && gone.errors == "tidings: not added: HTTP 404 Not Found\n")
+        #expect(try String(contentsOfFile: sandbox.urls, encoding: .utf8) == "", "a refused feed leaves the file alone")
+
+        let added = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "add", server.url("/ferry.xml"), "boats"], in: sandbox)
+        #expect(added.status == 0 && added.output == "added \(server.url("/ferry.xml")) to \(sandbox.urls) (2 articles)\n")
+        #expect(try String(contentsOfFile: sandbox.urls, encoding: .utf8) == "\(server.url("/ferry.xml")) boats\n",
+                "an empty file gets no blank line before the feed")
+        let unread = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "unread"], in: sandbox)
+        #expect(unread.output.hasPrefix("2"), "the articles are in the cache at once")
+
+        let exported = try CommandLineTests.run(["export", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox)
+        #expect(exported.output.contains(
+            #"<outline type="rss" text="Ferry [31mNews" title="Ferry [31mNews" xmlUrl="\#(server.url("/ferry.xml"))" htmlUrl="\#(site)" category="boats"/>"#))
     }
 
     @Test func interruptCancelsTheReloadPromptly() throws {

@@ -49,15 +49,16 @@ final class HeadlessHome {
         try write(lines.joined(separator: "\n") + "\n", to: "urls")
     }
 
-    /// The reader on this home, as `tidings` starts it.
+    /// The reader on this home, as `tidings` starts it (on the first-run screen without a urls file).
     @MainActor
     func startReader(
         rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(),
         configure: (inout ReaderSettings) -> Void = { _ in }
     ) throws -> HeadlessReader {
         let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
+        let hasUrlsFile = FileManager.default.fileExists(atPath: urlsPath)
         var settings = ReaderSettings(
-            urlsPath: urlsPath, subscriptions: file.subscriptions, cachePath: cachePath, logPath: path("log"),
+            urlsPath: urlsPath, subscriptions: hasUrlsFile ? file.subscriptions : nil, cachePath: cachePath, logPath: path("log"),
             browser: "/bin/true %u", preferences: preferences)
         configure(&settings)
         return try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])

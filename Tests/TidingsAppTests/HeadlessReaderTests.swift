@@ -1,7 +1,9 @@
+import FeedModel
 import FeedStore
 import Foundation
 import GRDB
 import TerminalUI
+import TestSupport
 import Testing
 @testable import TidingsApp
 
@@ -132,6 +134,16 @@ import Testing
         release.signal()
         #expect(await reader.waitFor(home.url("news")))
         #expect(await reader.settle())
+    }
+
+    @Test func anotherProcesssWriteShowsWithNoKeyPressed() async throws {
+        let (home, reader) = try await readerWithNews()
+        #expect(reader.lines.contains { $0.contains("(2/2) Harbour News") })
+        // A `tidings reload` from cron, on its own connection, stores a new article.
+        let other = try FeedStore(path: home.cachePath)
+        let storm = Item(id: "storm", title: "Storm warning")
+        try other.upsert(Feed(format: .rss20, title: "Harbour News", items: [storm]), forFeedURL: home.url("news"))
+        #expect(await reader.waitFor("(3/3) Harbour News", timeout: .seconds(5)), "no key was pressed: \(reader.text)")
     }
 
     @Test func marksLeftInTheJournalAreWrittenAtTheNextStart() async throws {
@@ -287,6 +299,80 @@ import Testing
         #expect(seen.count >= 2)
         #expect(await reader.settle())
         #expect(reader.lines[1].first == " ")
+    }
+
+    @Test func quitDuringAReloadWithAHangingFeedSaysStoppingAndEndsPromptly() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        let silent = try LoopbackServer(routes: ["/silent.xml": ["never_respond": true]], lifetime: 60)
+        try home.subscribe([home.url("news"), silent.url("/silent.xml")])
+        let reader = try home.startReader()
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("(1/1) Harbour News"), "the good feed is in; the silent one hangs")
+        #expect(reader.isReloading)
+
+        let pressed = ContinuousClock.now
+        reader.press(.character("Q"))
+        #expect(reader.text.contains("Stopping…"), "said at once, drawn before the transfers are stopped")
+        while reader.exitStatus == nil && ContinuousClock.now - pressed < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(reader.exitStatus == 0)
+        #expect(ContinuousClock.now - pressed < .seconds(2), "not the feed's timeout")
+        #expect(reader.terminal.isStopped)
+    }
+
+    @Test func anUnboundKeySaysSoButTypedTextAndLinkNumbersDoNot() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.character("%"))
+        #expect(reader.lines.last?.hasPrefix(" %: not bound here — ? for help") == true, "\(reader.text)")
+        reader.press(.character("F"), .character("%"))
+        #expect(reader.lines.last?.contains("not bound") == false, "typed into the quick filter")
+        reader.press(.escape, .escape, .enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: New quay opens"))
+        reader.press(.character("1"))
+        #expect(reader.lines.last?.contains("Open link 1") == true)
+        reader.press(.escape, .control("y"))
+        #expect(reader.lines.last?.hasPrefix(" Ctrl-Y: not bound here — ? for help") == true, "\(reader.text)")
+    }
+
+    @Test func anAddressWithoutSchemeIsTriedOverHTTPSThenHTTPAndARefusalKeepsTheText() async throws {
+        let (home, reader) = try await readerWithNews()
+        try home.serve("extra", title: "Extra Feed", items: [("Extra one", 18)])
+        // Not a URL at all: refused at once, the text kept for editing.
+        reader.press(.character("a"))
+        reader.type("not a feed")
+        reader.press(.enter)
+        #expect(reader.lines.last?.contains("Not a feed URL — Add feed URL: not a feed") == true,
+                "\(reader.text)")
+        reader.press(.control("u"))
+        // The loopback server speaks plain HTTP: HTTPS fails, then HTTP is tried and works.
+        let address = String(home.url("extra").dropFirst("http://".count))
+        reader.type(address)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Added Extra Feed (1 article)"), "\(reader.text)")
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8).contains(home.url("extra")))
+        #expect(await reader.settle())
+    }
+
+    @Test func theFirstFeedCanBeAddedOnTheWelcomeScreen() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        let reader = try home.startReader()
+        #expect(reader.text.contains("Welcome to Tidings."))
+        reader.press(.character("a"))
+        #expect(reader.lines.last?.contains("Add feed URL:") == true)
+        reader.type(home.url("news"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Added Harbour News (1 article)"), "\(reader.text)")
+        #expect(await reader.waitFor("(1/1) Harbour News"), "the feed list replaces the welcome screen")
+        #expect(try String(contentsOfFile: home.urlsPath, encoding: .utf8) == home.url("news") + "\n")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Ferry delayed"), "the feed opens like any other")
+        #expect(await reader.settle())
     }
 
     @Test func quitConfirmsWhenAskedTo() async throws {

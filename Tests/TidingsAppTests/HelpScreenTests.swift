@@ -43,5 +43,6 @@ import Testing
         #expect(grid.lines.contains { $0.contains("tidings add URL [TAG…]") })
         #expect(grid.lines.contains { $0.contains("tidings import FILE.opml") })
         #expect(screen.handle(.character("q")) == .quit)
+        #expect(screen.handle(.character("a")) == .addFeed(tag: nil))
     }
 }

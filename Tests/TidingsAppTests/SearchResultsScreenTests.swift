@@ -140,17 +140,14 @@ final class ManualSearchPageLoader: SearchPageLoader {
         #expect(screen.titleDetail == "100+ articles")
         #expect(loader.pending.isEmpty, "the next page is not read while the end is far")
 
-        // End: the last row read; the next page is asked for and the loading row shows below.
-        _ = screen.handle(.end)
+        // Page by page down past the last row read: the next page is asked for on the way, and
+        // the selection stops on the loading row; when the page arrives it is on its first row.
+        for _ in 0..<11 { _ = screen.handle(.pageDown) }
         #expect(loader.pending.count == 1)
         #expect(loader.pending.first?.after == screen.rows.last?.cursor)
         lines = draw(screen, rows: 10)
         #expect(lines[9] == "  loading more…")
         #expect(lines[8].hasSuffix("Harbour item 249"))
-        #expect(screen.selectedItem?.title == "Harbour item 249")
-
-        // Down onto the loading row: when the page arrives the selection is on its first row.
-        _ = screen.handle(.down)
         #expect(screen.selectedItem == nil)
         #expect(screen.handle(.enter) == nil)
         try loader.completeNext()
@@ -159,22 +156,26 @@ final class ManualSearchPageLoader: SearchPageLoader {
         #expect(screen.selectedItem?.title == "Harbour item 248")
         #expect(!lines.contains("  loading more…"))
 
-        // Two more pages: 300 articles, then the last 50 (349 harbour items + one blog post).
+        // End: the real last result — the pages up to it are read one after another (each asked
+        // for when the one before has been drawn) and the selection follows to the end.
         _ = screen.handle(.end)
-        try loader.completeNext()
-        _ = draw(screen, rows: 10)
-        _ = screen.handle(.end)
-        try loader.completeNext()
-        lines = draw(screen, rows: 10)
+        while !loader.pending.isEmpty {
+            try loader.completeNext()
+            lines = draw(screen, rows: 10)
+        }
         #expect(screen.rows.count == 350)
         #expect(screen.isComplete)
         #expect(screen.titleDetail == "350 articles")
-        _ = screen.handle(.end)
-        lines = draw(screen, rows: 10)
         #expect(lines[9].hasSuffix("Kernel notes  — Bea"))
-        #expect(loader.pending.isEmpty && loader.requestCount == 4, "the list stops growing at the end")
+        #expect(screen.selectedItem?.title == "Kernel notes")
+        #expect(loader.requestCount == 4, "the list stops growing at the end")
         let expected = (0..<349).reversed().map { "Harbour item \($0)" } + ["Kernel notes"]
         #expect(screen.rows.map(\.title) == expected, "no gap and no repeat between pages")
+
+        // Moving up stops following the end.
+        _ = screen.handle(.up)
+        _ = draw(screen, rows: 10)
+        #expect(screen.selectedItem?.title == "Harbour item 0")
     }
 
     @Test func aPageForAScreenThatIsGoneIsDropped() throws {

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// A real Fever server for the sync tests: coldsweat 0.10.2 from the virtual environment that
 /// `make sync-test-deps` makes, on a free loopback port, with its own SQLite database, subscribed
@@ -12,36 +11,36 @@ import TestSupport
 ///
 /// coldsweat looks up favicons on icons.duckduckgo.com: the children get a proxy that refuses
 /// at once for everything but loopback, so the tests never leave the machine.
-final class FeverTestServer: @unchecked Sendable {
-    static let email = "reader@example.org"
-    static let password = "correct horse battery staple"
+public final class FeverTestServer: @unchecked Sendable {
+    public static let email = "reader@example.org"
+    public static let password = "correct horse battery staple"
 
-    /// The repository's root: Tests/FeedFetcherTests/<this file> is three levels below it.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root: Tests/TestSupport/<this file> is three levels below it.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let venv = root.appendingPathComponent(".build/sync-venv")
+    public static let venv = root.appendingPathComponent(".build/sync-venv")
     static let coldsweat = venv.appendingPathComponent("bin/coldsweat").path
     static let serveScript = root.appendingPathComponent("Tests/Support/coldsweat_serve.py").path
 
     /// False when `make sync-test-deps` has not run: the suites are then skipped.
-    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: coldsweat) }
+    public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: coldsweat) }
 
     /// The scratch folder: the database, the OPML files, and `feeds/` (served by `feeds`).
-    let directory: URL
+    public let directory: URL
     /// Serves the RSS files of `directory/feeds` to coldsweat.
-    let feeds: LoopbackServer
+    public let feeds: LoopbackServer
     private var serveProcess: Process?
     private var serveInput: Pipe?
     /// The port coldsweat answers on while it runs.
-    private(set) var port = 0
+    public private(set) var port = 0
 
     /// The Fever endpoint, as a user would configure it.
-    var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/fever/")! }
+    public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/fever/")! }
 
     /// Sets up a database for `email`, writes each `files` entry (name → RSS) to the feed folder,
     /// imports `opml` (where `FEEDS` stands for the feed server's address) with a fetch, and
     /// starts serving.
-    init(files: [String: String], opml: String) throws {
+    public init(files: [String: String], opml: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fever-\(UUID().uuidString)")
         let feedFolder = directory.appendingPathComponent("feeds")
         try FileManager.default.createDirectory(at: feedFolder, withIntermediateDirectories: true)
@@ -63,7 +62,7 @@ final class FeverTestServer: @unchecked Sendable {
     /// Adds the feeds of another OPML document (imports and fetches them), as a server does
     /// when new articles arrive. coldsweat refetches a feed only 3 minutes after its last fetch,
     /// so new articles in a test come in new feeds.
-    func importSubscriptions(_ opml: String, files: [String: String] = [:]) throws {
+    public func importSubscriptions(_ opml: String, files: [String: String] = [:]) throws {
         for (name, xml) in files {
             try Data(xml.utf8).write(to: directory.appendingPathComponent("feeds").appendingPathComponent(name))
         }
@@ -72,12 +71,12 @@ final class FeverTestServer: @unchecked Sendable {
         try run(["import", file.path, FeverTestServer.email, "-f"])
     }
 
-    /// Starts serving (again) on a free port; waits until the port is bound.
-    func start() throws {
+    /// Starts serving (again) on a free port, or on `port`; waits until the port is bound.
+    public func start(port: Int = 0) throws {
         stop()
         let process = Process()
         process.executableURL = FeverTestServer.venv.appendingPathComponent("bin/python")
-        process.arguments = [FeverTestServer.serveScript, "--lifetime", "180", "--watch-stdin"]
+        process.arguments = [FeverTestServer.serveScript, "--port", String(port), "--lifetime", "180", "--watch-stdin"]
         process.environment = environment
         let output = Pipe()
         let input = Pipe()
@@ -101,8 +100,14 @@ final class FeverTestServer: @unchecked Sendable {
         self.port = port
     }
 
+    /// Starts serving again on the port it served on before (after `stop()`): the server is
+    /// back at the same address.
+    public func restart() throws {
+        try start(port: port)
+    }
+
     /// Stops serving and waits for the process to exit; does nothing when it is not running.
-    func stop() {
+    public func stop() {
         guard let process = serveProcess else { return }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
@@ -158,8 +163,8 @@ final class FeverTestServer: @unchecked Sendable {
         }
     }
 
-    struct SetupFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct SetupFailure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 }

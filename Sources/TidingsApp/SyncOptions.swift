@@ -1,0 +1,40 @@
+/// The config file's sync options, in newsboat's names: where the subscriptions come from
+/// (`urls-source`) and how to reach and log in to a Fever server.
+///
+///     urls-source "fever"
+///     fever-url "https://rss.example.org/fever/"
+///     fever-login "me@example.org"
+///     fever-passwordeval "pass show rss"
+///
+/// The password itself is never printed: `description` and the mirror leave it out.
+public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
+    /// Where the subscriptions come from.
+    public enum URLsSource: String, Sendable, Equatable {
+        /// The urls file (the default).
+        case local
+        /// A Fever API server.
+        case fever
+    }
+
+    public var urlsSource = URLsSource.local
+    /// `fever-url`: the Fever endpoint.
+    public var feverURL: String?
+    /// `fever-login`: the e-mail address or user name.
+    public var feverLogin: String?
+    /// `fever-password`: the password, written in the config file.
+    public var feverPassword: String?
+    /// `fever-passwordfile`: a file whose first line is the password (`~/` expanded).
+    public var feverPasswordFile: String?
+    /// `fever-passwordeval`: a shell command that prints the password.
+    public var feverPasswordEval: String?
+
+    public init() {}
+
+    public var description: String {
+        "urls-source \(urlsSource.rawValue), fever-url \(feverURL ?? "-"), fever-login \(feverLogin ?? "-")"
+    }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["urlsSource": urlsSource, "feverURL": feverURL as Any, "feverLogin": feverLogin as Any])
+    }
+}

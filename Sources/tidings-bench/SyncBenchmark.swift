@@ -1,0 +1,88 @@
+import FeedFetcher
+import FeedModel
+import FeedStore
+import Foundation
+import TestSupport
+import TidingsApp
+
+/// Syncing with a Fever server of 5 000 articles (issue 14): coldsweat 0.10.2 on loopback
+/// (`make sync-test-deps`), 50 feeds × 100 articles of 2–3 KB each, a fresh cache.
+///
+/// - first sync: every feed and article, the two id lists;
+/// - second sync, nothing new on the server: the feed list and the two id lists only;
+/// - third sync after 500 articles were read elsewhere: the same requests, 500 rows changed.
+///
+/// Times are wall-clock on loopback, so they are mostly coldsweat's (a Python server answering
+/// 50 articles per request) and our store's; a remote server adds its round trips.
+enum SyncBenchmark {
+    static let feedCount = 50
+    static let articlesPerFeed = 100
+
+    static func run() {
+        guard FeverTestServer.isInstalled else {
+            print("sync: skipped: coldsweat is not installed (make sync-test-deps)")
+            return
+        }
+        do {
+            try measure()
+        } catch {
+            print("sync: failed: \(error)")
+        }
+    }
+
+    private static func measure() throws {
+        let setupStart = Date()
+        var files: [String: String] = [:]
+        var outlines: [String] = []
+        let paragraph = String(repeating: "Harbour works continue through the winter, the council said. ", count: 40)
+        for feed in 0..<feedCount {
+            let items = (0..<articlesPerFeed).map { index in
+                FeverFeedFile.Item(guid: "feed\(feed)-item\(index)", title: "Feed \(feed) article \(index)",
+                                   link: "http://example.org/\(feed)/\(index)", day: 1 + index % 28,
+                                   html: "<p>\(paragraph)</p><p>Article \(index) of feed \(feed).</p>")
+            }
+            files["feed\(feed).xml"] = FeverFeedFile.rss(title: "Feed \(feed)", site: "http://example.org/\(feed)/", items: items)
+            let group = feed % 5 == 0 ? "Group \(feed / 5)" : nil
+            let outline = #"<outline text="Feed \#(feed)" xmlUrl="FEEDS/feed\#(feed).xml"/>"#
+            outlines.append(group.map { #"<outline text="\#($0)">\#(outline)</outline>"# } ?? outline)
+        }
+        let opml = """
+            <?xml version="1.0"?><opml version="1.0"><head><title>Bench</title></head><body>
+            \(outlines.joined(separator: "\n"))
+            </body></opml>
+            """
+        let server = try FeverTestServer(files: files, opml: opml)
+        defer { server.stop() }
+        print(String(format: "sync: coldsweat set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
+                     Date().timeIntervalSince(setupStart)))
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-bench-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FeedStore(path: directory.appendingPathComponent("cache.db").path)
+        let source = FeverSource(endpoint: server.endpoint, email: FeverTestServer.email, password: FeverTestServer.password)
+        let synchronizer = Synchronizer(
+            account: SyncAccount(source: source, identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)"),
+            store: store)
+
+        let (first, firstTime) = try timed { try synchronizer.sync() }
+        let articles = try store.feedList().reduce(0) { $0 + $1.totalCount }
+        print(String(format: "sync: first sync   %6.2f s  (%d feeds, %d new articles; %d in the cache)",
+                     firstTime, first.feeds, first.newArticles, articles))
+        let (second, secondTime) = try timed { try synchronizer.sync() }
+        print(String(format: "sync: second sync  %6.2f s  (nothing new: %d new articles, %d marks changed)",
+                     secondTime, second.newArticles, second.changedStates))
+
+        let readElsewhere = try source.articleStates().unreadIDs.sorted().prefix(500)
+        try source.send(readElsewhere.map { SyncChange.read($0) })
+        let (third, thirdTime) = try timed { try synchronizer.sync() }
+        print(String(format: "sync: third sync   %6.2f s  (%d read on the server: %d marks changed)",
+                     thirdTime, readElsewhere.count, third.changedStates))
+    }
+
+    private static func timed<T>(_ body: () throws -> T) throws -> (T, Double) {
+        let start = Date()
+        let value = try body()
+        return (value, Date().timeIntervalSince(start))
+    }
+}
