@@ -46,7 +46,11 @@ public final class ArticleScreen: ReaderScreen {
     private func layOut(width: Int) {
         guard width != laidOutWidth else { return }
         laidOutWidth = width
-        view.setLines(header + body.lines(width: width) + trailer)
+        // `highlight article` lines colour what they match, line by line, once per layout.
+        let highlights = preferences.highlights
+        view.setLines((header + body.lines(width: width) + trailer).map { line in
+            TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
+        })
     }
 
     /// Renders the article's HTML, cut to ``maximumHTMLBytes``: the costly part of opening it.

@@ -70,17 +70,19 @@ public struct DefinedFilter: Sendable, Equatable {
 }
 
 extension Config {
-    /// `highlight article|feedlist|all "REGEX" FG BG [ATTR…]`.
+    /// `highlight article|articlelist|feedlist|all "REGEX" FG BG [ATTR…]`: as in newsboat,
+    /// `article` is the article view and `articlelist` the item lists.
     mutating func highlight(_ arguments: [String]) -> String? {
         guard arguments.count >= 4 else {
-            return "highlight takes article, feedlist or all, a regular expression and colours (highlight article \"rust\" yellow default bold); ignored"
+            return "highlight takes article, articlelist, feedlist or all, a regular expression and colours (highlight articlelist \"rust\" yellow default bold); ignored"
         }
         let targets: Set<Highlights.Target>
         switch arguments[0] {
-        case "article", "articlelist": targets = [.articleList]
+        case "article": targets = [.article]
+        case "articlelist": targets = [.articleList]
         case "feedlist": targets = [.feedList]
-        case "all": targets = [.articleList, .feedList]
-        default: return "highlight colours article, feedlist or all, not \"\(Excerpt(arguments[0]))\"; ignored"
+        case "all": targets = [.article, .articleList, .feedList]
+        default: return "highlight colours article, articlelist, feedlist or all, not \"\(Excerpt(arguments[0]))\"; ignored"
         }
         let regex: FilterRegex
         do {

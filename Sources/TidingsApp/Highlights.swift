@@ -5,16 +5,17 @@ import TerminalUI
 /// `highlight` and `highlight-article` lines: colours for the text of list rows that a regular
 /// expression matches, and for whole article rows that a filter expression matches.
 ///
-///     highlight article "rust|swift" yellow default bold
+///     highlight articlelist "rust|swift" yellow default bold
+///     highlight article "^(Title|Author):" cyan default bold
 ///     highlight all "breaking" white red
 ///     highlight-article "author = \"Ann\"" cyan default
 ///
 /// Only the style of the matched characters changes, never the text, so rows keep their widths
 /// (a highlighted Japanese title takes the columns it took before).
 public struct Highlights: Sendable, Equatable {
-    /// Which list a `highlight` line colours.
+    /// What a `highlight` line colours: the rows of a list, or the article view's lines.
     public enum Target: Sendable, Equatable {
-        case feedList, articleList
+        case feedList, articleList, article
     }
 
     /// One `highlight` line.

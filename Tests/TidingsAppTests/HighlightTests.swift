@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 import Foundation
 import TerminalUI
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func matchedTextIsColouredAndWideCharactersKeepTheirColumns() {
-        let config = Config(parsing: #"highlight article "東京|rust" yellow default bold"#)
+        let config = Config(parsing: #"highlight articlelist "東京|rust" yellow default bold"#)
         #expect(config.warnings.isEmpty)
         let grid = draw(row("Rust in 東京 today"), config)
         #expect(grid.lines[0].hasPrefix("N 2025-11-21  Rust in 東京 today"))
@@ -62,9 +63,36 @@ import Testing
         #expect(columns(in: other, styled: cyan).isEmpty)
     }
 
+    @MainActor
+    @Test func highlightArticleColoursTheArticleViewAsInNewsboat() {
+        let config = Config(parsing: #"""
+            highlight article "^Title:|東京" yellow default bold
+            highlight articlelist "Tokyo" red default
+            """#)
+        #expect(config.warnings.isEmpty)
+        let item = StoredItem(
+            id: ItemID(1), feedID: FeedID(1), feedTitle: "News", key: "k",
+            item: Item(id: "1", title: "Tokyo news", summary: "<p>Rain in 東京 today.</p>"),
+            date: Date(timeIntervalSince1970: 1_763_715_600), firstSeenAt: Date(timeIntervalSince1970: 1_763_715_600),
+            isRead: false, isStarred: false)
+        let screen = ArticleScreen(item: item, preferences: config.readerPreferences)
+        var grid = CellGrid(rows: 12, columns: 40)
+        screen.render(into: &grid, in: Rect(row: 0, column: 0, height: 12, width: 40))
+        let titleRow = grid.lines.firstIndex { $0.hasPrefix("Title: Tokyo news") } ?? -1
+        #expect(titleRow >= 0, "\(grid.lines)")
+        guard titleRow >= 0 else { return }
+        #expect((0..<6).allSatisfy { grid[titleRow, $0].style == yellow })
+        // The item-list highlight does not reach the article view.
+        #expect(grid[titleRow, 7].style.foreground != .red)
+        let bodyRow = grid.lines.firstIndex { $0.contains("Rain in 東京") } ?? -1
+        let column = grid.lines[bodyRow].prefix { $0 != "東" }.count
+        #expect(grid[bodyRow, column].style == yellow && grid[bodyRow, column + 2].style == yellow)
+        #expect(grid[bodyRow, 0].style != yellow)
+    }
+
     @Test func badHighlightLinesAreWarnedAbout() {
         let config = Config(parsing: #"""
-            highlight article "(" red default
+            highlight articlelist "(" red default
             highlight sidebar "x" red default
             highlight all "x" red
             highlight-article "content =~ \"x\"" red default
