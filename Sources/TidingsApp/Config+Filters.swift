@@ -99,29 +99,33 @@ extension Config {
         }
     }
 
-    /// `highlight-article "EXPRESSION" FG BG [ATTR…]`.
-    mutating func highlightArticle(_ arguments: [String]) -> String? {
+    /// `highlight-article "EXPRESSION" FG BG [ATTR…]` (whole item-list rows) and
+    /// `highlight-feed "EXPRESSION" FG BG [ATTR…]` (whole feed-list rows).
+    mutating func highlightRow(_ arguments: [String], command: String) -> String? {
         guard arguments.count >= 3 else {
-            return "highlight-article takes an expression in quotes and colours (highlight-article \"unread = \\\"yes\\\"\" yellow default); ignored"
+            return "\(command) takes an expression in quotes and colours (\(command) \"unread_count > 0\" yellow default); ignored"
         }
         let expression: FilterExpression
         do {
             expression = try FilterParser.parse(arguments[0])
         } catch {
-            return "highlight-article: the expression, \(error.description); ignored"
+            return "\(command): the expression, \(error.description); ignored"
         }
-        let unusable = expression.attributes.subtracting(Highlights.articleRowAttributes)
+        let isFeed = command == "highlight-feed"
+        let known = isFeed ? Highlights.feedRowAttributes : Highlights.articleRowAttributes
+        let unusable = expression.attributes.subtracting(known)
         guard unusable.isEmpty else {
             let names = unusable.map(\.rawValue).sorted().joined(separator: ", ")
-            let usable = Highlights.articleRowAttributes.map(\.rawValue).sorted().joined(separator: ", ")
-            return "highlight-article cannot test \(names) (list rows know \(usable)); ignored"
+            let usable = known.map(\.rawValue).sorted().joined(separator: ", ")
+            return "\(command) cannot test \(names) (list rows know \(usable)); ignored"
         }
         do {
             let (style, ignored) = try ThemeParser.style(from: Array(arguments.dropFirst()))
-            highlights.articleRules.append(Highlights.ArticleRule(expression: expression, style: style))
+            let rule = Highlights.ArticleRule(expression: expression, style: style)
+            if isFeed { highlights.feedRules.append(rule) } else { highlights.articleRules.append(rule) }
             return ignored.isEmpty ? nil : "Tidings cannot draw \(ignored.joined(separator: " and ")); the rest of this highlight applies"
         } catch {
-            return "highlight-article: \(error.description); ignored"
+            return "\(command): \(error.description); ignored"
         }
     }
 }

@@ -85,7 +85,6 @@ public struct Config: Sendable, Equatable {
     /// newsboat commands Tidings does not carry out yet, and what becomes of their lines.
     static let unsupportedCommands: [String: String] = [
         "macro": "macro is not supported yet; this macro is not defined",
-        "highlight-feed": "highlight-feed is not supported yet; no feed is coloured by it",
         "include": "include is not supported yet; the included file was not read",
     ]
 
@@ -149,7 +148,8 @@ public struct Config: Sendable, Equatable {
         case "ignore-mode": return ignoreMode(arguments)
         case "define-filter": return defineFilter(arguments)
         case "highlight": return highlight(arguments)
-        case "highlight-article": return highlightArticle(arguments)
+        case "highlight-article": return highlightRow(arguments, command: "highlight-article")
+        case "highlight-feed": return highlightRow(arguments, command: "highlight-feed")
         case _ where Config.syncOptionNames.contains(name): return applySyncOption(name, arguments)
         default: break
         }

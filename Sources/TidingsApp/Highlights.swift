@@ -38,12 +38,16 @@ public struct Highlights: Sendable, Equatable {
 
     public var textRules: [TextRule] = []
     public var articleRules: [ArticleRule] = []
+    /// `highlight-feed` lines: whole feed-list rows.
+    public var feedRules: [ArticleRule] = []
 
     public init() {}
 
     /// What an item-list row can be tested on: `highlight-article` lines naming anything else
     /// are refused (the rows do not carry an article's text or its feed's tags).
     static let articleRowAttributes: Set<FilterAttribute> = [.title, .link, .author, .unread, .flags, .age, .feedTitle]
+    /// What a feed-list row can be tested on (`highlight-feed`).
+    static let feedRowAttributes: Set<FilterAttribute> = [.feedTitle, .feedLink, .feedURL, .tags, .unreadCount, .totalCount]
 
     /// `text` with the matches of every rule for `target` in the rule's style, later rules over
     /// earlier ones.
@@ -54,6 +58,15 @@ public struct Highlights: Sendable, Equatable {
             if !ranges.isEmpty { text = text.restyled(ranges, with: rule.style) }
         }
         return text
+    }
+
+    /// The style of a whole feed row, from the last `highlight-feed` rule that matches it.
+    func rowStyle(for row: FeedListRow, now: Date = Date()) -> Style? {
+        guard !feedRules.isEmpty else { return nil }
+        let feed = FilterArticle(
+            date: now, feedTitle: row.displayTitle, feedLink: row.link, feedURL: row.url, tags: row.tags,
+            unreadCount: row.unreadCount, totalCount: row.totalCount)
+        return feedRules.last { $0.expression.matches(feed, now: now) }?.style
     }
 
     /// The style of a whole article row, from the last `highlight-article` rule that matches it.

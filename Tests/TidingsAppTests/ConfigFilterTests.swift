@@ -34,7 +34,7 @@ import Testing
     @Test func everyLineTidingsDoesNotApplyIsWarnedAbout() {
         let lines = [
             #"macro y set browser "mpv %u" ; open-in-browser ; set browser "firefox %u""#,
-            #"highlight-feed "unread_count > 0" red default"#,
+            #"search-highlight-colors black yellow bold"#,
             #"include ~/.newsboat/colors"#,
             #"notify-program ~/bin/notify"#,
         ]

@@ -47,6 +47,15 @@ import Testing
         FeedRowRenderer(reloading: [], spinnerFrame: "*", countWidth: 5, theme: .standard, highlights: all.highlights)
             .render(feedRow, isSelected: false, into: &feeds, in: Rect(row: 0, column: 0, height: 1, width: 40))
         #expect(columns(in: feeds, styled: yellow) == [9, 10, 11, 12])
+
+        // highlight-feed colours whole feed rows by the feed's attributes.
+        let magenta = Style(foreground: .magenta, background: .default)
+        let byFeed = Config(parsing: #"highlight-feed "rssurl = \"u\" and unread_count = 0" magenta default"#)
+        #expect(byFeed.warnings.isEmpty)
+        var rows = CellGrid(rows: 1, columns: 40)
+        FeedRowRenderer(reloading: [], spinnerFrame: "*", countWidth: 5, theme: .standard, highlights: byFeed.highlights)
+            .render(feedRow, isSelected: false, into: &rows, in: Rect(row: 0, column: 0, height: 1, width: 40))
+        #expect(columns(in: rows, styled: magenta) == Array(0..<18))
     }
 
     @Test func highlightArticleColoursWholeRowsAndFormatsToo() {
@@ -98,8 +107,10 @@ import Testing
             highlight-article "content =~ \"x\"" red default
             highlight-article "title = " red default
             highlight feedlist "x" red default blink
+            highlight-feed "title =~ \"x\"" red default
             """#)
-        #expect(config.warnings.map(\.line) == [1, 2, 3, 4, 5, 6])
+        #expect(config.warnings.map(\.line) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(config.warnings[6].message.contains("highlight-feed cannot test title"))
         #expect(config.warnings[3].message.contains("cannot test content"))
         #expect(config.highlights.textRules.count == 1)
     }
