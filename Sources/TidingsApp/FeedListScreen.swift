@@ -138,8 +138,9 @@ public final class FeedListScreen: ReaderScreen {
         }
     }
 
-    /// The listed feeds narrowed by the quick filter, under the Starred entry while there are
-    /// starred articles and no filter is applied.
+    /// The listed feeds narrowed by the quick filter or the filter expression, under the
+    /// Starred entry (while there are starred articles) and the query feeds when neither
+    /// filter is applied.
     private func rebuildEntries() {
         let marks = storeView.pendingMarks
         let now = Date()
