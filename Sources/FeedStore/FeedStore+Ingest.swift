@@ -50,7 +50,13 @@ extension FeedStore {
                     feed.format.rawValue, validators.etag, validators.lastModified, seconds, seconds,
                     feedID,
                 ])
-            let newCount = try Self.storeItems(prepared.entries, feedID: feedID, seenAt: seconds, db: db)
+            // The killfile (see `applyKillfile`): download mode does not store new articles it
+            // ignores; the others it ignores are hidden before the transaction ends.
+            let killfile = killfileSlot.current
+            let entries = try Self.entriesToStore(
+                prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
+            var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, db: db)
+            newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, db: db)
             if !prepared.entries.isEmpty {
                 // Tombstones of dropped items can go once the feed itself no longer carries
                 // them: they can no longer come back as new.
@@ -240,7 +246,7 @@ extension FeedStore {
 
     /// `COALESCE(published, updated, firstSeen)` as the insert stores it; SQLite stores a NaN
     /// as NULL, so one is skipped here too.
-    private static func sortDate(published: Double?, updated: Double?, firstSeen: Double) -> Double {
+    static func sortDate(published: Double?, updated: Double?, firstSeen: Double) -> Double {
         if let published, !published.isNaN { return published }
         if let updated, !updated.isNaN { return updated }
         return firstSeen

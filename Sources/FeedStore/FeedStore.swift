@@ -17,6 +17,8 @@ public final class FeedStore: Sendable {
     /// The cache file.
     public let path: String
     let pool: DatabasePool
+    /// The killfile applied to what upserts store (see `applyKillfile`).
+    let killfileSlot = KillfileSlot()
 
     /// How long a write waits for another process's write before failing.
     public static let defaultBusyTimeout: TimeInterval = 10
@@ -52,6 +54,8 @@ public final class FeedStore: Sendable {
             // The full-text index's triggers compute item bodies (see `SearchBody`).
             db.add(function: SearchBody.function)
             db.add(function: SearchBody.functionWithFullArticle)
+            // Filter expressions match regular expressions through it (see `FilterExpression+SQL`).
+            db.add(function: FilterRegex.sqlFunction())
         }
         do {
             try Self.inspectExistingFile(at: path)

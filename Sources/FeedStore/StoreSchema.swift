@@ -102,6 +102,13 @@ enum StoreSchema {
                 """)
             try createFullArticleSearchTriggers(db)
         }
+        migrator.registerMigration("v8: killfile") { db in
+            // Articles hidden by the killfile have `isDeleted = 2` (see `FeedStore.applyKillfile`):
+            // every list, count and search already reads only `isDeleted = 0`. This index finds
+            // the hidden ones when a changed killfile shows some of them again, without reading
+            // the whole table at every start.
+            try db.execute(sql: "CREATE INDEX itemHiddenByKillfile ON item (feedId) WHERE isDeleted = 2")
+        }
         return migrator
     }
 

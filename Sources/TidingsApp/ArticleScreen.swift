@@ -62,7 +62,11 @@ public final class ArticleScreen: ReaderScreen {
         if let rest = shown.restKilobytes {
             lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
         }
-        view.setLines(lines)
+        // `highlight article` lines colour what they match, line by line, once per layout.
+        let highlights = preferences.highlights
+        view.setLines(lines.map { line in
+            TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
+        })
     }
 
     /// Whether the full article is at hand (shown or not), so that `x` needs no fetch.

@@ -53,10 +53,11 @@ public struct BatchReload {
         for warning in config.warnings.map(\.description) + urls.problems.map({ "urls file \($0)" }) {
             ReloadReporter.writeError("tidings: \(warning)")
         }
-        if let notice = urls.queryNotice { ReloadReporter.writeError("tidings: \(notice)") }
 
         let store = try FeedStore(path: paths.cacheFile.path)
         try store.syncSubscriptions(urls.subscriptions)
+        // Hides what the killfile ignores among stored articles, and has the reload apply it.
+        try store.applyKillfile(config.killfile)
         let cache = StoreFeedCache(store: store)
         let titles = try Dictionary(store.feedList().map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
         let requests = try select(try cache.fetchRequests(), from: urls.subscriptions, titles: titles)
@@ -104,6 +105,8 @@ public struct BatchReload {
             return .someFailed
         }
         let store = try FeedStore(path: paths.cacheFile.path)
+        // Synced articles are hidden by the killfile as fetched ones are.
+        try store.applyKillfile(config.killfile)
         do {
             let outcome = try Synchronizer(account: account, store: store).sync()
             if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }

@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedStore
 import Foundation
 
 /// The `config` file, in newsboat's syntax: one `option value` per line, values quoted when they
@@ -11,9 +12,9 @@ import Foundation
 ///
 /// Loading never fails on content: an unknown option or a bad value is a `Warning` with its line
 /// number, and the default stays. `bind-key`, `unbind-key` and `color` lines are applied in file
-/// order onto the default key map and theme (Config+Bindings.swift, Config+Colors.swift). Every
-/// line is kept as a `Directive`, so that commands handled elsewhere (`macro`, `highlight`, …) can
-/// be read from `directives(named:)`.
+/// order onto the default key map and theme (Config+Bindings.swift, Config+Colors.swift); the
+/// filter language's lines (`ignore-article`, `define-filter`, …) in Config+Filters.swift. No
+/// line is accepted without being applied: what Tidings does not do is a warning.
 public struct Config: Sendable, Equatable {
     /// One non-comment line: its name and arguments.
     public struct Directive: Sendable, Equatable {
@@ -81,14 +82,19 @@ public struct Config: Sendable, Equatable {
     /// Whether a `color title` line was read: until one is, `color info` colours both bars.
     var hasTitleColor = false
 
+    /// `ignore-article` and `ignore-mode`.
+    public var killfile = Killfile()
+    /// `highlight` and `highlight-article` lines.
+    public var highlights = Highlights()
+    /// `define-filter` lines, in file order.
+    public var definedFilters: [DefinedFilter] = []
+
     public private(set) var directives: [Directive] = []
     public private(set) var warnings: [Warning] = []
 
-    /// Commands of newsboat's config that other parts of Tidings read through
-    /// `directives(named:)`: they are kept without a warning.
-    public static let deferredCommands: Set<String> = [
-        "macro", "highlight", "highlight-article", "highlight-feed",
-        "define-filter", "ignore-article", "ignore-mode",
+    /// newsboat commands Tidings does not carry out yet, and what becomes of their lines.
+    static let unsupportedCommands: [String: String] = [
+        "macro": "macro is not supported yet; this macro is not defined",
     ]
 
     /// The defaults.
@@ -179,7 +185,7 @@ public struct Config: Sendable, Equatable {
         ReaderPreferences(
             keyMap: keyMap, theme: theme, hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
             showsExcerpts: showExcerpts, textWidth: textWidth, feedListFormat: feedListFormat,
-            articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat)
+            articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights)
     }
 
     /// Applies one option; returns what was wrong with it, if anything.
@@ -188,11 +194,17 @@ public struct Config: Sendable, Equatable {
         case "bind-key": return bindKey(arguments)
         case "unbind-key": return unbindKey(arguments)
         case "color": return color(arguments)
+        case "ignore-article": return ignoreArticle(arguments)
+        case "ignore-mode": return ignoreMode(arguments)
+        case "define-filter": return defineFilter(arguments)
+        case "highlight": return highlight(arguments)
+        case "highlight-article": return highlightRow(arguments, command: "highlight-article")
+        case "highlight-feed": return highlightRow(arguments, command: "highlight-feed")
         case _ where Config.syncOptionNames.contains(name): return applySyncOption(name, arguments)
         case _ where Config.fullArticleOptionNames.contains(name): return fullArticleOption(name, arguments)
         default: break
         }
-        if Config.deferredCommands.contains(name) { return nil }
+        if let unsupported = Config.unsupportedCommands[name] { return unsupported }
         let known = [
             "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
             "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
@@ -216,17 +228,20 @@ public struct Config: Sendable, Equatable {
         case "confirm-exit": return boolean(value, name) { confirmExit = $0 }
         case "show-excerpts": return boolean(value, name) { showExcerpts = $0 }
         case "feedlist-format":
-            feedListFormat = value
-            return ListFormat.problem(in: value, kind: .feedList)
+            // A format with something Tidings cannot draw keeps the default layout (see ListFormat).
+            let problem = ListFormat.problem(in: value, kind: .feedList)
+            if problem == nil { feedListFormat = value }
+            return problem
         case "articlelist-format":
-            articleListFormat = value
-            return ListFormat.problem(in: value, kind: .articleList)
+            let problem = ListFormat.problem(in: value, kind: .articleList)
+            if problem == nil { articleListFormat = value }
+            return problem
         case "datetime-format":
             dateTimeFormat = value
             return nil
         case "browser":
             browser = value
-            return nil
+            return Config.browserShellWarning(value)
         case "user-agent":
             userAgent = value
             return nil

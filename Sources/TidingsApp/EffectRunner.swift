@@ -131,6 +131,23 @@ final class EffectRunner: StoreReading {
         }
     }
 
+    /// Applies the killfile to the articles already stored (a background write; the screens read
+    /// again when it changed anything). Reloads apply it from now on, through the store.
+    func applyKillfile(_ killfile: Killfile) {
+        store.useKillfile(killfile)
+        let store = store, logger = logger
+        onWriteQueue {
+            do {
+                let (hidden, shown) = try store.applyKillfile(killfile)
+                if hidden + shown > 0 { logger.info("killfile: \(hidden) articles hidden, \(shown) shown again") }
+                return hidden + shown > 0 ? .storeChanged : nil
+            } catch {
+                logger.error("cannot apply the killfile: \(error)")
+                return .status("The killfile is not applied to stored articles yet: \(error)")
+            }
+        }
+    }
+
     /// Writes the marks a previous run left in the journal, before anything else is written.
     func writeLeftOverMarks() {
         let marks = journal.leftOver()

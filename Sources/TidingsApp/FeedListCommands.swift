@@ -56,10 +56,13 @@ public enum FeedListCommands {
     public static func unreadCount(paths: AppPaths) throws -> Int {
         try paths.createDirectories()
         let store = try FeedStore(path: paths.cacheFile.path)
+        let config = try Config.load(from: paths.configFile)
         // Under a feed server the cache lists the server's feeds: the urls file must not replace them.
-        if try !Config.load(from: paths.configFile).syncsWithServer {
+        if !config.syncsWithServer {
             try store.syncSubscriptions(try UrlsFile.load(from: paths.urlsFile).subscriptions)
         }
+        // Articles the killfile ignores are not counted, as the reader does not count them.
+        try store.applyKillfile(config.killfile)
         return try store.feedList().reduce(0) { $0 + $1.unreadCount }
     }
 

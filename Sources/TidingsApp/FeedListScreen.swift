@@ -1,4 +1,5 @@
 import FeedStore
+import Foundation
 import TerminalUI
 
 /// The root screen: one row per subscribed, non-hidden feed, in urls-file order, under a
@@ -19,15 +20,26 @@ public final class FeedListScreen: ReaderScreen {
     public var reloading: Set<String> = []
     public var spinnerFrame: Character = "*"
     /// The tag this list is limited to, if it is.
-    public var tag: String? { filter.tag }
+    public var tag: String? { listFilter.tag }
     private let storeView: StoreView
-    private let filter: FeedListFilter
+    private let listFilter: FeedListFilter
     private let preferences: ReaderPreferences
     private var parkRow = 0
     /// The quick filter (`F`) and the rows it narrows.
     private(set) var quickFilter = QuickFilter()
     private var unfilteredRows: [FeedListRow] = []
+    /// The filter expression in force (`set-filter`, `select-filter`), tested on each feed.
+    public private(set) var filter: ListFilter?
     private var starredCounts = ItemCounts.zero
+    /// The urls file's query feeds (listed in the root list only, under the Starred entry),
+    /// and their counts once read.
+    private let queryFeeds: [QueryFeed]
+    private var queryCounts: [ItemCounts]?
+    /// A count of the query feeds is being read; another is due when it is answered. During a
+    /// reload the list refreshes at the spinner's pace, faster than a scan of a large cache:
+    /// one scan at a time keeps the read queue free for the feeds' own rows.
+    private var isCountingQueries = false
+    private var needsQueryRecount = false
     /// False until the first answer from the store.
     public private(set) var isLoaded = false
     /// Counts refreshes, so that an answer overtaken by a newer question is dropped.
@@ -36,10 +48,11 @@ public final class FeedListScreen: ReaderScreen {
     private var dataGeneration: Int64?
 
     /// - Parameter tag: list only the feeds with this tag.
-    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil) {
+    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil, queryFeeds: [QueryFeed] = []) {
         self.storeView = storeView
         self.preferences = preferences
-        filter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
+        self.queryFeeds = tag == nil ? queryFeeds : []
+        listFilter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
     }
 
     public var title: String {
@@ -48,6 +61,7 @@ public final class FeedListScreen: ReaderScreen {
 
     public var titleDetail: String {
         if quickFilter.isActive { return quickFilter.detail(matching: rows.count, of: unfilteredRows.count) }
+        if let filter { return "filter: \(Excerpt(filter.label)) (\(rows.count) of \(unfilteredRows.count))" }
         let unread = rows.reduce(0) { $0 + $1.unreadCount }
         return "\(unread) unread in \(rows.count) feed\(rows.count == 1 ? "" : "s")"
     }
@@ -68,13 +82,38 @@ public final class FeedListScreen: ReaderScreen {
     public func refresh() {
         refreshNumber += 1
         let number = refreshNumber
-        let filter = filter
+        let filter = listFilter
         storeView.read({ store in
             let generation = try store.generation()
             return (generation, try store.feedList(filter), filter.tag == nil ? try store.starredCounts() : .zero)
         }, then: { [weak self] answer in
             guard let self, let (generation, rows, counts) = answer, number == self.refreshNumber else { return }
             self.show(rows, starredCounts: counts, generation: generation)
+        })
+        refreshQueryCounts()
+    }
+
+    /// Reads the query feeds' counts in a read of their own: they scan every article, and the
+    /// feeds must not wait for them (the rows show `(…)` until they come).
+    private func refreshQueryCounts() {
+        guard !queryFeeds.isEmpty else { return }
+        guard !isCountingQueries else {
+            needsQueryRecount = true
+            return
+        }
+        isCountingQueries = true
+        let expressions = queryFeeds.map(\.expression)
+        storeView.read({ store in try store.counts(matching: expressions) }, then: { [weak self] counts in
+            guard let self else { return }
+            self.isCountingQueries = false
+            if let counts {
+                self.queryCounts = counts
+                self.rebuildEntries()
+            }
+            if self.needsQueryRecount {
+                self.needsQueryRecount = false
+                self.refreshQueryCounts()
+            }
         })
     }
 
@@ -89,6 +128,7 @@ public final class FeedListScreen: ReaderScreen {
         switch selected {
         case .feed(let row)?: index = entries.firstIndex { $0.feed?.id == row.id }
         case .starred?: index = entries.firstIndex { $0.isStarred }
+        case .query(let feed, _)?: index = entries.firstIndex { if case .query(feed, _) = $0 { true } else { false } }
         case nil: index = nil
         }
         if let index {
@@ -98,14 +138,24 @@ public final class FeedListScreen: ReaderScreen {
         }
     }
 
-    /// The listed feeds narrowed by the quick filter, under the Starred entry while there are
-    /// starred articles and no filter is applied.
+    /// The listed feeds narrowed by the quick filter or the filter expression, under the
+    /// Starred entry (while there are starred articles) and the query feeds when neither
+    /// filter is applied.
     private func rebuildEntries() {
         let marks = storeView.pendingMarks
+        let now = Date()
         rows = quickFilter.filter(unfilteredRows, title: \.displayTitle).map { marks.apply(to: $0, readAt: dataGeneration) }
+            .filter { filter?.keeps($0, now: now) ?? true }
         let starred = marks.apply(to: starredCounts, readAt: dataGeneration)
-        let showsStarred = starred.total > 0 && !quickFilter.isActive
-        entries = (showsStarred ? [.starred(starred)] : []) + rows.map { .feed($0) }
+        let isFiltered = quickFilter.isActive || filter != nil
+        let showsStarred = starred.total > 0 && !isFiltered
+        // With show-read-feeds off, a query feed with nothing unread is left out like a feed.
+        let queries: [FeedListEntry] = isFiltered ? [] : queryFeeds.enumerated().compactMap { index, feed in
+            let counts = queryCounts.map { $0.indices.contains(index) ? $0[index] : .zero }
+            if listFilter.hidesFeedsWithoutUnread, let counts, counts.unread == 0 { return nil }
+            return .query(feed, counts)
+        }
+        entries = (showsStarred ? [.starred(starred)] : []) + queries + rows.map { .feed($0) }
     }
 
     func listedFeed(_ id: FeedID) -> FeedListRow? {
@@ -134,15 +184,19 @@ public final class FeedListScreen: ReaderScreen {
             quickFilter.render(into: &grid, in: area.bottomRows(1))
             area = area.inset(top: 0, bottom: 1)
         }
-        let starredWidth = entries.first.map { entry in
-            if case .starred(let counts) = entry { FeedListEntryRenderer.countText(counts).count } else { 0 }
-        } ?? 0
+        let starredWidth = entries.prefix { $0.feed == nil }.map { entry in
+            switch entry {
+            case .starred(let counts), .query(_, let counts?): FeedListEntryRenderer.countText(counts).count
+            default: 0
+            }
+        }.max() ?? 0
         let feeds = FeedRowRenderer(
             reloading: reloading, spinnerFrame: spinnerFrame,
             countWidth: max(starredWidth, FeedRowRenderer.countWidth(for: rows)), theme: preferences.theme,
             format: preferences.feedListFormat.map { ListFormat($0, kind: .feedList) },
             positions: preferences.feedListFormat == nil
-                ? [:] : Dictionary(rows.enumerated().map { ($0.element.id, $0.offset + 1) }, uniquingKeysWith: { first, _ in first }))
+                ? [:] : Dictionary(rows.enumerated().map { ($0.element.id, $0.offset + 1) }, uniquingKeysWith: { first, _ in first }),
+            highlights: preferences.highlights)
         ListView(source: ArrayDataSource(entries), renderer: FeedListEntryRenderer(feeds: feeds), emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<ArrayDataSource<FeedListEntry>, FeedListEntryRenderer>.selectedRow(in: area, state: state)
@@ -150,16 +204,19 @@ public final class FeedListScreen: ReaderScreen {
 
     private var emptyText: String {
         if !isLoaded { return "Loading…" }
+        if let filter {
+            return "No feed matches the filter \(Excerpt(filter.label))."
+        }
         if quickFilter.isActive {
             return "No feed title contains \u{201C}\(quickFilter.text)\u{201D}. Esc clears the filter."
         }
         let addKey = preferences.keyMap.bindings(for: .feedList).first { $0.command == .addFeed }?.keys.first
         if let tag {
-            return filter.hidesFeedsWithoutUnread
+            return listFilter.hidesFeedsWithoutUnread
                 ? "No feed tagged \(Excerpt(tag)) has unread articles (show-read-feeds is off)."
                 : "No feed is tagged \(Excerpt(tag)) any more."
         }
-        if filter.hidesFeedsWithoutUnread {
+        if listFilter.hidesFeedsWithoutUnread {
             return "No feed has unread articles (show-read-feeds is off). R reloads them all."
         }
         guard let addKey else { return "The urls file lists no feeds yet: add one with `tidings add URL`." }
@@ -178,8 +235,12 @@ public final class FeedListScreen: ReaderScreen {
         if ListCommand.apply(command, to: &state, count: entries.count) { return nil }
         switch command {
         case .open:
-            guard let entry = selectedEntry else { return nil }
-            return entry.feed.map { .openFeed($0.id) } ?? .showStarred
+            switch selectedEntry {
+            case .feed(let row)?: return .openFeed(row.id)
+            case .starred?: return .showStarred
+            case .query(let feed, let counts)?: return .openQueryFeed(feed, counts)
+            case nil: return nil
+            }
         case .quit: return tag == nil ? .quit : .back
         case .quitAll: return .quit
         case .reload: return selectedFeed.map { .reloadFeed($0.id) }
@@ -201,10 +262,26 @@ public final class FeedListScreen: ReaderScreen {
         case .selectTag: return .showTags
         case .search: return .openSearch(text: "")
         case .quickFilter:
+            filter = nil
             quickFilter.begin()
+            return nil
+        case .setFilter: return .askForFilter
+        case .selectFilter: return .chooseFilter
+        case .clearFilter:
+            if filter != nil { _ = applyFilter(nil) }
             return nil
         default: return nil
         }
+    }
+
+    /// Lists only the feeds `filter` keeps (nil: all of them again), the quick filter cleared.
+    func applyFilter(_ filter: ListFilter?) -> Bool {
+        if quickFilter.isActive || quickFilter.isEditing { quickFilter.clear() }
+        let selectedID = selectedFeed?.id
+        self.filter = filter
+        rebuildEntries()
+        state.select(selectedID.flatMap { id in entries.firstIndex { $0.feed?.id == id } } ?? 0, count: entries.count)
+        return true
     }
 
     /// The intent for the selected feed, or why there is none to `verb`.

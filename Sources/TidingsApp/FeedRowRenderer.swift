@@ -26,6 +26,8 @@ struct FeedRowRenderer: RowRenderer {
     var format: ListFormat? = nil
     /// Each listed feed's 1-based position, for `%i`.
     var positions: [FeedID: Int] = [:]
+    /// `highlight feedlist|all` lines.
+    var highlights = Highlights()
 
     func render(_ row: FeedListRow, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
         if let format {
@@ -42,21 +44,24 @@ struct FeedRowRenderer: RowRenderer {
         } else {
             mark = " "
         }
-        var column = grid.put(mark, row: area.row, column: area.column, style: markStyle, limit: area.right)
-        column = grid.put(row.unreadCount > 0 ? "N" : " ", row: area.row, column: column, style: .bold, limit: area.right)
+        // A `highlight-feed` rule colours the whole row.
+        let rowStyle = highlights.rowStyle(for: row)
+        var column = grid.put(mark, row: area.row, column: area.column, style: rowStyle ?? markStyle, limit: area.right)
+        column = grid.put(row.unreadCount > 0 ? "N" : " ", row: area.row, column: column, style: rowStyle ?? .bold, limit: area.right)
         let counts = "(\(row.unreadCount)/\(row.totalCount))"
         let padded = counts + String(repeating: " ", count: max(0, countWidth - counts.count))
-        column = grid.put(" " + padded + " ", row: area.row, column: column, limit: area.right)
-        let style = row.unreadCount > 0 ? theme.listUnread : theme.listNormal
+        column = grid.put(" " + padded + " ", row: area.row, column: column, style: rowStyle ?? .plain, limit: area.right)
+        let style = rowStyle ?? (row.unreadCount > 0 ? theme.listUnread : theme.listNormal)
         var title = StyledText(row.name.text, style: style)
         if let error = row.lastError, row.hasFailed {
             title.append("  — \(error)", style: .dim)
         }
-        grid.put(title.truncated(toWidth: area.right - column), row: area.row, column: column, limit: area.right)
+        grid.put(highlights.styled(title, in: .feedList).truncated(toWidth: area.right - column), row: area.row, column: column, limit: area.right)
     }
 
     private func renderFormatted(_ row: FeedListRow, _ format: ListFormat, into grid: inout CellGrid, in area: Rect) {
-        let style = row.unreadCount > 0 ? theme.listUnread : theme.listNormal
+        let rowStyle = highlights.rowStyle(for: row)
+        let style = rowStyle ?? (row.unreadCount > 0 ? theme.listUnread : theme.listNormal)
         let text = format.render(width: area.width, style: style) { letter in
             switch letter {
             case "i": return (positions[row.id].map(String.init) ?? "", nil)
@@ -75,7 +80,7 @@ struct FeedRowRenderer: RowRenderer {
             default: return ("", nil)
             }
         }
-        grid.put(text, row: area.row, column: area.column, limit: area.right)
+        grid.put(highlights.styled(text, in: .feedList), row: area.row, column: area.column, limit: area.right)
     }
 
     /// The count column width for `rows`.

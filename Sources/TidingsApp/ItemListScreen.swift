@@ -15,6 +15,8 @@ public final class ItemListScreen: ReaderScreen {
     public private(set) var state = ListState()
     /// The quick filter: typed, kept or none.
     private(set) var quickFilter = QuickFilter()
+    /// The filter expression in force (`set-filter`, `select-filter`); never with a quick filter.
+    public private(set) var filter: ListFilter?
     /// Items shown with their preview.
     public private(set) var expanded: Set<ItemID> = []
     private let storeView: StoreView
@@ -59,6 +61,9 @@ public final class ItemListScreen: ReaderScreen {
         if quickFilter.isActive {
             return quickFilter.detail(matching: source.count, of: unreadOnly ? feed.unreadCount : feed.totalCount)
         }
+        if let filter {
+            return "filter: \(Excerpt(filter.label)) (\(source.count) of \(unreadOnly ? feed.unreadCount : feed.totalCount))"
+        }
         return "\(feed.unreadCount) unread, \(feed.totalCount) total"
     }
 
@@ -77,13 +82,20 @@ public final class ItemListScreen: ReaderScreen {
         let oldSelection = state.selection
         // New items arrive at the top: read a page either side of the selection, to find it.
         let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
-        let query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
+        let expression = self.filter?.expression, now = Date()
+        let query: PagedItemSource.PageQuery
+        if let expression {
+            query = PagedItemSource.filterQuery(feedID, expression: expression, now: now)
+        } else {
+            query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
+        }
         storeView.read({ store -> (Int64, FeedListRow?, Int, [Int: [ItemRow]]) in
             let generation = try store.generation()
             let feed = try store.feed(feedID)
-            let count = filter.isEmpty
-                ? (unreadOnly ? feed?.unreadCount ?? 0 : feed?.totalCount ?? 0)
-                : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly)
+            let count = try expression.map { try store.itemCount(matching: $0, inFeed: feedID, unreadOnly: unreadOnly, now: now) }
+                ?? (filter.isEmpty
+                    ? (unreadOnly ? feed?.unreadCount ?? 0 : feed?.totalCount ?? 0)
+                    : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly))
             let pages = try PagedItemSource.readPages(covering: window, count: count, unreadOnly: unreadOnly, query: query, from: store)
             return (generation, feed, count, pages)
         }, then: { [weak self] answer in
@@ -131,10 +143,11 @@ public final class ItemListScreen: ReaderScreen {
         listHeight = listArea.height
         listWidth = listArea.width
         let rows = rows()
+        let filterText: String? = filter.map { "No article matches the filter \(Excerpt($0.label)). \(clearKeyHint)" }
         let emptyText = !isLoaded ? "Loading…"
-            : quickFilter.isActive
+            : filterText ?? (quickFilter.isActive
             ? "No article title contains \u{201C}\(quickFilter.text)\u{201D}. Esc clears the filter."
-            : unreadOnly ? "No unread articles in this feed." : "No articles in this feed yet. Press r to reload it."
+            : unreadOnly ? "No unread articles in this feed." : "No articles in this feed yet. Press r to reload it.")
         let list = ListView(source: rows, renderer: renderer, emptyText: emptyText, rowHeight: rows.height(at:))
         parkRow = list.render(into: &grid, in: listArea, state: &state)
     }
@@ -175,11 +188,32 @@ public final class ItemListScreen: ReaderScreen {
             togglePreview()
             return nil
         case .quickFilter:
+            if filter != nil { _ = applyFilter(nil) }
             filterAnchor = selectedItem
             quickFilter.begin()
             return nil
+        case .setFilter: return .askForFilter
+        case .selectFilter: return .chooseFilter
+        case .clearFilter:
+            if filter != nil { _ = applyFilter(nil) }
+            return nil
         default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
+    }
+
+    /// Filters the list by `filter` (nil: the whole feed again), the quick filter cleared.
+    func applyFilter(_ filter: ListFilter?) -> Bool {
+        if quickFilter.isActive || quickFilter.isEditing { quickFilter.clear() }
+        self.filter = filter
+        state.select(0, count: 0)
+        refresh()
+        return true
+    }
+
+    /// What clears a filter, for the empty list's text.
+    private var clearKeyHint: String {
+        let key = preferences.keyMap.bindings(for: .itemList).first { $0.command == .clearFilter }?.keys.first
+        return key.map { "\($0) clears it." } ?? ""
     }
 
     /// Moves the selection for a movement command, laid out for the rows' real heights so that

@@ -19,10 +19,16 @@ struct ItemRowRenderer: RowRenderer {
     let theme: Theme
     /// The `articlelist-format` layout; nil for Tidings' own.
     let format: ListFormat?
+    /// `highlight` and `highlight-article` lines.
+    let highlights: Highlights
 
-    init(timeZone: TimeZone, theme: Theme, dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, format: ListFormat? = nil) {
+    init(
+        timeZone: TimeZone, theme: Theme, dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, format: ListFormat? = nil,
+        highlights: Highlights = Highlights()
+    ) {
         self.theme = theme
         self.format = format
+        self.highlights = highlights
         dateFormatter = StrftimeFormatter(dateTimeFormat, timeZone: timeZone)
     }
 
@@ -30,7 +36,7 @@ struct ItemRowRenderer: RowRenderer {
     init(preferences: ReaderPreferences) {
         self.init(
             timeZone: preferences.timeZone, theme: preferences.theme, dateTimeFormat: preferences.dateTimeFormat,
-            format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) })
+            format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) }, highlights: preferences.highlights)
     }
 
     func render(_ row: ItemRow?, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
@@ -41,7 +47,9 @@ struct ItemRowRenderer: RowRenderer {
     /// Draws `row` into the first line of `area`; `index` (0-based) is its place in the list,
     /// for `%i`.
     func render(_ row: ItemRow, index: Int?, into grid: inout CellGrid, in area: Rect) {
-        let titleStyle = row.isRead ? theme.listNormal : theme.listUnread
+        // A `highlight-article` rule colours the whole row; `highlight` rules then the text they match.
+        let rowStyle = highlights.rowStyle(for: row)
+        let titleStyle = rowStyle ?? (row.isRead ? theme.listNormal : theme.listUnread)
         let title = row.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
         if let format {
             let line = format.render(width: area.width, style: titleStyle) { letter in
@@ -55,18 +63,19 @@ struct ItemRowRenderer: RowRenderer {
                 default: return ("", nil)
                 }
             }
-            grid.put(line, row: area.row, column: area.column, limit: area.right)
+            let styled = highlights.styled(rowStyle.map(line.restyled) ?? line, in: .articleList)
+            grid.put(styled, row: area.row, column: area.column, limit: area.right)
             return
         }
-        var column = grid.put(row.isRead ? " " : "N", row: area.row, column: area.column, style: .bold, limit: area.right)
-        column = grid.put(row.isStarred ? "*" : " ", row: area.row, column: column, style: .bold, limit: area.right)
-        column = grid.put(dateFormatter.string(from: row.date) + "  ", row: area.row, column: column, style: .dim, limit: area.right)
+        var column = grid.put(row.isRead ? " " : "N", row: area.row, column: area.column, style: rowStyle ?? .bold, limit: area.right)
+        column = grid.put(row.isStarred ? "*" : " ", row: area.row, column: column, style: rowStyle ?? .bold, limit: area.right)
+        column = grid.put(dateFormatter.string(from: row.date) + "  ", row: area.row, column: column, style: rowStyle ?? .dim, limit: area.right)
         var text = StyledText(title, style: titleStyle)
         let room = area.right - column
         if let author = row.author, !author.isEmpty,
            DisplayWidth.of(title, limit: room) + 4 + DisplayWidth.of(author, limit: room) <= room {
-            text.append("  — " + author, style: .dim)
+            text.append("  — " + author, style: rowStyle ?? .dim)
         }
-        grid.put(text.truncated(toWidth: room), row: area.row, column: column, limit: area.right)
+        grid.put(highlights.styled(text, in: .articleList).truncated(toWidth: room), row: area.row, column: column, limit: area.right)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 
 /// A list row laid out by a format string (`feedlist-format`, `articlelist-format`): a subset of
@@ -8,10 +9,13 @@ import TerminalUI
 ///   cut with `…`. Widths count terminal columns, so a Japanese title is measured as drawn;
 /// - `%>C`: fills with the character `C` so that what follows ends at the right edge (only the
 ///   first one counts);
-/// - `%%`: a percent sign.
+/// - `%%`: a percent sign;
+/// - `%?X?THEN&ELSE?`: newsboat's conditional: THEN when the field `X` is not empty, else ELSE
+///   (`&ELSE` may be left out); both parts may hold specifiers of their own.
 ///
-/// Anything else (an unknown letter, newsboat's `%?X?…&…?` conditionals) is drawn as written;
-/// ``problem(in:kind:)`` describes it for a config warning.
+/// Anything else (an unknown letter) makes the format unusable: ``problem(in:kind:)`` describes
+/// it for a config warning, and the list keeps Tidings' own layout rather than printing `%x` in
+/// every row.
 ///
 /// ```swift
 /// let format = ListFormat("%4i %-30t%> %D", kind: .articleList)
@@ -39,6 +43,8 @@ struct ListFormat: Sendable, Equatable {
         case field(Character, width: Int?, leftAligned: Bool)
         /// `%>C`: the fill between the left and the right part.
         case fill(Character)
+        /// `%?X?THEN&ELSE?`: `then` when the field `X` is not empty, else `otherwise`.
+        indirect case conditional(Character, then: [Piece], otherwise: [Piece])
     }
 
     let pieces: [Piece]
@@ -46,10 +52,14 @@ struct ListFormat: Sendable, Equatable {
     let unknown: [String]
 
     init(_ format: String, kind: Kind) {
+        (pieces, unknown) = Self.parse(Array(format)[...], kind: kind)
+    }
+
+    private static func parse(_ format: ArraySlice<Character>, kind: Kind) -> (pieces: [Piece], unknown: [String]) {
         var pieces: [Piece] = []
         var unknown: [String] = []
         var literal = ""
-        var characters = Array(format)[...]
+        var characters = format
         func flushLiteral() {
             if !literal.isEmpty { pieces.append(.literal(literal)) }
             literal = ""
@@ -74,6 +84,36 @@ struct ListFormat: Sendable, Equatable {
                     literal += "%>"
                     unknown.append("%>")
                 }
+                continue
+            }
+            if characters.first == "?" {
+                characters.removeFirst()
+                guard let letter = characters.popFirst(), characters.popFirst() == "?",
+                      let thenEnd = characters.firstIndex(where: { $0 == "&" || $0 == "?" })
+                else {
+                    unknown.append("%?")
+                    break
+                }
+                let then = characters[..<thenEnd]
+                var otherwise = ArraySlice<Character>()
+                characters = characters[thenEnd...]
+                if characters.popFirst() == "&" {
+                    guard let elseEnd = characters.firstIndex(of: "?") else {
+                        unknown.append("%?\(letter)?")
+                        break
+                    }
+                    otherwise = characters[..<elseEnd]
+                    characters = characters[characters.index(after: elseEnd)...]
+                }
+                guard kind.fields.contains(letter) else {
+                    unknown.append("%?\(letter)?")
+                    continue
+                }
+                let (thenPieces, thenUnknown) = parse(then, kind: kind)
+                let (elsePieces, elseUnknown) = parse(otherwise, kind: kind)
+                unknown += thenUnknown + elseUnknown
+                flushLiteral()
+                pieces.append(.conditional(letter, then: thenPieces, otherwise: elsePieces))
                 continue
             }
             var leftAligned = false
@@ -104,8 +144,7 @@ struct ListFormat: Sendable, Equatable {
             pieces.append(.field(letter, width: width, leftAligned: leftAligned))
         }
         flushLiteral()
-        self.pieces = pieces
-        self.unknown = unknown
+        return (pieces, unknown)
     }
 
     /// A one-line warning about what `format` contains that this subset does not know, or nil.
@@ -114,7 +153,7 @@ struct ListFormat: Sendable, Equatable {
         guard let first = unknown.first else { return nil }
         let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ")
         let what = unknown.count == 1 ? "\(Excerpt(first)) is" : "\(Excerpt(first)) and \(unknown.count - 1) more are"
-        return "\(kind.optionName): \(what) not understood and shown as written (known: \(known) %>C %%)"
+        return "\(kind.optionName): \(what) not understood, so Tidings' own layout is used (known: \(known) %>C %% %?X?…&…?)"
     }
 
     /// The row for `width` columns: literals in `style`, each field as `value` gives it (in its
@@ -123,7 +162,7 @@ struct ListFormat: Sendable, Equatable {
         var left = StyledText()
         var right = StyledText()
         var fill: Character?
-        for piece in pieces {
+        for piece in Self.resolved(pieces, value: value) {
             var part = StyledText()
             switch piece {
             case .literal(let text):
@@ -136,6 +175,8 @@ struct ListFormat: Sendable, Equatable {
                     fill = character
                     continue
                 }
+            case .conditional:
+                break
             }
             if fill == nil { left.append(part) } else { right.append(part) }
         }
@@ -151,6 +192,15 @@ struct ListFormat: Sendable, Equatable {
         }
         row.append(right)
         return row
+    }
+
+    /// The pieces with every conditional replaced by the part its field chooses.
+    private static func resolved(_ pieces: [Piece], value: (Character) -> (text: String, style: Style?)) -> [Piece] {
+        pieces.flatMap { piece -> [Piece] in
+            guard case .conditional(let letter, let then, let otherwise) = piece else { return [piece] }
+            let isEmpty = value(letter).text.trimmingCharacters(in: .whitespaces).isEmpty
+            return resolved(isEmpty ? otherwise : then, value: value)
+        }
     }
 
     /// `text` cut or padded to `width` columns; as it is when there is no width.

@@ -1,4 +1,5 @@
 import FeedStore
+import Foundation
 import TerminalUI
 
 /// Items for a list (a feed's items, the starred ones), read from the store one page at a time
@@ -47,6 +48,12 @@ final class PagedItemSource: @MainActor ListDataSource {
                 ? try store.items(inFeed: feedID, request)
                 : try store.items(inFeed: feedID, titleContaining: titleFilter, request)
         }
+    }
+
+    /// The query for a feed's items that match a filter expression (see
+    /// `FeedStore.items(matching:inFeed:_:now:)`).
+    nonisolated static func filterQuery(_ feedID: FeedID, expression: FilterExpression, now: Date) -> PageQuery {
+        { store, request in try store.items(matching: expression, inFeed: feedID, request, now: now) }
     }
 
     /// The pages of rows `range` as the store holds them now, read in one go by `refresh`es so

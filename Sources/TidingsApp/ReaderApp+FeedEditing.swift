@@ -57,6 +57,8 @@ extension ReaderApp {
         case .addFeed(let tag): return startAdding(text.trimmingCharacters(in: .whitespaces), tag: tag)
         case .rename(let feed): return rename(feed, to: text.trimmingCharacters(in: .whitespaces))
         case .tags(let feed): return setTags(of: feed, from: text)
+        case .filter: applyTypedFilter(text)
+        case .definedFilter(let filters): applyDefinedFilter(text, from: filters)
         }
         return []
     }
@@ -273,5 +275,37 @@ extension ReaderApp {
             file.update(subscription)
             return nil
         })]
+    }
+}
+
+extension ReaderApp {
+    /// `set-filter`: the typed expression filters the list on top; a bad one says what and where.
+    func applyTypedFilter(_ text: String) {
+        let source = text.trimmingCharacters(in: .whitespaces)
+        guard !source.isEmpty else {
+            applyToTop(nil)
+            return
+        }
+        do {
+            applyToTop(ListFilter(expression: try FilterParser.parse(source), label: source))
+        } catch {
+            transientMessage = "Not a filter: \(error.description)"
+        }
+    }
+
+    /// `select-filter`: the defined filter named, or numbered, by `text`.
+    func applyDefinedFilter(_ text: String, from filters: [DefinedFilter]) {
+        let choice = text.trimmingCharacters(in: .whitespaces)
+        let filter = Int(choice).flatMap { filters.indices.contains($0 - 1) ? filters[$0 - 1] : nil }
+            ?? filters.first { $0.name == choice }
+        guard let filter else {
+            if !choice.isEmpty { transientMessage = "No filter is called \(Excerpt(choice))" }
+            return
+        }
+        applyToTop(ListFilter(expression: filter.expression, label: filter.name))
+    }
+
+    private func applyToTop(_ filter: ListFilter?) {
+        if top?.applyFilter(filter) != true { transientMessage = "This screen has no list to filter" }
     }
 }

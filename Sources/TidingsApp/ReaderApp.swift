@@ -104,7 +104,7 @@ public final class ReaderApp {
             feedList = nil
             navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap, newsboat: settings.newsboatFiles))
         } else {
-            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
+            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds)
             feedList = screen
             navigation = NavigationController(root: screen)
         }
@@ -131,6 +131,8 @@ public final class ReaderApp {
         } else {
             refreshScreens()
         }
+        // After the feeds are in line (the same write queue), so that a rule for one feed finds it.
+        runner.applyKillfile(settings.killfile)
         runner.writeLeftOverMarks()
         // A `tidings reload` from cron shows up with no key pressed; the generation tells whether
         // anything the screens show has changed.
@@ -421,6 +423,16 @@ public final class ReaderApp {
             showReloading()
         case .showStarred:
             navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
+        case .openQueryFeed(let feed, let counts):
+            navigation.push(QueryFeedScreen(storeView: storeView, feed: feed, counts: counts, preferences: settings.preferences))
+        case .askForFilter:
+            ask(.filter)
+        case .chooseFilter:
+            guard !settings.definedFilters.isEmpty else {
+                transientMessage = "No filter is defined: add define-filter lines to the config file"
+                return []
+            }
+            ask(.definedFilter(settings.definedFilters))
         case .openSearch(let text):
             ask(.search, text: text)
         case .fetchFullArticle(let id, let link):

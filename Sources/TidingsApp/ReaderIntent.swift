@@ -40,6 +40,12 @@ public enum ReaderIntent: Hashable, Sendable {
     case showTag(String)
     /// Show the starred articles of every feed.
     case showStarred
+    /// Show the articles of a query feed, whose counts the feed list shows (nil until read).
+    case openQueryFeed(QueryFeed, ItemCounts?)
+    /// Ask for a filter expression for the list on top (`set-filter`).
+    case askForFilter
+    /// Ask which defined filter to apply to the list on top (`select-filter`).
+    case chooseFilter
     /// Star the article, or unstar it.
     case toggleStarred(ItemID)
     /// Fetch the article's page, extract its main text, store it and show it (`x`).

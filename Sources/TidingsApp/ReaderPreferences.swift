@@ -22,13 +22,17 @@ public struct ReaderPreferences: Sendable {
     public var dateTimeFormat: String
     /// The zone dates are shown in.
     public var timeZone: TimeZone
+    /// `highlight` and `highlight-article`: colours of matched text and of whole article rows.
+    public var highlights: Highlights
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,
         hidesReadArticles: Bool = false, showsExcerpts: Bool = false, textWidth: Int = 0,
         feedListFormat: String? = nil, articleListFormat: String? = nil,
-        dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, timeZone: TimeZone = .current
+        dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, timeZone: TimeZone = .current,
+        highlights: Highlights = Highlights()
     ) {
+        self.highlights = highlights
         self.keyMap = keyMap
         self.theme = theme
         self.hidesFeedsWithoutUnread = hidesFeedsWithoutUnread

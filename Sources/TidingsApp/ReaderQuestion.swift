@@ -10,6 +10,10 @@ enum ReaderQuestion: Sendable {
     case rename(FeedListRow)
     /// A feed's tags.
     case tags(FeedListRow)
+    /// A filter expression for the list on top.
+    case filter
+    /// Which of the defined filters to apply: its number or its name.
+    case definedFilter([DefinedFilter])
 
     /// The prompt shown before the text.
     var prompt: String {
@@ -18,6 +22,10 @@ enum ReaderQuestion: Sendable {
         case .addFeed: return "Add feed URL: "
         case .rename: return "Title (empty: the feed's own): "
         case .tags: return "Tags: "
+        case .filter: return "Filter: "
+        case .definedFilter(let filters):
+            let choices = filters.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
+            return "Filter (\(choices)): "
         }
     }
 }

@@ -31,6 +31,9 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     func select(item id: ItemID)
     /// Selects the feed `url`, when the screen lists it.
     func select(feedURL url: String)
+    /// Applies a filter expression to the list (nil clears it); false when the screen has no
+    /// list to filter.
+    func applyFilter(_ filter: ListFilter?) -> Bool
     /// Whether a search typed on this screen replaces it (search results), so that Back returns
     /// to where the first search was started.
     var isReplacedByNewSearch: Bool { get }
@@ -52,6 +55,7 @@ extension ReaderScreen {
     func listsArticles(ofFeed feed: FeedID) -> Bool { false }
     func select(item id: ItemID) {}
     func select(feedURL url: String) {}
+    func applyFilter(_ filter: ListFilter?) -> Bool { false }
     var isReplacedByNewSearch: Bool { false }
     func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool { false }
     func takesUnboundKey(_ key: Key) -> Bool { false }

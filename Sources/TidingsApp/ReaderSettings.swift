@@ -1,5 +1,6 @@
 import FeedFetcher
 import FeedModel
+import FeedStore
 
 /// Everything the reader needs to start, resolved from the command line, the config file and
 /// the urls file by the `tidings` executable.
@@ -27,6 +28,12 @@ public struct ReaderSettings: Sendable {
     public var maxItems: Int
     /// `fulltext-command`, `always-fetch-full-article`.
     public var fullArticle: FullArticleOptions
+    /// `ignore-article` and `ignore-mode`: applied at start and by every reload.
+    public var killfile: Killfile
+    /// The urls file's `query:` feeds, listed under the Starred entry.
+    public var queryFeeds: [QueryFeed]
+    /// `define-filter` lines, offered by `select-filter`.
+    public var definedFilters: [DefinedFilter]
     /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
     /// feeds, or why its options do not work; nil for the urls file.
     public var syncAccount: Result<SyncAccount, SyncSetupError>?
@@ -41,11 +48,15 @@ public struct ReaderSettings: Sendable {
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
-        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0,
+        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
+        queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [],
         syncAccount: Result<SyncAccount, SyncSetupError>? = nil, warnings: [String] = [],
         fullArticle: FullArticleOptions = FullArticleOptions()
     ) {
         self.syncAccount = syncAccount
+        self.definedFilters = definedFilters
+        self.queryFeeds = queryFeeds
+        self.killfile = killfile
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions
         self.cachePath = cachePath

@@ -34,9 +34,19 @@ enum ThemeParser {
             let known = Theme.Element.allCases.map(\.rawValue).joined(separator: ", ")
             throw Problem(description: "unknown element \"\(Excerpt(arguments[0]))\" (Tidings colours \(known))")
         }
-        var style = Style(foreground: try color(arguments[1]), background: try color(arguments[2]))
+        let (style, ignored) = try style(from: Array(arguments.dropFirst()))
+        return Assignment(element: element, style: style, ignoredAttributes: ignored)
+    }
+
+    /// `FG BG [ATTR…]` (also the end of `highlight` lines): the style, and the attributes read
+    /// but not drawn.
+    static func style(from words: [String]) throws(Problem) -> (style: Style, ignoredAttributes: [String]) {
+        guard words.count >= 2 else {
+            throw Problem(description: "a foreground and a background colour are needed (black yellow bold)")
+        }
+        var style = Style(foreground: try color(words[0]), background: try color(words[1]))
         var ignored: [String] = []
-        for word in arguments.dropFirst(3) {
+        for word in words.dropFirst(2) {
             switch word.lowercased() {
             case "bold": style.attributes.insert(.bold)
             case "underline": style.attributes.insert(.underline)
@@ -47,7 +57,7 @@ enum ThemeParser {
                 throw Problem(description: "unknown attribute \"\(Excerpt(word))\" (bold, underline, reverse, standout or dim)")
             }
         }
-        return Assignment(element: element, style: style, ignoredAttributes: ignored)
+        return (style, ignored)
     }
 
     /// The colour called `name`.

@@ -9,7 +9,7 @@ import Foundation
 ///
 ///     https://example.org/feed.xml tech "long reads" "~Example, abridged"
 ///     exec:~/bin/scrape.sh local "!"
-///     "query:Unread:unread = \"yes\""     # kept, not shown yet
+///     "query:Unread:unread = \"yes\"" daily   # a query feed (see `QueryFeed`)
 ///
 /// Loading never fails on content: a bad line is reported with its line number (`problems`) and
 /// skipped, the rest loads. Every line is remembered, so that writing the list back (after `add`,
@@ -20,7 +20,7 @@ public struct UrlsFile: Sendable, Equatable {
     public enum Line: Sendable, Equatable {
         /// A feed; `text` is the line as written (nil once edited: then it is formatted anew).
         case feed(Subscription, text: String?)
-        /// A `query:` feed: kept verbatim, not loaded.
+        /// A `query:` feed: kept verbatim (its feed, if it could be read, is in `queryFeeds`).
         case query(String)
         /// A comment or a blank line.
         case comment(String)
@@ -39,17 +39,21 @@ public struct UrlsFile: Sendable, Equatable {
     public private(set) var lines: [Line]
     /// Bad lines, in file order.
     public private(set) var problems: [Problem]
+    /// The `query:` lines whose expression could be read, in file order.
+    public private(set) var queryFeeds: [QueryFeed]
 
     /// An empty list.
     public init() {
         lines = []
         problems = []
+        queryFeeds = []
     }
 
     /// Reads the text of a urls file.
     public init(parsing text: String) {
         lines = []
         problems = []
+        queryFeeds = []
         var seen: [String: Int] = [:]
         for (offset, line) in NewsboatTokenizer.lines(of: text).enumerated() {
             let number = offset + 1
@@ -67,6 +71,11 @@ public struct UrlsFile: Sendable, Equatable {
             }
             if first.text.hasPrefix("query:") {
                 lines.append(.query(line))
+                do {
+                    queryFeeds.append(try QueryFeed.parse(first.text, tags: tokens.dropFirst().map(\.text), line: number))
+                } catch {
+                    problems.append(Problem(line: number, message: error.message))
+                }
                 continue
             }
             guard UrlsFile.isFeedLocation(first.text) else {
@@ -94,20 +103,6 @@ public struct UrlsFile: Sendable, Equatable {
     /// The feeds, in file order.
     public var subscriptions: [Subscription] {
         lines.compactMap { if case .feed(let subscription, _) = $0 { subscription } else { nil } }
-    }
-
-    /// How many `query:` lines were kept without being loaded.
-    public var queryCount: Int {
-        lines.reduce(0) { count, line in if case .query = line { count + 1 } else { count } }
-    }
-
-    /// The single notice to show about `query:` feeds, if the file has any.
-    public var queryNotice: String? {
-        let count = queryCount
-        guard count > 0 else { return nil }
-        return count == 1
-            ? "1 query feed in the urls file is kept but not shown: query feeds are not supported yet"
-            : "\(count) query feeds in the urls file are kept but not shown: query feeds are not supported yet"
     }
 
     /// True if a feed with this URL is in the list.

@@ -15,6 +15,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("text", { _ in TextBenchmark.run() }),
     ("extract", { _ in ExtractBenchmark.run() }),
     ("sync", { _ in SyncBenchmark.run() }),
+    ("filters", { _ in FilterBenchmark.run() }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

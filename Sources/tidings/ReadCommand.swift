@@ -30,6 +30,7 @@ struct ReadCommand: ParsableCommand {
         var warnings = config.warnings.map(\.description)
         let subscriptions: [Subscription]?
         var syncAccount: Result<SyncAccount, SyncSetupError>?
+        var queryFeeds: [QueryFeed] = []
         if config.syncsWithServer {
             // The feed server lists the feeds: the urls file is not read. A password command runs
             // here, before the screen opens, so that it can ask on the terminal. When the options
@@ -45,7 +46,7 @@ struct ReadCommand: ParsableCommand {
             let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
             let urls = try UrlsFile.load(from: paths.urlsFile)
             warnings = urls.problems.map { "urls file \($0)" } + warnings
-            if let notice = urls.queryNotice { warnings.append(notice) }
+            queryFeeds = urls.queryFeeds
             subscriptions = hasUrlsFile ? urls.subscriptions : nil
         }
         var settings = ReaderSettings(
@@ -60,6 +61,9 @@ struct ReadCommand: ParsableCommand {
             confirmsExit: config.confirmExit,
             fetchOptions: config.fetchOptions,
             maxItems: config.maxItems,
+            killfile: config.killfile,
+            queryFeeds: queryFeeds,
+            definedFilters: config.definedFilters,
             syncAccount: syncAccount,
             warnings: warnings,
             fullArticle: config.fullArticle)

@@ -51,8 +51,10 @@ final class HeadlessHome {
 
     /// The reader on this home, as `tidings` starts it (on the first-run screen without a urls file).
     @MainActor
-    func startReader(rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(),
-                     newsboat: NewsboatFiles? = nil) throws -> HeadlessReader {
+    func startReader(
+        rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(),
+        newsboat: NewsboatFiles? = nil, configure: (inout ReaderSettings) -> Void = { _ in }
+    ) throws -> HeadlessReader {
         let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
         let hasUrlsFile = FileManager.default.fileExists(atPath: urlsPath)
         var settings = ReaderSettings(
@@ -60,6 +62,7 @@ final class HeadlessHome {
             browser: "/bin/true %u", preferences: preferences)
         settings.newsboatFiles = newsboat
         settings.configPath = path("config")
+        configure(&settings)
         let reader = try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])
         // The home deletes its directory when it goes: not while the reader uses the cache in it.
         reader.dependencies.append(self)

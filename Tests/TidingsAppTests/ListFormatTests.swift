@@ -38,18 +38,30 @@ import Testing
         #expect(line("%t%> %a%>-%D", width: 10, ["t": "t", "a": "a", "D": "d"]) == "t       ad")
     }
 
-    @Test func unknownSpecifiersAreShownAndReported() {
-        #expect(line("%x %t %?T?a&b?", width: 40, ["t": "T"]) == "%x T %?T?a&b?")
+    @Test func conditionalsChooseByWhetherTheFieldIsEmpty() {
+        let format = "%?T?[%T] &?%t%?a? by %a&, anonymous?"
+        #expect(line(format, width: 40, ["t": "Title", "T": "Feed", "a": "Ann"]) == "[Feed] Title by Ann")
+        #expect(line(format, width: 40, ["t": "Title"]) == "Title, anonymous")
+        // The usual published idiom, with a width inside the branch.
+        #expect(line("%4i %f %D %?T?|%-10T|  ?%t", width: 40, ["i": "1", "f": "N", "D": "11-21", "T": "日本語の", "t": "x"])
+                == "   1 N 11-21 |日本語の  |  x")
+        #expect(ListFormat("%?T?%T&-?", kind: .articleList).unknown.isEmpty)
+        #expect(ListFormat("%?q?a&b?", kind: .articleList).unknown == ["%?q?"])
+        #expect(ListFormat("%?T?%x&b?", kind: .articleList).unknown == ["%x"])
+    }
+
+    @Test func unknownSpecifiersAreReportedAndTheDefaultLayoutKept() {
         #expect(ListFormat("%4i %n %11u %t", kind: .feedList).unknown.isEmpty)
         #expect(ListFormat("%4i %f %D %t %a %T", kind: .articleList).unknown.isEmpty)
         #expect(ListFormat("%u", kind: .articleList).unknown == ["%u"])
         #expect(ListFormat.problem(in: "%t", kind: .feedList) == nil)
         let problem = ListFormat.problem(in: "%4i %x %-3q %t", kind: .articleList)
-        #expect(problem?.hasPrefix("articlelist-format: %x and 1 more are not understood and shown as written") == true)
-        let config = Config(parsing: "feedlist-format \"%t %Z\"\narticlelist-format \"%D %t\"\n")
+        #expect(problem?.hasPrefix("articlelist-format: %x and 1 more are not understood, so Tidings' own layout is used") == true)
+        let config = Config(parsing: "feedlist-format \"%t %Z\"\narticlelist-format \"%D %?T?%T &?%t\"\n")
         #expect(config.warnings.map(\.line) == [1])
         #expect(config.warnings.first?.message.contains("%Z") == true)
-        #expect(config.feedListFormat == "%t %Z")
+        #expect(config.feedListFormat == nil)
+        #expect(config.articleListFormat == "%D %?T?%T &?%t")
     }
 
     @Test func itemListRowsByFormatWithFlagsAndDates() throws {

@@ -1,3 +1,4 @@
+import FeedStore
 import FeedModel
 import Foundation
 import Testing
@@ -40,12 +41,23 @@ import Testing
         ])
     }
 
-    @Test func queryLinesAreKeptAndAnnouncedOnce() {
+    @Test func queryLinesBecomeQueryFeeds() throws {
         let file = UrlsFile(parsing: UrlsFileTests.sample)
-        #expect(file.queryCount == 1)
-        #expect(file.queryNotice == "1 query feed in the urls file is kept but not shown: query feeds are not supported yet")
+        #expect(file.queryFeeds.map(\.title) == ["Unread Articles"])
+        #expect(file.queryFeeds.first?.tags == ["meta"])
+        #expect(file.queryFeeds.first?.line == 6)
+        #expect(file.queryFeeds.first?.expression == (try FilterParser.parse(#"unread = "yes""#)))
         #expect(!file.subscriptions.contains { $0.url.hasPrefix("query:") })
-        #expect(UrlsFile(parsing: "https://a.example/f\n").queryNotice == nil)
+        let bad = UrlsFile(parsing: #"""
+            https://a.example/f
+            "query:Broken:title =~ \"x\" and"
+            "query:No expression"
+            """#)
+        #expect(bad.queryFeeds.isEmpty)
+        #expect(bad.problems.map(\.description) == [
+            "line 2: query feed Broken: the expression, column 17: expected an attribute such as title or \"(\"; the expression ends here; not shown",
+            "line 3: a query feed is written \"query:TITLE:EXPRESSION\"; no expression after the title",
+        ])
     }
 
     @Test func untouchedFileWritesBackByteForByte() {

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// One page of the listed articles matching `expression` — of one feed, or of every
+    /// subscribed, non-hidden feed (a query feed) — newest first (to the second); for the next
+    /// page pass the last row's `cursor` as `request.after`.
+    ///
+    /// The articles are walked newest first through the `searchRank` index and the expression
+    /// is evaluated by SQLite, so a page stops after its rows: an expression that many
+    /// articles match shows its first page at once even over 100 000 articles.
+    public func items(
+        matching expression: FilterExpression, inFeed feedID: FeedID? = nil, _ request: ItemPageRequest = ItemPageRequest(),
+        now: Date = Date()
+    ) throws -> [ItemRow] {
+        let (condition, conditionArguments) = expression.sql(now: now)
+        if let feedID {
+            // One feed: its items in list order through the feed's own index, as `items(inFeed:)`.
+            var arguments: StatementArguments = [feedID]
+            let conditions = "item.feedId = ?" + Self.pageConditions(request, arguments: &arguments) + " AND \(condition)"
+            return try read { db in try Self.itemRows(db, where: conditions, request, arguments + conditionArguments) }
+        }
+        var arguments = StatementArguments()
+        var conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0"
+        conditions += request.unreadOnly ? " AND item.isRead = 0 AND item.isDeleted = 0" : " AND item.isDeleted = 0"
+        if let after = request.after {
+            conditions += " AND item.searchRank < ?"
+            arguments += [SearchRank.of(after)]
+        }
+        arguments += conditionArguments
+        return try read { db in
+            // CROSS JOIN keeps `item` the outer loop, walked newest first through its
+            // `searchRank` index: the page ends after its rows instead of sorting every match.
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.itemRowColumns) FROM item CROSS JOIN feed ON feed.id = item.feedId
+                    WHERE \(conditions) AND \(condition)
+                    ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: arguments + [max(0, request.limit), max(0, request.offset)]
+            ).map(Self.itemRow)
+        }
+    }
+
+    /// How many of a feed's listed articles match `expression` (unread ones only, with
+    /// `unreadOnly`): the length of a filtered item list.
+    public func itemCount(matching expression: FilterExpression, inFeed feedID: FeedID, unreadOnly: Bool = false, now: Date = Date()) throws -> Int {
+        let (condition, arguments) = expression.sql(now: now)
+        let unread = unreadOnly ? " AND item.isRead = 0" : ""
+        return try read { db in
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM item JOIN feed ON feed.id = item.feedId
+                    WHERE item.feedId = ? AND item.isDeleted = 0\(unread) AND \(condition)
+                    """,
+                arguments: [feedID] + arguments) ?? 0
+        }
+    }
+
+    /// Unread and total counts of the listed articles matching each expression, over every
+    /// subscribed, non-hidden feed: the counts of query feeds. One pass over the articles
+    /// for all of them.
+    public func counts(matching expressions: [FilterExpression], now: Date = Date()) throws -> [ItemCounts] {
+        guard !expressions.isEmpty else { return [] }
+        var arguments = StatementArguments()
+        var columns: [String] = []
+        for (index, expression) in expressions.enumerated() {
+            let (condition, conditionArguments) = expression.sql(now: now)
+            arguments += conditionArguments
+            // Both counts in one sum, so that the condition (a scan of article text, perhaps)
+            // is evaluated once per article: a match adds 1, an unread match 2^32 more.
+            columns.append("COALESCE(SUM(CASE WHEN \(condition) THEN 1 + (item.isRead = 0) * 4294967296 ELSE 0 END), 0) AS counts\(index)")
+        }
+        return try read { db in
+            guard let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(columns.joined(separator: ", ")) FROM item JOIN feed ON feed.id = item.feedId
+                    WHERE feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0
+                    """,
+                arguments: arguments)
+            else { return expressions.map { _ in .zero } }
+            return expressions.indices.map { index in
+                let counts: Int64 = row["counts\(index)"]
+                return ItemCounts(unread: Int(counts >> 32), total: Int(counts & 0xFFFF_FFFF))
+            }
+        }
+    }
+}

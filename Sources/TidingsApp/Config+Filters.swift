@@ -1,0 +1,131 @@
+import FeedStore
+
+/// The lines built on newsboat's filter language — `ignore-article`, `ignore-mode` and
+/// `define-filter` — each expression parsed once here, a bad one reported with its column.
+extension Config {
+    /// `ignore-article FEED-URL-OR-* "EXPRESSION"`.
+    mutating func ignoreArticle(_ arguments: [String]) -> String? {
+        guard arguments.count == 2 else {
+            return "ignore-article takes a feed URL (or *) and an expression in quotes, got \(arguments.count) values; ignored"
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(arguments[1])
+        } catch {
+            return "ignore-article: the expression, \(error.description); ignored"
+        }
+        killfile.rules.append(Killfile.Rule(feedURL: arguments[0] == "*" ? nil : arguments[0], expression: expression))
+        return nil
+    }
+
+    /// `ignore-mode "download"|"display"`.
+    mutating func ignoreMode(_ arguments: [String]) -> String? {
+        guard arguments.count == 1, let mode = Killfile.Mode(rawValue: arguments[0]) else {
+            return "ignore-mode needs download or display; \(killfile.mode.rawValue) kept"
+        }
+        killfile.mode = mode
+        return nil
+    }
+
+    /// `define-filter NAME "EXPRESSION"`.
+    mutating func defineFilter(_ arguments: [String]) -> String? {
+        guard arguments.count == 2, !arguments[0].isEmpty else {
+            return "define-filter takes a name and an expression in quotes, got \(arguments.count) values; ignored"
+        }
+        do {
+            definedFilters.append(DefinedFilter(name: arguments[0], expression: try FilterParser.parse(arguments[1]), source: arguments[1]))
+        } catch {
+            return "define-filter \(Excerpt(arguments[0])): the expression, \(error.description); ignored"
+        }
+        return nil
+    }
+
+    /// A warning for a `browser` command written for a shell: Tidings runs it without one, so
+    /// redirections, `&`, pipes and `;` would reach the browser as arguments.
+    static func browserShellWarning(_ command: String) -> String? {
+        guard let words = try? BrowserCommand(parsing: command).words else { return nil }
+        let shellWords = words.filter { word in
+            ["&", "&&", "|", "||", ";", ">", ">>", "<"].contains(word) || word.hasPrefix(">") || word.hasPrefix("2>")
+                || word.hasPrefix("1>") || word.hasPrefix("&>") || (word.count > 1 && (word.hasSuffix(";") || word.hasSuffix("&")))
+                || word.hasPrefix("|")
+        }
+        guard !shellWords.isEmpty else { return nil }
+        let quoted = shellWords.map { "\"\(Excerpt($0))\"" }.joined(separator: ", ")
+        let program = words.first.map { "browser \"\($0) %u\"" } ?? "browser \"firefox %u\""
+        return """
+            browser: \(quoted) is shell syntax, but Tidings runs the browser without a shell, so it would be passed \
+            to the browser as \(shellWords.count == 1 ? "an argument" : "arguments"); write the command alone \
+            (\(program)): a graphical browser already runs detached with its output kept off the screen. For a \
+            pipeline, put it in a script and name the script
+            """
+    }
+}
+
+/// A `define-filter` line: a name to pick the filter by, and its expression.
+public struct DefinedFilter: Sendable, Equatable {
+    public var name: String
+    public var expression: FilterExpression
+    /// The expression as written, to show.
+    public var source: String
+}
+
+extension Config {
+    /// `highlight article|articlelist|feedlist|all "REGEX" FG BG [ATTR…]`: as in newsboat,
+    /// `article` is the article view and `articlelist` the item lists.
+    mutating func highlight(_ arguments: [String]) -> String? {
+        guard arguments.count >= 4 else {
+            return "highlight takes article, articlelist, feedlist or all, a regular expression and colours (highlight articlelist \"rust\" yellow default bold); ignored"
+        }
+        let targets: Set<Highlights.Target>
+        switch arguments[0] {
+        case "article": targets = [.article]
+        case "articlelist": targets = [.articleList]
+        case "feedlist": targets = [.feedList]
+        case "all": targets = [.article, .articleList, .feedList]
+        default: return "highlight colours article, articlelist, feedlist or all, not \"\(Excerpt(arguments[0]))\"; ignored"
+        }
+        let regex: FilterRegex
+        do {
+            regex = try FilterRegex(arguments[1], findsPositions: true)
+        } catch {
+            return "highlight: not a regular expression: \(error.reason); ignored"
+        }
+        do {
+            let (style, ignored) = try ThemeParser.style(from: Array(arguments.dropFirst(2)))
+            highlights.textRules.append(Highlights.TextRule(targets: targets, pattern: arguments[1], regex: regex, style: style))
+            return ignored.isEmpty ? nil : "Tidings cannot draw \(ignored.joined(separator: " and ")); the rest of this highlight applies"
+        } catch {
+            return "highlight: \(error.description); ignored"
+        }
+    }
+
+    /// `highlight-article "EXPRESSION" FG BG [ATTR…]` (whole item-list rows) and
+    /// `highlight-feed "EXPRESSION" FG BG [ATTR…]` (whole feed-list rows).
+    mutating func highlightRow(_ arguments: [String], command: String) -> String? {
+        guard arguments.count >= 3 else {
+            return "\(command) takes an expression in quotes and colours (\(command) \"unread_count > 0\" yellow default); ignored"
+        }
+        let expression: FilterExpression
+        do {
+            expression = try FilterParser.parse(arguments[0])
+        } catch {
+            return "\(command): the expression, \(error.description); ignored"
+        }
+        let isFeed = command == "highlight-feed"
+        let known = isFeed ? Highlights.feedRowAttributes : Highlights.articleRowAttributes
+        let unusable = expression.attributes.subtracting(known)
+        guard unusable.isEmpty else {
+            let names = unusable.map(\.rawValue).sorted().joined(separator: ", ")
+            let usable = known.map(\.rawValue).sorted().joined(separator: ", ")
+            return "\(command) cannot test \(names) (list rows know \(usable)); ignored"
+        }
+        do {
+            let (style, ignored) = try ThemeParser.style(from: Array(arguments.dropFirst()))
+            let rule = Highlights.ArticleRule(expression: expression, style: style)
+            if isFeed { highlights.feedRules.append(rule) } else { highlights.articleRules.append(rule) }
+            return ignored.isEmpty ? nil : "Tidings cannot draw \(ignored.joined(separator: " and ")); the rest of this highlight applies"
+        } catch {
+            return "\(command): \(error.description); ignored"
+        }
+    }
+}

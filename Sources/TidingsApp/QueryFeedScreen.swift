@@ -1,0 +1,113 @@
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// The articles of a query feed (a `query:` line of the urls file): those of every listed feed
+/// that match its expression, newest first, paged from the store, each row with its feed. Opened
+/// from the feed list; behaves as the Starred list does (the search results' keys).
+@MainActor
+public final class QueryFeedScreen: ReaderScreen {
+    public let feed: QueryFeed
+    public private(set) var counts: ItemCounts = .zero
+    public private(set) var state = ListState()
+    private let storeView: StoreView
+    private let preferences: ReaderPreferences
+    private var source: PagedItemSource
+    private var parkRow = 0
+    /// False until the first answer from the store.
+    public private(set) var isLoaded = false
+    private var refreshNumber = 0
+    /// The store generation the counts were read at (see `PendingMarks`).
+    private var dataGeneration: Int64?
+    /// The counts the feed list showed, used by the first read instead of counting again: the
+    /// count scans every article, and the first screen need not wait for it.
+    private var knownCounts: ItemCounts?
+
+    /// - Parameter counts: the query feed's counts as the feed list shows them, if read.
+    public init(storeView: StoreView, feed: QueryFeed, counts: ItemCounts? = nil, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.storeView = storeView
+        self.feed = feed
+        self.preferences = preferences
+        knownCounts = counts
+        source = .empty()
+        refresh()
+    }
+
+    public var title: String { feed.title }
+    public var titleDetail: String {
+        guard isLoaded else { return "loading…" }
+        let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
+        return "\(counts.unread) unread, \(counts.total) total"
+    }
+
+    var keyContext: KeyMap.Context { .searchResults }
+
+    /// The selected article, if any, with the marks not yet written.
+    public var selectedItem: ItemRow? {
+        state.selection < source.count ? source.row(at: state.selection).map { storeView.pendingMarks.apply(to: $0) } : nil
+    }
+
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
+    }
+
+    /// Reads the counts and rows again, keeping the selected article selected while it matches.
+    public func refresh() {
+        refreshNumber += 1
+        let number = refreshNumber
+        let selectedID = selectedItem?.id
+        let oldSelection = state.selection
+        let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
+        // One moment for `age` for the whole list, so that counts and pages agree.
+        let expression = feed.expression, now = Date()
+        let query: PagedItemSource.PageQuery = { store, request in try store.items(matching: expression, request, now: now) }
+        let knownCounts = self.knownCounts
+        self.knownCounts = nil
+        storeView.read({ store -> (Int64, ItemCounts, [Int: [ItemRow]]) in
+            let generation = try store.generation()
+            let counts = try knownCounts ?? store.counts(matching: [expression], now: now).first ?? .zero
+            return (generation, counts, try PagedItemSource.readPages(covering: window, count: counts.total, unreadOnly: false, query: query, from: store))
+        }, then: { [weak self] answer in
+            guard let self, let (generation, counts, pages) = answer, number == self.refreshNumber else { return }
+            self.dataGeneration = generation
+            self.counts = counts
+            self.isLoaded = true
+            self.source = PagedItemSource(count: counts.total, storeView: self.storeView, query: query)
+            self.source.preload(pages)
+            var newIndex = oldSelection
+            if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
+            self.state.select(newIndex, count: counts.total)
+            // The feed list's counts may be a moment old: count again, now that rows show.
+            if knownCounts != nil { self.refresh() }
+        })
+    }
+
+    /// Selects the article with `id` when it is among the loaded rows.
+    public func select(item id: ItemID) {
+        if let index = source.index(of: id) { state.select(index, count: source.count) }
+    }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        let emptyText = !isLoaded ? "Loading…" : "No article matches \(Excerpt(feed.source))."
+        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
+        ListView(source: MarkedItemSource(items: source, marks: storeView.pendingMarks), renderer: renderer, emptyText: emptyText)
+            .render(into: &grid, in: area, state: &state)
+        parkRow = ListView<MarkedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
+    }
+
+    public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        guard let command = preferences.keyMap.command(for: key, in: .searchResults) else { return nil }
+        if ListCommand.apply(command, to: &state, count: source.count) { return nil }
+        switch command {
+        case .back: return .back
+        case .quit, .quitAll: return .quit
+        case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
+        case .reloadAll: return .reloadAll
+        case .search: return .openSearch(text: "")
+        case .help: return .showHelp
+        default: return ArticleCommand.intent(for: command, selected: selectedItem)
+        }
+    }
+}
