@@ -83,8 +83,11 @@ struct FeedEditingEndToEndTests {
         try session.sendKeys("D")
         try session.waitFor("Delete Brand New Feed?")
         try session.sendKeys("y")
-        screen = try session.waitFor("Deleted Brand New Feed")
-        #expect(!screen.contains { $0.contains("Brand New Feed (") || $0.hasSuffix("Brand New Feed") })
+        try session.waitFor("Deleted Brand New Feed")
+        // The list reads the cache again off the main thread: its row goes a frame later.
+        try session.waitForScreen("the feed gone from the list") { screen in
+            !screen.contains { $0.contains("Brand New Feed (") || $0.hasSuffix("Brand New Feed") }
+        }
         let afterDelete = try waitForFile(urlsPath, "the feed gone from the urls file") { !$0.contains(newURL) }
         #expect(afterDelete == original, "the comments and the other feed's line stay as they were")
 
