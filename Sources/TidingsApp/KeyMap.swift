@@ -164,8 +164,8 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .previousUnread, contexts: reading, defaultKeys: [.character("p")], summaryText: "Previous unread article"),
         Action(command: .help, contexts: [.feedList, .itemList, .searchResults, .article, .tagList], defaultKeys: [.character("?")], summaryText: "This help"),
         Action(command: .quitAll, contexts: everywhere, defaultKeys: [.character("Q")], summaryText: "Quit from anywhere"),
-        Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by a defined filter"),
-        Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("|")], summaryText: "Filter this list by an expression"),
+        Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("k")], summaryText: "Filter this list by a defined filter"),
+        Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by an expression"),
         Action(command: .clearFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("g")], summaryText: "Clear the filter"),
     ]
 }

@@ -25,7 +25,7 @@ import Testing
         #expect(await reader.settle())
 
         // On the feed list: a defined filter by its number keeps the feeds it matches.
-        reader.press(.character("f"))
+        reader.press(.control("k"))
         #expect(reader.lines.last?.hasPrefix("Filter (1 Festivals, 2 Local feeds):") == true)
         reader.type("2")
         reader.press(.enter)
@@ -37,14 +37,14 @@ import Testing
         // On an item list: by name, then a typed expression, then cleared.
         reader.press(.enter)
         #expect(await reader.waitFor("New quay opens"))
-        reader.press(.character("f"))
+        reader.press(.control("k"))
         reader.type("Festivals")
         reader.press(.enter)
         #expect(await reader.waitFor("filter: Festivals (1 of 3)"))
         #expect(reader.lines[1].contains("Harbour festival"))
         #expect(!reader.text.contains("New quay opens"))
 
-        reader.press(.character("|"))
+        reader.press(.character("f"))
         reader.type(#"title =~ "^(ferry|new)" and age > 1"#)
         reader.press(.enter)
         #expect(await reader.waitFor("(2 of 3)"))
@@ -52,7 +52,7 @@ import Testing
         #expect(!reader.text.contains("Harbour festival"))
 
         // A bad expression says what and where, and the filter in force stays.
-        reader.press(.character("|"))
+        reader.press(.character("f"))
         reader.type("titel = \"x\"")
         reader.press(.enter)
         #expect(reader.text.contains("Not a filter: column 1: unknown attribute \"titel\""))

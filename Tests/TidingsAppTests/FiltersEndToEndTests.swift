@@ -92,7 +92,7 @@ struct FiltersEndToEndTests {
         // A defined filter, chosen by its number, on Alpha's list.
         try session.sendKeys("j", "Enter")
         try session.waitFor("Harbour news")
-        try session.sendKeys("f")
+        try session.sendKeys("C-k")
         try session.waitFor("Filter (1 Unread, 2 Rust):")
         try session.type("2")
         try session.sendKeys("Enter")
