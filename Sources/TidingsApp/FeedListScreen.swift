@@ -148,7 +148,9 @@ public final class FeedListScreen: ReaderScreen {
             .filter { filter?.keeps($0, now: now) ?? true }
         let starred = marks.apply(to: starredCounts, readAt: dataGeneration)
         let isFiltered = quickFilter.isActive || filter != nil
-        let showsStarred = starred.total > 0 && !isFiltered
+        // The Starred entry follows show-read-feeds like a feed: with it off, only while a
+        // starred article is unread.
+        let showsStarred = starred.total > 0 && !isFiltered && (!listFilter.hidesFeedsWithoutUnread || starred.unread > 0)
         // With show-read-feeds off, a query feed with nothing unread is left out like a feed.
         let queries: [FeedListEntry] = isFiltered ? [] : queryFeeds.enumerated().compactMap { index, feed in
             let counts = queryCounts.map { $0.indices.contains(index) ? $0[index] : .zero }

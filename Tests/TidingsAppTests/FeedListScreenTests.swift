@@ -66,6 +66,23 @@ import Testing
         #expect(screen.handle(.character("o")) == .status("This feed has no website link"))
     }
 
+    @Test func theStarredEntryFollowsShowReadFeeds() throws {
+        let test = try makeStore()
+        let screen = FeedListScreen(store: test.store, preferences: ReaderPreferences(hidesFeedsWithoutUnread: true))
+        try screen.refresh()
+        let feed = try #require(screen.rows.first)
+        let item = try #require(try test.store.items(inFeed: feed.id).first)
+        _ = try test.store.setStarred(true, item: item.id)
+        try screen.refresh()
+        #expect(screen.entries.first?.isStarred == true, "a starred article is unread")
+        try test.store.markFeed(feed.id, read: true)
+        try screen.refresh()
+        #expect(!screen.entries.contains { $0.isStarred }, "every starred article read: hidden like a read feed")
+        let showingAll = FeedListScreen(store: test.store, preferences: ReaderPreferences(hidesFeedsWithoutUnread: false))
+        try showingAll.refresh()
+        #expect(showingAll.entries.first?.isStarred == true)
+    }
+
     @Test func refreshKeepsTheSelectedFeedAndCanHideReadFeeds() throws {
         let test = try makeStore()
         let screen = FeedListScreen(store: test.store, preferences: ReaderPreferences(hidesFeedsWithoutUnread: true))
