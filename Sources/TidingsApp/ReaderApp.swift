@@ -422,9 +422,9 @@ public final class ReaderApp {
             navigation.push(screen)
             showReloading()
         case .showStarred:
-            navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
+            navigation.push(CrossFeedListScreen(.starred, storeView: storeView, preferences: settings.preferences))
         case .openQueryFeed(let feed, let counts):
-            navigation.push(QueryFeedScreen(storeView: storeView, feed: feed, counts: counts, preferences: settings.preferences))
+            navigation.push(CrossFeedListScreen(.query(feed), storeView: storeView, counts: counts, preferences: settings.preferences))
         case .askForFilter:
             ask(.filter)
         case .chooseFilter:

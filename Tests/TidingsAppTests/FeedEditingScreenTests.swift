@@ -225,7 +225,7 @@ import Testing
         try test.store.setStarred(true, item: alpha[2].id)
         try test.store.setStarred(true, item: bravo[0].id)
         try test.store.markItem(alpha[2].id, read: true)
-        let screen = StarredListScreen(store: test.store, preferences: Self.utc)
+        let screen = CrossFeedListScreen(starredIn: test.store, preferences: Self.utc)
         try screen.refresh()
         var grid = CellGrid(rows: 3, columns: 48)
         screen.render(into: &grid, in: grid.bounds)
@@ -259,7 +259,7 @@ import Testing
         for item in try test.store.items(inFeed: more.id, ItemPageRequest(offset: 100, limit: 200)) {
             try test.store.setStarred(true, item: item.id)
         }
-        let screen = StarredListScreen(store: test.store, preferences: Self.utc)
+        let screen = CrossFeedListScreen(starredIn: test.store, preferences: Self.utc)
         try screen.refresh()
         var grid = CellGrid(rows: 4, columns: 60)
         screen.render(into: &grid, in: grid.bounds)
@@ -270,7 +270,7 @@ import Testing
         _ = screen.handle(.pageUp)
         #expect(screen.selectedItem?.title == "Item 4")
 
-        let empty = StarredListScreen(store: try TestStore(subscriptions: []).store)
+        let empty = CrossFeedListScreen(starredIn: try TestStore(subscriptions: []).store)
         try empty.refresh()
         empty.render(into: &grid, in: grid.bounds)
         #expect(grid.lines[0] == "No starred articles: press s on an article to star it.")

@@ -46,9 +46,10 @@ extension TagListScreen {
     }
 }
 
-extension StarredListScreen {
-    convenience init(store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.init(storeView: StoreView(immediate: store), preferences: preferences)
+extension CrossFeedListScreen {
+    /// The Starred list.
+    convenience init(starredIn store: FeedStore, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(.starred, storeView: StoreView(immediate: store), preferences: preferences)
     }
 }
 

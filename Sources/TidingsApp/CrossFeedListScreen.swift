@@ -2,12 +2,12 @@ import FeedStore
 import Foundation
 import TerminalUI
 
-/// The articles of a query feed (a `query:` line of the urls file): those of every listed feed
-/// that match its expression, newest first, paged from the store, each row with its feed. Opened
-/// from the feed list; behaves as the Starred list does (the search results' keys).
+/// Articles of every feed, newest first, paged from the store, each row with its feed: the
+/// starred ones (the feed list's "Starred" entry) or a query feed's. Behaves as an item list,
+/// with the search results' keys.
 @MainActor
-public final class QueryFeedScreen: ReaderScreen {
-    public let feed: QueryFeed
+public final class CrossFeedListScreen: ReaderScreen {
+    let articles: CrossFeedArticles
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
     private let storeView: StoreView
@@ -19,25 +19,26 @@ public final class QueryFeedScreen: ReaderScreen {
     private var refreshNumber = 0
     /// The store generation the counts were read at (see `PendingMarks`).
     private var dataGeneration: Int64?
-    /// The counts the feed list showed, used by the first read instead of counting again: the
-    /// count scans every article, and the first screen need not wait for it.
+    /// The counts the feed list showed, used by the first read instead of counting again: a
+    /// query feed's count scans every article, and the first screen need not wait for it.
     private var knownCounts: ItemCounts?
 
-    /// - Parameter counts: the query feed's counts as the feed list shows them, if read.
-    public init(storeView: StoreView, feed: QueryFeed, counts: ItemCounts? = nil, preferences: ReaderPreferences = ReaderPreferences()) {
+    /// - Parameter counts: the counts as the feed list shows them, if read.
+    init(_ articles: CrossFeedArticles, storeView: StoreView, counts: ItemCounts? = nil,
+         preferences: ReaderPreferences = ReaderPreferences()) {
         self.storeView = storeView
-        self.feed = feed
+        self.articles = articles
         self.preferences = preferences
         knownCounts = counts
         source = .empty()
         refresh()
     }
 
-    public var title: String { feed.title }
+    public var title: String { articles.title }
     public var titleDetail: String {
         guard isLoaded else { return "loading…" }
         let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
-        return "\(counts.unread) unread, \(counts.total) total"
+        return "\(counts.unread) unread, \(counts.total) \(articles.totalName)"
     }
 
     var keyContext: KeyMap.Context { .searchResults }
@@ -51,7 +52,8 @@ public final class QueryFeedScreen: ReaderScreen {
         source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
     }
 
-    /// Reads the counts and rows again, keeping the selected article selected while it matches.
+    /// Reads the counts and rows again, keeping the selected article selected while it is still
+    /// listed (an article unstarred in the Starred list leaves it and the next one is selected).
     public func refresh() {
         refreshNumber += 1
         let number = refreshNumber
@@ -59,13 +61,13 @@ public final class QueryFeedScreen: ReaderScreen {
         let oldSelection = state.selection
         let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
         // One moment for `age` for the whole list, so that counts and pages agree.
-        let expression = feed.expression, now = Date()
-        let query: PagedItemSource.PageQuery = { store, request in try store.items(matching: expression, request, now: now) }
+        let articles = articles, now = Date()
+        let query = articles.pageQuery(now: now)
         let knownCounts = self.knownCounts
         self.knownCounts = nil
         storeView.read({ store -> (Int64, ItemCounts, [Int: [ItemRow]]) in
             let generation = try store.generation()
-            let counts = try knownCounts ?? store.counts(matching: [expression], now: now).first ?? .zero
+            let counts = try knownCounts ?? articles.counts(in: store, now: now)
             return (generation, counts, try PagedItemSource.readPages(covering: window, count: counts.total, unreadOnly: false, query: query, from: store))
         }, then: { [weak self] answer in
             guard let self, let (generation, counts, pages) = answer, number == self.refreshNumber else { return }
@@ -88,7 +90,7 @@ public final class QueryFeedScreen: ReaderScreen {
     }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
-        let emptyText = !isLoaded ? "Loading…" : "No article matches \(Excerpt(feed.source))."
+        let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: preferences.keyMap)
         let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
         ListView(source: MarkedItemSource(items: source, marks: storeView.pendingMarks), renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
