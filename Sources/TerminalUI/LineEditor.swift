@@ -4,7 +4,8 @@
 /// one Backspace whatever its width. Keys: Left/Right, Home/End (Ctrl-A/Ctrl-E), Backspace,
 /// Delete, Ctrl-U (delete to the start), Ctrl-K (delete to the end), Ctrl-W (delete a word),
 /// Enter submits, Esc (or Ctrl-C, Ctrl-G) cancels. Long text scrolls sideways to keep the cursor
-/// in view.
+/// in view. With a `history`, Up and Down step through the lines submitted before; with
+/// `completions`, Tab completes the word before the cursor.
 public struct LineEditor: Hashable, Sendable {
     /// What a key did to the prompt.
     public enum Outcome: Hashable, Sendable {
@@ -19,6 +20,14 @@ public struct LineEditor: Hashable, Sendable {
     public private(set) var cursor: Int
     /// First character shown (sideways scroll).
     private var firstVisible = 0
+    /// Lines submitted before, oldest first.
+    public var history: [String] = []
+    /// Where Up/Down are in `history`; `history.count` is the line being typed.
+    private var historyIndex: Int?
+    /// The line being typed while Up/Down show older ones.
+    private var typedLine = ""
+    /// Words Tab completes to (commands, option names); empty: Tab types a space.
+    public var completions: [String] = []
 
     public init(prompt: String, text: String = "") {
         self.prompt = prompt
@@ -57,11 +66,40 @@ public struct LineEditor: Hashable, Sendable {
         case .character(let character):
             insert(character)
         case .tab:
-            insert(" ")
+            if completions.isEmpty { insert(" ") } else { complete() }
+        case .up where !history.isEmpty:
+            showHistory(at: (historyIndex ?? history.count) - 1)
+        case .down where historyIndex != nil:
+            showHistory(at: historyIndex! + 1)
         default:
             break
         }
         return .editing
+    }
+
+    private mutating func showHistory(at index: Int) {
+        guard index >= 0 else { return }
+        if historyIndex == nil { typedLine = text }
+        let line = index < history.count ? history[index] : typedLine
+        historyIndex = index < history.count ? index : nil
+        characters = Array(line)
+        cursor = characters.count
+    }
+
+    /// Completes the word before the cursor to the longest start it shares with every completion
+    /// it begins, and adds a space when only one is left.
+    private mutating func complete() {
+        var start = cursor
+        while start > 0 && characters[start - 1] != " " { start -= 1 }
+        let word = String(characters[start..<cursor])
+        let matches = completions.filter { $0.hasPrefix(word) }
+        guard var common = matches.first else { return }
+        for match in matches.dropFirst() {
+            while !match.hasPrefix(common) { common.removeLast() }
+        }
+        let completed = matches.count == 1 ? common + " " : common
+        characters.replaceSubrange(start..<cursor, with: Array(completed))
+        cursor = start + completed.count
     }
 
     private mutating func insert(_ character: Character) {

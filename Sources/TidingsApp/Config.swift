@@ -188,6 +188,18 @@ public struct Config: Sendable, Equatable {
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights)
     }
 
+    /// The options that take one value, applied by `apply`.
+    static let valueOptionNames: Set<String> = [
+        "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
+        "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
+        "text-width", "user-agent", "show-excerpts", "feedlist-format", "articlelist-format", "datetime-format",
+    ]
+
+    /// Whether the config file knows `name` as an option (`:set` tells these apart from typos).
+    static func isKnownOption(_ name: String) -> Bool {
+        valueOptionNames.contains(name) || syncOptionNames.contains(name) || fullArticleOptionNames.contains(name)
+    }
+
     /// Applies one option; returns what was wrong with it, if anything.
     private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
         switch name {
@@ -205,12 +217,7 @@ public struct Config: Sendable, Equatable {
         default: break
         }
         if let unsupported = Config.unsupportedCommands[name] { return unsupported }
-        let known = [
-            "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
-            "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
-            "text-width", "user-agent", "show-excerpts", "feedlist-format", "articlelist-format", "datetime-format",
-        ]
-        guard known.contains(name) else { return "unknown option \"\(Excerpt(name))\"; ignored" }
+        guard Config.valueOptionNames.contains(name) else { return "unknown option \"\(Excerpt(name))\"; ignored" }
         guard arguments.count == 1, let value = arguments.first else {
             return "\(name) takes one value, got \(arguments.count)"
         }

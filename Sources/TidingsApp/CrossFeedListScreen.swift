@@ -84,6 +84,12 @@ public final class CrossFeedListScreen: ReaderScreen {
         })
     }
 
+    func selectRow(_ index: Int) -> Bool {
+        guard index >= 0 && index < source.count else { return false }
+        state.select(index, count: source.count)
+        return true
+    }
+
     /// Selects the article with `id` when it is among the loaded rows.
     public func select(item id: ItemID) {
         if let index = source.index(of: id) { state.select(index, count: source.count) }

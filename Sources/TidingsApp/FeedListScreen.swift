@@ -169,6 +169,12 @@ public final class FeedListScreen: ReaderScreen {
         self.spinnerFrame = spinnerFrame
     }
 
+    func selectRow(_ index: Int) -> Bool {
+        guard entries.indices.contains(index) else { return false }
+        state.select(index, count: entries.count)
+        return true
+    }
+
     func select(feedURL url: String) {
         if let id = rows.first(where: { $0.url == url })?.id { select(feed: id) }
     }

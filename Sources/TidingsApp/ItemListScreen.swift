@@ -114,6 +114,12 @@ public final class ItemListScreen: ReaderScreen {
     }
 
     /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`).
+    func selectRow(_ index: Int) -> Bool {
+        guard index >= 0 && index < source.count else { return false }
+        state.select(index, count: source.count)
+        return true
+    }
+
     public func select(item id: ItemID) {
         if let index = source.index(of: id) { state.select(index, count: source.count) }
     }

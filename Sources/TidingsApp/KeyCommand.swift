@@ -31,6 +31,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case moveFeedDown = "move-feed-down"
     case selectTag = "select-tag"
     case fetchFullArticle = "fetch-full-article"
+    case commandLine = "cmdline"
     case help
 
     /// The name used in the config file.

@@ -167,5 +167,6 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("k")], summaryText: "Filter this list by a defined filter"),
         Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by an expression"),
         Action(command: .clearFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("g")], summaryText: "Clear the filter"),
+        Action(command: .commandLine, contexts: everywhere, defaultKeys: [.character(":")], summaryText: "Type a command (:set, :goto, :tag, :q, a row number)"),
     ]
 }

@@ -54,6 +54,7 @@ extension ReaderApp {
     private func answer(_ question: ReaderQuestion, with text: String) -> [ReaderEffect] {
         switch question {
         case .search: runSearch(text)
+        case .command: return runCommand(text)
         case .addFeed(let tag): return startAdding(text.trimmingCharacters(in: .whitespaces), tag: tag)
         case .rename(let feed): return rename(feed, to: text.trimmingCharacters(in: .whitespaces))
         case .tags(let feed): return setTags(of: feed, from: text)

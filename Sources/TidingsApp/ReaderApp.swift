@@ -16,7 +16,8 @@ import TerminalUI
 /// waits on SQLite or the network, and with no key, reload or timer the process sleeps.
 @MainActor
 public final class ReaderApp {
-    let settings: ReaderSettings
+    /// Changed at run time by `:set`.
+    var settings: ReaderSettings
     let storeView: StoreView
     let navigation: NavigationController<ReaderIntent>
     /// The root feed list; nil on the first-run screen, until a first feed is added there.
@@ -58,6 +59,8 @@ public final class ReaderApp {
     /// Every feed is to be reloaded once the urls file's change is in the store (newsboat's feeds
     /// just brought over).
     private var reloadsWhenListed = false
+    /// Lines typed at the command line, oldest first (Up/Down bring them back).
+    var commandHistory: [String] = []
     /// Wakes the reader when another process writes the cache.
     private var cacheWatcher: CacheWatcher?
 
@@ -294,6 +297,8 @@ public final class ReaderApp {
                 if let pending = confirmation {
                     confirmation = nil
                     if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
+                } else if let top, opensCommandLine(key, on: top) {
+                    askForCommand()
                 } else {
                     let unbound = top.map { isUnbound(key, on: $0) } ?? false
                     if let intent = navigation.handle(key) {

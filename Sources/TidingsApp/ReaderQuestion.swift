@@ -14,10 +14,13 @@ enum ReaderQuestion: Sendable {
     case filter
     /// Which of the defined filters to apply: its number or its name.
     case definedFilter([DefinedFilter])
+    /// A line of the command line (`:`).
+    case command
 
     /// The prompt shown before the text.
     var prompt: String {
         switch self {
+        case .command: return ":"
         case .search: return ReaderApp.searchPrompt
         case .addFeed: return "Add feed URL: "
         case .rename: return "Title (empty: the feed's own): "

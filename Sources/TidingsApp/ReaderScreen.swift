@@ -43,6 +43,8 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     /// Whether the screen takes `key` although its key context binds nothing to it (typed text,
     /// a link number): otherwise the reader says the key is not bound.
     func takesUnboundKey(_ key: Key) -> Bool
+    /// Selects the row at `index` (from 0) for `:N`; false when the screen has no such row.
+    func selectRow(_ index: Int) -> Bool
 }
 
 extension ReaderScreen {
@@ -59,4 +61,5 @@ extension ReaderScreen {
     var isReplacedByNewSearch: Bool { false }
     func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool { false }
     func takesUnboundKey(_ key: Key) -> Bool { false }
+    func selectRow(_ index: Int) -> Bool { false }
 }

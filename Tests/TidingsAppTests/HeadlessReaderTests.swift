@@ -396,6 +396,61 @@ import Testing
         #expect(await reader.settle())
     }
 
+    @Test func theCommandLineSetsOptionsGoesToFeedsAndRowsAndRemembersLines() async throws {
+        let (_, reader) = try await readerWithNews()
+        func command(_ line: String) {
+            reader.press(.character(":"))
+            reader.type(line)
+            reader.press(.enter)
+        }
+        reader.press(.character(":"))
+        #expect(reader.lines.last?.hasPrefix(":") == true)
+        reader.type("se")
+        reader.press(.tab)
+        reader.type("max")
+        reader.press(.tab)
+        #expect(reader.lines.last == ":set max-items", "Tab completes commands and options (with a space after each)")
+        reader.type("5")
+        reader.press(.enter)
+        #expect(reader.lines.last?.hasPrefix(" max-items = 5") == true, "\(reader.text)")
+        command("set max-items")
+        #expect(reader.lines.last?.hasPrefix(" max-items = 5") == true)
+        command("set max-items lots")
+        #expect(reader.lines.last?.contains("max-items needs a whole number") == true, "\(reader.text)")
+        command(#"set browser "mpv %u""#)
+        #expect(reader.lines.last?.hasPrefix(#" browser = "mpv %u""#) == true, "\(reader.text)")
+        command("set show-excerpts yes")
+        #expect(reader.lines.last?.contains("show-excerpts is read at start") == true)
+        command("frobnicate")
+        #expect(reader.lines.last?.contains("Unknown command: frobnicate") == true)
+
+        // Up brings back the lines typed before, newest first; Down returns to the typed line.
+        reader.press(.character(":"))
+        reader.press(.up)
+        #expect(reader.lines.last?.hasPrefix(":frobnicate") == true)
+        reader.press(.up)
+        #expect(reader.lines.last?.hasPrefix(":set show-excerpts yes") == true)
+        reader.press(.down, .down)
+        #expect(reader.lines.last == ":")
+        reader.press(.escape)
+
+        // A row number, :goto, :tag.
+        command("2")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Kernel release"), "row 2 is Tech Notes: \(reader.text)")
+        command("goto harbour")
+        #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"), "back on the feed list")
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        command("tag local")
+        #expect(await reader.waitFor("(2/2) Harbour News"))
+        #expect(!reader.text.contains("Tech Notes"))
+        command("tag nothing-here")
+        #expect(reader.lines.last?.contains("No feed has the tag nothing-here") == true)
+        command("q")
+        #expect(reader.exitStatus == 0)
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
