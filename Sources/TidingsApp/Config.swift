@@ -1,6 +1,7 @@
 import FeedFetcher
 import FeedStore
 import Foundation
+import TerminalUI
 
 /// The `config` file, in newsboat's syntax: one `option value` per line, values quoted when they
 /// hold spaces, `#` comments, booleans as `yes`/`no` (or `true`/`false`).
@@ -92,10 +93,9 @@ public struct Config: Sendable, Equatable {
     public private(set) var directives: [Directive] = []
     public private(set) var warnings: [Warning] = []
 
-    /// newsboat commands Tidings does not carry out yet, and what becomes of their lines.
-    static let unsupportedCommands: [String: String] = [
-        "macro": "macro is not supported yet; this macro is not defined",
-    ]
+    /// `macro` lines, by key, and the key that comes before them (`macro-prefix`).
+    public var macros: [Key: Macro] = [:]
+    public var macroPrefixKey = Key.character(",")
 
     /// The defaults.
     public init() {}
@@ -206,6 +206,8 @@ public struct Config: Sendable, Equatable {
         case "bind-key": return bindKey(arguments)
         case "unbind-key": return unbindKey(arguments)
         case "color": return color(arguments)
+        case "macro": return macro(arguments)
+        case "macro-prefix": return macroPrefix(arguments)
         case "ignore-article": return ignoreArticle(arguments)
         case "ignore-mode": return ignoreMode(arguments)
         case "define-filter": return defineFilter(arguments)
@@ -216,7 +218,6 @@ public struct Config: Sendable, Equatable {
         case _ where Config.fullArticleOptionNames.contains(name): return fullArticleOption(name, arguments)
         default: break
         }
-        if let unsupported = Config.unsupportedCommands[name] { return unsupported }
         guard Config.valueOptionNames.contains(name) else { return "unknown option \"\(Excerpt(name))\"; ignored" }
         guard arguments.count == 1, let value = arguments.first else {
             return "\(name) takes one value, got \(arguments.count)"

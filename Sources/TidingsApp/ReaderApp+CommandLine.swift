@@ -69,7 +69,7 @@ extension ReaderApp {
 
     /// `:set OPTION` says the value, `:set OPTION VALUE` changes it (for the options that can change
     /// while the reader runs).
-    private func setOption(_ words: [String]) {
+    func setOption(_ words: [String]) {
         guard let option = words.first else {
             transientMessage = "set OPTION [VALUE]: \(Self.liveOptions.joined(separator: ", "))"
             return
@@ -83,6 +83,12 @@ extension ReaderApp {
         let value = words.dropFirst().joined(separator: " ")
         guard !value.isEmpty else {
             transientMessage = "\(option) = \(shownValue(of: option))"
+            return
+        }
+        // newsboat's macros put the browser back with `set browser "$BROWSER"`: the default.
+        if option == "browser" && value == "$BROWSER" {
+            settings.browser = nil
+            transientMessage = "browser = \(shownValue(of: option))"
             return
         }
         // The same rules as in the config file: one line of it, read alone.

@@ -59,6 +59,8 @@ public final class ReaderApp {
     /// Every feed is to be reloaded once the urls file's change is in the store (newsboat's feeds
     /// just brought over).
     private var reloadsWhenListed = false
+    /// The macro prefix was pressed: the next key names the macro.
+    var awaitsMacroKey = false
     /// Lines typed at the command line, oldest first (Up/Down bring them back).
     var commandHistory: [String] = []
     /// Wakes the reader when another process writes the cache.
@@ -297,6 +299,12 @@ public final class ReaderApp {
                 if let pending = confirmation {
                     confirmation = nil
                     if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
+                } else if awaitsMacroKey {
+                    awaitsMacroKey = false
+                    effects += runMacro(key)
+                } else if let top, startsMacro(key, on: top) {
+                    awaitsMacroKey = true
+                    transientMessage = "Macro: press its key"
                 } else if let top, opensCommandLine(key, on: top) {
                     askForCommand()
                 } else {

@@ -1,6 +1,7 @@
 import FeedFetcher
 import FeedModel
 import FeedStore
+import TerminalUI
 
 /// Everything the reader needs to start, resolved from the command line, the config file and
 /// the urls file by the `tidings` executable.
@@ -37,6 +38,9 @@ public struct ReaderSettings: Sendable {
     /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
     /// feeds, or why its options do not work; nil for the urls file.
     public var syncAccount: Result<SyncAccount, SyncSetupError>?
+    /// `macro` lines by key, run after `macroPrefix`.
+    public var macros: [Key: Macro] = [:]
+    public var macroPrefix = Key.character(",")
     /// newsboat's files, offered on the welcome screen when there is no urls file.
     public var newsboatFiles: NewsboatFiles?
     /// The config file, where newsboat's config is copied if there is none.

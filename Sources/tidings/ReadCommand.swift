@@ -68,6 +68,8 @@ struct ReadCommand: ParsableCommand {
             warnings: warnings,
             fullArticle: config.fullArticle)
         settings.configPath = paths.configFile.path
+        settings.macros = config.macros
+        settings.macroPrefix = config.macroPrefixKey
         // Without a urls file, the welcome screen offers newsboat's, if there is one.
         if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
         return settings

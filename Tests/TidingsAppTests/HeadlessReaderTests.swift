@@ -451,6 +451,42 @@ import Testing
         #expect(reader.exitStatus == 0)
     }
 
+    @Test func aMacroRunsItsActionsAfterThePrefix() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.subscribe([home.url("news")])
+        // A "player" that writes what it was given.
+        try home.write("#!/bin/sh\necho \"$@\" > \(home.path("played"))\n", to: "player")
+        _ = chmod(home.path("player"), 0o755)
+        let config = Config(parsing: """
+            macro v set browser "\(home.path("player")) %u" ; open-in-browser ; set browser "$BROWSER" -- "play it"
+            macro x frobnicate
+            """)
+        #expect(config.warnings.map(\.description) == [#"config line 2: macro x: unknown action "frobnicate"; the macro is not defined"#])
+        let reader = try home.startReader { $0.macros = config.macros }
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("(1/1) Harbour News"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Ferry delayed"))
+        reader.press(.character(","))
+        #expect(reader.lines.last?.contains("Macro: press its key") == true)
+        reader.press(.character("v"))
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
+        while !FileManager.default.fileExists(atPath: home.path("played")) && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let played = try String(contentsOfFile: home.path("played"), encoding: .utf8)
+        #expect(played.hasPrefix("https://news.example/"), "the player got the article's link: \(played)")
+        reader.press(.character(":"))
+        reader.type("set browser")
+        reader.press(.enter)
+        #expect(reader.lines.last?.contains("browser = (none") == true, "the last step put the browser back: \(reader.text)")
+        reader.press(.character(","), .character("z"))
+        #expect(reader.lines.last?.contains("No macro on z") == true)
+        #expect(await reader.settle())
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
