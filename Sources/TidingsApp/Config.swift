@@ -68,6 +68,8 @@ public struct Config: Sendable, Equatable {
     public var theme = Theme.standard
     /// Where the subscriptions come from and how to reach a feed server (Config+Sync.swift).
     public var sync = SyncOptions()
+    /// `player`, `download-path`, `save-path`, `queue-file` (Config+ArticleActions.swift).
+    public var articleActions = ArticleActionOptions()
     /// Whether a `color title` line was read: until one is, `color info` colours both bars.
     var hasTitleColor = false
 
@@ -138,6 +140,7 @@ public struct Config: Sendable, Equatable {
         case "unbind-key": return unbindKey(arguments)
         case "color": return color(arguments)
         case _ where Config.syncOptionNames.contains(name): return applySyncOption(name, arguments)
+        case _ where Config.articleActionOptionNames.contains(name): return applyArticleActionOption(name, arguments)
         default: break
         }
         if Config.deferredCommands.contains(name) { return nil }

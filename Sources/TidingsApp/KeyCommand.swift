@@ -27,6 +27,10 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case moveFeedUp = "move-feed-up"
     case moveFeedDown = "move-feed-down"
     case selectTag = "select-tag"
+    case showURLs = "show-urls"
+    case enqueue
+    case save
+    case pipeTo = "pipe-to"
     case help
 
     /// The name used in the config file.

@@ -27,6 +27,8 @@ extension ReaderApp {
         switch pending {
         case .quit: transientMessage = "Quit Tidings? (y: yes, any other key: no)"
         case .delete(let feed): transientMessage = "Delete \(Self.shown(feed.name))? (y: yes, any other key: no)"
+        case .replaceFile(_, let path):
+            transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
         }
         confirmation = pending
         return []
@@ -56,6 +58,8 @@ extension ReaderApp {
         case .addFeed(let tag): return startAdding(text.trimmingCharacters(in: .whitespaces), tag: tag)
         case .rename(let feed): return rename(feed, to: text.trimmingCharacters(in: .whitespaces))
         case .tags(let feed): return setTags(of: feed, from: text)
+        case .savePath(let article): return save(article, to: text)
+        case .pipeCommand(let article): return pipe(article, to: text)
         }
         return []
     }
@@ -69,6 +73,8 @@ extension ReaderApp {
             return [.editUrlsFile(UrlsFileEdit(done: "Deleted \(title)") { file in
                 file.remove(url: feed.url) ? nil : "\(title) is no longer in the urls file"
             })]
+        case .replaceFile(let article, let path):
+            return [.saveText(article, path: path, replacing: true)]
         }
     }
 

@@ -240,6 +240,8 @@ public final class ReaderApp {
             return (perform(.reloadAll), true)
         case .fetchedForAdding(let url, let tag, let capture, let summary):
             return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
+        case .saveWouldReplace(let article, let path):
+            return (confirm(.replaceFile(article, path: path)), true)
         case .urlsFileEdited(let outcome):
             if let text = outcome.message { transientMessage = text }
             if let url = outcome.selectURL { pendingSelection = url }
@@ -370,6 +372,16 @@ public final class ReaderApp {
             navigation.push(StarredListScreen(storeView: storeView, preferences: settings.preferences))
         case .openSearch(let text):
             ask(.search, text: text)
+        case .showURLs(let urls, let title):
+            navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
+        case .openEnclosure(let url):
+            return openInBrowser(url, using: settings.articleActions.player)
+        case .enqueue(let url):
+            return enqueue(url)
+        case .saveArticle(let article):
+            askWhereToSave(article)
+        case .pipeArticle(let article):
+            ask(.pipeCommand(article))
         }
         return []
     }
@@ -525,7 +537,8 @@ public final class ReaderApp {
 
     // MARK: - Browser
 
-    private func openInBrowser(_ link: String) -> [ReaderEffect] {
+    /// Opens `link` with the browser, or with `program` (the `player` option) when it is set.
+    private func openInBrowser(_ link: String, using program: String? = nil) -> [ReaderEffect] {
         let url: String
         do {
             url = try BrowserCommand.checkLink(link)
@@ -537,13 +550,13 @@ public final class ReaderApp {
         let environment = ProcessInfo.processInfo.environment
         let command: BrowserCommand
         do {
-            guard let resolved = try BrowserCommand.resolve(configured: settings.browser, environment: environment) else {
+            guard let resolved = try BrowserCommand.resolve(configured: program ?? settings.browser, environment: environment) else {
                 transientMessage = "No browser found: set the browser option in the config file"
                 return []
             }
             command = resolved
         } catch {
-            transientMessage = "Cannot use the browser option: \(error)"
+            transientMessage = "Cannot use the \(program == nil ? "browser" : "player") option: \(error)"
             return []
         }
         logger.info("opening \(CredentialRedaction.redact(url)) with \(command.programName)")

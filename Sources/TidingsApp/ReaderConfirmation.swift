@@ -6,4 +6,6 @@ enum ReaderConfirmation: Sendable {
     case quit
     /// Deleting a feed from the urls file.
     case delete(FeedListRow)
+    /// Replacing a file with a saved article.
+    case replaceFile(ArticleText, path: String)
 }

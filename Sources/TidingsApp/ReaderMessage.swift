@@ -48,6 +48,8 @@ enum ReaderMessage: Sendable {
     case fetchedForAdding(url: String, tag: String?, capture: CapturingFeedCache.Capture?, summary: ReloadSummary)
     /// An edit of the urls file is done (or was refused).
     case urlsFileEdited(UrlsFileEditOutcome)
+    /// `save` found a file at `path`: ask before replacing it.
+    case saveWouldReplace(ArticleText, path: String)
 }
 
 /// What `n`/`p` found: the unread article, its feed's row, and the article itself.

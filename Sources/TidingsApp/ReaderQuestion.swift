@@ -10,6 +10,10 @@ enum ReaderQuestion: Sendable {
     case rename(FeedListRow)
     /// A feed's tags.
     case tags(FeedListRow)
+    /// Where to save an article's text.
+    case savePath(ArticleText)
+    /// The command to send an article's text to.
+    case pipeCommand(ArticleText)
 
     /// The prompt shown before the text.
     var prompt: String {
@@ -18,6 +22,8 @@ enum ReaderQuestion: Sendable {
         case .addFeed: return "Add feed URL: "
         case .rename: return "Title (empty: the feed's own): "
         case .tags: return "Tags: "
+        case .savePath: return "Save to: "
+        case .pipeCommand: return "Pipe to command: "
         }
     }
 }

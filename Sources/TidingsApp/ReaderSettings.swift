@@ -28,6 +28,8 @@ public struct ReaderSettings: Sendable {
     /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
     /// feeds, or why its options do not work; nil for the urls file.
     public var syncAccount: Result<SyncAccount, SyncSetupError>?
+    /// `player`, `download-path`, `save-path`, `queue-file`: what the article actions use.
+    public var articleActions: ArticleActionOptions
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -36,8 +38,10 @@ public struct ReaderSettings: Sendable {
         browser: String? = nil, refreshOnStartup: Bool = false,
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0,
-        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, warnings: [String] = []
+        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, articleActions: ArticleActionOptions = ArticleActionOptions(),
+        warnings: [String] = []
     ) {
+        self.articleActions = articleActions
         self.syncAccount = syncAccount
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions

@@ -61,6 +61,7 @@ struct ReadCommand: ParsableCommand {
             fetchOptions: config.fetchOptions,
             maxItems: config.maxItems,
             syncAccount: syncAccount,
+            articleActions: config.articleActions.resolved(environment: ProcessInfo.processInfo.environment),
             warnings: warnings)
     }
 }

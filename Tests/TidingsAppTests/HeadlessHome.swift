@@ -51,11 +51,14 @@ final class HeadlessHome {
 
     /// The reader on this home, as `tidings` starts it.
     @MainActor
-    func startReader(rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences()) throws -> HeadlessReader {
+    func startReader(
+        rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(), browser: String = "/bin/true %u",
+        articleActions: ArticleActionOptions = ArticleActionOptions()
+    ) throws -> HeadlessReader {
         let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
         let settings = ReaderSettings(
             urlsPath: urlsPath, subscriptions: file.subscriptions, cachePath: cachePath, logPath: path("log"),
-            browser: "/bin/true %u", preferences: preferences)
+            browser: browser, preferences: preferences, articleActions: articleActions)
         return try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])
     }
 }
