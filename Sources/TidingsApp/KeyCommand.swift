@@ -16,6 +16,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case previousUnread = "prev-unread"
     case toggleRead = "toggle-article-read"
     case markFeedRead = "mark-feed-read"
+    case markAllFeedsRead = "mark-all-feeds-read"
     case toggleStarred = "toggle-starred"
     case togglePreview = "toggle-preview"
     case search = "open-search"

@@ -152,6 +152,7 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .toggleStarred, contexts: articles, defaultKeys: [.character("s")], summaryText: "Star or unstar the article"),
         Action(command: .markFeedRead, contexts: [.feedList, .itemList], defaultKeys: [.character("A")], summaryText: "Mark this feed read",
                variants: [.feedList: ([.character("A")], "Mark the selected feed read")]),
+        Action(command: .markAllFeedsRead, contexts: [.feedList], defaultKeys: [.character("C")], summaryText: "Mark every feed read (asks first)"),
         Action(command: .openInBrowser, contexts: reading.union([.urlView]), defaultKeys: [.character("o")], summaryText: "Open the article's link in the browser",
                variants: [.feedList: ([.character("o")], "Open the feed's website in the browser"),
                           .urlView: ([.character("o")], "Open the URL in the browser")]),

@@ -27,6 +27,7 @@ extension ReaderApp {
         switch pending {
         case .quit: transientMessage = "Quit Tidings? (y: yes, any other key: no)"
         case .delete(let feed): transientMessage = "Delete \(Self.shown(feed.name))? (y: yes, any other key: no)"
+        case .markAllFeedsRead: transientMessage = "Mark every feed read? (y: yes, any other key: no)"
         case .replaceFile(_, let path):
             transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
         }
@@ -75,6 +76,8 @@ extension ReaderApp {
             })]
         case .replaceFile(let article, let path):
             return [.saveText(article, path: path, replacing: true)]
+        case .markAllFeedsRead:
+            return markAllFeedsRead()
         }
     }
 

@@ -338,6 +338,8 @@ public final class ReaderApp {
             let count = listedFeed(id)?.unreadCount ?? 0
             transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
             return mark(.feedRead(id, seenBy: Date()))
+        case .markAllFeedsRead:
+            return confirm(.markAllFeedsRead)
         case .toggleStarred(let id):
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
@@ -394,6 +396,15 @@ public final class ReaderApp {
     /// An article's marks as the screens show them, the top one first.
     private func shownState(ofItem id: ItemID) -> ItemState? {
         screens.reversed().lazy.compactMap { $0.shownState(ofItem: id) }.first
+    }
+
+    /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
+    func markAllFeedsRead() -> [ReaderEffect] {
+        let feeds = (feedList?.rows ?? []).filter { $0.unreadCount > 0 }
+        let count = feeds.reduce(0) { $0 + $1.unreadCount }
+        transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
+        let seen = Date()
+        return feeds.flatMap { mark(.feedRead($0.id, seenBy: seen)) }
     }
 
     /// Shows `mark` on every screen at once and queues its write.

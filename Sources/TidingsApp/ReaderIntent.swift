@@ -18,6 +18,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case previousUnread(from: ItemID?)
     case toggleRead(ItemID)
     case markFeedRead(FeedID)
+    /// Ask whether to mark every feed read; `y` does.
+    case markAllFeedsRead
     case showHelp
     /// Show a message in the status bar.
     case status(String)
