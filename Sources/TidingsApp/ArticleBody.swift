@@ -15,10 +15,14 @@ public struct ArticleBody: Hashable, Sendable {
     public var blocks: [Block]
     /// Absolute URLs of the links and images, without duplicates.
     public var links: [String]
+    /// The numbers (from 1, as in the text) of the entries of `links` that an image brought in
+    /// first: the URL view says "image" for them.
+    public var imageNumbers: Set<Int>
 
-    public init(blocks: [Block] = [], links: [String] = []) {
+    public init(blocks: [Block] = [], links: [String] = [], imageNumbers: Set<Int> = []) {
         self.blocks = blocks
         self.links = links
+        self.imageNumbers = imageNumbers
     }
 
     /// The text as lines for a view `width` columns wide.

@@ -4,15 +4,18 @@ import Foundation
 import TerminalUI
 
 /// One article: a header (title, author, date, feed, link, attachments) and the body rendered
-/// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it. `x`
-/// shows the full article fetched from the item's link instead of the feed's text, and back.
+/// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it; the
+/// attachments (enclosures) are numbered after the links and open the same way. `x` shows the
+/// full article fetched from the item's link instead of the feed's text, and back.
 @MainActor
 public final class ArticleScreen: ReaderScreen {
     public private(set) var item: StoredItem
     /// The body shown: the feed's text, or the full article.
     public private(set) var body: ArticleBody
+    /// The links and images of the body shown, then the enclosures, numbered as shown.
+    public private(set) var urls: [ArticleURL]
     private var view: TextView
-    private let header: [TextView.Line]
+    private var header: [TextView.Line]
     private var laidOutWidth = -1
     private let feedText: Rendered
     /// The full article, once fetched (or read from the cache with the article).
@@ -45,8 +48,18 @@ public final class ArticleScreen: ReaderScreen {
         self.fullArticle = fullArticle
         self.showsFullArticle = showsFullArticle && fullArticle != nil
         body = (self.showsFullArticle ? fullArticle ?? rendered : rendered).body
-        header = Self.header(for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader)
+        urls = []
+        header = []
         view = TextView()
+        numberLinks()
+    }
+
+    /// Numbers the shown body's links, then the enclosures after them, in the header too.
+    private func numberLinks() {
+        urls = ArticleURL.all(in: body, enclosures: item.item.enclosures)
+        header = Self.header(
+            for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader,
+            firstEnclosureNumber: body.links.count + 1)
     }
 
     /// Lays the body out again when the width changed: tables and `pre` lines depend on it.
@@ -76,6 +89,7 @@ public final class ArticleScreen: ReaderScreen {
     private func show(fullArticle isShown: Bool) {
         showsFullArticle = isShown && fullArticle != nil
         body = (showsFullArticle ? fullArticle ?? feedText : feedText).body
+        numberLinks()
         laidOutWidth = -1
         typedNumber = ""
         _ = view.handleNavigationKey(.home)
@@ -151,10 +165,11 @@ public final class ArticleScreen: ReaderScreen {
             case .enter:
                 let number = Int(typedNumber) ?? 0
                 typedNumber = ""
-                guard body.links.indices.contains(number - 1) else {
-                    return .status(body.links.isEmpty ? "This article has no links" : "No link \(number): links go from 1 to \(body.links.count)")
+                guard urls.indices.contains(number - 1) else {
+                    return .status(urls.isEmpty ? "This article has no links" : "No link \(number): links go from 1 to \(urls.count)")
                 }
-                return .openInBrowser(body.links[number - 1])
+                let chosen = urls[number - 1]
+                return chosen.isEnclosure ? .openEnclosure(chosen.url) : .openInBrowser(chosen.url)
             case .backspace:
                 typedNumber.removeLast()
                 return .status(typedNumber.isEmpty ? "" : "Open link \(typedNumber) (Enter opens, Esc cancels)")
@@ -193,9 +208,21 @@ public final class ArticleScreen: ReaderScreen {
             }
             guard let link = item.item.link else { return .status("This article has no link to fetch") }
             return .fetchFullArticle(item.id, link: link)
+        case .showURLs: return .showURLs(urls, articleTitle: title)
+        case .enqueue:
+            guard let enclosure = item.item.enclosures.first else { return .status("This article has no enclosure to queue") }
+            return .enqueue(enclosure.url)
+        case .save: return .saveArticle(text)
+        case .pipeTo: return .pipeArticle(text)
         default: break
         }
         return nil
+    }
+
+    /// The article as plain text, for `save` and `pipe-to`.
+    public var text: ArticleText {
+        ArticleText(item: item, body: body, header: Self.header(
+            for: item, timeZone: preferences.timeZone, labelStyle: .plain, firstEnclosureNumber: body.links.count + 1))
     }
 
     /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
@@ -212,8 +239,9 @@ public final class ArticleScreen: ReaderScreen {
         return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
-    /// The header lines: labelled fields, then a rule.
-    static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style) -> [TextView.Line] {
+    /// The header lines: labelled fields, then a rule. Attachments are numbered from
+    /// `firstEnclosureNumber`, after the body's links, when it is given.
+    static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style, firstEnclosureNumber: Int? = nil) -> [TextView.Line] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
@@ -223,9 +251,10 @@ public final class ArticleScreen: ReaderScreen {
         fields.append(("Date", formatter.string(from: item.date)))
         fields.append(("Feed", item.feedName.text))
         if let link = item.item.link { fields.append(("Link", link)) }
-        for enclosure in item.item.enclosures {
+        for (index, enclosure) in item.item.enclosures.enumerated() {
             var detail = enclosure.url
             if let type = enclosure.type { detail += " (\(type))" }
+            if let first = firstEnclosureNumber { detail += " [\(first + index)]" }
             fields.append(("Attachment", detail))
         }
         var lines = fields.map { label, value in

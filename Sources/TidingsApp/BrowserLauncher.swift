@@ -15,14 +15,64 @@ public enum BrowserLauncher {
         public var description: String { message }
     }
 
-    /// Runs `arguments` with the terminal's standard streams and waits for it to exit.
-    public static func runInForeground(_ arguments: [String]) -> Result<Void, Failure> {
-        switch spawn(arguments, detached: false) {
+    /// Runs `arguments` with the terminal's standard streams and waits for it to exit. With
+    /// `input`, standard input is a pipe that `input` is written to (`pipe-to`), then closed.
+    public static func runInForeground(_ arguments: [String], input: String? = nil) -> Result<Void, Failure> {
+        var pipeEnds: [Int32] = [-1, -1]
+        if input != nil {
+            // Close-on-exec: the child keeps only the read end, as its standard input (dup2).
+            // (`pipe2` is not imported: it is declared only under _GNU_SOURCE.)
+            guard pipe(&pipeEnds) == 0 else {
+                return .failure(Failure(message: "cannot make a pipe: \(String(cString: strerror(errno)))"))
+            }
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        }
+        let spawned = spawn(arguments, detached: false, standardInput: input == nil ? nil : pipeEnds[0])
+        if input != nil { close(pipeEnds[0]) }
+        switch spawned {
         case .failure(let failure):
+            if input != nil { close(pipeEnds[1]) }
             return .failure(failure)
         case .success(let pid):
+            // Written on its own thread while the command runs: a command that reads nothing, or
+            // reads after writing, must not leave both waiting on a full pipe.
+            let written = DispatchSemaphore(value: 0)
+            if let input {
+                let descriptor = pipeEnds[1]
+                Thread.detachNewThread {
+                    writeAll(input, to: descriptor)
+                    close(descriptor)
+                    written.signal()
+                }
+            }
             let status = wait(for: pid)
+            if input != nil { written.wait() }
             return status == 0 ? .success(()) : .failure(Failure(message: "\(arguments[0]) exited with status \(status)"))
+        }
+    }
+
+    /// Writes `text` to the pipe `descriptor` until done or the reader has gone (EPIPE). SIGPIPE
+    /// is blocked on this thread: a command that exits without reading must not end the reader.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            offset += count
+        }
+        // A SIGPIPE raised while blocked stays pending on this thread: take it, so that it is
+        // not delivered to the process once the mask goes.
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) == 1 {
+            var zero = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = sigtimedwait(&blocked, nil, &zero)
         }
     }
 
@@ -45,7 +95,7 @@ public enum BrowserLauncher {
     /// declared under `_GNU_SOURCE`.
     private static let posixSpawnSetSID: Int32 = 0x80
 
-    private static func spawn(_ arguments: [String], detached: Bool) -> Result<pid_t, Failure> {
+    private static func spawn(_ arguments: [String], detached: Bool, standardInput: Int32? = nil) -> Result<pid_t, Failure> {
         guard let program = arguments.first else { return .failure(Failure(message: "no browser command")) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -69,6 +119,7 @@ public enum BrowserLauncher {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        if let standardInput { posix_spawn_file_actions_adddup2(&actions, standardInput, 0) }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = arguments.map { strdup($0) } + [nil]

@@ -15,7 +15,7 @@ extension Config {
     /// `quit` leaves a list or article for the screen below and quits only from the feed list; its
     /// `next` and `prev` move the selection of a list (Tidings has no next-article command).
     static func command(named name: String, in context: KeyMap.Context) -> KeyCommand? {
-        let isList = context == .feedList || context == .itemList || context == .tagList
+        let isList = context == .feedList || context == .itemList || context == .tagList || context == .urlView
         switch name {
         case "quit": return context == .feedList ? .quit : .back
         case "set-tag": return .selectTag

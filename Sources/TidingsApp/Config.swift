@@ -80,6 +80,8 @@ public struct Config: Sendable, Equatable {
     public var sync = SyncOptions()
     /// `fulltext-command`, `always-fetch-full-article` (Config+FullArticle.swift).
     public var fullArticle = FullArticleOptions()
+    /// `player`, `download-path`, `save-path`, `queue-file` (Config+ArticleActions.swift).
+    public var articleActions = ArticleActionOptions()
     /// Whether a `color title` line was read: until one is, `color info` colours both bars.
     var hasTitleColor = false
 
@@ -216,6 +218,7 @@ public struct Config: Sendable, Equatable {
         case "highlight-feed": return highlightRow(arguments, command: "highlight-feed")
         case _ where Config.syncOptionNames.contains(name): return applySyncOption(name, arguments)
         case _ where Config.fullArticleOptionNames.contains(name): return fullArticleOption(name, arguments)
+        case _ where Config.articleActionOptionNames.contains(name): return applyArticleActionOption(name, arguments)
         default: break
         }
         guard Config.valueOptionNames.contains(name) else { return "unknown option \"\(Excerpt(name))\"; ignored" }

@@ -35,6 +35,8 @@ final class EffectRunner: StoreReading {
     /// article must not wait behind them.
     private let keyReadQueue = DispatchQueue(label: "tidings.reader.key-reads", qos: .userInteractive)
     private let writeQueue = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
+    /// Files the article actions write (the podcast queue, saved articles).
+    private let fileQueue = DispatchQueue(label: "tidings.reader.files", qos: .userInitiated)
     /// Syncs and sends of marks to the feed server, one at a time (`urls-source "fever"`).
     private let syncQueue = DispatchQueue(label: "tidings.reader.sync", qos: .userInitiated)
     /// Nil unless a feed server is configured and usable.
@@ -257,6 +259,12 @@ final class EffectRunner: StoreReading {
             }
         case .openBrowser(let command, let url, let textMode):
             openBrowser(command, url: url, textMode: textMode)
+        case .enqueue(let url, let queue, let downloadPath):
+            on(fileQueue) { Self.enqueue(url, in: queue, downloadPath: downloadPath) }
+        case .saveText(let article, let path, let replacing):
+            on(fileQueue) { Self.save(article, to: path, replacing: replacing) }
+        case .pipe(let arguments, let text):
+            pipe(text, to: arguments)
         case .spinner(let running):
             setSpinner(running: running)
         case .repaint:
@@ -331,6 +339,45 @@ final class EffectRunner: StoreReading {
                 guard let failure else { return }
                 MainActor.assumeIsolated { [weak self] in self?.send(.status("Browser failed: \(failure)")) }
             }
+        }
+    }
+
+    private nonisolated static func enqueue(_ url: String, in queue: PodcastQueue, downloadPath: String) -> ReaderMessage {
+        do {
+            switch try queue.append(url, downloadingInto: downloadPath) {
+            case .queued(let target): return .status("Queued for podboat: \(Excerpt(target))")
+            case .alreadyQueued: return .status("Already in podboat's queue (\(Excerpt(queue.path)))")
+            case .fileNameUsed(let target): return .status("Not queued: another enclosure in the queue downloads to \(Excerpt(target))")
+            }
+        } catch {
+            return .status("Not queued: \(error)")
+        }
+    }
+
+    private nonisolated static func save(_ article: ArticleText, to path: String, replacing: Bool) -> ReaderMessage {
+        var isDirectory: ObjCBool = false
+        var path = path
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            path = (path.hasSuffix("/") ? path : path + "/") + article.proposedFileName
+        }
+        do {
+            switch try article.save(to: path, replacing: replacing) {
+            case .saved: return .status("Saved to \(Excerpt(path))")
+            case .exists: return .saveWouldReplace(article, path: path)
+            }
+        } catch {
+            return .status("Not saved: \(error)")
+        }
+    }
+
+    /// Runs the command with the terminal, as a text-mode browser is run: a pager or an editor
+    /// reading the text needs it, and a filter (`tee`, `wl-copy`) is done at once.
+    private func pipe(_ text: String, to arguments: [String]) {
+        let result = terminal.suspend { BrowserLauncher.runInForeground(arguments, input: text) }
+        let name = (arguments[0] as NSString).lastPathComponent
+        switch result {
+        case .success: send(.status("Piped the article to \(Excerpt(name))"))
+        case .failure(let failure): send(.status("Pipe failed: \(failure)"))
         }
     }
 

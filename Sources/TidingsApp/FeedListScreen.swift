@@ -254,6 +254,7 @@ public final class FeedListScreen: ReaderScreen {
         case .reload: return selectedFeed.map { .reloadFeed($0.id) }
         case .reloadAll: return .reloadAll
         case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) }
+        case .markAllFeedsRead: return .markAllFeedsRead
         case .openInBrowser:
             guard let feed = selectedFeed else { return nil }
             guard let link = feed.link else { return .status("This feed has no website link") }

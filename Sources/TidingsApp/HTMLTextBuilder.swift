@@ -19,6 +19,7 @@ final class HTMLTextBuilder {
     private var links: [String] = []
     /// Each link's number, so that a body with thousands of links numbers them in linear time.
     private var linkNumbers: [String: Int] = [:]
+    private var imageNumbers: Set<Int> = []
 
     private var current = StyledText()
     private var lineStarted = false
@@ -113,7 +114,7 @@ final class HTMLTextBuilder {
             }
         case .img:
             let alt = collapsed(attribute("alt") ?? "")
-            let label = linkNumber(for: attribute("src")).map { "image \($0)" } ?? "image"
+            let label = linkNumber(for: attribute("src"), isImage: true).map { "image \($0)" } ?? "image"
             inline(alt.isEmpty ? "[\(label)]" : "[\(label): \(alt)]", style: .dim)
         case .a:
             openLinks.append(linkNumber(for: attribute("href")))
@@ -201,7 +202,7 @@ final class HTMLTextBuilder {
                 blocks.append(.line(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count)))
             }
         }
-        return ArticleBody(blocks: blocks, links: links)
+        return ArticleBody(blocks: blocks, links: links, imageNumbers: imageNumbers)
     }
 
     // MARK: - Building lines
@@ -362,7 +363,7 @@ final class HTMLTextBuilder {
 
     /// The number of the link to `href` (reusing the number of an earlier identical link), or nil
     /// for anchors, scripts and anything that is not a place a browser should go.
-    private func linkNumber(for href: String?) -> Int? {
+    private func linkNumber(for href: String?, isImage: Bool = false) -> Int? {
         guard let href = href?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty, !href.hasPrefix("#") else { return nil }
         guard let absolute = URLResolver.resolve(href, againstBase: baseURL) else { return nil }
         let scheme = absolute.prefix { $0 != ":" }.lowercased()
@@ -370,6 +371,7 @@ final class HTMLTextBuilder {
         if let existing = linkNumbers[absolute] { return existing }
         links.append(absolute)
         linkNumbers[absolute] = links.count
+        if isImage { imageNumbers.insert(links.count) }
         return links.count
     }
 }

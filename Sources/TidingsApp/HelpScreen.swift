@@ -21,6 +21,7 @@ public final class HelpScreen: ReaderScreen {
         case .itemList: return "Help — Articles"
         case .article: return "Help — Article"
         case .tagList: return "Help — Tags"
+        case .urlView: return "Help — URLs"
         case .searchResults: return "Help — Search results, Starred"
         case .help: return "Help"
         }

@@ -16,6 +16,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case previousUnread = "prev-unread"
     case toggleRead = "toggle-article-read"
     case markFeedRead = "mark-feed-read"
+    case markAllFeedsRead = "mark-all-feeds-read"
     case toggleStarred = "toggle-starred"
     case togglePreview = "toggle-preview"
     case search = "open-search"
@@ -32,6 +33,10 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case selectTag = "select-tag"
     case fetchFullArticle = "fetch-full-article"
     case commandLine = "cmdline"
+    case showURLs = "show-urls"
+    case enqueue
+    case save
+    case pipeTo = "pipe-to"
     case help
 
     /// The name used in the config file.

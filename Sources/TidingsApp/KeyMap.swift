@@ -13,6 +13,8 @@ public struct KeyMap: Sendable, Equatable {
         case searchResults = "searchresultslist"
         case article
         case tagList = "tagselection"
+        /// The links, images and enclosures of an article (newsboat's name).
+        case urlView = "urlview"
         case help
     }
 
@@ -129,12 +131,14 @@ public struct KeyMap: Sendable, Equatable {
                variants: [.article: ([.pageDown, .character(" "), .control("f")], "Next page")]),
         Action(command: .home, contexts: everywhere, defaultKeys: [.home, .character("g")], summaryText: "Go to the top"),
         Action(command: .end, contexts: everywhere, defaultKeys: [.end, .character("G")], summaryText: "Go to the bottom"),
-        Action(command: .open, contexts: lists.union([.searchResults]), defaultKeys: [.enter, .right, .character("l")], summaryText: "Open the article",
+        Action(command: .open, contexts: lists.union([.searchResults, .urlView]), defaultKeys: [.enter, .right, .character("l")], summaryText: "Open the article",
                variants: [.feedList: ([.enter, .right, .character("l")], "Open the feed"),
+                          .urlView: ([.enter, .right, .character("l")], "Open the URL (an enclosure with the player option, if set)"),
                           .tagList: ([.enter, .right, .character("l")], "Show the feeds with this tag")]),
-        Action(command: .back, contexts: [.itemList, .searchResults, .article, .tagList, .help],
+        Action(command: .back, contexts: [.itemList, .searchResults, .article, .tagList, .urlView, .help],
                defaultKeys: [.left, .escape, .character("q"), .character("h")], summaryText: "Back to the feeds",
                variants: [.article: ([.left, .escape, .character("q"), .character("h")], "Back to the articles"),
+                          .urlView: ([.left, .escape, .character("q"), .character("h")], "Back to the article"),
                           .searchResults: ([.left, .escape, .character("q"), .character("h")], "Back"),
                           .help: ([.left, .escape, .character("q"), .character("?")], "Close the help")]),
         Action(command: .quit, contexts: [.feedList], defaultKeys: [.character("q")], summaryText: "Quit"),
@@ -151,8 +155,14 @@ public struct KeyMap: Sendable, Equatable {
                variants: [.article: ([.character("x")], "Full article from the page / the feed's text")]),
         Action(command: .markFeedRead, contexts: [.feedList, .itemList], defaultKeys: [.character("A")], summaryText: "Mark this feed read",
                variants: [.feedList: ([.character("A")], "Mark the selected feed read")]),
-        Action(command: .openInBrowser, contexts: reading, defaultKeys: [.character("o")], summaryText: "Open the article's link in the browser",
-               variants: [.feedList: ([.character("o")], "Open the feed's website in the browser")]),
+        Action(command: .markAllFeedsRead, contexts: [.feedList], defaultKeys: [.character("C")], summaryText: "Mark every feed read (asks first)"),
+        Action(command: .openInBrowser, contexts: reading.union([.urlView]), defaultKeys: [.character("o")], summaryText: "Open the article's link in the browser",
+               variants: [.feedList: ([.character("o")], "Open the feed's website in the browser"),
+                          .urlView: ([.character("o")], "Open the URL in the browser")]),
+        Action(command: .showURLs, contexts: [.article], defaultKeys: [.character("u")], summaryText: "List the article's links, images and enclosures"),
+        Action(command: .enqueue, contexts: [.article], defaultKeys: [.character("E")], summaryText: "Add the enclosure to podboat's download queue"),
+        Action(command: .save, contexts: [.article], defaultKeys: [.character("S")], summaryText: "Save the article as text to a file"),
+        Action(command: .pipeTo, contexts: [.article], defaultKeys: [.character("|")], summaryText: "Send the article's text to a command"),
         Action(command: .addFeed, contexts: [.feedList], defaultKeys: [.character("a")], summaryText: "Add a feed"),
         Action(command: .renameFeed, contexts: [.feedList], defaultKeys: [.character("e")], summaryText: "Rename the selected feed"),
         Action(command: .editTags, contexts: [.feedList], defaultKeys: [.character("T")], summaryText: "Edit the selected feed's tags"),
@@ -162,7 +172,7 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .selectTag, contexts: [.feedList], defaultKeys: [.character("t")], summaryText: "Choose a tag to list only its feeds"),
         Action(command: .nextUnread, contexts: reading, defaultKeys: [.character("n")], summaryText: "Next unread article"),
         Action(command: .previousUnread, contexts: reading, defaultKeys: [.character("p")], summaryText: "Previous unread article"),
-        Action(command: .help, contexts: [.feedList, .itemList, .searchResults, .article, .tagList], defaultKeys: [.character("?")], summaryText: "This help"),
+        Action(command: .help, contexts: [.feedList, .itemList, .searchResults, .article, .tagList, .urlView], defaultKeys: [.character("?")], summaryText: "This help"),
         Action(command: .quitAll, contexts: everywhere, defaultKeys: [.character("Q")], summaryText: "Quit from anywhere"),
         Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("k")], summaryText: "Filter this list by a defined filter"),
         Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by an expression"),

@@ -28,6 +28,9 @@ extension ReaderApp {
         switch pending {
         case .quit: transientMessage = "Quit Tidings? (y: yes, any other key: no)"
         case .delete(let feed): transientMessage = "Delete \(Self.shown(feed.name))? (y: yes, any other key: no)"
+        case .markAllFeedsRead: transientMessage = "Mark every feed read? (y: yes, any other key: no)"
+        case .replaceFile(_, let path):
+            transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
         }
         confirmation = pending
         return []
@@ -60,6 +63,8 @@ extension ReaderApp {
         case .tags(let feed): return setTags(of: feed, from: text)
         case .filter: applyTypedFilter(text)
         case .definedFilter(let filters): applyDefinedFilter(text, from: filters)
+        case .savePath(let article): return save(article, to: text)
+        case .pipeCommand(let article): return pipe(article, to: text)
         }
         return []
     }
@@ -73,6 +78,10 @@ extension ReaderApp {
             return [.editUrlsFile(UrlsFileEdit(done: "Deleted \(title)") { file in
                 file.remove(url: feed.url) ? nil : "\(title) is no longer in the urls file"
             })]
+        case .replaceFile(let article, let path):
+            return [.saveText(article, path: path, replacing: true)]
+        case .markAllFeedsRead:
+            return markAllFeedsRead()
         }
     }
 

@@ -261,6 +261,8 @@ public final class ReaderApp {
             return (finishFullArticle(id, result, automatic: automatic), true)
         case .fullArticleCandidates(let candidates):
             return (fetchAutomatically(candidates), true)
+        case .saveWouldReplace(let article, let path):
+            return (confirm(.replaceFile(article, path: path)), true)
         case .urlsFileEdited(let outcome):
             if outcome.changed && feedList == nil { showFeedListAfterFirstRun() }
             if let text = outcome.message { transientMessage = text }
@@ -401,6 +403,8 @@ public final class ReaderApp {
             let count = listedFeed(id)?.unreadCount ?? 0
             transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
             return mark(.feedRead(id, seenBy: Date()))
+        case .markAllFeedsRead:
+            return confirm(.markAllFeedsRead)
         case .toggleStarred(let id):
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
@@ -450,6 +454,16 @@ public final class ReaderApp {
             ask(.search, text: text)
         case .fetchFullArticle(let id, let link):
             return fetchFullArticle(id, link: link)
+        case .showURLs(let urls, let title):
+            navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
+        case .openEnclosure(let url):
+            return openInBrowser(url, using: settings.articleActions.player)
+        case .enqueue(let url):
+            return enqueue(url)
+        case .saveArticle(let article):
+            askWhereToSave(article)
+        case .pipeArticle(let article):
+            ask(.pipeCommand(article))
         }
         return []
     }
@@ -462,6 +476,15 @@ public final class ReaderApp {
     /// An article's marks as the screens show them, the top one first.
     private func shownState(ofItem id: ItemID) -> ItemState? {
         screens.reversed().lazy.compactMap { $0.shownState(ofItem: id) }.first
+    }
+
+    /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
+    func markAllFeedsRead() -> [ReaderEffect] {
+        let feeds = (feedList?.rows ?? []).filter { $0.unreadCount > 0 }
+        let count = feeds.reduce(0) { $0 + $1.unreadCount }
+        transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
+        let seen = Date()
+        return feeds.flatMap { mark(.feedRead($0.id, seenBy: seen)) }
     }
 
     /// Shows `mark` on every screen at once and queues its write.
@@ -609,7 +632,8 @@ public final class ReaderApp {
 
     // MARK: - Browser
 
-    private func openInBrowser(_ link: String) -> [ReaderEffect] {
+    /// Opens `link` with the browser, or with `program` (the `player` option) when it is set.
+    private func openInBrowser(_ link: String, using program: String? = nil) -> [ReaderEffect] {
         let url: String
         do {
             url = try BrowserCommand.checkLink(link)
@@ -621,13 +645,13 @@ public final class ReaderApp {
         let environment = ProcessInfo.processInfo.environment
         let command: BrowserCommand
         do {
-            guard let resolved = try BrowserCommand.resolve(configured: settings.browser, environment: environment) else {
+            guard let resolved = try BrowserCommand.resolve(configured: program ?? settings.browser, environment: environment) else {
                 transientMessage = "No browser found: set the browser option in the config file"
                 return []
             }
             command = resolved
         } catch {
-            transientMessage = "Cannot use the browser option: \(error)"
+            transientMessage = "Cannot use the \(program == nil ? "browser" : "player") option: \(error)"
             return []
         }
         logger.info("opening \(CredentialRedaction.redact(url)) with \(command.programName)")

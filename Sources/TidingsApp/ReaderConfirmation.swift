@@ -6,4 +6,8 @@ enum ReaderConfirmation: Sendable {
     case quit
     /// Deleting a feed from the urls file.
     case delete(FeedListRow)
+    /// Marking every feed read (newsboat's `mark-all-feeds-read`).
+    case markAllFeedsRead
+    /// Replacing a file with a saved article.
+    case replaceFile(ArticleText, path: String)
 }

@@ -28,6 +28,14 @@ enum ReaderEffect: Sendable {
     case fetchFullArticle(ItemID, link: String, automatic: Bool)
     /// Opens `url` with the browser command (a text-mode one gets the terminal meanwhile).
     case openBrowser(BrowserCommand, url: String, textMode: Bool)
+    /// Appends an enclosure to podboat's queue file (`.status` says what happened).
+    case enqueue(url: String, queue: PodcastQueue, downloadPath: String)
+    /// Writes an article's text to `path` (a directory: the proposed name in it); an existing
+    /// file is replaced only when `replacing`, else `.saveWouldReplace` asks first.
+    case saveText(ArticleText, path: String, replacing: Bool)
+    /// Runs a command with the article's text on its standard input, handing it the terminal
+    /// meanwhile (a pager or an editor needs it); `.status` gives the outcome.
+    case pipe(arguments: [String], text: String)
     /// Starts or stops the reload spinner's timer.
     case spinner(running: Bool)
     /// Repaints the whole screen (Ctrl-L).

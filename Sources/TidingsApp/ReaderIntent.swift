@@ -18,6 +18,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case previousUnread(from: ItemID?)
     case toggleRead(ItemID)
     case markFeedRead(FeedID)
+    /// Ask whether to mark every feed read; `y` does.
+    case markAllFeedsRead
     case showHelp
     /// Show a message in the status bar.
     case status(String)
@@ -52,6 +54,16 @@ public enum ReaderIntent: Hashable, Sendable {
     case fetchFullArticle(ItemID, link: String)
     /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).
     case openSearch(text: String)
+    /// Show the URL view: an article's links, images and enclosures.
+    case showURLs([ArticleURL], articleTitle: String)
+    /// Open an enclosure with the `player` option, or the browser when it is not set.
+    case openEnclosure(String)
+    /// Append an enclosure to podboat's queue file.
+    case enqueue(String)
+    /// Ask where to save the article's text, proposing `save-path` and a name from its title.
+    case saveArticle(ArticleText)
+    /// Ask for a command and send it the article's text on its standard input.
+    case pipeArticle(ArticleText)
 }
 
 extension ReaderIntent {

@@ -53,6 +53,8 @@ enum ReaderMessage: Sendable {
     case fullArticleFetched(ItemID, Result<FullArticle, FullArticleFailure>, automatic: Bool)
     /// What a reload brought that `always-fetch-full-article` fetches.
     case fullArticleCandidates([FeedStore.FullArticleCandidate])
+    /// `save` found a file at `path`: ask before replacing it.
+    case saveWouldReplace(ArticleText, path: String)
 }
 
 /// What `n`/`p` found: the unread article, its feed's row, and the article itself.

@@ -16,6 +16,10 @@ enum ReaderQuestion: Sendable {
     case definedFilter([DefinedFilter])
     /// A line of the command line (`:`).
     case command
+    /// Where to save an article's text.
+    case savePath(ArticleText)
+    /// The command to send an article's text to.
+    case pipeCommand(ArticleText)
 
     /// The prompt shown before the text.
     var prompt: String {
@@ -29,6 +33,8 @@ enum ReaderQuestion: Sendable {
         case .definedFilter(let filters):
             let choices = filters.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
             return "Filter (\(choices)): "
+        case .savePath: return "Save to: "
+        case .pipeCommand: return "Pipe to command: "
         }
     }
 }

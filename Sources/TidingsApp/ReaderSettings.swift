@@ -45,6 +45,8 @@ public struct ReaderSettings: Sendable {
     public var newsboatFiles: NewsboatFiles?
     /// The config file, where newsboat's config is copied if there is none.
     public var configPath: String?
+    /// `player`, `download-path`, `save-path`, `queue-file`: what the article actions use.
+    public var articleActions: ArticleActionOptions
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
 
@@ -54,9 +56,10 @@ public struct ReaderSettings: Sendable {
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
         queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [],
-        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, warnings: [String] = [],
-        fullArticle: FullArticleOptions = FullArticleOptions()
+        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, articleActions: ArticleActionOptions = ArticleActionOptions(),
+        warnings: [String] = [], fullArticle: FullArticleOptions = FullArticleOptions()
     ) {
+        self.articleActions = articleActions
         self.syncAccount = syncAccount
         self.definedFilters = definedFilters
         self.queryFeeds = queryFeeds

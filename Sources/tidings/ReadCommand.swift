@@ -65,6 +65,7 @@ struct ReadCommand: ParsableCommand {
             queryFeeds: queryFeeds,
             definedFilters: config.definedFilters,
             syncAccount: syncAccount,
+            articleActions: config.articleActions.resolved(environment: ProcessInfo.processInfo.environment),
             warnings: warnings,
             fullArticle: config.fullArticle)
         settings.configPath = paths.configFile.path

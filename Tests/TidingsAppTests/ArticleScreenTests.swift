@@ -49,7 +49,7 @@ import Testing
             "Feed: Example News",
             "Link: https://a.example/posts/1",
             "Attachment: https://a.example/ep1.mp3",
-            "            (audio/mpeg)",
+            "            (audio/mpeg) [3]",
             "",
             "Read the docs[1] or b[2].",
             "",

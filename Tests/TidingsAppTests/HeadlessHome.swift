@@ -52,14 +52,15 @@ final class HeadlessHome {
     /// The reader on this home, as `tidings` starts it (on the first-run screen without a urls file).
     @MainActor
     func startReader(
-        rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(),
+        rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(), browser: String = "/bin/true %u",
+        articleActions: ArticleActionOptions = ArticleActionOptions(),
         newsboat: NewsboatFiles? = nil, configure: (inout ReaderSettings) -> Void = { _ in }
     ) throws -> HeadlessReader {
         let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
         let hasUrlsFile = FileManager.default.fileExists(atPath: urlsPath)
         var settings = ReaderSettings(
             urlsPath: urlsPath, subscriptions: hasUrlsFile ? file.subscriptions : nil, cachePath: cachePath, logPath: path("log"),
-            browser: "/bin/true %u", preferences: preferences)
+            browser: browser, preferences: preferences, articleActions: articleActions)
         settings.newsboatFiles = newsboat
         settings.configPath = path("config")
         configure(&settings)

@@ -133,11 +133,11 @@ import Testing
             "config line 1: bind-key needs a key and an action, then optionally a context (bind-key ^R reload-all feedlist)",
             #"config line 2: bind-key: "xy" is not a key name (a character, ^X, ENTER, SPACE, TAB, ESC, UP, DOWN, LEFT, RIGHT, PPAGE, NPAGE, HOME, END, BACKSPACE, DEL, INS or F1–F12); ignored"#,
             #"config line 3: bind-key: unknown action "frobnicate"; ignored (the README lists the actions)"#,
-            #"config line 4: bind-key: unknown context "podboat" (Tidings has feedlist, articlelist, searchresultslist, article, tagselection, help); ignored"#,
+            #"config line 4: bind-key: unknown context "podboat" (Tidings has feedlist, articlelist, searchresultslist, article, tagselection, urlview, help); ignored"#,
             "config line 5: bind-key: delete-feed does nothing in the article context; ignored",
             "config line 6: bind-key: Ctrl-C always quits and cannot be bound; ignored",
             "config line 7: unbind-key needs a key (or -a for all keys), then optionally a context (unbind-key r feedlist)",
-            #"config line 8: unbind-key: unknown context "everywhere" (Tidings has feedlist, articlelist, searchresultslist, article, tagselection, help); ignored"#,
+            #"config line 8: unbind-key: unknown context "everywhere" (Tidings has feedlist, articlelist, searchresultslist, article, tagselection, urlview, help); ignored"#,
             "config line 9: unbind-key: Ctrl-L always redraws the screen and cannot be bound; ignored",
             "config line 10: bind-key needs a key and an action, then optionally a context (bind-key ^R reload-all feedlist)",
         ])

@@ -1,0 +1,20 @@
+/// The options of the article actions (`player`, `download-path`, `save-path`, `queue-file`).
+extension Config {
+    /// The option names this extension reads.
+    static let articleActionOptionNames: Set<String> = ["player", "download-path", "save-path", "queue-file"]
+
+    /// Applies one of them; returns what was wrong with it, if anything.
+    mutating func applyArticleActionOption(_ name: String, _ arguments: [String]) -> String? {
+        guard arguments.count == 1, let value = arguments.first, !value.isEmpty else {
+            return "\(name) takes one value, got \(arguments.count)"
+        }
+        switch name {
+        case "player": articleActions.player = value
+        case "download-path": articleActions.downloadPath = value
+        case "save-path": articleActions.savePath = value
+        case "queue-file": articleActions.queueFile = value
+        default: return "unknown option \"\(Excerpt(name))\"; ignored"
+        }
+        return nil
+    }
+}

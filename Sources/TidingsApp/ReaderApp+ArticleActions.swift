@@ -1,0 +1,47 @@
+import Foundation
+
+/// What the article view does with an article besides showing it: queue its enclosure for
+/// podboat (`E`), save it as text (`S`), send its text to a command (`|`). The files are written
+/// and the command run by the `EffectRunner`; nothing here touches the disk.
+extension ReaderApp {
+    /// The article-action options with `~` expanded and the queue file found.
+    private var articleActions: ArticleActionOptions {
+        settings.articleActions.resolved(environment: ProcessInfo.processInfo.environment)
+    }
+
+    func enqueue(_ url: String) -> [ReaderEffect] {
+        let options = articleActions
+        guard let queueFile = options.queueFile else { return [] }
+        return [.enqueue(url: url, queue: PodcastQueue(path: queueFile), downloadPath: options.downloadPath)]
+    }
+
+    /// Asks where to save, proposing `save-path` and a name made from the title.
+    func askWhereToSave(_ article: ArticleText) {
+        let directory = articleActions.savePath
+        ask(.savePath(article), text: (directory.hasSuffix("/") ? directory : directory + "/") + article.proposedFileName)
+    }
+
+    /// Saves to the path typed (`~` is the home directory; a relative path is in `save-path`).
+    func save(_ article: ArticleText, to answer: String) -> [ReaderEffect] {
+        let typed = answer.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return [] }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        var path = ArticleActionOptions.expand(typed, home: home)
+        if !path.hasPrefix("/") { path = articleActions.savePath + (articleActions.savePath.hasSuffix("/") ? "" : "/") + path }
+        return [.saveText(article, path: path, replacing: false)]
+    }
+
+    /// Runs the command typed, its words split as the `browser` option's are, never by a shell.
+    func pipe(_ article: ArticleText, to answer: String) -> [ReaderEffect] {
+        guard !answer.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        let command: BrowserCommand
+        do {
+            command = try BrowserCommand(parsing: answer)
+        } catch {
+            transientMessage = "Not run: \(error)"
+            return []
+        }
+        logger.info("piping an article to \(command.programName)")
+        return [.pipe(arguments: command.words, text: article.text)]
+    }
+}
