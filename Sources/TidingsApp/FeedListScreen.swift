@@ -22,8 +22,8 @@ public final class FeedListScreen: ReaderScreen {
     /// The tag this list is limited to, if it is.
     public var tag: String? { listFilter.tag }
     private let storeView: StoreView
-    private let listFilter: FeedListFilter
-    private let preferences: ReaderPreferences
+    private var listFilter: FeedListFilter
+    private var preferences: ReaderPreferences
     private var parkRow = 0
     /// The quick filter (`F`) and the rows it narrows.
     private(set) var quickFilter = QuickFilter()
@@ -169,6 +169,12 @@ public final class FeedListScreen: ReaderScreen {
         self.spinnerFrame = spinnerFrame
     }
 
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+        listFilter.hidesFeedsWithoutUnread = preferences.hidesFeedsWithoutUnread
+        refresh()
+    }
+
     func selectRow(_ index: Int) -> Bool {
         guard entries.indices.contains(index) else { return false }
         state.select(index, count: entries.count)
@@ -254,6 +260,7 @@ public final class FeedListScreen: ReaderScreen {
         case .reload: return selectedFeed.map { .reloadFeed($0.id) }
         case .reloadAll: return .reloadAll
         case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) }
+        case .toggleShowRead: return .toggleShowRead(articles: false)
         case .markAllFeedsRead: return .markAllFeedsRead
         case .openInBrowser:
             guard let feed = selectedFeed else { return nil }

@@ -29,7 +29,7 @@ public final class ItemListScreen: ReaderScreen {
     private var listWidth = 0
     /// The item selected when the filter was started, to come back to.
     private var filterAnchor: ItemRow?
-    private let preferences: ReaderPreferences
+    private var preferences: ReaderPreferences
     private var unreadOnly: Bool { preferences.hidesReadArticles }
     /// False until the first answer from the store.
     public private(set) var isLoaded = false
@@ -114,6 +114,11 @@ public final class ItemListScreen: ReaderScreen {
     }
 
     /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`).
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+        refresh()
+    }
+
     func selectRow(_ index: Int) -> Bool {
         guard index >= 0 && index < source.count else { return false }
         state.select(index, count: source.count)
@@ -188,6 +193,7 @@ public final class ItemListScreen: ReaderScreen {
         case .reload: return .reloadFeed(feed.id)
         case .reloadAll: return .reloadAll
         case .markFeedRead: return .markFeedRead(feed.id)
+        case .toggleShowRead, .toggleShowReadArticles: return .toggleShowRead(articles: true)
         case .help: return .showHelp
         case .search: return .openSearch(text: "")
         case .togglePreview:

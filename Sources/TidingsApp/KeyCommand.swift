@@ -33,6 +33,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case selectTag = "select-tag"
     case fetchFullArticle = "fetch-full-article"
     case commandLine = "cmdline"
+    case toggleShowRead = "toggle-show-read-feeds"
+    case toggleShowReadArticles = "toggle-show-read-articles"
     case showURLs = "show-urls"
     case enqueue
     case save

@@ -177,6 +177,9 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("k")], summaryText: "Filter this list by a defined filter"),
         Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by an expression"),
         Action(command: .clearFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("g")], summaryText: "Clear the filter"),
+        Action(command: .toggleShowRead, contexts: [.feedList, .itemList], defaultKeys: [.character("L")], summaryText: "Show or hide read articles",
+               variants: [.feedList: ([.character("L")], "Show or hide feeds with nothing unread")]),
+        Action(command: .toggleShowReadArticles, contexts: [.itemList], defaultKeys: [], summaryText: "Show or hide read articles"),
         Action(command: .commandLine, contexts: everywhere, defaultKeys: [.character(":")], summaryText: "Type a command (:set, :goto, :tag, :q, a row number)"),
     ]
 }

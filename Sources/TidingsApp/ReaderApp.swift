@@ -414,6 +414,15 @@ public final class ReaderApp {
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
+        case .toggleShowRead(let articles):
+            if articles {
+                settings.preferences.hidesReadArticles.toggle()
+                transientMessage = settings.preferences.hidesReadArticles ? "Read articles hidden" : "Read articles shown"
+            } else {
+                settings.preferences.hidesFeedsWithoutUnread.toggle()
+                transientMessage = settings.preferences.hidesFeedsWithoutUnread ? "Feeds with nothing unread hidden" : "Every feed shown"
+            }
+            for screen in screens { screen.takePreferences(settings.preferences) }
         case .useNewsboatFiles(let files):
             reloadsWhenListed = true
             return [.editUrlsFile(files.edit(configPath: settings.configPath))]

@@ -45,6 +45,8 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     func takesUnboundKey(_ key: Key) -> Bool
     /// Selects the row at `index` (from 0) for `:N`; false when the screen has no such row.
     func selectRow(_ index: Int) -> Bool
+    /// Takes preferences changed while the reader runs (show or hide read feeds and articles).
+    func takePreferences(_ preferences: ReaderPreferences)
 }
 
 extension ReaderScreen {
@@ -62,4 +64,5 @@ extension ReaderScreen {
     func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool { false }
     func takesUnboundKey(_ key: Key) -> Bool { false }
     func selectRow(_ index: Int) -> Bool { false }
+    func takePreferences(_ preferences: ReaderPreferences) {}
 }

@@ -487,6 +487,32 @@ import Testing
         #expect(await reader.settle())
     }
 
+    @Test func readFeedsAndArticlesAreShownOrHiddenWhileTheReaderRuns() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: New quay opens"))
+        reader.press(.character("q"), .character("L"))
+        #expect(reader.lines.last?.contains("Read articles hidden") == true, "\(reader.text)")
+        #expect(await reader.settle())
+        #expect(reader.text.contains("Ferry delayed"))
+        #expect(!reader.text.contains("New quay opens"), "the article just read is hidden: \(reader.text)")
+        reader.press(.character("L"))
+        #expect(await reader.waitFor("New quay opens"))
+
+        // On the feed list: a feed with nothing unread goes, and comes back.
+        reader.press(.character("q"), .down, .character("A"))
+        #expect(await reader.waitFor("(0/1) Tech Notes"))
+        reader.press(.character("L"))
+        #expect(reader.lines.last?.contains("Feeds with nothing unread hidden") == true)
+        #expect(await reader.settle())
+        #expect(!reader.text.contains("Tech Notes"))
+        reader.press(.character("L"))
+        #expect(await reader.waitFor("(0/1) Tech Notes"))
+        #expect(await reader.settle())
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
