@@ -169,6 +169,12 @@ public final class FeedListScreen: ReaderScreen {
         self.spinnerFrame = spinnerFrame
     }
 
+    func feed(besides id: FeedID, forward: Bool) -> FeedListRow? {
+        guard let index = rows.firstIndex(where: { $0.id == id }) else { return nil }
+        let next = forward ? index + 1 : index - 1
+        return rows.indices.contains(next) ? rows[next] : nil
+    }
+
     func takePreferences(_ preferences: ReaderPreferences) {
         self.preferences = preferences
         listFilter.hidesFeedsWithoutUnread = preferences.hidesFeedsWithoutUnread

@@ -194,6 +194,8 @@ public final class ItemListScreen: ReaderScreen {
         case .reloadAll: return .reloadAll
         case .markFeedRead: return .markFeedRead(feed.id)
         case .toggleShowRead, .toggleShowReadArticles: return .toggleShowRead(articles: true)
+        case .nextFeed: return .switchFeed(from: feed.id, forward: true)
+        case .previousFeed: return .switchFeed(from: feed.id, forward: false)
         case .help: return .showHelp
         case .search: return .openSearch(text: "")
         case .togglePreview:

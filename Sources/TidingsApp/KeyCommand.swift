@@ -34,6 +34,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case fetchFullArticle = "fetch-full-article"
     case commandLine = "cmdline"
     case toggleShowRead = "toggle-show-read-feeds"
+    case nextFeed = "next-feed"
+    case previousFeed = "prev-feed"
     case toggleShowReadArticles = "toggle-show-read-articles"
     case showURLs = "show-urls"
     case enqueue

@@ -180,6 +180,8 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .toggleShowRead, contexts: [.feedList, .itemList], defaultKeys: [.character("L")], summaryText: "Show or hide read articles",
                variants: [.feedList: ([.character("L")], "Show or hide feeds with nothing unread")]),
         Action(command: .toggleShowReadArticles, contexts: [.itemList], defaultKeys: [], summaryText: "Show or hide read articles"),
+        Action(command: .nextFeed, contexts: [.itemList], defaultKeys: [.character("J")], summaryText: "The next feed's articles"),
+        Action(command: .previousFeed, contexts: [.itemList], defaultKeys: [.character("K")], summaryText: "The previous feed's articles"),
         Action(command: .commandLine, contexts: everywhere, defaultKeys: [.character(":")], summaryText: "Type a command (:set, :goto, :tag, :q, a row number)"),
     ]
 }

@@ -414,6 +414,14 @@ public final class ReaderApp {
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
+        case .switchFeed(let id, let forward):
+            guard let next = screens.reversed().lazy.compactMap({ $0.feed(besides: id, forward: forward) }).first else {
+                transientMessage = forward ? "No feed after this one" : "No feed before this one"
+                return []
+            }
+            navigation.pop()
+            for screen in screens { screen.select(feedURL: next.url) }
+            navigation.push(ItemListScreen(storeView: storeView, feed: next, preferences: settings.preferences))
         case .toggleShowRead(let articles):
             if articles {
                 settings.preferences.hidesReadArticles.toggle()

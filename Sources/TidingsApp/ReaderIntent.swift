@@ -26,6 +26,8 @@ public enum ReaderIntent: Hashable, Sendable {
     /// Ask for a feed's URL, fetch it, and add it to the urls file (tagged `tag` when asked for
     /// from that tag's feed list, so that it shows there).
     case addFeed(tag: String?)
+    /// Replaces the item list of `feed` with that of the next (or previous) feed listed.
+    case switchFeed(from: FeedID, forward: Bool)
     /// Shows or hides read articles (`articles`) or feeds with nothing unread, everywhere.
     case toggleShowRead(articles: Bool)
     /// Use newsboat's urls file and config (offered on the welcome screen).

@@ -47,6 +47,8 @@ protocol ReaderScreen: Screen where Intent == ReaderIntent {
     func selectRow(_ index: Int) -> Bool
     /// Takes preferences changed while the reader runs (show or hide read feeds and articles).
     func takePreferences(_ preferences: ReaderPreferences)
+    /// The feed listed after (or before) `id`, for a screen that lists feeds.
+    func feed(besides id: FeedID, forward: Bool) -> FeedListRow?
 }
 
 extension ReaderScreen {
@@ -65,4 +67,5 @@ extension ReaderScreen {
     func takesUnboundKey(_ key: Key) -> Bool { false }
     func selectRow(_ index: Int) -> Bool { false }
     func takePreferences(_ preferences: ReaderPreferences) {}
+    func feed(besides id: FeedID, forward: Bool) -> FeedListRow? { nil }
 }

@@ -513,6 +513,22 @@ import Testing
         #expect(await reader.settle())
     }
 
+    @Test func jAndKInAnItemListGoToTheNextAndPreviousFeed() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.character("J"))
+        #expect(await reader.waitFor("Kernel release"), "\(reader.text)")
+        #expect(reader.lines[0].hasPrefix(" Tech Notes"))
+        reader.press(.character("J"))
+        #expect(reader.lines.last?.contains("No feed after this one") == true)
+        reader.press(.character("K"))
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.character("q"))
+        #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"), "one item list on the stack, not three")
+        #expect(await reader.settle())
+    }
+
     @Test func quitConfirmsWhenAskedTo() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("Q"))
