@@ -47,6 +47,13 @@ public struct ListState: Hashable, Sendable {
         layout(count: count, visibleRows: visibleRows)
     }
 
+    /// Selects the row at `index` when the list has one (`:N`); false when it has not.
+    public mutating func selectRow(_ index: Int, count: Int) -> Bool {
+        guard index >= 0 && index < count else { return false }
+        select(index, count: count)
+        return true
+    }
+
     /// Moves one screenful down: the selection and the view move together, as in `less`.
     public mutating func pageDown(count: Int) {
         let page = max(1, visibleRows)

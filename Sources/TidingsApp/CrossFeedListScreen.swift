@@ -85,9 +85,7 @@ public final class CrossFeedListScreen: ReaderScreen {
     }
 
     func selectRow(_ index: Int) -> Bool {
-        guard index >= 0 && index < source.count else { return false }
-        state.select(index, count: source.count)
-        return true
+        state.selectRow(index, count: source.count)
     }
 
     /// Selects the article with `id` when it is among the loaded rows.

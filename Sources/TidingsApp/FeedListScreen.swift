@@ -182,9 +182,7 @@ public final class FeedListScreen: ReaderScreen {
     }
 
     func selectRow(_ index: Int) -> Bool {
-        guard entries.indices.contains(index) else { return false }
-        state.select(index, count: entries.count)
-        return true
+        state.selectRow(index, count: entries.count)
     }
 
     func select(feedURL url: String) {

@@ -120,9 +120,7 @@ public final class ItemListScreen: ReaderScreen {
     }
 
     func selectRow(_ index: Int) -> Bool {
-        guard index >= 0 && index < source.count else { return false }
-        state.select(index, count: source.count)
-        return true
+        state.selectRow(index, count: source.count)
     }
 
     public func select(item id: ItemID) {
