@@ -25,7 +25,7 @@ public final class ArticleScreen: ReaderScreen {
     /// Digits typed so far of a link number.
     public private(set) var typedNumber = ""
 
-    private let preferences: ReaderPreferences
+    private var preferences: ReaderPreferences
     private var textWidth: Int { preferences.textWidth }
 
     /// An article's body rendered from its HTML, and how much of the HTML was left out.
@@ -93,6 +93,16 @@ public final class ArticleScreen: ReaderScreen {
         laidOutWidth = -1
         typedNumber = ""
         _ = view.handleNavigationKey(.home)
+    }
+
+    /// Takes preferences changed while the reader runs (`:set`, `:source`): the text is laid out
+    /// again (width, highlights), keeping the place.
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+        header = Self.header(
+            for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader,
+            firstEnclosureNumber: body.links.count + 1)
+        laidOutWidth = -1
     }
 
     /// Takes the full article fetched for this article; shows it when `show` is true (the user

@@ -115,7 +115,7 @@ public struct Config: Sendable, Equatable {
 
     /// Applies the lines of `text`, read from `file` while the files in `including` (outermost
     /// first) are being read, so that a file including itself is refused, not read forever.
-    private mutating func read(_ text: String, file: URL?, including: [String]) {
+    mutating func read(_ text: String, file: URL?, including: [String]) {
         let shownFile = including.count > 1 ? file?.path : nil
         for (offset, raw) in NewsboatTokenizer.lines(of: text).enumerated() {
             let number = offset + 1
@@ -149,16 +149,7 @@ public struct Config: Sendable, Equatable {
         guard arguments.count == 1, let path = arguments.first, !path.isEmpty else {
             return "include takes one file name"
         }
-        let home = AppPaths.home(ProcessInfo.processInfo.environment)
-        let target: URL
-        if path.hasPrefix("~/") {
-            target = URL(fileURLWithPath: home).appendingPathComponent(String(path.dropFirst(2)))
-        } else if path.hasPrefix("/") {
-            target = URL(fileURLWithPath: path)
-        } else {
-            let directory = file?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            target = directory.appendingPathComponent(path)
-        }
+        let target = Config.fileURL(path, relativeTo: file?.deletingLastPathComponent())
         let resolved = target.standardizedFileURL.resolvingSymlinksInPath().path
         guard !including.contains(resolved) else {
             return "include \(path): the file is already being read (an include cycle); not read again"
@@ -168,6 +159,16 @@ public struct Config: Sendable, Equatable {
         }
         read(String(decoding: data, as: UTF8.self), file: target, including: including + [resolved])
         return nil
+    }
+
+    /// The file a config line names: `~/` is the home directory, a relative path is taken from
+    /// `directory` (the including file's), else from the working directory.
+    static func fileURL(_ path: String, relativeTo directory: URL?) -> URL {
+        if path.hasPrefix("~/") {
+            return URL(fileURLWithPath: AppPaths.home(ProcessInfo.processInfo.environment)).appendingPathComponent(String(path.dropFirst(2)))
+        }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return (directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(path)
     }
 
     /// The lines with this command name, in file order.
@@ -200,6 +201,7 @@ public struct Config: Sendable, Equatable {
     /// Whether the config file knows `name` as an option (`:set` tells these apart from typos).
     static func isKnownOption(_ name: String) -> Bool {
         valueOptionNames.contains(name) || syncOptionNames.contains(name) || fullArticleOptionNames.contains(name)
+            || articleActionOptionNames.contains(name)
     }
 
     /// Applies one option; returns what was wrong with it, if anything.

@@ -19,8 +19,8 @@ import TerminalUI
 final class EffectRunner: StoreReading {
     private let store: FeedStore
     private let journal: MarkJournal
-    private let fetcher: FeedFetcher
-    private let settings: ReaderSettings
+    private var fetcher: FeedFetcher
+    private var settings: ReaderSettings
     private let terminal: any Terminal
     private let logger: Logger
     private let environment: [String: String]
@@ -47,7 +47,11 @@ final class EffectRunner: StoreReading {
     private var additions: [String: Reload] = [:]
     private var spinner: DispatchSourceTimer?
     private var autoReload: DispatchSourceTimer?
-    private let fullArticles: FullArticleFetcher
+    /// A job reads the settings when it starts: `:set` may have changed them since.
+    private lazy var fullArticles = FullArticleFetcher { [unowned self] id, link in
+        FullArticleJob(id: id, link: link, store: self.store, fetchOptions: self.settings.fetchOptions,
+                       options: self.settings.fullArticle, preferences: self.settings.preferences)
+    }
     /// Reads, writes and fetches started and not yet reported back.
     private(set) var outstanding = 0
 
@@ -61,10 +65,6 @@ final class EffectRunner: StoreReading {
         self.exit = exit
         logger = Logger(label: "tidings.reader")
         fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
-        fullArticles = FullArticleFetcher { id, link in
-            FullArticleJob(id: id, link: link, store: store, fetchOptions: settings.fetchOptions, options: settings.fullArticle,
-                           preferences: settings.preferences)
-        }
         if case .success(let account)? = settings.syncAccount {
             synchronizer = Synchronizer(account: account, store: store)
         } else {
@@ -393,8 +393,19 @@ final class EffectRunner: StoreReading {
         spinner = timer
     }
 
-    /// Reloads every `minutes`: a timer, not a polling loop; the process sleeps between.
-    func startAutoReload(minutes: Int) {
+    /// Takes settings changed while the reader runs (`:set`, `:source`): fetches started from now
+    /// on use them, those running finish as they began.
+    func takeSettings(_ changed: ReaderSettings) {
+        settings = changed
+        fetcher.options = changed.fetchOptions
+    }
+
+    /// Reloads every `minutes` (nil: never, the timer stopped): a timer, not a polling loop; the
+    /// process sleeps between.
+    func startAutoReload(minutes: Int?) {
+        autoReload?.cancel()
+        autoReload = nil
+        guard let minutes else { return }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let interval = DispatchTimeInterval.seconds(minutes * 60)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(5))

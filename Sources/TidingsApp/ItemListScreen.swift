@@ -21,7 +21,7 @@ public final class ItemListScreen: ReaderScreen {
     public private(set) var expanded: Set<ItemID> = []
     private let storeView: StoreView
     private var source: PagedItemSource
-    private let renderer: ItemEntryRenderer
+    private var renderer: ItemEntryRenderer
     private let previews: ItemPreviews
     private var parkRow = 0
     /// Size of the list at the last frame, which sizes previews.
@@ -116,6 +116,7 @@ public final class ItemListScreen: ReaderScreen {
     /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`).
     func takePreferences(_ preferences: ReaderPreferences) {
         self.preferences = preferences
+        renderer = ItemEntryRenderer(line: ItemRowRenderer(preferences: preferences))
         refresh()
     }
 

@@ -182,6 +182,6 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .toggleShowReadArticles, contexts: [.itemList], defaultKeys: [], summaryText: "Show or hide read articles"),
         Action(command: .nextFeed, contexts: [.itemList], defaultKeys: [.character("J")], summaryText: "The next feed's articles"),
         Action(command: .previousFeed, contexts: [.itemList], defaultKeys: [.character("K")], summaryText: "The previous feed's articles"),
-        Action(command: .commandLine, contexts: everywhere, defaultKeys: [.character(":")], summaryText: "Type a command (:set, :goto, :tag, :q, a row number)"),
+        Action(command: .commandLine, contexts: everywhere, defaultKeys: [.character(":")], summaryText: "Type a command (:set, :source, :goto, :tag, :q, a row number)"),
     ]
 }

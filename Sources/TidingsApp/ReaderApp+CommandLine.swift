@@ -1,13 +1,11 @@
+import Foundation
 import TerminalUI
 
-/// The command line (`:`, newsboat's `cmdline`): `:set OPTION [VALUE]`, `:goto TEXT`, `:tag TAG`,
+/// The command line (`:`, newsboat's `cmdline`): `:set OPTION [VALUE]`, `:source FILE`, `:goto TEXT`, `:tag TAG`,
 /// `:quit`/`:q` and a row number. Up/Down bring back earlier lines, Tab completes command and
 /// option names.
 extension ReaderApp {
-    nonisolated static let commandNames = ["goto", "q", "quit", "set", "tag"]
-
-    /// Options `:set` changes while the reader runs; the others are read at start.
-    nonisolated static let liveOptions = ["browser", "confirm-exit", "max-items"]
+    nonisolated static let commandNames = ["goto", "q", "quit", "set", "source", "tag"]
 
     /// Whether `key` opens the command line on `screen` (not while it takes typed text).
     func opensCommandLine(_ key: Key, on screen: any ReaderScreen) -> Bool {
@@ -17,7 +15,7 @@ extension ReaderApp {
     func askForCommand() {
         ask(.command)
         navigation.prompt?.history = commandHistory
-        navigation.prompt?.completions = Self.commandNames + Self.liveOptions
+        navigation.prompt?.completions = Self.commandNames + Config.settableOptionNames
     }
 
     func runCommand(_ line: String) -> [ReaderEffect] {
@@ -49,6 +47,8 @@ extension ReaderApp {
             return perform(.showTag(rest))
         case "set":
             setOption(Array(words.dropFirst()))
+        case "source":
+            source(rest)
         default:
             transientMessage = "Unknown command: \(Excerpt(name)) (\(Self.commandNames.joined(separator: ", ")), or a row number)"
         }
@@ -67,49 +67,89 @@ extension ReaderApp {
         feedList.select(feedURL: feed.url)
     }
 
-    /// `:set OPTION` says the value, `:set OPTION VALUE` changes it (for the options that can change
-    /// while the reader runs).
+    /// `:set OPTION` says the value; `:set OPTION VALUE` changes it from now on, as a line of the
+    /// config file would; `:set OPTION!` turns a yes/no option over (newsboat's form).
     func setOption(_ words: [String]) {
-        guard let option = words.first else {
-            transientMessage = "set OPTION [VALUE]: \(Self.liveOptions.joined(separator: ", "))"
+        guard var option = words.first else {
+            transientMessage = "set OPTION [VALUE]: an option of the config file (Tab completes)"
             return
         }
-        guard Self.liveOptions.contains(option) else {
-            transientMessage = Config.isKnownOption(option)
-                ? "\(option) is read at start: change it in the config file"
-                : "Unknown option \(Excerpt(option))"
+        var value = words.dropFirst().joined(separator: " ")
+        let toggles = option.hasSuffix("!")
+        if toggles { option.removeLast() }
+        guard let current = settings.config.valueText(of: option) else {
+            transientMessage = "Unknown option \(Excerpt(option))"
             return
         }
-        let value = words.dropFirst().joined(separator: " ")
+        if toggles {
+            guard current == "yes" || current == "no" else {
+                transientMessage = "\(option) is not a yes/no option"
+                return
+            }
+            value = current == "yes" ? "no" : "yes"
+        }
         guard !value.isEmpty else {
-            transientMessage = "\(option) = \(shownValue(of: option))"
+            transientMessage = "\(option) = \(current)"
             return
         }
-        // newsboat's macros put the browser back with `set browser "$BROWSER"`: the default.
-        if option == "browser" && value == "$BROWSER" {
-            settings.browser = nil
-            transientMessage = "browser = \(shownValue(of: option))"
+        guard !Config.startOnlyOptionNames.contains(option) else {
+            transientMessage = "\(option) is read at start: change it in the config file"
             return
         }
-        // The same rules as in the config file: one line of it, read alone.
-        let config = Config(parsing: "\(option) \(NewsboatTokenizer.quoteIfNeeded(value))")
-        if let warning = config.warnings.first {
+        var config = settings.config
+        let (names, warnings) = config.apply("\(option) \(NewsboatTokenizer.quoteIfNeeded(value))")
+        if let warning = warnings.first {
             transientMessage = warning.message
             return
         }
-        switch option {
-        case "browser": settings.browser = config.browser
-        case "confirm-exit": settings.confirmsExit = config.confirmExit
-        default: settings.maxItems = config.maxItems
-        }
-        transientMessage = "\(option) = \(shownValue(of: option))"
+        // newsboat's macros put the browser back with `set browser "$BROWSER"`: the default.
+        if option == "browser" && value == "$BROWSER" { config.browser = nil }
+        takeSettings(from: config, names: names)
+        transientMessage = "\(option) = \(config.valueText(of: option) ?? value)"
     }
 
-    private func shownValue(of option: String) -> String {
-        switch option {
-        case "browser": settings.browser.map { "\"\($0)\"" } ?? "(none: $BROWSER, then xdg-open)"
-        case "confirm-exit": settings.confirmsExit ? "yes" : "no"
-        default: String(settings.maxItems)
+    /// `:source FILE`: the config lines of `FILE` applied on top of the configuration in force,
+    /// as newsboat's `source` does (a relative path is taken from the config file's directory).
+    func source(_ path: String) {
+        guard !path.isEmpty else {
+            transientMessage = "source FILE: a file of config lines"
+            return
         }
+        let file = Config.fileURL(path, relativeTo: settings.configPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() })
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            transientMessage = "Cannot read \(Excerpt(file.path))"
+            return
+        }
+        var config = settings.config
+        let (names, warnings) = config.apply(String(decoding: data, as: UTF8.self), file: file)
+        takeSettings(from: config, names: names)
+        for warning in warnings { logger.warning("source \(file.path): \(warning)") }
+        let startOnly = names.intersection(Config.startOnlyOptionNames).sorted()
+        var message = "Read \(Excerpt(file.lastPathComponent))"
+        if !startOnly.isEmpty { message += "; \(startOnly.joined(separator: ", ")) \(startOnly.count == 1 ? "applies" : "apply") at the next start" }
+        if let warning = warnings.first {
+            message += " — line \(warning.line): \(warning.message)"
+            if warnings.count > 1 { message += " (and \(warnings.count - 1) more in the log)" }
+        }
+        transientMessage = message
+    }
+
+    /// Takes what `config` sets for the commands in `names` into the running reader: the screens,
+    /// the keys, the colours and the next fetches follow at once.
+    private func takeSettings(from config: Config, names: Set<String>) {
+        var changed = settings
+        changed.take(config, names: names, environment: ProcessInfo.processInfo.environment)
+        let preferencesChanged = !names.isDisjoint(with: Config.preferenceOptionNames)
+        if preferencesChanged && !terminal.showsColors { changed.preferences.theme = changed.preferences.theme.forMonochrome() }
+        settings = changed
+        runner.takeSettings(changed)
+        if preferencesChanged {
+            useTheme()
+            for screen in screens { screen.takePreferences(changed.preferences) }
+        }
+        if !names.isDisjoint(with: ["auto-reload", "reload-time"]), feedList != nil {
+            runner.startAutoReload(minutes: changed.autoReloadMinutes)
+        }
+        if !names.isDisjoint(with: ["ignore-article", "ignore-mode"]) { runner.applyKillfile(changed.killfile) }
     }
 }

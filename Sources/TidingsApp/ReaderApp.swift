@@ -23,7 +23,7 @@ public final class ReaderApp {
     /// The root feed list; nil on the first-run screen, until a first feed is added there.
     private(set) var feedList: FeedListScreen?
     let runner: EffectRunner
-    private let terminal: any Terminal
+    let terminal: any Terminal
     let logger: Logger
 
     var transientMessage: String?
@@ -114,11 +114,17 @@ public final class ReaderApp {
             navigation = NavigationController(root: screen)
         }
         navigation.statusHint = "?:Help"
-        // Without colours (NO_COLOR, a monochrome terminal) coloured bars become reverse video.
-        navigation.titleStyle = settings.preferences.theme.titleBar
-        navigation.statusStyle = settings.preferences.theme.statusBar
-        terminal.setDefaultColors(foreground: settings.preferences.theme.background.foreground, background: settings.preferences.theme.background.background)
+        useTheme()
         runner.send = { [unowned self] message in self.send(message) }
+    }
+
+    /// Colours the bars and the background as the theme says; without colours (NO_COLOR, a
+    /// monochrome terminal) the theme was made reverse video first.
+    func useTheme() {
+        let theme = settings.preferences.theme
+        navigation.titleStyle = theme.titleBar
+        navigation.statusStyle = theme.statusBar
+        terminal.setDefaultColors(foreground: theme.background.foreground, background: theme.background.background)
     }
 
     func start() {
@@ -155,7 +161,7 @@ public final class ReaderApp {
             let identity = account.identity
             runner.run([.read { store in .firstSyncNeeded((try? store.lastSync(account: identity)) == nil) }])
         }
-        if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
+        runner.startAutoReload(minutes: settings.autoReloadMinutes)
     }
 
     /// Points standard error at the log file while the screen is ours: whatever a library or a
@@ -330,7 +336,7 @@ public final class ReaderApp {
         while navigation.pop() != nil {}
         navigation.replaceTop(with: screen)
         feedList = screen
-        if let minutes = settings.autoReloadMinutes { runner.startAutoReload(minutes: minutes) }
+        runner.startAutoReload(minutes: settings.autoReloadMinutes)
     }
 
     /// Whether nothing on `screen` answers `key`: its key context binds nothing to it and the

@@ -49,6 +49,9 @@ public struct ReaderSettings: Sendable {
     public var articleActions: ArticleActionOptions
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
+    /// The configuration these settings were taken from (see `take`): `:set` and `:source` apply
+    /// their lines on top of it.
+    public var config = Config()
 
     public init(
         urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,

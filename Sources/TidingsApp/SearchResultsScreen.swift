@@ -20,8 +20,8 @@ public final class SearchResultsScreen: ReaderScreen {
 
     private let source: SearchResultSource
     private let storeView: StoreView
-    private let preferences: ReaderPreferences
-    private let renderer: SearchResultRowRenderer
+    private var preferences: ReaderPreferences
+    private var renderer: SearchResultRowRenderer
     private var parkRow = 0
     /// End was pressed before every match was read: pages are read until the last one is, and
     /// the selection follows to it.
@@ -46,6 +46,11 @@ public final class SearchResultsScreen: ReaderScreen {
     var isReplacedByNewSearch: Bool { true }
 
     /// The rows stay as found; their read and starred marks are read again as they are drawn.
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+        renderer = SearchResultRowRenderer(preferences: preferences)
+    }
+
     public func refresh() {
         source.markStale()
     }

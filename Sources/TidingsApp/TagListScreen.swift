@@ -13,7 +13,7 @@ public final class TagListScreen: ReaderScreen {
     public private(set) var rows: [TagSummary] = []
     public private(set) var state = ListState()
     private let storeView: StoreView
-    private let preferences: ReaderPreferences
+    private var preferences: ReaderPreferences
     private var parkRow = 0
     /// False until the first answer from the store.
     public private(set) var isLoaded = false
@@ -37,6 +37,10 @@ public final class TagListScreen: ReaderScreen {
     }
 
     /// Reads the tags again, keeping the same tag selected when it is still there.
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+    }
+
     public func refresh() {
         refreshNumber += 1
         let number = refreshNumber

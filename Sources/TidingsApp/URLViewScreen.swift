@@ -9,7 +9,7 @@ public final class URLViewScreen: ReaderScreen {
     public let urls: [ArticleURL]
     public private(set) var state = ListState()
     private let articleTitle: String
-    private let preferences: ReaderPreferences
+    private var preferences: ReaderPreferences
     private var parkRow = 0
 
     public init(urls: [ArticleURL], articleTitle: String, preferences: ReaderPreferences = ReaderPreferences()) {
@@ -26,6 +26,10 @@ public final class URLViewScreen: ReaderScreen {
 
     /// The URL view goes when `n`/`p` jump to another article.
     func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
+
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+    }
 
     public var selectedURL: ArticleURL? {
         urls.indices.contains(state.selection) ? urls[state.selection] : nil

@@ -54,23 +54,11 @@ struct ReadCommand: ParsableCommand {
             subscriptions: subscriptions,
             cachePath: paths.cacheFile.path,
             logPath: paths.cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log").path,
-            browser: config.browser,
-            refreshOnStartup: config.refreshOnStartup,
-            preferences: config.readerPreferences,
-            autoReloadMinutes: config.autoReload ? max(1, config.reloadTime) : nil,
-            confirmsExit: config.confirmExit,
-            fetchOptions: config.fetchOptions,
-            maxItems: config.maxItems,
-            killfile: config.killfile,
             queryFeeds: queryFeeds,
-            definedFilters: config.definedFilters,
             syncAccount: syncAccount,
-            articleActions: config.articleActions.resolved(environment: ProcessInfo.processInfo.environment),
-            warnings: warnings,
-            fullArticle: config.fullArticle)
+            warnings: warnings)
+        settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
-        settings.macros = config.macros
-        settings.macroPrefix = config.macroPrefixKey
         // Without a urls file, the welcome screen offers newsboat's, if there is one.
         if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
         return settings

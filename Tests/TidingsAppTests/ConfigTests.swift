@@ -89,6 +89,28 @@ import Testing
         ])
     }
 
+    @Test func linesAppliedOnTopSayWhatTheySetAndEveryOptionHasAShownValue() {
+        var config = Config(parsing: "max-items 20\nbind-key J down\n")
+        let (names, warnings) = config.apply("bind-key K up\nshow-read-feeds no\nreload-threads none\n")
+        #expect(names == ["bind-key", "show-read-feeds", "reload-threads"])
+        #expect(warnings.map(\.line) == [3], "numbered within the applied text")
+        #expect(config.maxItems == 20 && config.reloadThreads == 16, "earlier lines kept, the bad value's default kept")
+        #expect(config.keyMap.command(for: .character("J"), in: .feedList) == .down)
+        #expect(config.keyMap.command(for: .character("K"), in: .feedList) == .up)
+        #expect(config.valueText(of: "show-read-feeds") == "no")
+        // Every option Tab offers can be shown, and a shown value reads back as the same value.
+        for option in Config.settableOptionNames {
+            let shown = Config().valueText(of: option)
+            #expect(shown != nil, "\(option)")
+            if let shown, !shown.hasPrefix("(") {
+                var again = Config()
+                #expect(again.apply("\(option) \(shown)").warnings.isEmpty, "\(option) \(shown)")
+                #expect(again.valueText(of: option) == shown, "\(option)")
+            }
+        }
+        #expect(Config().valueText(of: "frobnicate") == nil)
+    }
+
     @Test func missingFileGivesDefaults() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)")
         #expect(try Config.load(from: url) == Config())

@@ -419,8 +419,10 @@ import Testing
         #expect(reader.lines.last?.contains("max-items needs a whole number") == true, "\(reader.text)")
         command(#"set browser "mpv %u""#)
         #expect(reader.lines.last?.hasPrefix(#" browser = "mpv %u""#) == true, "\(reader.text)")
+        command("set refresh-on-startup yes")
+        #expect(reader.lines.last?.contains("refresh-on-startup is read at start") == true, "\(reader.text)")
         command("set show-excerpts yes")
-        #expect(reader.lines.last?.contains("show-excerpts is read at start") == true)
+        #expect(reader.lines.last?.hasPrefix(" show-excerpts = yes") == true, "\(reader.text)")
         command("frobnicate")
         #expect(reader.lines.last?.contains("Unknown command: frobnicate") == true)
 
@@ -449,6 +451,53 @@ import Testing
         #expect(reader.lines.last?.contains("No feed has the tag nothing-here") == true)
         command("q")
         #expect(reader.exitStatus == 0)
+    }
+
+    @Test func setAndSourceChangeOptionsKeysAndColoursWhileTheReaderRuns() async throws {
+        let (home, reader) = try await readerWithNews()
+        func command(_ line: String) {
+            reader.press(.character(":"))
+            reader.type(line)
+            reader.press(.enter)
+        }
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        let dated = try #require(reader.lines.first { $0.contains("New quay opens") })
+        command(#"set datetime-format "%d|%m""#)
+        #expect(reader.lines.last?.hasPrefix(" datetime-format = %d|%m") == true, "\(reader.text)")
+        let redated = try #require(reader.lines.first { $0.contains("New quay opens") })
+        #expect(redated != dated && redated.contains("|"), "the open list shows the new date format: \(redated)")
+
+        // `!` turns a yes/no option over; the list on screen follows.
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: New quay opens"))
+        reader.press(.character("q"))
+        command("set show-read-articles!")
+        #expect(reader.lines.last?.hasPrefix(" show-read-articles = no") == true, "\(reader.text)")
+        #expect(await reader.settle())
+        #expect(!reader.text.contains("New quay opens"), "the read article is hidden: \(reader.text)")
+        command("set max-items!")
+        #expect(reader.lines.last?.contains("max-items is not a yes/no option") == true)
+        command("set no-such-option 1")
+        #expect(reader.lines.last?.contains("Unknown option no-such-option") == true)
+
+        // A file of config lines, relative to the config file's directory: keys, options, and a
+        // line it cannot use, reported with its number.
+        try home.write("""
+            bind-key ^E reload-all
+            show-read-articles yes
+            urls-source fever
+            frobnicate 3
+            """, to: "extra")
+        command("source extra")
+        #expect(reader.lines.last?.contains("Read extra; urls-source applies at the next start — line 4: unknown option") == true, "\(reader.text)")
+        #expect(await reader.settle())
+        #expect(reader.text.contains("New quay opens"), "show-read-articles yes again: \(reader.text)")
+        reader.press(.control("e"))
+        #expect(await reader.waitFor("Reloaded 2 feeds"), "the key bound by the sourced file works at once: \(reader.text)")
+        command("source missing-file")
+        #expect(reader.lines.last?.contains("Cannot read") == true)
+        #expect(await reader.settle())
     }
 
     @Test func aMacroRunsItsActionsAfterThePrefix() async throws {
@@ -481,7 +530,7 @@ import Testing
         reader.press(.character(":"))
         reader.type("set browser")
         reader.press(.enter)
-        #expect(reader.lines.last?.contains("browser = (none") == true, "the last step put the browser back: \(reader.text)")
+        #expect(reader.lines.last?.contains("browser = (not set") == true, "the last step put the browser back: \(reader.text)")
         reader.press(.character(","), .character("z"))
         #expect(reader.lines.last?.contains("No macro on z") == true)
         #expect(await reader.settle())
