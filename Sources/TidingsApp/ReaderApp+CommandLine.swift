@@ -24,7 +24,7 @@ extension ReaderApp {
         do {
             words = try NewsboatTokenizer.tokenize(line).map(\.text)
         } catch {
-            transientMessage = error.description
+            transientMessage = Self.sentence(error.description)
             return []
         }
         guard let name = words.first else { return [] }

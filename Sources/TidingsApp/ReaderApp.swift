@@ -149,7 +149,8 @@ public final class ReaderApp {
         // anything the screens show has changed.
         cacheWatcher = CacheWatcher(cachePath: settings.cachePath) { [unowned self] in self.runner.run([.checkGeneration]) }
         if let warning = settings.warnings.first {
-            transientMessage = settings.warnings.count == 1 ? warning : "\(warning) (and \(settings.warnings.count - 1) more in the log)"
+            let first = Self.sentence(warning)
+            transientMessage = settings.warnings.count == 1 ? first : "\(first) (and \(settings.warnings.count - 1) more in the log)"
             for warning in settings.warnings { logger.warning("\(warning)") }
         }
         redraw()
@@ -346,6 +347,12 @@ public final class ReaderApp {
             return false
         }
         return settings.preferences.keyMap.command(for: key, in: screen.keyContext) == nil && !screen.takesUnboundKey(key)
+    }
+
+    /// `text` as a status-bar message: like every other, it starts with a capital letter
+    /// (descriptions written to follow a prefix, such as `config line 3: …`, do not).
+    nonisolated static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// Every screen on the stack, from the root to the top.
