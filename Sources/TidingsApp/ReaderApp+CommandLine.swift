@@ -98,14 +98,12 @@ extension ReaderApp {
         }
         var config = settings.config
         let (names, warnings) = config.apply("\(option) \(NewsboatTokenizer.quoteIfNeeded(value))")
-        if let warning = warnings.first {
-            transientMessage = warning.message
-            return
-        }
         // newsboat's macros put the browser back with `set browser "$BROWSER"`: the default.
         if option == "browser" && value == "$BROWSER" { config.browser = nil }
+        // As in the config file, a warning may come with the value taken (a browser written for
+        // a shell) or with the value refused (not a number): either way it is what to show.
         takeSettings(from: config, names: names)
-        transientMessage = "\(option) = \(config.valueText(of: option) ?? value)"
+        transientMessage = warnings.first?.message ?? "\(option) = \(config.valueText(of: option) ?? value)"
     }
 
     /// `:source FILE`: the config lines of `FILE` applied on top of the configuration in force,

@@ -419,6 +419,11 @@ import Testing
         #expect(reader.lines.last?.contains("max-items needs a whole number") == true, "\(reader.text)")
         command(#"set browser "mpv %u""#)
         #expect(reader.lines.last?.hasPrefix(#" browser = "mpv %u""#) == true, "\(reader.text)")
+        // As in the config file: taken, with the warning.
+        command(#"set browser "lynx %u > /dev/null""#)
+        #expect(reader.lines.last?.hasPrefix(#" browser: ">" is shell syntax"#) == true, "\(reader.text)")
+        command("set browser")
+        #expect(reader.lines.last?.hasPrefix(#" browser = "lynx %u > /dev/null""#) == true, "\(reader.text)")
         command("set refresh-on-startup yes")
         #expect(reader.lines.last?.contains("refresh-on-startup is read at start") == true, "\(reader.text)")
         command("set show-excerpts yes")
