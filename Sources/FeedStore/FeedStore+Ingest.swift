@@ -17,14 +17,18 @@ extension FeedStore {
     ///   - permanentRedirect: where a permanent redirect led this fetch, if it did. The feed's
     ///     fetch URL moves there once two fetches in a row were redirected to the same place.
     ///   - now: the fetch time (first-seen time of new items, last success).
+    ///   - indexingBodies: false to leave the new items' text out of the full-text index until
+    ///     `indexStoredBodies` runs (a reload's many feeds); their titles are indexed at once.
     /// - Throws: `StoreError.unknownFeed` when `url` is not in the cache.
     @discardableResult
     public func upsert(
         _ feed: Feed, forFeedURL url: String, validators: HTTPValidators = .none,
-        permanentRedirect: String? = nil, at now: Date = Date()
+        permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
         // Prepared before the write transaction, on the caller's thread: see `PreparedFeed`.
-        try upsert(PreparedFeed(feed), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now)
+        try upsert(
+            PreparedFeed(feed), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now,
+            indexingBodies: indexingBodies)
     }
 
     /// Stores a feed prepared beforehand (see `PreparedFeed`), as `upsert(_ feed:…)` does:
@@ -32,7 +36,7 @@ extension FeedStore {
     @discardableResult
     public func upsert(
         _ prepared: PreparedFeed, forFeedURL url: String, validators: HTTPValidators = .none,
-        permanentRedirect: String? = nil, at now: Date = Date()
+        permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
         let feed = prepared.feed
         return try write { db in
@@ -56,6 +60,7 @@ extension FeedStore {
             let entries = try Self.entriesToStore(
                 prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
             var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, db: db)
+            if indexingBodies { try Self.indexBodies(ofFeed: feedID, db: db) }
             newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, db: db)
             if !prepared.entries.isEmpty {
                 // Tombstones of dropped items can go once the feed itself no longer carries
@@ -138,13 +143,14 @@ extension FeedStore {
             INSERT INTO item (
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
-                searchTitle, searchAuthor, excerpt, foldedTitle)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?)
+                searchTitle, searchAuthor, excerpt, foldedTitle, bodyIndexed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?, 0)
             ON CONFLICT (feedId, key) DO NOTHING
             """))
-        // Not a trigger: see `StoreSchema.createSearchIndex`.
+        // Not a trigger: see `StoreSchema.createSearchIndex`. The body comes after the reload
+        // (see migration v9).
         var index = TypedStatement(try db.cachedStatement(sql: """
-            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
+            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor) VALUES (?, ?, ?)
             """))
         // A dropped item keeps its tombstone: only its last-seen time moves.
         var refresh = TypedStatement(try db.cachedStatement(sql: """
@@ -238,10 +244,16 @@ extension FeedStore {
             index.bind(rank)
             index.bind(entry.searchTitle)
             index.bind(entry.searchAuthor)
-            index.bind(entry.searchBody)
             try index.run()
         }
         return newCount
+    }
+
+    /// Adds the text of the feed's items stored without it to the full-text index, now (the
+    /// update trigger indexes each item whole).
+    static func indexBodies(ofFeed feedID: FeedID, db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE item SET bodyIndexed = 1 WHERE feedId = ? AND bodyIndexed = 0")
+            .execute(arguments: [feedID])
     }
 
     /// `COALESCE(published, updated, firstSeen)` as the insert stores it; SQLite stores a NaN

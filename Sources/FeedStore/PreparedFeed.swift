@@ -30,13 +30,12 @@ public struct PreparedFeed: Sendable {
         let categories: String
         let searchTitle: String?
         let searchAuthor: String?
-        /// Given to the full-text index, never stored (see `SearchBody`).
-        let searchBody: String?
         let excerpt: String?
         let foldedTitle: String?
 
-        /// True when the full-text index has something to hold for this item.
-        var hasSearchText: Bool { searchTitle != nil || searchAuthor != nil || searchBody != nil }
+        /// True when the full-text index has something to hold for this item as it is stored:
+        /// its body is indexed after the reload (see migration v9).
+        var hasSearchText: Bool { searchTitle != nil || searchAuthor != nil }
 
         init(key: String, item: Item) {
             self.key = key
@@ -47,7 +46,6 @@ public struct PreparedFeed: Sendable {
             categories = FeedStore.encodeJSON(item.categories)
             searchTitle = SearchText.fromPlain(item.title)
             searchAuthor = SearchText.fromPlain(item.author)
-            searchBody = SearchBody.of(summary: item.summary, content: item.content)
             excerpt = ListText.excerpt(summary: item.summary, content: item.content)
             foldedTitle = item.title.map(ListText.folded)
         }

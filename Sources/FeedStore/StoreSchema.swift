@@ -109,6 +109,20 @@ enum StoreSchema {
             // the whole table at every start.
             try db.execute(sql: "CREATE INDEX itemHiddenByKillfile ON item (feedId) WHERE isDeleted = 2")
         }
+        migrator.registerMigration("v9: bodies indexed after the reload") { db in
+            // Tokenising article bodies was most of a reload's serial store time. A new item's
+            // title and author are indexed as it is stored, its body once the reload is over
+            // (`FeedStore.indexStoredBodies`); until then `bodyIndexed` is 0 and the index holds
+            // no body for it, which the triggers know when they remove what was indexed. Items
+            // stored before this migration are indexed whole (the default).
+            try db.execute(sql: """
+                ALTER TABLE item ADD COLUMN bodyIndexed INTEGER NOT NULL DEFAULT 1;
+                CREATE INDEX itemBodyNotIndexed ON item (id) WHERE bodyIndexed = 0;
+                DROP TRIGGER itemSearchDelete;
+                DROP TRIGGER itemSearchUpdate;
+                """)
+            try createDeferredBodySearchTriggers(db)
+        }
         return migrator
     }
 
@@ -331,6 +345,39 @@ enum StoreSchema {
             """)
     }
 
+    /// What the full-text index holds for `row` from migration v9 on: as
+    /// `searchValuesWithFullArticle`, with no body until `bodyIndexed` says it was indexed.
+    private static func searchValuesWithDeferredBody(_ row: String) -> (columns: String, hasText: String) {
+        let body = "CASE WHEN \(row).bodyIndexed THEN tidingsSearchBody(\(row).summary, \(row).content, \(row).fullArticle) END"
+        return ("\(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(body)",
+                "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR (\(body)) IS NOT NULL)")
+    }
+
+    /// The index's update and delete triggers from migration v9 on: `createFullArticleSearchTriggers`
+    /// with the body indexed only once `bodyIndexed` is set, which is itself an update that
+    /// indexes it.
+    private static func createDeferredBodySearchTriggers(_ db: Database) throws {
+        let (old, new) = (searchValuesWithDeferredBody("old"), searchValuesWithDeferredBody("new"))
+        try db.execute(sql: """
+            CREATE TRIGGER itemSearchDelete AFTER DELETE ON item BEGIN
+                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
+                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
+            END;
+            CREATE TRIGGER itemSearchUpdate
+            AFTER UPDATE OF searchTitle, searchAuthor, summary, content, fullArticle, sortDate, bodyIndexed ON item
+            WHEN old.searchTitle IS NOT new.searchTitle OR old.searchAuthor IS NOT new.searchAuthor
+                OR old.summary IS NOT new.summary OR old.content IS NOT new.content
+                OR old.fullArticle IS NOT new.fullArticle OR old.searchRank IS NOT new.searchRank
+                OR old.bodyIndexed IS NOT new.bodyIndexed
+            BEGIN
+                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
+                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
+                INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
+                SELECT \(new.columns) WHERE \(new.hasText);
+            END;
+            """)
+    }
+
     /// Computes `excerpt` and `foldedTitle` for every listed item, a thousand at a time so that
     /// a large cache is never held in memory at once.
     private static func fillListText(_ db: Database) throws {
@@ -351,10 +398,11 @@ enum StoreSchema {
     }
 
     /// Re-creates the full-text index from the items' search columns and bodies (full
-    /// articles included: it runs only on a cache brought up to date).
+    /// articles included, every body indexed: it runs only on a cache brought up to date).
     static func rebuildSearchIndex(_ db: Database) throws {
-        let values = searchValuesWithFullArticle("item")
+        let values = searchValuesWithDeferredBody("item")
         try db.execute(sql: """
+            UPDATE item SET bodyIndexed = 1 WHERE bodyIndexed = 0;
             INSERT INTO itemSearch (itemSearch) VALUES ('delete-all');
             INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
             SELECT \(values.columns) FROM item WHERE \(values.hasText);

@@ -82,6 +82,8 @@ public struct BatchReload {
         signalSource.cancel()
         signal(SIGINT, SIG_DFL)
 
+        // The reload stored titles only in the full-text index (see `StoreFeedCache`).
+        try store.indexAllStoredBodies()
         if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
         reporter.finish(summary)
         if interruption.happened { return .interrupted }

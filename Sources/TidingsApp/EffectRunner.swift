@@ -243,6 +243,16 @@ final class EffectRunner: StoreReading {
                     return nil
                 }
             }
+        case .indexStoredBodies:
+            let logger = logger
+            onWriteQueue {
+                do {
+                    return .bodiesIndexed(waiting: try store.indexStoredBodies())
+                } catch {
+                    logger.error("cannot index the articles' text for search: \(error)")
+                    return nil
+                }
+            }
         case .editUrlsFile(let edit):
             let path = settings.urlsPath
             onWriteQueue { .urlsFileEdited(edit.apply(urlsPath: path, store: store)) }

@@ -145,6 +145,9 @@ public final class ReaderApp {
         // After the feeds are in line (the same write queue), so that a rule for one feed finds it.
         runner.applyKillfile(settings.killfile)
         runner.writeLeftOverMarks()
+        // Articles a reload stored without indexing their text (one that ended early, or a
+        // `tidings reload` still running) are indexed now.
+        runner.run([.indexStoredBodies])
         // A `tidings reload` from cron shows up with no key pressed; the generation tells whether
         // anything the screens show has changed.
         cacheWatcher = CacheWatcher(cachePath: settings.cachePath) { [unowned self] in self.runner.run([.checkGeneration]) }
@@ -225,6 +228,10 @@ public final class ReaderApp {
             // Not every write moves the generation (the urls file's feeds, retention): read again.
             refreshScreens()
             return ([.checkGeneration], false)
+        case .bodiesIndexed(let waiting):
+            // A batch per write, so that marks are written in between; the last one moves the
+            // generation, which the search screens follow.
+            return (waiting > 0 && !isQuitting ? [.indexStoredBodies] : [.checkGeneration], false)
         case .feedsToReload(let targets):
             return (startReload(targets), true)
         case .articleLoaded(let id, .success(let item)):
@@ -651,7 +658,7 @@ public final class ReaderApp {
         showReloading()
         var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
         if settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
-        return effects + fullArticlesAfterReload()
+        return effects + [.indexStoredBodies] + fullArticlesAfterReload()
     }
 
     /// Every screen shows which feeds are being reloaded (a tag's feed list too).

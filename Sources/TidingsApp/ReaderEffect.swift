@@ -13,6 +13,9 @@ enum ReaderEffect: Sendable {
     case writeMarks([(number: Int, mark: ItemMark)])
     /// Drops read items beyond `max-items` (after a reload).
     case applyRetention(maxItems: Int)
+    /// Adds a batch of the articles a reload stored to the full-text index (their text; titles
+    /// were indexed as they were stored), answering `.bodiesIndexed`.
+    case indexStoredBodies
     /// Sends `.marksSettled` once the reads asked for so far have been answered.
     case settleMarks(through: Int)
     /// Changes the urls file, then the store.

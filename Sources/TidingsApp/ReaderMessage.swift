@@ -15,6 +15,8 @@ enum ReaderMessage: Sendable {
     case generation(Int64)
     /// This reader wrote to the store: the screens read it again.
     case storeChanged
+    /// A batch of articles was indexed for search; `waiting` are still to be.
+    case bodiesIndexed(waiting: Int)
     /// The feeds to reload (`r`, `R`, startup, the auto-reload timer).
     case feedsToReload([FeedFetchTarget])
     /// An article to show, read and rendered for Enter; nil when it is no longer in the cache,

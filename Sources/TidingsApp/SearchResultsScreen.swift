@@ -23,6 +23,12 @@ public final class SearchResultsScreen: ReaderScreen {
     private var preferences: ReaderPreferences
     private var renderer: SearchResultRowRenderer
     private var parkRow = 0
+    /// Articles a reload stored whose text was not yet in the full-text index when the search
+    /// ran (see `FeedStore.indexStoredBodies`), nil until read: the search may have missed
+    /// them, and says so.
+    private var unindexedAtSearch: Int?
+    /// Of those, how many are still waiting.
+    private var unindexedNow = 0
     /// End was pressed before every match was read: pages are read until the last one is, and
     /// the selection follows to it.
     private var seeksLastResult = false
@@ -38,7 +44,18 @@ public final class SearchResultsScreen: ReaderScreen {
         self.preferences = preferences
         source = SearchResultSource(query: query, loader: loader, pageSize: pageSize)
         renderer = SearchResultRowRenderer(preferences: preferences)
+        // Counted before the search runs (reads are answered in order): a count of 0 means
+        // the search saw every article's text.
+        readUnindexed()
         source.loadMore()
+    }
+
+    private func readUnindexed() {
+        storeView.read({ store in try store.articlesAwaitingIndex() }, then: { [weak self] count in
+            guard let self, let count else { return }
+            if self.unindexedAtSearch == nil { self.unindexedAtSearch = count }
+            self.unindexedNow = count
+        })
     }
 
     var keyContext: KeyMap.Context { .searchResults }
@@ -53,6 +70,7 @@ public final class SearchResultsScreen: ReaderScreen {
 
     public func refresh() {
         source.markStale()
+        if unindexedNow > 0 { readUnindexed() }
     }
 
     func shownState(ofItem id: ItemID) -> ItemState? {
@@ -63,8 +81,13 @@ public final class SearchResultsScreen: ReaderScreen {
 
     public var titleDetail: String {
         let count = source.rows.count
-        if count == 0 { return source.isComplete ? "nothing found" : "" }
-        return "\(count)\(source.isComplete ? "" : "+") article\(count == 1 && source.isComplete ? "" : "s")"
+        let found = count == 0 ? (source.isComplete ? "nothing found" : "")
+            : "\(count)\(source.isComplete ? "" : "+") article\(count == 1 && source.isComplete ? "" : "s")"
+        guard let unindexedAtSearch, unindexedAtSearch > 0 else { return found }
+        let note = unindexedNow > 0
+            ? "still indexing the text of \(unindexedNow) new article\(unindexedNow == 1 ? "" : "s")"
+            : "new articles indexed since: / Enter searches them too"
+        return found.isEmpty ? note : "\(found) — \(note)"
     }
 
     /// The articles read so far.

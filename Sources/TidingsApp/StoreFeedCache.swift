@@ -8,6 +8,9 @@ import FeedStore
 /// The store only knows feeds that were synced from the urls file (`syncSubscriptions`):
 /// `fetchRequests()` lists exactly those, with the address each is fetched from (which differs
 /// from its URL after a confirmed permanent redirect).
+///
+/// A reload stores many feeds on one writer: their articles' text goes into the full-text
+/// index after it (`FeedStore.indexStoredBodies`), which whoever ran the reload calls.
 public struct StoreFeedCache: FeedCache {
     public let store: FeedStore
 
@@ -37,7 +40,7 @@ public struct StoreFeedCache: FeedCache {
         try store.upsert(
             prepared, forFeedURL: url,
             validators: HTTPValidators(etag: validators.etag, lastModified: validators.lastModified),
-            permanentRedirect: permanentRedirect)
+            permanentRedirect: permanentRedirect, indexingBodies: false)
     }
 
     public func recordNotModified(for url: String, permanentRedirect: String?) throws {

@@ -117,6 +117,50 @@ import Testing
         #expect(try store.integrityProblems().isEmpty)
     }
 
+    @Test func aReloadsArticleTextIsIndexedAfterItAndTheIndexStaysExact() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        let feed = { (first: String) in
+            Sample.feed([
+                Sample.item("1", hours: 1, title: first, summary: "<p>Foghorn tonight</p>"),
+                Sample.item("2", hours: 2, title: "Harbour", summary: "<p>Spring tides</p>"),
+            ])
+        }
+        try store.upsert(feed("Lighthouse"), forFeedURL: url, indexingBodies: false)
+        let titles = { (words: String) in try store.search(words: words).map { $0.title ?? "" } }
+        #expect(try titles("lighthouse") == ["Lighthouse"], "titles are indexed as they are stored")
+        #expect(try titles("foghorn").isEmpty, "the text waits")
+        #expect(try store.articlesAwaitingIndex() == 2)
+
+        // Edited and dropped while waiting: what was indexed (no text) is what is removed, or
+        // the old title would still match the new row.
+        try store.upsert(feed("Lamp room"), forFeedURL: url, indexingBodies: false)
+        #expect(try titles("lighthouse").isEmpty)
+        let harbour = try #require(try store.search(words: "harbour").first?.id)
+        #expect(try store.deleteItem(harbour))
+        #expect(try store.articlesAwaitingIndex() == 1)
+
+        let generation = try store.generation()
+        #expect(try store.indexStoredBodies(limit: 5) == 0)
+        #expect(try store.generation() > generation, "the last batch tells the screens")
+        #expect(try titles("foghorn") == ["Lamp room"])
+        #expect(try titles("tides").isEmpty && titles("harbour").isEmpty)
+        #expect(try store.articlesAwaitingIndex() == 0)
+
+        // Indexed whole now: an edit and a delete remove the text too.
+        try store.upsert(Sample.feed([Sample.item("1", hours: 1, title: "Lamp room", summary: "<p>Calm sea</p>")]), forFeedURL: url)
+        #expect(try titles("foghorn").isEmpty && titles("calm") == ["Lamp room"])
+
+        // Waiting articles are indexed by a rebuild too, and by batches of any size.
+        try store.upsert(Sample.feed((3...7).map { Sample.item("\($0)", hours: Double($0), summary: "<p>Gale \($0)</p>") }), forFeedURL: url, indexingBodies: false)
+        #expect(try store.indexStoredBodies(limit: 2) == 3)
+        #expect(try titles("gale").count == 2)
+        try store.rebuildSearchIndex()
+        #expect(try store.articlesAwaitingIndex() == 0 && titles("gale").count == 5)
+        #expect(try store.indexStoredBodies() == 0)
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test func unsubscribedAndHiddenFeedsAreNotSearched() throws {
         let (_, store) = try store(with: [Sample.item("1", hours: 1, title: "Lighthouse")])
         try store.syncSubscriptions([Subscription(url: url, isHidden: true)])

@@ -127,6 +127,23 @@ final class ManualSearchPageLoader: SearchPageLoader {
         #expect(screen.handle(.enter) == nil)
     }
 
+    @Test func aSearchRunWhileAReloadsTextIsBeingIndexedSaysSo() throws {
+        let test = try makeStore()
+        let late = [Item(id: "b3", title: "Ferry times", published: TestStore.baseDate, summary: "<p>harbour closed</p>")]
+        try test.store.upsert(Feed(format: .rss20, title: "Blog", items: late), forFeedURL: Self.blog, indexingBodies: false)
+        let (screen, loader) = try makeScreen("harbour", in: test)
+        try loader.completeNext()
+        #expect(!screen.rows.contains { $0.title == "Ferry times" }, "its text is not in the index yet")
+        #expect(screen.titleDetail == "4 articles — still indexing the text of 1 new article")
+        try test.store.indexAllStoredBodies()
+        screen.refresh()
+        #expect(screen.titleDetail == "4 articles — new articles indexed since: / Enter searches them too")
+        let (again, againLoader) = try makeScreen("harbour", in: test)
+        try againLoader.completeNext()
+        #expect(again.rows.contains { $0.title == "Ferry times" })
+        #expect(again.titleDetail == "5 articles")
+    }
+
     /// 350 matches in pages of 100: the list grows as the selection moves down, a "loading
     /// more…" row at the bottom while a page is read, and stops at the last match.
     @Test func resultsGrowPageByPageWithALoadingRow() throws {

@@ -1,0 +1,45 @@
+import GRDB
+
+extension FeedStore {
+    /// How many listed articles have their title and author in the full-text index but not yet
+    /// their text: those stored by a reload still being indexed (see `indexStoredBodies`).
+    public func articlesAwaitingIndex() throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM item INDEXED BY itemBodyNotIndexed WHERE bodyIndexed = 0 AND isDeleted = 0") ?? 0
+        }
+    }
+
+    /// Indexes every article waiting (see `indexStoredBodies`), a batch at a time.
+    public func indexAllStoredBodies() throws {
+        while try indexStoredBodies() > 0 {}
+    }
+
+    /// Adds the text of up to `limit` articles stored since the last call to the full-text
+    /// index, oldest first, in one transaction; returns how many are still waiting.
+    ///
+    /// A reload stores titles and authors only, so that tokenising bodies — most of the cost
+    /// of storing an article — is not on its serial path; call this until it returns 0 once a
+    /// reload is over. Small batches keep the writer free for marks in between. The screens are
+    /// told (the generation moves) when the last batch is done.
+    @discardableResult
+    public func indexStoredBodies(limit: Int = 500) throws -> Int {
+        do {
+            return try pool.write { db in
+                // The update trigger removes what was indexed (no body) and indexes it whole.
+                try db.cachedStatement(sql: """
+                    UPDATE item SET bodyIndexed = 1 WHERE id IN (
+                        SELECT id FROM item INDEXED BY itemBodyNotIndexed WHERE bodyIndexed = 0 ORDER BY id LIMIT ?)
+                    """).execute(arguments: [max(1, limit)])
+                guard db.changesCount > 0 else { return 0 }
+                let waiting = try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM item INDEXED BY itemBodyNotIndexed WHERE bodyIndexed = 0") ?? 0
+                if waiting == 0 {
+                    try db.cachedStatement(sql: "UPDATE storeState SET generation = generation + 1 WHERE id = 1").execute()
+                }
+                return waiting
+            }
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+}
