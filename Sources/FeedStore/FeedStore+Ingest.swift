@@ -59,8 +59,7 @@ extension FeedStore {
             let killfile = killfileSlot.current
             let entries = try Self.entriesToStore(
                 prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
-            var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, db: db)
-            if indexingBodies { try Self.indexBodies(ofFeed: feedID, db: db) }
+            var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies, db: db)
             newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, db: db)
             if !prepared.entries.isEmpty {
                 // Tombstones of dropped items can go once the feed itself no longer carries
@@ -131,9 +130,10 @@ extension FeedStore {
         return id
     }
 
-    /// Inserts new items and refreshes known ones; returns the number inserted.
+    /// Inserts new items and refreshes known ones; returns the number inserted. New items' text
+    /// is indexed now, or with `indexingBodies` false by `indexStoredBodies` later.
     static func storeItems(
-        _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, db: Database
+        _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, indexingBodies: Bool, db: Database
     ) throws -> Int {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
         // changing no row, and only then is the known item refreshed. (Not `RETURNING
@@ -144,13 +144,12 @@ extension FeedStore {
                 feedId, key, guid, title, link, author, published, updated, summary, content,
                 enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
                 searchTitle, searchAuthor, excerpt, foldedTitle, bodyIndexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?, 0)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?, ?)
             ON CONFLICT (feedId, key) DO NOTHING
             """))
-        // Not a trigger: see `StoreSchema.createSearchIndex`. The body comes after the reload
-        // (see migration v9).
+        // Not a trigger: see `StoreSchema.createSearchIndex`.
         var index = TypedStatement(try db.cachedStatement(sql: """
-            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor) VALUES (?, ?, ?)
+            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
             """))
         // A dropped item keeps its tombstone: only its last-seen time moves.
         var refresh = TypedStatement(try db.cachedStatement(sql: """
@@ -193,6 +192,7 @@ extension FeedStore {
             insert.bind(updated)
             insert.bind(seconds)
             bindDerivedColumns(entry, to: &insert)
+            insert.bind(Int64(indexingBodies ? 1 : 0))
             try insert.run()
             guard db.changesCount > 0 else {
                 known.append(entry)
@@ -204,7 +204,7 @@ extension FeedStore {
             assert(
                 (try? Int64.fetchOne(db, sql: "SELECT searchRank FROM item WHERE id = ?", arguments: [db.lastInsertedRowID])) == rank,
                 "SearchRank.of disagrees with the searchRank column")
-            if entry.hasSearchText { unindexed.append((rank, entry)) }
+            unindexed.append((rank, entry))
             newCount += 1
         }
         for entry in known {
@@ -241,19 +241,16 @@ extension FeedStore {
                 """).execute(arguments: [newCount, newCount, feedID])
         }
         for (rank, entry) in unindexed {
+            // The text of a reload's items waits (see migration v9).
+            let body = indexingBodies ? SearchBody.of(summary: entry.item.summary, content: entry.item.content) : nil
+            guard entry.searchTitle != nil || entry.searchAuthor != nil || body != nil else { continue }
             index.bind(rank)
             index.bind(entry.searchTitle)
             index.bind(entry.searchAuthor)
+            index.bind(body)
             try index.run()
         }
         return newCount
-    }
-
-    /// Adds the text of the feed's items stored without it to the full-text index, now (the
-    /// update trigger indexes each item whole).
-    static func indexBodies(ofFeed feedID: FeedID, db: Database) throws {
-        try db.cachedStatement(sql: "UPDATE item SET bodyIndexed = 1 WHERE feedId = ? AND bodyIndexed = 0")
-            .execute(arguments: [feedID])
     }
 
     /// `COALESCE(published, updated, firstSeen)` as the insert stores it; SQLite stores a NaN

@@ -96,8 +96,7 @@ extension FeedStore {
             let setServerID = try db.cachedStatement(sql: "UPDATE item SET serverId = ? WHERE feedId = ? AND key = ? AND serverId IS NULL")
             for (serverFeedID, feed) in prepared {
                 guard let feedID = feedIDs[serverFeedID] else { continue }  // a feed the server no longer lists
-                outcome.newArticles += try Self.storeItems(feed.entries, feedID: feedID, seenAt: seconds, db: db)
-                try Self.indexBodies(ofFeed: feedID, db: db)
+                outcome.newArticles += try Self.storeItems(feed.entries, feedID: feedID, seenAt: seconds, indexingBodies: true, db: db)
                 // The killfile hides what it ignores among them (the server has them all, so
                 // both modes hide rather than drop; see `FeedStore+Killfile`).
                 outcome.newArticles -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfileSlot.current, db: db)

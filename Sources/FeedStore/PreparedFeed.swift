@@ -33,9 +33,6 @@ public struct PreparedFeed: Sendable {
         let excerpt: String?
         let foldedTitle: String?
 
-        /// True when the full-text index has something to hold for this item as it is stored:
-        /// its body is indexed after the reload (see migration v9).
-        var hasSearchText: Bool { searchTitle != nil || searchAuthor != nil }
 
         init(key: String, item: Item) {
             self.key = key
