@@ -25,12 +25,29 @@ extension FeedStore {
     public func indexStoredBodies(limit: Int = 500) throws -> Int {
         do {
             return try pool.write { db in
-                // The update trigger removes what was indexed (no body) and indexes it whole.
-                try db.cachedStatement(sql: """
-                    UPDATE item SET bodyIndexed = 1 WHERE id IN (
-                        SELECT id FROM item INDEXED BY itemBodyNotIndexed WHERE bodyIndexed = 0 ORDER BY id LIMIT ?)
-                    """).execute(arguments: [max(1, limit)])
-                guard db.changesCount > 0 else { return 0 }
+                let rows = try Row.fetchAll(
+                    db.cachedStatement(sql: """
+                        SELECT id, searchRank, searchTitle, searchAuthor, summary, content, fullArticle
+                        FROM item INDEXED BY itemBodyNotIndexed WHERE bodyIndexed = 0 ORDER BY id LIMIT ?
+                        """),
+                    arguments: [max(1, limit)])
+                guard !rows.isEmpty else { return 0 }
+                // What was indexed (title and author) comes out, all of it goes in: a contentless
+                // index is told the old values to remove them.
+                let unindex = try db.cachedStatement(sql: """
+                    INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor) VALUES ('delete', ?, ?, ?)
+                    """)
+                let index = try db.cachedStatement(sql: """
+                    INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
+                    """)
+                let mark = try db.cachedStatement(sql: "UPDATE item SET bodyIndexed = 1 WHERE id = ?")
+                for row in rows {
+                    let (rank, title, author): (Int64, String?, String?) = (row["searchRank"], row["searchTitle"], row["searchAuthor"])
+                    let body = SearchBody.of(summary: row["summary"], content: row["content"], fullArticle: row["fullArticle"])
+                    if title != nil || author != nil { try unindex.execute(arguments: [rank, title, author]) }
+                    if title != nil || author != nil || body != nil { try index.execute(arguments: [rank, title, author, body]) }
+                    try mark.execute(arguments: [row["id"] as Int64])
+                }
                 let waiting = try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM item INDEXED BY itemBodyNotIndexed WHERE bodyIndexed = 0") ?? 0
                 if waiting == 0 {
