@@ -209,9 +209,7 @@ public final class ArticleScreen: ReaderScreen {
             guard let link = item.item.link else { return .status("This article has no link to fetch") }
             return .fetchFullArticle(item.id, link: link)
         case .showURLs: return .showURLs(urls, articleTitle: title)
-        case .enqueue:
-            guard let enclosure = item.item.enclosures.first else { return .status("This article has no enclosure to queue") }
-            return .enqueue(enclosure.url)
+        case .enqueue: return .enqueue(item)
         case .save: return .saveArticle(text)
         case .pipeTo: return .pipeArticle(text)
         default: break

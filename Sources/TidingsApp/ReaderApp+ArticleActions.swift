@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 
 /// What the article view does with an article besides showing it: queue its enclosure for
@@ -9,10 +10,18 @@ extension ReaderApp {
         settings.articleActions.resolved(environment: ProcessInfo.processInfo.environment)
     }
 
-    func enqueue(_ url: String) -> [ReaderEffect] {
+    /// Queues the article's first enclosure, its path made from the download options.
+    func enqueue(_ item: StoredItem) -> [ReaderEffect] {
+        guard let enclosure = item.item.enclosures.first else {
+            transientMessage = "This article has no enclosure to queue"
+            return []
+        }
         let options = articleActions
         guard let queueFile = options.queueFile else { return [] }
-        return [.enqueue(url: url, queue: PodcastQueue(path: queueFile), downloadPath: options.downloadPath)]
+        let episode = PodcastQueue.Episode(url: enclosure.url, feedName: item.feedTitle, title: item.item.title ?? "", date: item.date)
+        let target = PodcastQueue.target(for: episode, downloadPath: options.downloadPath, fileNameFormat: options.downloadFileNameFormat,
+                                         timeZone: settings.preferences.timeZone)
+        return [.enqueue(url: enclosure.url, queue: PodcastQueue(path: queueFile), target: target)]
     }
 
     /// Asks where to save, proposing `save-path` and a name made from the title.

@@ -475,8 +475,8 @@ public final class ReaderApp {
             navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
         case .openEnclosure(let url):
             return openInBrowser(url, using: settings.articleActions.player)
-        case .enqueue(let url):
-            return enqueue(url)
+        case .enqueue(let item):
+            return enqueue(item)
         case .saveArticle(let article):
             askWhereToSave(article)
         case .pipeArticle(let article):

@@ -62,8 +62,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case showURLs([ArticleURL], articleTitle: String)
     /// Open an enclosure with the `player` option, or the browser when it is not set.
     case openEnclosure(String)
-    /// Append an enclosure to podboat's queue file.
-    case enqueue(String)
+    /// Append the article's enclosure to podboat's queue file.
+    case enqueue(StoredItem)
     /// Ask where to save the article's text, proposing `save-path` and a name from its title.
     case saveArticle(ArticleText)
     /// Ask for a command and send it the article's text on its standard input.

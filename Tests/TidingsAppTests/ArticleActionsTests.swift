@@ -183,11 +183,11 @@ import Testing
     }
 
     @Test func queuedFileNamesCannotLeaveTheDownloadDirectory() {
-        #expect(PodcastQueue.fileName(of: "https://e.example/a/b/show.mp3?x=1#t") == "show.mp3")
-        #expect(PodcastQueue.fileName(of: "https://e.example/%2F..%2Fetc%2Fpasswd") == "_.._etc_passwd")
-        #expect(PodcastQueue.fileName(of: "https://e.example/..") == "download")
-        #expect(PodcastQueue.fileName(of: "https://e.example/") == "download")
-        #expect(PodcastQueue.fileName(of: "https://e.example/a%0Ab.mp3") == "ab.mp3")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/a/b/show.mp3?x=1#t") == "show.mp3")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/%2F..%2Fetc%2Fpasswd") == "_.._etc_passwd")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/..") == "__")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/") == "")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/a%0Ab.mp3") == "ab.mp3")
         #expect(PodcastQueue.quoted("a \"b\" \\c") == "\"a \\\"b\\\" \\\\c\"")
         #expect(PodcastQueue.fields(of: "https://e.example/x.mp3 \"/home/a/x \\\"1\\\".mp3\" downloaded") == ["https://e.example/x.mp3", "/home/a/x \"1\".mp3", "downloaded"])
     }
