@@ -117,7 +117,12 @@ public final class ArticleScreen: ReaderScreen {
         return Rendered(body: body, restKilobytes: rest)
     }
 
-    public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
+    public var title: String { Self.title(of: item) }
+
+    /// What the title bar and the URL view call `item`.
+    nonisolated static func title(of item: StoredItem) -> String {
+        item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
+    }
     public var titleDetail: String { item.feedName.text }
 
     var keyContext: KeyMap.Context { .article }

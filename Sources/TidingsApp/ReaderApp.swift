@@ -179,7 +179,7 @@ public final class ReaderApp {
         runner.run(effects)
         guard changesScreen else { return }
         switch message {
-        case .keys, .articleLoaded, .unreadFound:
+        case .keys, .articleLoaded, .articleLoadedForAction, .unreadFound:
             // What a key asked for is drawn at once, not behind the fetch events queued meanwhile.
             redraw()
         default:
@@ -225,6 +225,11 @@ public final class ReaderApp {
         case .articleLoaded(_, .failure(let error)):
             logger.error("cannot read an article: \(error)")
             transientMessage = "Cannot open the article: \(error)"
+        case .articleLoadedForAction(let action, .success(let loaded)):
+            return (perform(action, on: loaded), true)
+        case .articleLoadedForAction(_, .failure(let error)):
+            logger.error("cannot read an article: \(error)")
+            transientMessage = "Cannot read the article: \(error)"
         case .unreadFound(let jump, let forward):
             return (jumpTo(jump, forward: forward), true)
         case .marksWritten(let number, let generation):
@@ -370,6 +375,11 @@ public final class ReaderApp {
             let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
             return [.read { store in
                 .articleLoaded(id, Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
+            }]
+        case .withArticle(let id, let action):
+            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
+            return [.read { store in
+                .articleLoadedForAction(action, Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
             }]
         case .back:
             navigation.pop()
