@@ -123,6 +123,7 @@ public final class ArticleScreen: ReaderScreen {
     nonisolated static func title(of item: StoredItem) -> String {
         item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
     }
+
     public var titleDetail: String { item.feedName.text }
 
     var keyContext: KeyMap.Context { .article }

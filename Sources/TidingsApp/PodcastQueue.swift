@@ -144,8 +144,11 @@ public struct PodcastQueue: Sendable {
         if !segment.isEmpty && segment.allSatisfy({ $0 == "." }) {
             segment = String(repeating: "_", count: segment.count)
         }
-        while segment.utf8.count > 200 { segment.removeLast() }
-        return segment
+        var bytes = 0
+        return String(segment.prefix(while: { character in
+            bytes += character.utf8.count
+            return bytes <= 200
+        }))
     }
 
     /// newsboat's quoting: in double quotes, `"` and `\` escaped with a backslash.

@@ -3,8 +3,8 @@ import Foundation
 
 /// What the article view does with an article besides showing it: queue its enclosure for
 /// podboat (`E`, on a list too, as is `u`), save it as text (`S`), send its text to a command
-/// (`|`). The files are written
-/// and the command run by the `EffectRunner`; nothing here touches the disk.
+/// (`|`). The files are written and the command run by the `EffectRunner`; nothing here touches
+/// the disk.
 extension ReaderApp {
     /// The article-action options with `~` expanded and the queue file found.
     private var articleActions: ArticleActionOptions {

@@ -372,15 +372,9 @@ public final class ReaderApp {
             guard let feed = listedFeed(id) else { return [] }
             navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
-            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
-            return [.read { store in
-                .articleLoaded(id, Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
-            }]
+            return readArticle(id) { .articleLoaded(id, $0) }
         case .withArticle(let id, let action):
-            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
-            return [.read { store in
-                .articleLoadedForAction(action, Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
-            }]
+            return readArticle(id) { .articleLoadedForAction(action, $0) }
         case .back:
             navigation.pop()
         case .quit:
@@ -522,6 +516,16 @@ public final class ReaderApp {
     }
 
     // MARK: - Articles
+
+    /// Reads and renders article `id` off the main thread; `message` brings it back.
+    private func readArticle(
+        _ id: ItemID, _ message: @escaping @Sendable (Result<LoadedArticle?, any Error>) -> ReaderMessage
+    ) -> [ReaderEffect] {
+        let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
+        return [.read { store in
+            message(Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
+        }]
+    }
 
     /// Opens an article (marking it read) once it has been read from the store.
     private func showArticle(_ id: ItemID, _ loaded: LoadedArticle?) -> [ReaderEffect] {
