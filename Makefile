@@ -9,7 +9,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 # System libraries (pkg-config name = Debian package) and the tools the tests drive.
 PKG_LIBS := libxml-2.0=libxml2-dev ncursesw=libncurses-dev sqlite3=libsqlite3-dev libcurl=libcurl4-openssl-dev uchardet=libuchardet-dev
-TEST_TOOLS := tmux=tmux python3=python3 nghttpd=nghttp2-server openssl=openssl
+TEST_TOOLS := tmux=tmux python3=python3 nghttpd=nghttp2-server openssl=openssl podboat=newsboat
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_INSTALL = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends

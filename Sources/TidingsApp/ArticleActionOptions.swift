@@ -1,20 +1,30 @@
 import Foundation
 
 /// Where the article actions put things and what opens enclosures: newsboat's `player`,
-/// `download-path` and `save-path`, and Tidings' `queue-file`.
+/// `download-path`, `download-filename-format` and `save-path`, and Tidings' `queue-file`.
 public struct ArticleActionOptions: Sendable, Equatable {
     /// The command that opens an enclosure from the URL view (`player`); nil: the browser.
     public var player: String?
-    /// The directory podboat downloads enqueued enclosures to (`download-path`).
+    /// The directory podboat downloads enqueued enclosures to (`download-path`); may hold
+    /// `%`-specifiers (see `PodcastQueue.target`).
     public var downloadPath = "~/"
+    /// The name of a download in it (`download-filename-format`): newsboat's default, the URL's
+    /// file name, else the date.
+    public var downloadFileNameFormat = ArticleActionOptions.defaultDownloadFileNameFormat
     /// The directory `save` proposes (`save-path`).
     public var savePath = "~/"
     /// The podcast queue file (`queue-file`); nil: the one podboat reads (see `resolved`).
     public var queueFile: String?
 
-    public init(player: String? = nil, downloadPath: String = "~/", savePath: String = "~/", queueFile: String? = nil) {
+    public static let defaultDownloadFileNameFormat = "%?u?%u&%Y-%b-%d-%H%M%S.unknown?"
+
+    public init(
+        player: String? = nil, downloadPath: String = "~/", downloadFileNameFormat: String = ArticleActionOptions.defaultDownloadFileNameFormat,
+        savePath: String = "~/", queueFile: String? = nil
+    ) {
         self.player = player
         self.downloadPath = downloadPath
+        self.downloadFileNameFormat = downloadFileNameFormat
         self.savePath = savePath
         self.queueFile = queueFile
     }

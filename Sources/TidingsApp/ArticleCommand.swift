@@ -18,6 +18,9 @@ enum ArticleCommand {
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link to fetch") }
             return .fetchFullArticle(item.id, link: link)
+        // The body and enclosures are not in a list's rows: the article is read first.
+        case .showURLs: return item.map { .withArticle($0.id, .showURLs) }
+        case .enqueue: return item.map { .withArticle($0.id, .enqueue) }
         case .nextUnread: return .nextUnread(from: item?.id)
         case .previousUnread: return .previousUnread(from: item?.id)
         default: return nil

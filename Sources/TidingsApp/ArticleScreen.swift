@@ -127,7 +127,13 @@ public final class ArticleScreen: ReaderScreen {
         return Rendered(body: body, restKilobytes: rest)
     }
 
-    public var title: String { item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)" }
+    public var title: String { Self.title(of: item) }
+
+    /// What the title bar and the URL view call `item`.
+    nonisolated static func title(of item: StoredItem) -> String {
+        item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
+    }
+
     public var titleDetail: String { item.feedName.text }
 
     var keyContext: KeyMap.Context { .article }
@@ -219,9 +225,7 @@ public final class ArticleScreen: ReaderScreen {
             guard let link = item.item.link else { return .status("This article has no link to fetch") }
             return .fetchFullArticle(item.id, link: link)
         case .showURLs: return .showURLs(urls, articleTitle: title)
-        case .enqueue:
-            guard let enclosure = item.item.enclosures.first else { return .status("This article has no enclosure to queue") }
-            return .enqueue(enclosure.url)
+        case .enqueue: return .enqueue(item)
         case .save: return .saveArticle(text)
         case .pipeTo: return .pipeArticle(text)
         default: break

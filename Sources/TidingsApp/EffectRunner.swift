@@ -269,8 +269,8 @@ final class EffectRunner: StoreReading {
             }
         case .openBrowser(let command, let url, let textMode):
             openBrowser(command, url: url, textMode: textMode)
-        case .enqueue(let url, let queue, let downloadPath):
-            on(fileQueue) { Self.enqueue(url, in: queue, downloadPath: downloadPath) }
+        case .enqueue(let url, let queue, let target):
+            on(fileQueue) { Self.enqueue(url, in: queue, to: target) }
         case .saveText(let article, let path, let replacing):
             on(fileQueue) { Self.save(article, to: path, replacing: replacing) }
         case .pipe(let arguments, let text):
@@ -352,9 +352,9 @@ final class EffectRunner: StoreReading {
         }
     }
 
-    private nonisolated static func enqueue(_ url: String, in queue: PodcastQueue, downloadPath: String) -> ReaderMessage {
+    private nonisolated static func enqueue(_ url: String, in queue: PodcastQueue, to target: String) -> ReaderMessage {
         do {
-            switch try queue.append(url, downloadingInto: downloadPath) {
+            switch try queue.append(url, to: target) {
             case .queued(let target): return .status("Queued for podboat: \(Excerpt(target))")
             case .alreadyQueued: return .status("Already in podboat's queue (\(Excerpt(queue.path)))")
             case .fileNameUsed(let target): return .status("Not queued: another enclosure in the queue downloads to \(Excerpt(target))")

@@ -1,7 +1,8 @@
 import Foundation
 import TerminalUI
 
-/// A list row laid out by a format string (`feedlist-format`, `articlelist-format`): a subset of
+/// A list row laid out by a format string (`feedlist-format`, `articlelist-format`), or an
+/// enclosure's download path (`download-path`, `download-filename-format`): a subset of
 /// newsboat's `%`-specifiers.
 ///
 /// - `%X`: the field `X` (which letters exist depends on the list, see ``Kind``);
@@ -21,19 +22,36 @@ import TerminalUI
 /// let format = ListFormat("%4i %-30t%> %D", kind: .articleList)
 /// ```
 struct ListFormat: Sendable, Equatable {
-    /// Which list the format is for: each has its own fields.
+    /// Which list (or file name) the format is for: each has its own fields.
     enum Kind: Sendable {
         case feedList, articleList
+        /// `download-path` and `download-filename-format`: where podboat puts an enclosure
+        /// (newsboat's "Available Identifiers for download-path and download-filename-format").
+        case downloadPath, downloadFileName
 
         /// The field letters this list knows.
         var fields: Set<Character> {
             switch self {
             case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S"]
             case .articleList: return ["i", "f", "D", "t", "a", "T"]
+            case .downloadPath, .downloadFileName: return ["u", "n", "N", "h", "t", "e", "F", "m", "b", "d", "H", "M", "S", "y", "Y"]
             }
         }
 
-        var optionName: String { self == .feedList ? "feedlist-format" : "articlelist-format" }
+        var optionName: String {
+            switch self {
+            case .feedList: return "feedlist-format"
+            case .articleList: return "articlelist-format"
+            case .downloadPath: return "download-path"
+            case .downloadFileName: return "download-filename-format"
+            }
+        }
+
+        /// Whether `%>C` means something: only in a row of the screen, not in a file name.
+        var fills: Bool { self == .feedList || self == .articleList }
+
+        /// What is used instead of a format that cannot be understood.
+        var fallback: String { fills ? "Tidings' own layout is used" : "the default is used" }
     }
 
     /// One piece of a format.
@@ -75,7 +93,7 @@ struct ListFormat: Sendable, Equatable {
                 literal.append("%")
                 continue
             }
-            if characters.first == ">" {
+            if characters.first == ">" && kind.fills {
                 characters.removeFirst()
                 if let fill = characters.popFirst() {
                     flushLiteral()
@@ -151,9 +169,21 @@ struct ListFormat: Sendable, Equatable {
     static func problem(in format: String, kind: Kind) -> String? {
         let unknown = ListFormat(format, kind: kind).unknown
         guard let first = unknown.first else { return nil }
-        let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ")
+        let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ") + (kind.fills ? " %>C" : "")
         let what = unknown.count == 1 ? "\(Excerpt(first)) is" : "\(Excerpt(first)) and \(unknown.count - 1) more are"
-        return "\(kind.optionName): \(what) not understood, so Tidings' own layout is used (known: \(known) %>C %% %?X?…&…?)"
+        return "\(kind.optionName): \(what) not understood, so \(kind.fallback) (known: \(known) %% %?X?…&…?)"
+    }
+
+    /// The format as plain text, each field as `value` gives it (padded or cut to its width):
+    /// for a file name, which has no styles and no right edge.
+    func text(value: (Character) -> String) -> String {
+        Self.resolved(pieces) { (value($0), nil) }.map { piece in
+            switch piece {
+            case .literal(let text): return text
+            case .field(let letter, let width, let leftAligned): return Self.fitted(value(letter), width: width, leftAligned: leftAligned)
+            case .fill, .conditional: return ""
+            }
+        }.joined()
     }
 
     /// The row for `width` columns: literals in `style`, each field as `value` gives it (in its

@@ -1,18 +1,46 @@
+import FeedStore
 import Foundation
 
 /// What the article view does with an article besides showing it: queue its enclosure for
-/// podboat (`E`), save it as text (`S`), send its text to a command (`|`). The files are written
-/// and the command run by the `EffectRunner`; nothing here touches the disk.
+/// podboat (`E`, on a list too, as is `u`), save it as text (`S`), send its text to a command
+/// (`|`). The files are written and the command run by the `EffectRunner`; nothing here touches
+/// the disk.
 extension ReaderApp {
     /// The article-action options with `~` expanded and the queue file found.
     private var articleActions: ArticleActionOptions {
         settings.articleActions.resolved(environment: ProcessInfo.processInfo.environment)
     }
 
-    func enqueue(_ url: String) -> [ReaderEffect] {
+    /// `u` or `E` on a list, once its selected article has been read from the store: what the
+    /// same key does in the article view.
+    func perform(_ action: ReaderIntent.ArticleAction, on loaded: LoadedArticle?) -> [ReaderEffect] {
+        guard let loaded else {
+            transientMessage = "This article is no longer in the cache"
+            return []
+        }
+        switch action {
+        case .showURLs:
+            // The body the article would open on, so that the numbers are the article's.
+            let body = (loaded.opensFullArticle ? loaded.fullArticle ?? loaded.rendered : loaded.rendered).body
+            let urls = ArticleURL.all(in: body, enclosures: loaded.item.item.enclosures)
+            return perform(.showURLs(urls, articleTitle: ArticleScreen.title(of: loaded.item)))
+        case .enqueue:
+            return enqueue(loaded.item)
+        }
+    }
+
+    /// Queues the article's first enclosure, its path made from the download options.
+    func enqueue(_ item: StoredItem) -> [ReaderEffect] {
+        guard let enclosure = item.item.enclosures.first else {
+            transientMessage = "This article has no enclosure to queue"
+            return []
+        }
         let options = articleActions
         guard let queueFile = options.queueFile else { return [] }
-        return [.enqueue(url: url, queue: PodcastQueue(path: queueFile), downloadPath: options.downloadPath)]
+        let episode = PodcastQueue.Episode(url: enclosure.url, feedName: item.feedTitle, title: item.item.title ?? "", date: item.date)
+        let target = PodcastQueue.target(for: episode, downloadPath: options.downloadPath, fileNameFormat: options.downloadFileNameFormat,
+                                         timeZone: settings.preferences.timeZone)
+        return [.enqueue(url: enclosure.url, queue: PodcastQueue(path: queueFile), target: target)]
     }
 
     /// Asks where to save, proposing `save-path` and a name made from the title.

@@ -189,7 +189,7 @@ public final class ReaderApp {
         runner.run(effects)
         guard changesScreen else { return }
         switch message {
-        case .keys, .articleLoaded, .unreadFound:
+        case .keys, .articleLoaded, .articleLoadedForAction, .unreadFound:
             // What a key asked for is drawn at once, not behind the fetch events queued meanwhile.
             redraw()
         default:
@@ -239,6 +239,11 @@ public final class ReaderApp {
         case .articleLoaded(_, .failure(let error)):
             logger.error("cannot read an article: \(error)")
             transientMessage = "Cannot open the article: \(error)"
+        case .articleLoadedForAction(let action, .success(let loaded)):
+            return (perform(action, on: loaded), true)
+        case .articleLoadedForAction(_, .failure(let error)):
+            logger.error("cannot read an article: \(error)")
+            transientMessage = "Cannot read the article: \(error)"
         case .unreadFound(let jump, let forward):
             return (jumpTo(jump, forward: forward), true)
         case .marksWritten(let number, let generation):
@@ -387,10 +392,9 @@ public final class ReaderApp {
             guard let feed = listedFeed(id) else { return [] }
             navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
-            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
-            return [.read { store in
-                .articleLoaded(id, Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
-            }]
+            return readArticle(id) { .articleLoaded(id, $0) }
+        case .withArticle(let id, let action):
+            return readArticle(id) { .articleLoadedForAction(action, $0) }
         case .back:
             navigation.pop()
         case .quit:
@@ -495,8 +499,8 @@ public final class ReaderApp {
             navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
         case .openEnclosure(let url):
             return openInBrowser(url, using: settings.articleActions.player)
-        case .enqueue(let url):
-            return enqueue(url)
+        case .enqueue(let item):
+            return enqueue(item)
         case .saveArticle(let article):
             askWhereToSave(article)
         case .pipeArticle(let article):
@@ -532,6 +536,16 @@ public final class ReaderApp {
     }
 
     // MARK: - Articles
+
+    /// Reads and renders article `id` off the main thread; `message` brings it back.
+    private func readArticle(
+        _ id: ItemID, _ message: @escaping @Sendable (Result<LoadedArticle?, any Error>) -> ReaderMessage
+    ) -> [ReaderEffect] {
+        let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
+        return [.read { store in
+            message(Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
+        }]
+    }
 
     /// Opens an article (marking it read) once it has been read from the store.
     private func showArticle(_ id: ItemID, _ loaded: LoadedArticle?) -> [ReaderEffect] {

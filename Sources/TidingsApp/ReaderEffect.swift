@@ -31,8 +31,9 @@ enum ReaderEffect: Sendable {
     case fetchFullArticle(ItemID, link: String, automatic: Bool)
     /// Opens `url` with the browser command (a text-mode one gets the terminal meanwhile).
     case openBrowser(BrowserCommand, url: String, textMode: Bool)
-    /// Appends an enclosure to podboat's queue file (`.status` says what happened).
-    case enqueue(url: String, queue: PodcastQueue, downloadPath: String)
+    /// Appends an enclosure to podboat's queue file, to be downloaded to `target` (`.status`
+    /// says what happened).
+    case enqueue(url: String, queue: PodcastQueue, target: String)
     /// Writes an article's text to `path` (a directory: the proposed name in it); an existing
     /// file is replaced only when `replacing`, else `.saveWouldReplace` asks first.
     case saveText(ArticleText, path: String, replacing: Bool)

@@ -62,8 +62,19 @@ public enum ReaderIntent: Hashable, Sendable {
     case showURLs([ArticleURL], articleTitle: String)
     /// Open an enclosure with the `player` option, or the browser when it is not set.
     case openEnclosure(String)
-    /// Append an enclosure to podboat's queue file.
-    case enqueue(String)
+    /// Append the article's enclosure to podboat's queue file.
+    case enqueue(StoredItem)
+    /// Read a listed article from the store (off the main thread), then do `action` with it.
+    case withArticle(ItemID, ArticleAction)
+
+    /// What a list does with its selected article that needs more than its row: what the
+    /// article view does with the same keys.
+    public enum ArticleAction: Hashable, Sendable {
+        /// `u`: the URL view.
+        case showURLs
+        /// `E`: the enclosure to podboat's queue.
+        case enqueue
+    }
     /// Ask where to save the article's text, proposing `save-path` and a name from its title.
     case saveArticle(ArticleText)
     /// Ask for a command and send it the article's text on its standard input.

@@ -22,6 +22,9 @@ enum ReaderMessage: Sendable {
     /// An article to show, read and rendered for Enter; nil when it is no longer in the cache,
     /// a failure when the cache could not be read.
     case articleLoaded(ItemID, Result<LoadedArticle?, any Error>)
+    /// A listed article read for `action` (`u`, `E` on a list); nil when it is no longer in the
+    /// cache.
+    case articleLoadedForAction(ReaderIntent.ArticleAction, Result<LoadedArticle?, any Error>)
     /// Where `n`/`p` lead: the article, its feed; nil when there is no such article.
     case unreadFound(UnreadJump?, forward: Bool)
     /// Marks numbered up to `through` are in the store from `generation` on.

@@ -10,9 +10,10 @@ import Testing
 @MainActor
 @Suite(.serialized) struct ArticleActionsTests {
     /// A home serving one podcast feed (an article with a link, an image and an enclosure, and
-    /// one with nothing), a script recording how it is run, the reader open on the first article.
+    /// one with nothing), a script recording how it is run, the reader open on the first article
+    /// (or on the feed's items with it selected, without `opening`).
     private func readerOnEpisode(
-        player: Bool = true, actions: (HeadlessHome) -> ArticleActionOptions = { _ in ArticleActionOptions() }
+        player: Bool = true, opening: Bool = true, actions: (HeadlessHome) -> ArticleActionOptions = { _ in ArticleActionOptions() }
     ) async throws -> (HeadlessHome, HeadlessReader, script: String) {
         let home = try HeadlessHome()
         let episode = "<item><title>Episode 12: Tides &amp; Moons</title><link>https://pod.example/12</link>"
@@ -39,6 +40,7 @@ import Testing
         #expect(await reader.settle())
         reader.press(.enter)
         #expect(await reader.waitFor("Episode 12"))
+        guard opening else { return (home, reader, script) }
         reader.press(.enter)
         #expect(await reader.waitFor("Title: Episode 12: Tides & Moons"))
         #expect(await reader.settle())
@@ -120,6 +122,42 @@ import Testing
         #expect(try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8) == queue)
     }
 
+    /// newsboat's article list offers `u` and `E` for the selected article too; the article is
+    /// read from the cache off the main thread first, as Enter reads it.
+    @Test func urlViewAndEnqueueFromTheItemList() async throws {
+        let (home, reader, _) = try await readerOnEpisode(opening: false) { home in
+            ArticleActionOptions(downloadPath: home.path("podcasts/%n"), downloadFileNameFormat: "%F-%t.%e", queueFile: home.path("newsboat/queue"))
+        }
+        #expect(reader.lines[1].contains("Episode 12"), "\(reader.text)")
+        reader.press(.character("u"))
+        #expect(await reader.waitFor("URLs — Episode 12: Tides & Moons"))
+        #expect(reader.lines[1].hasSuffix(" https://pod.example/notes?q=$(touch%20x)"), "\(reader.text)")
+        #expect(reader.lines[3].hasPrefix("[3] enclosure (audio/mpeg)  https://cdn.example/audio/ep%2012.mp3?token=1"))
+        reader.press(.character("q"))
+        #expect(await reader.waitFor("Plain post"))
+
+        reader.press(.character("E"))
+        #expect(await reader.waitFor("Queued for podboat"))
+        let queue = try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8)
+        #expect(queue == "https://cdn.example/audio/ep%2012.mp3?token=1 \"\(home.path("podcasts"))/Tide Talk/2025-11-21-Episode 12: Tides & Moons.mp3\"\n")
+        // Still on the list, which marked nothing read.
+        #expect(reader.lines[1].hasPrefix("N "), "\(reader.text)")
+        reader.press(.down, .character("E"))
+        #expect(await reader.waitFor("This article has no enclosure to queue"))
+        #expect(await reader.settle())
+        #expect(try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8) == queue)
+
+        // Search results are a list of articles too.
+        reader.press(.character("q"), .character("/"))
+        reader.type("Tides")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Search: Tides"))
+        #expect(await reader.settle())
+        reader.press(.character("u"))
+        #expect(await reader.waitFor("URLs — Episode 12: Tides & Moons"), "\(reader.text)")
+        #expect(await reader.settle())
+    }
+
     @Test func saveProposesANameAndAsksBeforeReplacing() async throws {
         let (home, reader, _) = try await readerOnEpisode { home in ArticleActionOptions(savePath: home.path("saved")) }
         try FileManager.default.createDirectory(atPath: home.path("saved"), withIntermediateDirectories: true)
@@ -183,11 +221,11 @@ import Testing
     }
 
     @Test func queuedFileNamesCannotLeaveTheDownloadDirectory() {
-        #expect(PodcastQueue.fileName(of: "https://e.example/a/b/show.mp3?x=1#t") == "show.mp3")
-        #expect(PodcastQueue.fileName(of: "https://e.example/%2F..%2Fetc%2Fpasswd") == "_.._etc_passwd")
-        #expect(PodcastQueue.fileName(of: "https://e.example/..") == "download")
-        #expect(PodcastQueue.fileName(of: "https://e.example/") == "download")
-        #expect(PodcastQueue.fileName(of: "https://e.example/a%0Ab.mp3") == "ab.mp3")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/a/b/show.mp3?x=1#t") == "show.mp3")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/%2F..%2Fetc%2Fpasswd") == "_.._etc_passwd")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/..") == "__")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/") == "")
+        #expect(PodcastQueue.urlFileName(of: "https://e.example/a%0Ab.mp3") == "ab.mp3")
         #expect(PodcastQueue.quoted("a \"b\" \\c") == "\"a \\\"b\\\" \\\\c\"")
         #expect(PodcastQueue.fields(of: "https://e.example/x.mp3 \"/home/a/x \\\"1\\\".mp3\" downloaded") == ["https://e.example/x.mp3", "/home/a/x \"1\".mp3", "downloaded"])
     }
