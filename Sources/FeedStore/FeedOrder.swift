@@ -25,8 +25,8 @@ public struct FeedOrder: Sendable, Hashable {
         }
     }
 
-    public var field: Field
-    public var isDescending: Bool
+    public let field: Field
+    public let isDescending: Bool
 
     public init(_ field: Field, descending: Bool? = nil) {
         self.field = field

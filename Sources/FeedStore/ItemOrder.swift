@@ -18,18 +18,19 @@ public struct ItemOrder: Sendable, Hashable {
         public var isDescendingByDefault: Bool { self == .date }
     }
 
-    public var field: Field
+    public let field: Field
     /// Newest, Z, or last-in-the-shuffle first. For `flags`, ascending lists unread items first
     /// and, among those, starred ones first; descending the reverse.
-    public var isDescending: Bool
+    public let isDescending: Bool
     /// Which shuffle `random` is: fixed while the order is in force, so that pages read by
-    /// offset agree with each other (SQLite's `random()` would shuffle every page anew).
-    public var seed: UInt32
+    /// offset agree with each other (SQLite's `random()` would shuffle every page anew). Zero
+    /// for the other fields, so that orders compare by what they do.
+    public let seed: UInt32
 
     public init(_ field: Field, descending: Bool? = nil, seed: UInt32 = 0) {
         self.field = field
         self.isDescending = descending ?? field.isDescendingByDefault
-        self.seed = seed
+        self.seed = field == .random ? seed : 0
     }
 
     /// Newest first: Tidings' and newsboat's default.

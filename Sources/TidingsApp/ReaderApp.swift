@@ -300,7 +300,7 @@ public final class ReaderApp {
                 awaitedAddition = nil
                 if let pending = confirmation {
                     confirmation = nil
-                    if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
+                    effects += answer(pending, with: key)
                 } else if awaitsMacroKey {
                     awaitsMacroKey = false
                     effects += runMacro(key)
@@ -455,6 +455,8 @@ public final class ReaderApp {
             screen.refresh()
             navigation.push(screen)
             showReloading()
+        case .chooseSortOrder(let question):
+            return confirm(.sortOrder(question))
         case .showStarred:
             navigation.push(CrossFeedListScreen(.starred, storeView: storeView, preferences: settings.preferences))
         case .openQueryFeed(let feed, let counts):
