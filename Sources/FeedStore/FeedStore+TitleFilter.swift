@@ -2,8 +2,8 @@ import GRDB
 
 extension FeedStore {
     /// One page of a feed's items whose title contains `text`, ignoring case, diacritics and
-    /// width (see `ListText.folded`), in the request's order: the quick filter of an item list. An empty
-    /// `text` matches every item, as `items(inFeed:_:)` does.
+    /// width (see `ListText.folded`), in the request's order: the quick filter of an item list.
+    /// An empty `text` matches every item, as `items(inFeed:_:)` does.
     ///
     /// The comparison runs in SQLite over the stored folded titles, a page at a time, so a feed
     /// of 100 000 items is filtered without loading it.

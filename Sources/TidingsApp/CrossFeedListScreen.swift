@@ -3,9 +3,8 @@ import Foundation
 import TerminalUI
 
 /// Articles of every feed, newest first unless `article-sort-order` (or `sort`) says otherwise,
-/// paged from the store, each row with its feed: the
-/// starred ones (the feed list's "Starred" entry) or a query feed's. Behaves as an item list,
-/// with the search results' keys.
+/// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
+/// entry) or a query feed's. Behaves as an item list, with the search results' keys.
 @MainActor
 public final class CrossFeedListScreen: ReaderScreen {
     let articles: CrossFeedArticles

@@ -3,9 +3,9 @@ import Foundation
 import TerminalUI
 
 /// The root screen: one row per subscribed, non-hidden feed, in urls-file order (or as
-/// `feed-sort-order` or `sort` says), under a
-/// "Starred" entry while any article is starred. The same screen, given a tag, lists only the
-/// feeds with that tag (opened from the tag list; it has no Starred entry and `q` goes back).
+/// `feed-sort-order` or `sort` says), under a "Starred" entry while any article is starred. The
+/// same screen, given a tag, lists only the feeds with that tag (opened from the tag list; it has
+/// no Starred entry and `q` goes back).
 ///
 /// The keys that edit the feed list (add, rename, tags, delete, move) become intents that
 /// `ReaderApp` carries out on the urls file.

@@ -38,18 +38,17 @@ public struct SortQuestion: Hashable, Sendable {
     /// so ("Sorted by title"); nil, and `preferences` unchanged, when `key` is not a choice.
     func answer(_ key: Key, in preferences: inout ReaderPreferences) -> String? {
         guard case .character(let character) = key else { return nil }
-        let letter = Character(character.lowercased())
+        let letter = String(character).lowercased()
         let name: String
         switch subject {
         case .articles:
-            guard let field = ItemOrder.Field.allCases.first(where: { $0.rawValue.first == letter }) else { return nil }
+            guard let field = ItemOrder.Field.allCases.first(where: { $0.rawValue.hasPrefix(letter) }) else { return nil }
             // A new shuffle each time random is chosen, kept while it is in force.
-            preferences.articleSortOrder = ItemOrder(
-                field, descending: isReversed ? !field.isDescendingByDefault : nil, seed: .random(in: .min ... .max))
+            preferences.articleSortOrder = ItemOrder(field, descending: field.isDescendingByDefault != isReversed, seed: .random(in: .min ... .max))
             name = field.rawValue
         case .feeds:
-            guard let field = FeedOrder.Field.allCases.first(where: { $0.rawValue.first == letter }) else { return nil }
-            preferences.feedSortOrder = FeedOrder(field, descending: isReversed ? !field.isDescendingByDefault : nil)
+            guard let field = FeedOrder.Field.allCases.first(where: { $0.rawValue.hasPrefix(letter) }) else { return nil }
+            preferences.feedSortOrder = FeedOrder(field, descending: field.isDescendingByDefault != isReversed)
             name = field.rawValue
         }
         return "Sorted by \(name)" + (isReversed ? ", reversed" : "")
