@@ -75,33 +75,40 @@ public final class ItemListScreen: ReaderScreen {
     }
 
     /// Reads the feed's counts and the rows on screen again (after a reload or a change of read
-    /// state), keeping the selected item selected when it is still near where it was.
+    /// state), keeping the selected item selected when it is still near where it was, and
+    /// wherever it went when the order changed.
     public func refresh() {
         requestNumber += 1
         let number = requestNumber
         let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly, order = order
         let selectedID = selectedItem?.id
-        let oldSelection = state.selection
-        // New items arrive at the top: read a page either side of the selection, to find it.
-        let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
+        let oldSelection = state.selection, visibleRows = max(1, state.visibleRows)
         let expression = self.filter?.expression, now = Date()
+        // Re-sorted, the selected item can be anywhere: the store says where (a filter
+        // expression has no such question; its list keeps the selection's row).
+        let movedItem = order != source.order && expression == nil ? selectedItem : nil
         let query: PagedItemSource.PageQuery
         if let expression {
             query = PagedItemSource.filterQuery(feedID, expression: expression, now: now)
         } else {
             query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
         }
-        storeView.read({ store -> (Int64, FeedListRow?, Int, [Int: [ItemRow]]) in
+        storeView.read({ store -> (Int64, FeedListRow?, Int, [Int: [ItemRow]], Int) in
             let generation = try store.generation()
             let feed = try store.feed(feedID)
             let count = try expression.map { try store.itemCount(matching: $0, inFeed: feedID, unreadOnly: unreadOnly, now: now) }
                 ?? (filter.isEmpty
                     ? (unreadOnly ? feed?.unreadCount ?? 0 : feed?.totalCount ?? 0)
                     : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly))
+            let selection = try movedItem.map {
+                try store.itemIndex(of: $0.cursor, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly, order: order)
+            } ?? oldSelection
+            // New items arrive at the top: read a page either side of the selection, to find it.
+            let window = max(0, selection - PagedItemSource.pageSize)..<(selection + PagedItemSource.pageSize + visibleRows)
             let pages = try PagedItemSource.readPages(covering: window, count: count, unreadOnly: unreadOnly, order: order, query: query, from: store)
-            return (generation, feed, count, pages)
+            return (generation, feed, count, pages, selection)
         }, then: { [weak self] answer in
-            guard let self, let (generation, feed, count, pages) = answer, number == self.requestNumber else { return }
+            guard let self, let (generation, feed, count, pages, selection) = answer, number == self.requestNumber else { return }
             self.dataGeneration = generation
             if let feed { self.feed = feed }
             self.isLoaded = true
@@ -109,7 +116,7 @@ public final class ItemListScreen: ReaderScreen {
             self.source.preload(pages)
             // The text of expanded items may have changed with a reload.
             self.previews.markStale()
-            var newIndex = oldSelection
+            var newIndex = selection
             if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
             self.state.select(newIndex, count: count)
         })

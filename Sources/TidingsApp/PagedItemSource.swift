@@ -21,7 +21,8 @@ final class PagedItemSource: @MainActor ListDataSource {
 
     let count: Int
     private let unreadOnly: Bool
-    private let order: ItemOrder
+    /// The order the rows are read in.
+    let order: ItemOrder
     private let storeView: StoreView?
     private let query: PageQuery
     private var pages: [Int: [ItemRow]] = [:]

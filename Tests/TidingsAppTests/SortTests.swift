@@ -96,6 +96,22 @@ import Testing
         #expect(screen.selectedItem?.title == "charlie")
     }
 
+    @Test func theSelectedItemStaysSelectedWhereverTheNewOrderPutsIt() throws {
+        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        try test.addItems(1_000, to: "https://a.example/feed")
+        let feed = try #require(try test.store.feedList().first)
+        let screen = ItemListScreen(store: test.store, feed: feed)
+        var grid = CellGrid(rows: 10, columns: 40)
+        screen.render(into: &grid, in: grid.bounds)
+        #expect(screen.selectedItem?.title == "Item 999")
+        // By title, "Item 999" is far beyond the pages read around the old selection.
+        screen.takePreferences(ReaderPreferences(articleSortOrder: ItemOrder(.title)))
+        let expected = try #require((0..<1_000).map { "Item \($0)" }.sorted().firstIndex(of: "Item 999"))
+        #expect(expected > 3 * PagedItemSource.pageSize)
+        #expect(screen.state.selection == expected)
+        #expect(screen.selectedItem?.title == "Item 999")
+    }
+
     @Test func starredListTakesANewOrder() throws {
         let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
         try test.addItems(3, to: "https://a.example/feed") { ["beta", "gamma", "Alpha"][$0] }
