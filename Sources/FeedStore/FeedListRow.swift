@@ -20,6 +20,9 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
     public var failureCount: Int
     public var lastSuccessAt: Date?
     public var lastAttemptAt: Date?
+    /// The date of the feed's newest listed item (what `feed-sort-order lastupdated` sorts
+    /// by); nil for a feed without items.
+    public var newestItemDate: Date?
 
     /// True when the last fetch failed.
     public var hasFailed: Bool { lastError != nil }
@@ -27,7 +30,7 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
     public init(
         id: FeedID, url: String, displayTitle: String, feedTitle: String?, customTitle: String?,
         link: String?, tags: [String], unreadCount: Int, totalCount: Int, lastError: String?,
-        failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?
+        failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?, newestItemDate: Date? = nil
     ) {
         self.id = id
         self.url = url
@@ -42,5 +45,6 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
         self.failureCount = failureCount
         self.lastSuccessAt = lastSuccessAt
         self.lastAttemptAt = lastAttemptAt
+        self.newestItemDate = newestItemDate
     }
 }

@@ -3,8 +3,9 @@ import GRDB
 
 extension FeedStore {
     /// One page of the listed articles matching `expression` — of one feed, or of every
-    /// subscribed, non-hidden feed (a query feed) — newest first (to the second); for the next
-    /// page pass the last row's `cursor` as `request.after`.
+    /// subscribed, non-hidden feed (a query feed) — newest first (to the second) unless the
+    /// request asks for another order; for the next page pass the last row's `cursor` as
+    /// `request.after` (newest first only).
     ///
     /// The articles are walked newest first through the `searchRank` index and the expression
     /// is evaluated by SQLite, so a page stops after its rows: an expression that many
@@ -28,6 +29,8 @@ extension FeedStore {
             arguments += [SearchRank.of(after)]
         }
         arguments += conditionArguments
+        // Another order than newest first sorts every match, as it must.
+        let order = request.order.isNewestFirst ? "item.searchRank DESC" : request.order.sql
         return try read { db in
             // CROSS JOIN keeps `item` the outer loop, walked newest first through its
             // `searchRank` index: the page ends after its rows instead of sorting every match.
@@ -36,7 +39,7 @@ extension FeedStore {
                 sql: """
                     SELECT \(Self.itemRowColumns) FROM item CROSS JOIN feed ON feed.id = item.feedId
                     WHERE \(conditions) AND \(condition)
-                    ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
+                    ORDER BY \(order) LIMIT ? OFFSET ?
                     """,
                 arguments: arguments + [max(0, request.limit), max(0, request.offset)]
             ).map(Self.itemRow)

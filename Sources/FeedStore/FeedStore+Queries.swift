@@ -26,7 +26,8 @@ extension FeedStore {
 
     static let feedRowColumns = """
         id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, tags,
-        unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt
+        unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt,
+        (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate
         """
 
     static func feedListRow(_ row: Row) -> FeedListRow {
@@ -37,17 +38,20 @@ extension FeedStore {
             unreadCount: row["unreadCount"], totalCount: row["totalCount"],
             lastError: row["lastError"], failureCount: row["failureCount"],
             lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
-            lastAttemptAt: StoredDate.date(row["lastAttemptAt"]))
+            lastAttemptAt: StoredDate.date(row["lastAttemptAt"]),
+            newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
-    /// One page of a feed's items, newest first (published, else updated, else first seen).
+    /// One page of a feed's items, newest first (published, else updated, else first seen) unless
+    /// the request asks for another order.
     public func items(inFeed feedID: FeedID, _ request: ItemPageRequest = ItemPageRequest()) throws -> [ItemRow] {
         var arguments: StatementArguments = [feedID]
         let conditions = "item.feedId = ?" + Self.pageConditions(request, arguments: &arguments)
         return try read { db in try Self.itemRows(db, where: conditions, request, arguments) }
     }
 
-    /// One page of the starred items of all feeds, newest first.
+    /// One page of the starred items of all feeds, newest first unless the request asks for
+    /// another order.
     public func starredItems(_ request: ItemPageRequest = ItemPageRequest()) throws -> [ItemRow] {
         var arguments = StatementArguments()
         let conditions = "item.isStarred = 1" + Self.pageConditions(request, arguments: &arguments)
@@ -96,11 +100,11 @@ extension FeedStore {
     private func adjacentUnread(to current: ItemID?, forward: Bool, filter: FeedListFilter) throws -> ItemRow? {
         try read { db in
             // Forward = down the list: older items, then later feeds.
-            let itemOrder = forward ? "DESC" : "ASC"
+            // Always by date: `article-sort-order` orders the lists, not this walk through them.
             let itemComparison = forward ? "<" : ">"
             let feedOrder = forward ? "ASC" : "DESC"
             let feedComparison = forward ? ">" : "<"
-            let unreadPage = ItemPageRequest(unreadOnly: true, limit: 1)
+            let unreadPage = ItemPageRequest(unreadOnly: true, limit: 1, order: ItemOrder(.date, descending: forward))
 
             var feedPosition: (position: Int, id: FeedID)?
             if let current,
@@ -120,8 +124,7 @@ extension FeedStore {
                         item.feedId = ? AND item.isRead = 0 AND item.isDeleted = 0
                         AND (item.sortDate, item.id) \(itemComparison) (?, ?)
                         """,
-                    unreadPage, [feedID, row["sortDate"] as Double, current],
-                    order: itemOrder)
+                    unreadPage, [feedID, row["sortDate"] as Double, current])
                 if let next = sameFeed.first { return next }
             }
 
@@ -138,7 +141,7 @@ extension FeedStore {
             else { return nil }
             return try Self.itemRows(
                 db, where: "item.feedId = ? AND item.isRead = 0 AND item.isDeleted = 0",
-                unreadPage, [feedID], order: itemOrder
+                unreadPage, [feedID]
             ).first
         }
     }
@@ -160,7 +163,8 @@ extension FeedStore {
         return conditions
     }
 
-    /// The item conditions of a page request (to AND after a first condition).
+    /// The item conditions of a page request (to AND after a first condition). `after` is a
+    /// position in newest-first order.
     static func pageConditions(_ request: ItemPageRequest, arguments: inout StatementArguments) -> String {
         var conditions = request.unreadOnly ? " AND item.isRead = 0 AND item.isDeleted = 0" : " AND item.isDeleted = 0"
         if let after = request.after {
@@ -176,16 +180,16 @@ extension FeedStore {
         item.excerpt
         """
 
+    /// The rows matching `conditions`, one page of them in the request's order.
     static func itemRows(
-        _ db: Database, where conditions: String, _ request: ItemPageRequest,
-        _ arguments: StatementArguments, order: String = "DESC"
+        _ db: Database, where conditions: String, _ request: ItemPageRequest, _ arguments: StatementArguments
     ) throws -> [ItemRow] {
         try Row.fetchAll(
             db,
             sql: """
                 SELECT \(itemRowColumns) FROM item JOIN feed ON feed.id = item.feedId
                 WHERE \(conditions)
-                ORDER BY item.sortDate \(order), item.id \(order) LIMIT ? OFFSET ?
+                ORDER BY \(request.order.sql) LIMIT ? OFFSET ?
                 """,
             arguments: arguments + [max(0, request.limit), max(0, request.offset)]
         ).map(itemRow)

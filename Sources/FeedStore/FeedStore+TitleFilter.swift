@@ -2,8 +2,8 @@ import GRDB
 
 extension FeedStore {
     /// One page of a feed's items whose title contains `text`, ignoring case, diacritics and
-    /// width (see `ListText.folded`), newest first: the quick filter of an item list. An empty
-    /// `text` matches every item, as `items(inFeed:_:)` does.
+    /// width (see `ListText.folded`), in the request's order: the quick filter of an item list.
+    /// An empty `text` matches every item, as `items(inFeed:_:)` does.
     ///
     /// The comparison runs in SQLite over the stored folded titles, a page at a time, so a feed
     /// of 100 000 items is filtered without loading it.
@@ -19,7 +19,7 @@ extension FeedStore {
                 sql: """
                     SELECT \(Self.itemRowColumns) FROM item INDEXED BY itemFeedTitle JOIN feed ON feed.id = item.feedId
                     WHERE \(conditions)
-                    ORDER BY item.sortDate DESC, item.id DESC LIMIT ? OFFSET ?
+                    ORDER BY \(request.order.sql) LIMIT ? OFFSET ?
                     """,
                 arguments: arguments + [max(0, request.limit), max(0, request.offset)]
             ).map(Self.itemRow)
@@ -37,19 +37,36 @@ extension FeedStore {
         }
     }
 
-    /// The index of the item at `cursor` in the feed's list filtered by `text` (the number of
-    /// matching items listed before it), for keeping a selection when a filter changes. When
-    /// the item itself is not in that list, the index of the first item after it.
+    /// The index of the item at `cursor` in the feed's list filtered by `text` and sorted by
+    /// `order` (the number of matching items listed before it), for keeping a selection when a
+    /// filter changes. When the item itself is not in that list, the index it would have.
     public func itemIndex(
-        of cursor: ItemCursor, inFeed feedID: FeedID, titleContaining text: String, unreadOnly: Bool = false
+        of cursor: ItemCursor, inFeed feedID: FeedID, titleContaining text: String, unreadOnly: Bool = false,
+        order: ItemOrder = .newestFirst
     ) throws -> Int {
         var arguments: StatementArguments = [feedID]
-        var conditions = "item.feedId = ?" + Self.titleCondition(text, arguments: &arguments)
+        let conditions = "item.feedId = ?" + Self.titleCondition(text, arguments: &arguments)
             + Self.pageConditions(ItemPageRequest(unreadOnly: unreadOnly), arguments: &arguments)
-        conditions += " AND (item.sortDate, item.id) > (?, ?)"
-        arguments += [cursor.date.timeIntervalSince1970, cursor.id]
+        guard order.isNewestFirst else {
+            // Numbers the matching items and the item itself in the order: its number is how
+            // many matching items come before it. This sorts the feed's items, as the list's
+            // pages in such an order do.
+            return try read { db in
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT position FROM (
+                            SELECT item.id, row_number() OVER (ORDER BY \(order.sql)) - 1 AS position
+                            FROM item WHERE (\(conditions)) OR item.id = ?)
+                        WHERE id = ?
+                        """,
+                    arguments: arguments + [cursor.id, cursor.id]) ?? 0
+            }
+        }
         return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM item INDEXED BY itemFeedTitle WHERE \(conditions)", arguments: arguments) ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM item INDEXED BY itemFeedTitle WHERE \(conditions) AND (item.sortDate, item.id) > (?, ?)",
+                arguments: arguments + [cursor.date.timeIntervalSince1970, cursor.id]) ?? 0
         }
     }
 

@@ -56,6 +56,8 @@ public final class FeedStore: Sendable {
             db.add(function: SearchBody.functionWithFullArticle)
             // Filter expressions match regular expressions through it (see `FilterExpression+SQL`).
             db.add(function: FilterRegex.sqlFunction())
+            // `article-sort-order random` (see `ItemOrder`).
+            db.add(function: ItemOrder.shuffleFunction)
         }
         do {
             try Self.inspectExistingFile(at: path)

@@ -72,6 +72,10 @@ public struct Config: Sendable, Equatable {
     public var articleListFormat: String?
     /// How item lists show dates, for strftime(3) (`datetime-format`).
     public var dateTimeFormat = ReaderPreferences.defaultDateTimeFormat
+    /// The order of item lists (`article-sort-order`) and of the feed list (`feed-sort-order`),
+    /// Config+SortOrders.swift.
+    public var articleSortOrder = ItemOrder.newestFirst
+    public var feedSortOrder = FeedOrder.urlsFile
     /// The key bindings: the defaults changed by `bind-key` and `unbind-key` lines.
     public var keyMap = KeyMap.standard
     /// The look: the defaults changed by `color` lines.
@@ -188,7 +192,8 @@ public struct Config: Sendable, Equatable {
         ReaderPreferences(
             keyMap: keyMap, theme: theme, hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
             showsExcerpts: showExcerpts, textWidth: textWidth, feedListFormat: feedListFormat,
-            articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights)
+            articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights,
+            articleSortOrder: articleSortOrder, feedSortOrder: feedSortOrder)
     }
 
     /// The options that take one value, applied by `apply`.
@@ -196,6 +201,7 @@ public struct Config: Sendable, Equatable {
         "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
         "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
         "text-width", "user-agent", "show-excerpts", "feedlist-format", "articlelist-format", "datetime-format",
+        "article-sort-order", "feed-sort-order",
     ]
 
     /// Whether the config file knows `name` as an option (`:set` tells these apart from typos).
@@ -252,6 +258,8 @@ public struct Config: Sendable, Equatable {
         case "datetime-format":
             dateTimeFormat = value
             return nil
+        case "article-sort-order": return setArticleSortOrder(value)
+        case "feed-sort-order": return setFeedSortOrder(value)
         case "browser":
             browser = value
             return Config.browserShellWarning(value)

@@ -2,16 +2,16 @@ import FeedStore
 import Foundation
 import TerminalUI
 
-/// Articles of every feed, newest first, paged from the store, each row with its feed: the
-/// starred ones (the feed list's "Starred" entry) or a query feed's. Behaves as an item list,
-/// with the search results' keys.
+/// Articles of every feed, newest first unless `article-sort-order` (or `sort`) says otherwise,
+/// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
+/// entry) or a query feed's. Behaves as an item list, with the search results' keys.
 @MainActor
 public final class CrossFeedListScreen: ReaderScreen {
     let articles: CrossFeedArticles
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
     private let storeView: StoreView
-    private let preferences: ReaderPreferences
+    private var preferences: ReaderPreferences
     private var source: PagedItemSource
     private var parkRow = 0
     /// False until the first answer from the store.
@@ -61,20 +61,21 @@ public final class CrossFeedListScreen: ReaderScreen {
         let oldSelection = state.selection
         let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
         // One moment for `age` for the whole list, so that counts and pages agree.
-        let articles = articles, now = Date()
+        let articles = articles, now = Date(), order = preferences.articleSortOrder
         let query = articles.pageQuery(now: now)
         let knownCounts = self.knownCounts
         self.knownCounts = nil
         storeView.read({ store -> (Int64, ItemCounts, [Int: [ItemRow]]) in
             let generation = try store.generation()
             let counts = try knownCounts ?? articles.counts(in: store, now: now)
-            return (generation, counts, try PagedItemSource.readPages(covering: window, count: counts.total, unreadOnly: false, query: query, from: store))
+            let pages = try PagedItemSource.readPages(covering: window, count: counts.total, unreadOnly: false, order: order, query: query, from: store)
+            return (generation, counts, pages)
         }, then: { [weak self] answer in
             guard let self, let (generation, counts, pages) = answer, number == self.refreshNumber else { return }
             self.dataGeneration = generation
             self.counts = counts
             self.isLoaded = true
-            self.source = PagedItemSource(count: counts.total, storeView: self.storeView, query: query)
+            self.source = PagedItemSource(count: counts.total, order: order, storeView: self.storeView, query: query)
             self.source.preload(pages)
             var newIndex = oldSelection
             if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
@@ -82,6 +83,12 @@ public final class CrossFeedListScreen: ReaderScreen {
             // The feed list's counts may be a moment old: count again, now that rows show.
             if knownCounts != nil { self.refresh() }
         })
+    }
+
+    /// Takes a new order (`sort`, `:set`) and the rest; the list is read again in it.
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+        refresh()
     }
 
     func selectRow(_ index: Int) -> Bool {
@@ -113,6 +120,8 @@ public final class CrossFeedListScreen: ReaderScreen {
         case .reloadAll: return .reloadAll
         case .search: return .openSearch(text: "")
         case .help: return .showHelp
+        case .sort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: false))
+        case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: true))
         default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
     }

@@ -2,9 +2,10 @@ import FeedStore
 import Foundation
 import TerminalUI
 
-/// The root screen: one row per subscribed, non-hidden feed, in urls-file order, under a
-/// "Starred" entry while any article is starred. The same screen, given a tag, lists only the
-/// feeds with that tag (opened from the tag list; it has no Starred entry and `q` goes back).
+/// The root screen: one row per subscribed, non-hidden feed, in urls-file order (or as
+/// `feed-sort-order` or `sort` says), under a "Starred" entry while any article is starred. The
+/// same screen, given a tag, lists only the feeds with that tag (opened from the tag list; it has
+/// no Starred entry and `q` goes back).
 ///
 /// The keys that edit the feed list (add, rename, tags, delete, move) become intents that
 /// `ReaderApp` carries out on the urls file.
@@ -120,7 +121,7 @@ public final class FeedListScreen: ReaderScreen {
     private func show(_ feeds: [FeedListRow], starredCounts counts: ItemCounts, generation: Int64) {
         let selected = selectedEntry
         dataGeneration = generation
-        unfilteredRows = feeds
+        unfilteredRows = preferences.feedSortOrder.sorted(feeds)
         starredCounts = counts
         isLoaded = true
         rebuildEntries()
@@ -285,6 +286,8 @@ public final class FeedListScreen: ReaderScreen {
             filter = nil
             quickFilter.begin()
             return nil
+        case .sort: return .chooseSortOrder(SortQuestion(subject: .feeds, isReversed: false))
+        case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .feeds, isReversed: true))
         case .setFilter: return .askForFilter
         case .selectFilter: return .chooseFilter
         case .clearFilter:
@@ -314,10 +317,17 @@ public final class FeedListScreen: ReaderScreen {
         selectedEntry == nil ? nil : .status("Select a feed to \(verb) (the Starred entry is not one)")
     }
 
-    /// Moving a feed swaps it with the feed listed next to it (above for -1).
+    /// Moving a feed swaps it with the feed listed next to it (above for -1). The urls file's
+    /// order is what moves change, so they are refused while the list is sorted otherwise: the
+    /// feed would move in the file but not on screen.
     private func move(by step: Int) -> ReaderIntent? {
         guard let feed = selectedFeed, let index = rows.firstIndex(where: { $0.id == feed.id }) else {
             return noFeedSelected("move")
+        }
+        let order = preferences.feedSortOrder
+        // Reversed, the list still shows the file's order, and swapping neighbours works alike.
+        guard order.field == .none else {
+            return .status("Feeds are sorted by \(order.field.rawValue): moving a feed needs the urls file's order (sort, then n)")
         }
         guard rows.indices.contains(index + step) else {
             return .status(step < 0 ? "This feed is already at the top" : "This feed is already at the bottom")

@@ -3,7 +3,8 @@ import FeedStore
 import Foundation
 import TerminalUI
 
-/// The items of one feed, newest first, paged from the store.
+/// The items of one feed, newest first unless `article-sort-order` (or `sort`) says otherwise,
+/// paged from the store.
 ///
 /// Space expands the selected item in place into a preview of its first lines and collapses it
 /// again; `F` filters the list by title as you type (in SQL, page by page, so a feed of 100 000
@@ -31,6 +32,7 @@ public final class ItemListScreen: ReaderScreen {
     private var filterAnchor: ItemRow?
     private var preferences: ReaderPreferences
     private var unreadOnly: Bool { preferences.hidesReadArticles }
+    private var order: ItemOrder { preferences.articleSortOrder }
     /// False until the first answer from the store.
     public private(set) var isLoaded = false
     /// Counts questions to the store; an answer overtaken by a newer question is dropped.
@@ -73,47 +75,55 @@ public final class ItemListScreen: ReaderScreen {
     }
 
     /// Reads the feed's counts and the rows on screen again (after a reload or a change of read
-    /// state), keeping the selected item selected when it is still near where it was.
+    /// state), keeping the selected item selected when it is still near where it was, and
+    /// wherever it went when the order changed.
     public func refresh() {
         requestNumber += 1
         let number = requestNumber
-        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly
+        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly, order = order
         let selectedID = selectedItem?.id
-        let oldSelection = state.selection
-        // New items arrive at the top: read a page either side of the selection, to find it.
-        let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
+        let oldSelection = state.selection, visibleRows = max(1, state.visibleRows)
         let expression = self.filter?.expression, now = Date()
+        // Re-sorted, the selected item can be anywhere: the store says where (a filter
+        // expression has no such question; its list keeps the selection's row).
+        let movedItem = order != source.order && expression == nil ? selectedItem : nil
         let query: PagedItemSource.PageQuery
         if let expression {
             query = PagedItemSource.filterQuery(feedID, expression: expression, now: now)
         } else {
             query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
         }
-        storeView.read({ store -> (Int64, FeedListRow?, Int, [Int: [ItemRow]]) in
+        storeView.read({ store -> (Int64, FeedListRow?, Int, [Int: [ItemRow]], Int) in
             let generation = try store.generation()
             let feed = try store.feed(feedID)
             let count = try expression.map { try store.itemCount(matching: $0, inFeed: feedID, unreadOnly: unreadOnly, now: now) }
                 ?? (filter.isEmpty
                     ? (unreadOnly ? feed?.unreadCount ?? 0 : feed?.totalCount ?? 0)
                     : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly))
-            let pages = try PagedItemSource.readPages(covering: window, count: count, unreadOnly: unreadOnly, query: query, from: store)
-            return (generation, feed, count, pages)
+            let selection = try movedItem.map {
+                try store.itemIndex(of: $0.cursor, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly, order: order)
+            } ?? oldSelection
+            // New items arrive at the top: read a page either side of the selection, to find it.
+            let window = max(0, selection - PagedItemSource.pageSize)..<(selection + PagedItemSource.pageSize + visibleRows)
+            let pages = try PagedItemSource.readPages(covering: window, count: count, unreadOnly: unreadOnly, order: order, query: query, from: store)
+            return (generation, feed, count, pages, selection)
         }, then: { [weak self] answer in
-            guard let self, let (generation, feed, count, pages) = answer, number == self.requestNumber else { return }
+            guard let self, let (generation, feed, count, pages, selection) = answer, number == self.requestNumber else { return }
             self.dataGeneration = generation
             if let feed { self.feed = feed }
             self.isLoaded = true
-            self.source = PagedItemSource(count: count, unreadOnly: unreadOnly, storeView: self.storeView, query: query)
+            self.source = PagedItemSource(count: count, unreadOnly: unreadOnly, order: order, storeView: self.storeView, query: query)
             self.source.preload(pages)
             // The text of expanded items may have changed with a reload.
             self.previews.markStale()
-            var newIndex = oldSelection
+            var newIndex = selection
             if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
             self.state.select(newIndex, count: count)
         })
     }
 
-    /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`).
+    /// Takes a new order (`sort`, `:set`), `show-read-articles` and the rest; the list is read
+    /// again with them.
     func takePreferences(_ preferences: ReaderPreferences) {
         self.preferences = preferences
         renderer = ItemEntryRenderer(line: ItemRowRenderer(preferences: preferences))
@@ -124,6 +134,7 @@ public final class ItemListScreen: ReaderScreen {
         state.selectRow(index, count: source.count)
     }
 
+    /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`).
     public func select(item id: ItemID) {
         if let index = source.index(of: id) { state.select(index, count: source.count) }
     }
@@ -205,6 +216,8 @@ public final class ItemListScreen: ReaderScreen {
             filterAnchor = selectedItem
             quickFilter.begin()
             return nil
+        case .sort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: false))
+        case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: true))
         case .setFilter: return .askForFilter
         case .selectFilter: return .chooseFilter
         case .clearFilter:
@@ -278,22 +291,24 @@ public final class ItemListScreen: ReaderScreen {
     private func applyFilter(anchor: ItemRow?) {
         requestNumber += 1
         let number = requestNumber
-        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly
+        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly, order = order
         let unfilteredCount = unreadOnly ? feed.unreadCount : feed.totalCount
         let visible = max(1, state.visibleRows)
         let query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
         storeView.read({ store -> (Int, Int, [Int: [ItemRow]]) in
             let count = filter.isEmpty ? unfilteredCount : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly)
-            let index = try anchor.map { try store.itemIndex(of: $0.cursor, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly) } ?? 0
+            let index = try anchor.map { try store.itemIndex(of: $0.cursor, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly, order: order) } ?? 0
             let selected = min(index, max(0, count - 1))
             let pages = try PagedItemSource.readPages(
-                covering: max(0, selected - visible)..<(selected + visible), count: count, unreadOnly: unreadOnly, query: query, from: store)
+                covering: max(0, selected - visible)..<(selected + visible), count: count, unreadOnly: unreadOnly, order: order,
+                query: query, from: store)
             return (count, selected, pages)
         }, then: { [weak self] answer in
             guard let self, number == self.requestNumber else { return }
             // The cache cannot be read: show no rows rather than stale ones; the next refresh retries.
             let (count, selected, pages) = answer ?? (0, 0, [:])
-            self.source = PagedItemSource(count: count, unreadOnly: unreadOnly, storeView: answer == nil ? nil : self.storeView, query: query)
+            self.source = PagedItemSource(
+                count: count, unreadOnly: unreadOnly, order: order, storeView: answer == nil ? nil : self.storeView, query: query)
             self.source.preload(pages)
             self.state.select(selected, count: count)
         })

@@ -41,6 +41,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case enqueue
     case save
     case pipeTo = "pipe-to"
+    case sort
+    case reverseSort = "rev-sort"
     case help
 
     /// The name used in the config file.

@@ -182,6 +182,12 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .toggleShowReadArticles, contexts: [.itemList], defaultKeys: [], summaryText: "Show or hide read articles"),
         Action(command: .nextFeed, contexts: [.itemList], defaultKeys: [.character("J")], summaryText: "The next feed's articles"),
         Action(command: .previousFeed, contexts: [.itemList], defaultKeys: [.character("K")], summaryText: "The previous feed's articles"),
+        Action(command: .sort, contexts: [.feedList, .itemList, .searchResults], defaultKeys: [.character(">")],
+               summaryText: "Sort the articles (asks by what; not search results)",
+               variants: [.feedList: ([.character(">")], "Sort the feeds (asks by what)")]),
+        Action(command: .reverseSort, contexts: [.feedList, .itemList, .searchResults], defaultKeys: [.character("<")],
+               summaryText: "Sort the articles the other way round (asks by what)",
+               variants: [.feedList: ([.character("<")], "Sort the feeds the other way round (asks by what)")]),
         Action(command: .commandLine, contexts: everywhere, defaultKeys: [.character(":")], summaryText: "Type a command (:set, :source, :goto, :tag, :q, a row number)"),
     ]
 }

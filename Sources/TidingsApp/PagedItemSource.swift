@@ -9,17 +9,20 @@ import TerminalUI
 /// one of ten and never holds them all in memory. Pages are read off the main thread: a row
 /// whose page has not arrived yet is nil (drawn blank) and its page is asked for; the reader
 /// draws again when it arrives. Moving page by page uses keyset paging (after the last row of
-/// the page before); jumping far (End) uses an offset once.
+/// the page before) in the default newest-first order; jumping far (End), and every page of
+/// another order (`article-sort-order`), uses an offset.
 @MainActor
 final class PagedItemSource: @MainActor ListDataSource {
     nonisolated static let pageSize = 100
     private static let pagesKept = 8
 
-    /// Reads one page of the rows, newest first.
+    /// Reads one page of the rows, in the request's order.
     typealias PageQuery = @Sendable (FeedStore, ItemPageRequest) throws -> [ItemRow]
 
     let count: Int
     private let unreadOnly: Bool
+    /// The order the rows are read in.
+    let order: ItemOrder
     private let storeView: StoreView?
     private let query: PageQuery
     private var pages: [Int: [ItemRow]] = [:]
@@ -28,9 +31,10 @@ final class PagedItemSource: @MainActor ListDataSource {
     private var useCounter = 0
 
     /// - Parameter storeView: where pages are read; nil for a list that is known to be empty.
-    init(count: Int, unreadOnly: Bool = false, storeView: StoreView?, query: @escaping PageQuery) {
+    init(count: Int, unreadOnly: Bool = false, order: ItemOrder = .newestFirst, storeView: StoreView?, query: @escaping PageQuery) {
         self.count = storeView == nil ? 0 : count
         self.unreadOnly = unreadOnly
+        self.order = order
         self.storeView = storeView
         self.query = query
     }
@@ -58,22 +62,24 @@ final class PagedItemSource: @MainActor ListDataSource {
 
     /// The pages of rows `range` as the store holds them now, read in one go by `refresh`es so
     /// that a list read again shows its rows at once instead of blank ones.
-    nonisolated static func readPages(covering range: Range<Int>, count: Int, unreadOnly: Bool, query: PageQuery, from store: FeedStore) throws -> [Int: [ItemRow]] {
+    nonisolated static func readPages(
+        covering range: Range<Int>, count: Int, unreadOnly: Bool, order: ItemOrder = .newestFirst, query: PageQuery, from store: FeedStore
+    ) throws -> [Int: [ItemRow]] {
         guard !range.isEmpty, count > 0 else { return [:] }
         var pages: [Int: [ItemRow]] = [:]
         let last = min(range.upperBound, count) - 1
         guard last >= range.lowerBound else { return [:] }
         for page in (range.lowerBound / pageSize)...(last / pageSize) {
-            pages[page] = try query(store, request(page, unreadOnly: unreadOnly, previous: pages[page - 1]))
+            pages[page] = try query(store, request(page, unreadOnly: unreadOnly, order: order, previous: pages[page - 1]))
         }
         return pages
     }
 
     /// The request for `page`: after the last row of the page before when it is known and full
-    /// (keyset paging), else by offset.
-    private nonisolated static func request(_ page: Int, unreadOnly: Bool, previous: [ItemRow]?) -> ItemPageRequest {
-        var request = ItemPageRequest(unreadOnly: unreadOnly, limit: pageSize)
-        if page > 0, let previous, previous.count == pageSize, let last = previous.last {
+    /// (keyset paging, newest first only), else by offset.
+    private nonisolated static func request(_ page: Int, unreadOnly: Bool, order: ItemOrder, previous: [ItemRow]?) -> ItemPageRequest {
+        var request = ItemPageRequest(unreadOnly: unreadOnly, limit: pageSize, order: order)
+        if page > 0, order.isNewestFirst, let previous, previous.count == pageSize, let last = previous.last {
             request.after = last.cursor
         } else {
             request.offset = page * pageSize
@@ -81,7 +87,7 @@ final class PagedItemSource: @MainActor ListDataSource {
         return request
     }
 
-    /// Takes pages read ahead (see ``readPages(covering:count:unreadOnly:query:from:)``).
+    /// Takes pages read ahead (see ``readPages(covering:count:unreadOnly:order:query:from:)``).
     func preload(_ loaded: [Int: [ItemRow]]) {
         for (page, rows) in loaded {
             pages[page] = rows
@@ -127,7 +133,7 @@ final class PagedItemSource: @MainActor ListDataSource {
     private func request(_ page: Int) {
         guard let storeView, !requested.contains(page) else { return }
         requested.insert(page)
-        let query = query, pageRequest = Self.request(page, unreadOnly: unreadOnly, previous: pages[page - 1])
+        let query = query, pageRequest = Self.request(page, unreadOnly: unreadOnly, order: order, previous: pages[page - 1])
         storeView.read({ store in try query(store, pageRequest) }, then: { [weak self] rows in
             // A page that cannot be read is not asked for again until the list is read again.
             guard let self, let rows else { return }

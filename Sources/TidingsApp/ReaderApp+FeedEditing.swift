@@ -31,6 +31,7 @@ extension ReaderApp {
         case .markAllFeedsRead: transientMessage = "Mark every feed read? (y: yes, any other key: no)"
         case .replaceFile(_, let path):
             transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
+        case .sortOrder(let question): transientMessage = question.prompt
         }
         confirmation = pending
         return []
@@ -69,6 +70,15 @@ extension ReaderApp {
         return []
     }
 
+    /// What the key pressed while `pending` was asked does.
+    func answer(_ pending: ReaderConfirmation, with key: Key) -> [ReaderEffect] {
+        if case .sortOrder(let question) = pending {
+            sort(question, answer: key)
+            return []
+        }
+        return key == .character("y") || key == .character("Y") ? confirmed(pending) : []
+    }
+
     func confirmed(_ pending: ReaderConfirmation) -> [ReaderEffect] {
         switch pending {
         case .quit:
@@ -82,7 +92,21 @@ extension ReaderApp {
             return [.saveText(article, path: path, replacing: true)]
         case .markAllFeedsRead:
             return markAllFeedsRead()
+        case .sortOrder:
+            // Not a yes/no question: answered by `answer(_:with:)`.
+            return []
         }
+    }
+
+    /// Sorts every list of the question's kind by the field `key` chooses, for the rest of the
+    /// session, or says that nothing was sorted.
+    private func sort(_ question: SortQuestion, answer key: Key) {
+        guard let done = question.answer(key, in: &settings.preferences) else {
+            transientMessage = "Not sorted"
+            return
+        }
+        transientMessage = done
+        for screen in screens { screen.takePreferences(settings.preferences) }
     }
 
     /// A feed's title or URL as the status bar shows it: credentials removed, cut short.

@@ -319,7 +319,7 @@ public final class ReaderApp {
                 awaitedAddition = nil
                 if let pending = confirmation {
                     confirmation = nil
-                    if key == .character("y") || key == .character("Y") { effects += confirmed(pending) }
+                    effects += answer(pending, with: key)
                 } else if awaitsMacroKey {
                     awaitsMacroKey = false
                     effects += runMacro(key)
@@ -479,6 +479,8 @@ public final class ReaderApp {
             screen.refresh()
             navigation.push(screen)
             showReloading()
+        case .chooseSortOrder(let question):
+            return confirm(.sortOrder(question))
         case .showStarred:
             navigation.push(CrossFeedListScreen(.starred, storeView: storeView, preferences: settings.preferences))
         case .openQueryFeed(let feed, let counts):

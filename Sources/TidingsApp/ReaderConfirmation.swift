@@ -1,6 +1,7 @@
 import FeedStore
 
-/// A yes/no question in the status bar: `y` confirms, any other key declines.
+/// A question in the status bar answered by the next key: for the yes/no ones `y` confirms and
+/// any other key declines; `sort` asks for a field by its letter.
 enum ReaderConfirmation: Sendable {
     /// `confirm-exit yes`.
     case quit
@@ -10,4 +11,6 @@ enum ReaderConfirmation: Sendable {
     case markAllFeedsRead
     /// Replacing a file with a saved article.
     case replaceFile(ArticleText, path: String)
+    /// By what to sort (`sort`, `rev-sort`).
+    case sortOrder(SortQuestion)
 }

@@ -79,6 +79,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case saveArticle(ArticleText)
     /// Ask for a command and send it the article's text on its standard input.
     case pipeArticle(ArticleText)
+    /// Ask in the status bar by what to sort (`sort`, `rev-sort`).
+    case chooseSortOrder(SortQuestion)
 }
 
 extension ReaderIntent {

@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 
 /// How the screens look and behave, as the config file sets it; every screen gets the same value.
@@ -24,15 +25,22 @@ public struct ReaderPreferences: Sendable {
     public var timeZone: TimeZone
     /// `highlight` and `highlight-article`: colours of matched text and of whole article rows.
     public var highlights: Highlights
+    /// `article-sort-order`, or what `sort`/`rev-sort` chose in an item list.
+    public var articleSortOrder: ItemOrder
+    /// `feed-sort-order`, or what `sort`/`rev-sort` chose in the feed list.
+    public var feedSortOrder: FeedOrder
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,
         hidesReadArticles: Bool = false, showsExcerpts: Bool = false, textWidth: Int = 0,
         feedListFormat: String? = nil, articleListFormat: String? = nil,
         dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, timeZone: TimeZone = .current,
-        highlights: Highlights = Highlights()
+        highlights: Highlights = Highlights(), articleSortOrder: ItemOrder = .newestFirst,
+        feedSortOrder: FeedOrder = .urlsFile
     ) {
         self.highlights = highlights
+        self.articleSortOrder = articleSortOrder
+        self.feedSortOrder = feedSortOrder
         self.keyMap = keyMap
         self.theme = theme
         self.hidesFeedsWithoutUnread = hidesFeedsWithoutUnread

@@ -146,6 +146,7 @@ public final class SearchResultsScreen: ReaderScreen {
         case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
         case .reloadAll: return .reloadAll
         case .help: return .showHelp
+        case .sort, .reverseSort: return .status("Search results stay in their order: best matches first, then newest")
         default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
     }

@@ -178,6 +178,39 @@ import Testing
         #expect(reader.lines[0].hasPrefix(" Starred"))
     }
 
+    @Test func sortAndRevSortAskByWhatAndKeepTheOrderForTheSession() async throws {
+        let (_, reader) = try await readerWithNews()
+        reader.press(.enter)
+        #expect(await reader.waitFor("New quay opens"))
+        reader.press(.character(">"))
+        #expect(reader.text.contains("Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?"))
+        reader.press(.character("t"))
+        #expect(reader.text.contains("Sorted by title"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("Ferry delayed") && reader.lines[2].contains("New quay opens"))
+
+        // rev-sort: Z to A; a key that is no field sorts nothing.
+        reader.press(.character("<"), .character("t"))
+        #expect(reader.text.contains("Sorted by title, reversed"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("New quay opens"))
+        reader.press(.character(">"), .character("x"))
+        #expect(reader.text.contains("Not sorted"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("New quay opens"))
+
+        // The feed list asks for its own fields; the item lists keep their order.
+        reader.press(.left, .character("<"))
+        #expect(reader.text.contains("Reverse sort by (f)irsttag/(t)itle/(a)rticles/(u)nread/(l)astupdated/(n)one?"))
+        reader.press(.character("t"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("Tech Notes") && reader.lines[2].contains("Harbour News"))
+        reader.press(.character("j"), .enter)
+        #expect(await reader.waitFor("Ferry delayed"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].contains("New quay opens"))
+    }
+
     @Test func searchFromAnyScreen() async throws {
         let (_, reader) = try await readerWithNews()
         reader.press(.character("/"))

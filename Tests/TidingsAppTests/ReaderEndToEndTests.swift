@@ -229,6 +229,37 @@ struct ReaderEndToEndTests {
         try session.sendKeys("q")
     }
 
+    @Test func sortThenTReordersAnItemListByTitle() throws {
+        let home = try Home()
+        try home.write(Self.rss(title: "Sort News", items: [
+            (title: "Charlie", link: "https://news.example/c", date: "Sat, 22 Nov 2025 10:00:00 GMT", body: "<p>C.</p>"),
+            (title: "alpha", link: "https://news.example/a", date: "Fri, 21 Nov 2025 10:00:00 GMT", body: "<p>A.</p>"),
+            (title: "Bravo", link: "https://news.example/b", date: "Thu, 20 Nov 2025 10:00:00 GMT", body: "<p>B.</p>"),
+        ]), to: "feeds/news.xml")
+        try home.write("\(home.server.url("/news.xml"))\n", to: "config/tidings/urls")
+
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        try session.waitFor("Reloaded 1 feed") { $0.contains { $0.hasSuffix("(3/3) Sort News") } }
+        try session.sendKeys("Enter")
+        var screen = try session.waitFor("Bravo")
+        #expect(screen[1].hasSuffix("Charlie") && screen[3].hasSuffix("Bravo"))
+
+        try session.type(">")
+        try session.waitFor("Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?")
+        try session.type("t")
+        screen = try session.waitFor("Sorted by title") { $0[1].hasSuffix("alpha") }
+        #expect(screen[2].hasSuffix("Bravo") && screen[3].hasSuffix("Charlie"))
+
+        // Kept for the session: the list opened again is still by title.
+        try session.sendKeys("Left")
+        try session.waitFor("(3/3) Sort News")
+        try session.sendKeys("Enter")
+        screen = try session.waitFor("Bravo") { $0[1].hasSuffix("alpha") }
+        try session.sendKeys("Q")
+    }
+
     /// Waits (bounded) until the file at `path` has at least `lines` lines; returns them.
     @discardableResult
     private func waitForFile(_ path: String, lines: Int, seconds: Double = 15) throws -> [String] {

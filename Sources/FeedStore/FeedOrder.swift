@@ -1,0 +1,76 @@
+import Foundation
+
+/// The order of the feed list (newsboat's `feed-sort-order`): a field and a direction.
+///
+/// Directions mean what they say: ascending is A to Z, fewest first, oldest first, and the urls
+/// file's order for `none`. Each field's default is the one a reader expects — A to Z, most
+/// articles first, most recently updated first — where newsboat's own code is inconsistent.
+/// Ties keep the urls file's order.
+public struct FeedOrder: Sendable, Hashable {
+    /// What feeds are compared by; the raw value is newsboat's name for it.
+    public enum Field: String, Sendable, CaseIterable {
+        case firstTag = "firsttag"
+        case title
+        case articleCount = "articlecount"
+        case unreadArticleCount = "unreadarticlecount"
+        case lastUpdated = "lastupdated"
+        case none
+
+        /// Most first for the counts, newest first for the date; ascending for the rest.
+        public var isDescendingByDefault: Bool {
+            switch self {
+            case .articleCount, .unreadArticleCount, .lastUpdated: true
+            case .firstTag, .title, .none: false
+            }
+        }
+    }
+
+    public let field: Field
+    public let isDescending: Bool
+
+    public init(_ field: Field, descending: Bool? = nil) {
+        self.field = field
+        self.isDescending = descending ?? field.isDescendingByDefault
+    }
+
+    /// The urls file's order: the default.
+    public static let urlsFile = FeedOrder(.none)
+
+    /// `rows`, given in urls-file order, in this order. By `firsttag` a feed without tags comes
+    /// after every tagged one in both directions; by `lastupdated` a feed without items counts
+    /// as the oldest.
+    public func sorted(_ rows: [FeedListRow]) -> [FeedListRow] {
+        switch field {
+        case .none: return isDescending ? rows.reversed() : rows
+        case .title: return stableSorted(rows) { $0.displayTitle.localizedCaseInsensitiveCompare($1.displayTitle) }
+        case .firstTag:
+            return stableSorted(rows) { first, second in
+                switch (first.tags.first, second.tags.first) {
+                case let (a?, b?): a.localizedCaseInsensitiveCompare(b)
+                case (nil, nil): .orderedSame
+                // Untagged feeds go last either way, so this comparison is undone by the direction.
+                case (nil, _): isDescending ? .orderedAscending : .orderedDescending
+                case (_, nil): isDescending ? .orderedDescending : .orderedAscending
+                }
+            }
+        case .articleCount: return stableSorted(rows) { Self.compare($0.totalCount, $1.totalCount) }
+        case .unreadArticleCount: return stableSorted(rows) { Self.compare($0.unreadCount, $1.unreadCount) }
+        case .lastUpdated:
+            return stableSorted(rows) { Self.compare($0.newestItemDate ?? .distantPast, $1.newestItemDate ?? .distantPast) }
+        }
+    }
+
+    /// Sorts by `ascending` (the ascending comparison), flipped when descending; equal rows keep
+    /// their order.
+    private func stableSorted(_ rows: [FeedListRow], by ascending: (FeedListRow, FeedListRow) -> ComparisonResult) -> [FeedListRow] {
+        let wanted: ComparisonResult = isDescending ? .orderedDescending : .orderedAscending
+        return rows.enumerated().sorted { first, second in
+            let result = ascending(first.element, second.element)
+            return result == .orderedSame ? first.offset < second.offset : result == wanted
+        }.map(\.element)
+    }
+
+    private static func compare<Value: Comparable>(_ a: Value, _ b: Value) -> ComparisonResult {
+        a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+    }
+}

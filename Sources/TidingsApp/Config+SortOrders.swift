@@ -1,0 +1,39 @@
+import FeedStore
+
+/// `article-sort-order` and `feed-sort-order`: `FIELD` or `FIELD-asc` / `FIELD-desc`, as in
+/// newsboat (`article-sort-order title-desc`).
+extension Config {
+    /// Applies `article-sort-order`; returns what was wrong with it, if anything.
+    mutating func setArticleSortOrder(_ value: String) -> String? {
+        Self.parseSortOrder(value, option: "article-sort-order", as: ItemOrder.Field.self) { field, descending in
+            // A random order is one shuffle, drawn now and kept while it is in force.
+            articleSortOrder = ItemOrder(field, descending: descending, seed: .random(in: .min ... .max))
+        }
+    }
+
+    /// Applies `feed-sort-order`; returns what was wrong with it, if anything.
+    mutating func setFeedSortOrder(_ value: String) -> String? {
+        Self.parseSortOrder(value, option: "feed-sort-order", as: FeedOrder.Field.self) { field, descending in
+            feedSortOrder = FeedOrder(field, descending: descending)
+        }
+    }
+
+    /// Splits `value` into a field of `Field` and a direction (nil: the field's default) and
+    /// passes them to `set`; returns the warning for a value that is neither.
+    private static func parseSortOrder<Field: RawRepresentable<String> & CaseIterable>(
+        _ value: String, option: String, as _: Field.Type, set: (Field, Bool?) -> Void
+    ) -> String? {
+        let parts = value.lowercased().split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let field = Field(rawValue: String(parts[0])) else {
+            let fields = Field.allCases.map(\.rawValue).joined(separator: ", ")
+            return "\(option): unknown field \"\(Excerpt(String(parts[0])))\" (\(fields)); default kept"
+        }
+        switch parts.count > 1 ? String(parts[1]) : nil {
+        case nil: set(field, nil)
+        case "asc": set(field, false)
+        case "desc": set(field, true)
+        case let direction?: return "\(option): unknown direction \"\(Excerpt(direction))\" (asc, desc); default kept"
+        }
+        return nil
+    }
+}
