@@ -11,12 +11,6 @@ extension Config {
     /// Options of the download-and-parse pipeline: they apply from the next reload.
     static let fetchOptionNames: Set<String> = ["reload-threads", "download-timeout", "connect-timeout", "user-agent"]
 
-    /// Lines that change how the screens look and behave (`ReaderPreferences`).
-    static let preferenceOptionNames: Set<String> = [
-        "show-read-feeds", "show-read-articles", "show-excerpts", "text-width", "feedlist-format", "articlelist-format",
-        "datetime-format", "bind-key", "unbind-key", "color", "highlight", "highlight-article", "highlight-feed",
-    ]
-
     /// The options `:set` knows, for Tab to complete.
     static var settableOptionNames: [String] {
         valueOptionNames.union(syncOptionNames).union(fullArticleOptionNames).union(articleActionOptionNames).sorted()
@@ -55,8 +49,11 @@ extension Config {
         case "feedlist-format": return feedListFormat.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: Tidings' own layout)"
         case "articlelist-format": return articleListFormat.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: Tidings' own layout)"
         case "datetime-format": return NewsboatTokenizer.quoteIfNeeded(dateTimeFormat)
+        case "article-sort-order": return articleSortOrderText
+        case "feed-sort-order": return feedSortOrderText
         case "player": return quoted(articleActions.player)
         case "download-path": return quoted(articleActions.downloadPath)
+        case "download-filename-format": return quoted(articleActions.downloadFileNameFormat)
         case "save-path": return quoted(articleActions.savePath)
         case "queue-file": return articleActions.queueFile.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: podboat's queue)"
         case "fulltext-command":

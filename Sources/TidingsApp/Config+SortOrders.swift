@@ -3,6 +3,15 @@ import FeedStore
 /// `article-sort-order` and `feed-sort-order`: `FIELD` or `FIELD-asc` / `FIELD-desc`, as in
 /// newsboat (`article-sort-order title-desc`).
 extension Config {
+    /// The orders as a config line writes them: `title-asc`.
+    var articleSortOrderText: String {
+        "\(articleSortOrder.field.rawValue)-\(articleSortOrder.isDescending ? "desc" : "asc")"
+    }
+
+    var feedSortOrderText: String {
+        "\(feedSortOrder.field.rawValue)-\(feedSortOrder.isDescending ? "desc" : "asc")"
+    }
+
     /// Applies `article-sort-order`; returns what was wrong with it, if anything.
     mutating func setArticleSortOrder(_ value: String) -> String? {
         Self.parseSortOrder(value, option: "article-sort-order", as: ItemOrder.Field.self) { field, descending in

@@ -96,14 +96,22 @@ extension ReaderApp {
             transientMessage = "\(option) is read at start: change it in the config file"
             return
         }
+        // As in the config file, a warning may come with the value taken (a browser written for
+        // a shell) or with the value refused (not a number): either way it is what to show.
+        transientMessage = changeOption(option, to: value)
+            ?? "\(option) = \(settings.config.valueText(of: option) ?? value)"
+    }
+
+    /// Sets `option` to `value` from now on, as the same line in the config file would (`:set`,
+    /// `sort`, the `L` toggles); returns the warning the line gave, if any.
+    @discardableResult
+    func changeOption(_ option: String, to value: String) -> String? {
         var config = settings.config
         let (names, warnings) = config.apply("\(option) \(NewsboatTokenizer.quoteIfNeeded(value))")
         // newsboat's macros put the browser back with `set browser "$BROWSER"`: the default.
         if option == "browser" && value == "$BROWSER" { config.browser = nil }
-        // As in the config file, a warning may come with the value taken (a browser written for
-        // a shell) or with the value refused (not a number): either way it is what to show.
         takeSettings(from: config, names: names)
-        transientMessage = warnings.first?.message ?? "\(option) = \(config.valueText(of: option) ?? value)"
+        return warnings.first?.message
     }
 
     /// `:source FILE`: the config lines of `FILE` applied on top of the configuration in force,
@@ -137,8 +145,8 @@ extension ReaderApp {
     private func takeSettings(from config: Config, names: Set<String>) {
         var changed = settings
         changed.take(config, names: names, environment: ProcessInfo.processInfo.environment)
-        let preferencesChanged = !names.isDisjoint(with: Config.preferenceOptionNames)
-        if preferencesChanged && !terminal.showsColors { changed.preferences.theme = changed.preferences.theme.forMonochrome() }
+        let preferencesChanged = names.contains { ReaderPreferences.optionFields[$0] != nil }
+        if names.contains("color") && !terminal.showsColors { changed.preferences.theme = changed.preferences.theme.forMonochrome() }
         settings = changed
         runner.takeSettings(changed)
         if preferencesChanged {

@@ -101,12 +101,11 @@ extension ReaderApp {
     /// Sorts every list of the question's kind by the field `key` chooses, for the rest of the
     /// session, or says that nothing was sorted.
     private func sort(_ question: SortQuestion, answer key: Key) {
-        guard let done = question.answer(key, in: &settings.preferences) else {
+        guard let (option, value, done) = question.answer(key) else {
             transientMessage = "Not sorted"
             return
         }
-        transientMessage = done
-        for screen in screens { screen.takePreferences(settings.preferences) }
+        transientMessage = changeOption(option, to: value) ?? done
     }
 
     /// A feed's title or URL as the status bar shows it: credentials removed, cut short.

@@ -447,14 +447,14 @@ public final class ReaderApp {
             for screen in screens { screen.select(feedURL: next.url) }
             navigation.push(ItemListScreen(storeView: storeView, feed: next, preferences: settings.preferences))
         case .toggleShowRead(let articles):
+            // As `:set show-read-articles!` would: the option changes for the rest of the session.
             if articles {
-                settings.preferences.hidesReadArticles.toggle()
+                changeOption("show-read-articles", to: settings.preferences.hidesReadArticles ? "yes" : "no")
                 transientMessage = settings.preferences.hidesReadArticles ? "Read articles hidden" : "Read articles shown"
             } else {
-                settings.preferences.hidesFeedsWithoutUnread.toggle()
+                changeOption("show-read-feeds", to: settings.preferences.hidesFeedsWithoutUnread ? "yes" : "no")
                 transientMessage = settings.preferences.hidesFeedsWithoutUnread ? "Feeds with nothing unread hidden" : "Every feed shown"
             }
-            for screen in screens { screen.takePreferences(settings.preferences) }
         case .useNewsboatFiles(let files):
             reloadsWhenListed = true
             return [.editUrlsFile(files.edit(configPath: settings.configPath))]

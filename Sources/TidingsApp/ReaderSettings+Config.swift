@@ -13,7 +13,12 @@ extension ReaderSettings {
         if changes(["refresh-on-startup"]) { refreshOnStartup = config.refreshOnStartup }
         if changes(["auto-reload", "reload-time"]) { autoReloadMinutes = config.autoReload ? max(1, config.reloadTime) : nil }
         if changes(Config.fetchOptionNames) { fetchOptions = config.fetchOptions }
-        if changes(Config.preferenceOptionNames) { preferences = config.readerPreferences }
+        if let names {
+            let changed = config.readerPreferences
+            for name in names { ReaderPreferences.optionFields[name]?(&preferences, changed) }
+        } else {
+            preferences = config.readerPreferences
+        }
         if changes(["macro", "macro-prefix"]) {
             macros = config.macros
             macroPrefix = config.macroPrefixKey
@@ -23,4 +28,26 @@ extension ReaderSettings {
         if changes(Config.fullArticleOptionNames) { fullArticle = config.fullArticle }
         if changes(Config.articleActionOptionNames) { articleActions = config.articleActions.resolved(environment: environment) }
     }
+}
+
+extension ReaderPreferences {
+    /// What each config command sets in the preferences: `:set` copies only that, so that what
+    /// the reader was given otherwise stays.
+    static let optionFields: [String: @Sendable (inout ReaderPreferences, ReaderPreferences) -> Void] = [
+        "show-read-feeds": { $0.hidesFeedsWithoutUnread = $1.hidesFeedsWithoutUnread },
+        "show-read-articles": { $0.hidesReadArticles = $1.hidesReadArticles },
+        "show-excerpts": { $0.showsExcerpts = $1.showsExcerpts },
+        "text-width": { $0.textWidth = $1.textWidth },
+        "feedlist-format": { $0.feedListFormat = $1.feedListFormat },
+        "articlelist-format": { $0.articleListFormat = $1.articleListFormat },
+        "datetime-format": { $0.dateTimeFormat = $1.dateTimeFormat },
+        "bind-key": { $0.keyMap = $1.keyMap },
+        "unbind-key": { $0.keyMap = $1.keyMap },
+        "color": { $0.theme = $1.theme },
+        "highlight": { $0.highlights = $1.highlights },
+        "highlight-article": { $0.highlights = $1.highlights },
+        "highlight-feed": { $0.highlights = $1.highlights },
+        "article-sort-order": { $0.articleSortOrder = $1.articleSortOrder },
+        "feed-sort-order": { $0.feedSortOrder = $1.feedSortOrder },
+    ]
 }

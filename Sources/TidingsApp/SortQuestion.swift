@@ -34,23 +34,22 @@ public struct SortQuestion: Hashable, Sendable {
         return "\(isReversed ? "Reverse sort" : "Sort") by \(choices)?"
     }
 
-    /// Sets the order `key` chooses in `preferences` and returns the status-bar line that says
-    /// so ("Sorted by title"); nil, and `preferences` unchanged, when `key` is not a choice.
-    func answer(_ key: Key, in preferences: inout ReaderPreferences) -> String? {
+    /// The config line `key` chooses (`article-sort-order title-asc`) and the status-bar line
+    /// that says so ("Sorted by title"); nil when `key` is not a choice.
+    func answer(_ key: Key) -> (option: String, value: String, done: String)? {
         guard case .character(let character) = key else { return nil }
         let letter = String(character).lowercased()
-        let name: String
+        let (option, name, descendingByDefault): (String, String, Bool)
         switch subject {
         case .articles:
             guard let field = ItemOrder.Field.allCases.first(where: { $0.rawValue.hasPrefix(letter) }) else { return nil }
-            // A new shuffle each time random is chosen, kept while it is in force.
-            preferences.articleSortOrder = ItemOrder(field, descending: field.isDescendingByDefault != isReversed, seed: .random(in: .min ... .max))
-            name = field.rawValue
+            (option, name, descendingByDefault) = ("article-sort-order", field.rawValue, field.isDescendingByDefault)
         case .feeds:
             guard let field = FeedOrder.Field.allCases.first(where: { $0.rawValue.hasPrefix(letter) }) else { return nil }
-            preferences.feedSortOrder = FeedOrder(field, descending: field.isDescendingByDefault != isReversed)
-            name = field.rawValue
+            (option, name, descendingByDefault) = ("feed-sort-order", field.rawValue, field.isDescendingByDefault)
         }
-        return "Sorted by \(name)" + (isReversed ? ", reversed" : "")
+        // Applied as a config line: a random order is a new shuffle each time it is chosen.
+        let direction = descendingByDefault != isReversed ? "desc" : "asc"
+        return (option, "\(name)-\(direction)", "Sorted by \(name)" + (isReversed ? ", reversed" : ""))
     }
 }

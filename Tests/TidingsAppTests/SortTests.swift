@@ -32,25 +32,28 @@ import Testing
         #expect(bad.articleSortOrder == .newestFirst && bad.feedSortOrder == .urlsFile)
     }
 
-    @Test func theQuestionNamesTheFieldsAndTheirLettersChooseThem() {
+    @Test func theQuestionNamesTheFieldsAndTheirLettersChooseThem() throws {
         let articles = SortQuestion(subject: .articles, isReversed: false)
         #expect(articles.prompt == "Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?")
         #expect(SortQuestion(subject: .feeds, isReversed: true).prompt
                 == "Reverse sort by (f)irsttag/(t)itle/(a)rticles/(u)nread/(l)astupdated/(n)one?")
 
-        var preferences = ReaderPreferences()
-        #expect(articles.answer(.character("t"), in: &preferences) == "Sorted by title")
-        #expect(preferences.articleSortOrder == ItemOrder(.title))
+        // The answer is a config line, applied as `:set` applies it.
+        let title = try #require(articles.answer(.character("t")))
+        #expect(title.option == "article-sort-order" && title.value == "title-asc" && title.done == "Sorted by title")
+        var config = Config()
+        _ = config.apply("\(title.option) \(title.value)")
+        #expect(config.readerPreferences.articleSortOrder == ItemOrder(.title))
         // rev-sort: the other way round from each field's default.
-        #expect(SortQuestion(subject: .articles, isReversed: true).answer(.character("d"), in: &preferences) == "Sorted by date, reversed")
-        #expect(preferences.articleSortOrder == ItemOrder(.date, descending: false))
-        #expect(SortQuestion(subject: .feeds, isReversed: true).answer(.character("a"), in: &preferences) == "Sorted by articlecount, reversed")
-        #expect(preferences.feedSortOrder == FeedOrder(.articleCount, descending: false))
-        // A key that is no choice changes nothing.
-        let before = preferences
-        #expect(articles.answer(.character("z"), in: &preferences) == nil)
-        #expect(articles.answer(.escape, in: &preferences) == nil)
-        #expect(preferences.articleSortOrder == before.articleSortOrder && preferences.feedSortOrder == before.feedSortOrder)
+        let oldest = try #require(SortQuestion(subject: .articles, isReversed: true).answer(.character("d")))
+        #expect(oldest.value == "date-asc" && oldest.done == "Sorted by date, reversed")
+        let fewest = try #require(SortQuestion(subject: .feeds, isReversed: true).answer(.character("a")))
+        #expect(fewest.option == "feed-sort-order" && fewest.value == "articlecount-asc" && fewest.done == "Sorted by articlecount, reversed")
+        _ = config.apply("\(fewest.option) \(fewest.value)")
+        #expect(config.readerPreferences.feedSortOrder == FeedOrder(.articleCount, descending: false))
+        // A key that is no choice is no answer.
+        #expect(articles.answer(.character("z")) == nil)
+        #expect(articles.answer(.escape) == nil)
     }
 
     @Test func sortKeysAreFreeAndAskInEveryListButSearchResults() throws {
