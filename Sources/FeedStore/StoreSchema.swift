@@ -61,7 +61,7 @@ enum StoreSchema {
                 ALTER TABLE item DROP COLUMN searchBody;
                 ALTER TABLE storeState ADD COLUMN searchFingerprint TEXT;
                 """)
-            try createSearchTriggers(db)
+            try createSearchTriggers(db, body: .feedText)
         }
         migrator.registerMigration("v6: sync") { db in
             // A feed server (`urls-source "fever"`) names feeds and articles by its own ids;
@@ -100,7 +100,7 @@ enum StoreSchema {
                 DROP TRIGGER itemSearchDelete;
                 DROP TRIGGER itemSearchUpdate;
                 """)
-            try createFullArticleSearchTriggers(db)
+            try createSearchTriggers(db, body: .withFullArticle)
         }
         migrator.registerMigration("v8: killfile") { db in
             // Articles hidden by the killfile have `isDeleted = 2` (see `FeedStore.applyKillfile`):
@@ -121,7 +121,7 @@ enum StoreSchema {
                 DROP TRIGGER itemSearchDelete;
                 DROP TRIGGER itemSearchUpdate;
                 """)
-            try createDeferredBodySearchTriggers(db)
+            try createSearchTriggers(db, body: .deferred)
         }
         return migrator
     }
@@ -282,93 +282,57 @@ enum StoreSchema {
             """)
     }
 
+    /// An item's body as the full-text index holds it, as each migration that changed it defines
+    /// it (migrations stay as they shipped: v5 and v7 keep theirs).
+    private enum IndexedBody {
+        /// v5: computed from the summary and content (see `SearchBody`).
+        case feedText
+        /// v7: the full article too.
+        case withFullArticle
+        /// v9: as v7, but only once `bodyIndexed` says the text was indexed (see
+        /// `FeedStore.indexStoredBodies`, which writes the index itself: setting the flag is not
+        /// watched, since a trigger's FTS5 writes run under a statement savepoint each, which
+        /// made indexing half again as slow).
+        case deferred
+
+        /// The body of `row` (`old`, `new`, `item`) in SQL.
+        func sql(_ row: String) -> String {
+            switch self {
+            case .feedText: "tidingsSearchBody(\(row).summary, \(row).content)"
+            case .withFullArticle: "tidingsSearchBody(\(row).summary, \(row).content, \(row).fullArticle)"
+            case .deferred: "(CASE WHEN \(row).bodyIndexed THEN tidingsSearchBody(\(row).summary, \(row).content, \(row).fullArticle) END)"
+            }
+        }
+
+        /// The columns whose change changes the body.
+        var columns: [String] {
+            self == .feedText ? ["summary", "content"] : ["summary", "content", "fullArticle"]
+        }
+    }
+
     /// What the full-text index holds for `row` (`old` or `new` in a trigger): its stored title
-    /// and author, and its body computed from its summary and content (see `SearchBody`).
-    private static func searchValues(_ row: String) -> (columns: String, hasText: String) {
-        let body = "tidingsSearchBody(\(row).summary, \(row).content)"
-        return ("\(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(body)",
-                "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR \(body) IS NOT NULL)")
+    /// and author, and its body.
+    private static func searchValues(_ row: String, _ body: IndexedBody) -> (columns: String, hasText: String) {
+        let bodySQL = body.sql(row)
+        return ("\(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(bodySQL)",
+                "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR \(bodySQL) IS NOT NULL)")
     }
 
     /// Keeps the full-text index in step with updates and deletes (migration v5 onwards; new
     /// rows are indexed by the upsert itself, see `createSearchIndex`). Rows with no text at all
     /// (dropped items) are not indexed.
-    private static func createSearchTriggers(_ db: Database) throws {
-        let (old, new) = (searchValues("old"), searchValues("new"))
+    private static func createSearchTriggers(_ db: Database, body: IndexedBody) throws {
+        let (old, new) = (searchValues("old", body), searchValues("new", body))
+        let watched = ["searchTitle", "searchAuthor"] + body.columns
+        let changed = (watched + ["searchRank"]).map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")
         try db.execute(sql: """
             CREATE TRIGGER itemSearchDelete AFTER DELETE ON item BEGIN
                 INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
                 SELECT 'delete', \(old.columns) WHERE \(old.hasText);
             END;
             CREATE TRIGGER itemSearchUpdate
-            AFTER UPDATE OF searchTitle, searchAuthor, summary, content, sortDate ON item
-            WHEN old.searchTitle IS NOT new.searchTitle OR old.searchAuthor IS NOT new.searchAuthor
-                OR old.summary IS NOT new.summary OR old.content IS NOT new.content
-                OR old.searchRank IS NOT new.searchRank
-            BEGIN
-                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
-                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
-                INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
-                SELECT \(new.columns) WHERE \(new.hasText);
-            END;
-            """)
-    }
-
-    /// What the full-text index holds for `row` from migration v7 on: as `searchValues`, with
-    /// the body computed from the full article too.
-    private static func searchValuesWithFullArticle(_ row: String) -> (columns: String, hasText: String) {
-        let body = "tidingsSearchBody(\(row).summary, \(row).content, \(row).fullArticle)"
-        return ("\(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(body)",
-                "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR \(body) IS NOT NULL)")
-    }
-
-    /// The index's update and delete triggers from migration v7 on: `createSearchTriggers`
-    /// with the full article among the columns that change an item's body.
-    private static func createFullArticleSearchTriggers(_ db: Database) throws {
-        let (old, new) = (searchValuesWithFullArticle("old"), searchValuesWithFullArticle("new"))
-        try db.execute(sql: """
-            CREATE TRIGGER itemSearchDelete AFTER DELETE ON item BEGIN
-                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
-                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
-            END;
-            CREATE TRIGGER itemSearchUpdate
-            AFTER UPDATE OF searchTitle, searchAuthor, summary, content, fullArticle, sortDate ON item
-            WHEN old.searchTitle IS NOT new.searchTitle OR old.searchAuthor IS NOT new.searchAuthor
-                OR old.summary IS NOT new.summary OR old.content IS NOT new.content
-                OR old.fullArticle IS NOT new.fullArticle OR old.searchRank IS NOT new.searchRank
-            BEGIN
-                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
-                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
-                INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody)
-                SELECT \(new.columns) WHERE \(new.hasText);
-            END;
-            """)
-    }
-
-    /// What the full-text index holds for `row` from migration v9 on: as
-    /// `searchValuesWithFullArticle`, with no body until `bodyIndexed` says it was indexed.
-    private static func searchValuesWithDeferredBody(_ row: String) -> (columns: String, hasText: String) {
-        let body = "CASE WHEN \(row).bodyIndexed THEN tidingsSearchBody(\(row).summary, \(row).content, \(row).fullArticle) END"
-        return ("\(row).searchRank, \(row).searchTitle, \(row).searchAuthor, \(body)",
-                "(\(row).searchTitle IS NOT NULL OR \(row).searchAuthor IS NOT NULL OR (\(body)) IS NOT NULL)")
-    }
-
-    /// The index's update and delete triggers from migration v9 on: `createFullArticleSearchTriggers`
-    /// with the body in the index only once `bodyIndexed` is set. Setting it is not watched:
-    /// `FeedStore.indexStoredBodies` writes the index itself (a trigger's FTS5 writes run under
-    /// a statement savepoint each, which made that half again as slow).
-    private static func createDeferredBodySearchTriggers(_ db: Database) throws {
-        let (old, new) = (searchValuesWithDeferredBody("old"), searchValuesWithDeferredBody("new"))
-        try db.execute(sql: """
-            CREATE TRIGGER itemSearchDelete AFTER DELETE ON item BEGIN
-                INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
-                SELECT 'delete', \(old.columns) WHERE \(old.hasText);
-            END;
-            CREATE TRIGGER itemSearchUpdate
-            AFTER UPDATE OF searchTitle, searchAuthor, summary, content, fullArticle, sortDate ON item
-            WHEN old.searchTitle IS NOT new.searchTitle OR old.searchAuthor IS NOT new.searchAuthor
-                OR old.summary IS NOT new.summary OR old.content IS NOT new.content
-                OR old.fullArticle IS NOT new.fullArticle OR old.searchRank IS NOT new.searchRank
+            AFTER UPDATE OF \((watched + ["sortDate"]).joined(separator: ", ")) ON item
+            WHEN \(changed)
             BEGIN
                 INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor, searchBody)
                 SELECT 'delete', \(old.columns) WHERE \(old.hasText);
@@ -400,7 +364,7 @@ enum StoreSchema {
     /// Re-creates the full-text index from the items' search columns and bodies (full
     /// articles included, every body indexed: it runs only on a cache brought up to date).
     static func rebuildSearchIndex(_ db: Database) throws {
-        let values = searchValuesWithDeferredBody("item")
+        let values = searchValues("item", .deferred)
         try db.execute(sql: """
             INSERT INTO itemSearch (itemSearch) VALUES ('delete-all');
             UPDATE item SET bodyIndexed = 1 WHERE bodyIndexed = 0;
