@@ -227,15 +227,16 @@ extension HTMLSanitizer {
 
         /// The index of the next byte that text cannot keep as it is (`<`, `&`, `>`, a control
         /// character or line break), or the end. Most of a document is such plain text, so it is
-        /// skipped eight bytes at a time.
+        /// skipped eight bytes at a time, and the word that holds the end tells where it is.
         private static func endOfPlainText(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
             let bytes = input.baseAddress!
             let count = input.count
             var index = start
             let base = UnsafeRawPointer(input.baseAddress!)
             while index + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if Self.mayNeedAttention(word) { break }
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let flags = Self.attentionFlags(word)
+                if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
                 index += 8
             }
             while index < count {
@@ -246,10 +247,18 @@ extension HTMLSanitizer {
             return count
         }
 
-        /// True when any of the eight bytes is below 0x20 or is `<`, `&`, `>` or DEL (SWAR: the
-        /// classic "has zero byte" test applied to the word XOR each wanted byte).
+        /// True when any of the eight bytes is below 0x20 or is `<`, `&`, `>` or DEL.
         @inline(__always)
         private static func mayNeedAttention(_ word: UInt64, orSpace: Bool = false) -> Bool {
+            attentionFlags(word, orSpace: orSpace) != 0
+        }
+
+        /// The high bit of each byte of `word` (read little-endian) that is below 0x20 (0x21 with
+        /// `orSpace`) or is `<`, `&`, `>` or DEL, as SWAR computes it: the classic "has zero byte"
+        /// test applied to the word XOR each wanted byte. A borrow can flag a byte above a real
+        /// match, never one below it, so the lowest flag is the first such byte.
+        @inline(__always)
+        private static func attentionFlags(_ word: UInt64, orSpace: Bool = false) -> UInt64 {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
             func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
@@ -258,7 +267,7 @@ extension HTMLSanitizer {
             let ampersand = hasZeroByte(word ^ (ones &* 0x26))
             let greaterThan = hasZeroByte(word ^ (ones &* 0x3E))
             let delete = hasZeroByte(word ^ (ones &* 0x7F))
-            return (below0x20 | lessThan | ampersand | greaterThan | delete) != 0
+            return below0x20 | lessThan | ampersand | greaterThan | delete
         }
 
         /// Inside a dropped element, text goes without escaping work: only `<` matters.
