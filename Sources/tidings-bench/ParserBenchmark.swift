@@ -61,6 +61,7 @@ enum ParserBenchmark {
         case "parser-memory": return { measureMemory($0) }
         case "parser-profile": return { profile($0) }
         case "parser-profile-raw": return { profileRaw($0) }
+        case "parser-feed": return { writeFeed($0) }
         default: return nil
         }
     }
@@ -76,15 +77,30 @@ enum ParserBenchmark {
         print("parsed \(items) items")
     }
 
-    /// `tidings-bench parser-profile-raw [MEGABYTES]`: the same generated feed through raw libxml2
+    /// `tidings-bench parser-profile-raw [FILE | MEGABYTES]`: the same feed through raw libxml2
     /// ten times, for comparing instruction counts with `parser-profile`.
     private static func profileRaw(_ arguments: [String]) {
-        let feed = RSSGenerator.feed(bytes: (arguments.first.flatMap { Int($0) } ?? 50) << 20, seed: 1)
+        let megabytes = arguments.first.flatMap { Int($0) } ?? 50
+        let feed = arguments.first.flatMap { FileManager.default.contents(atPath: $0) }
+            ?? RSSGenerator.feed(bytes: megabytes << 20, seed: 1)
         var elements = 0
         for _ in 0..<10 {
             elements += feed.withUnsafeBytes { tidings_raw_sax_parse($0.baseAddress, $0.count, chunkSize) }
         }
         print("parsed \(elements) elements")
+    }
+
+    /// `tidings-bench parser-feed MEGABYTES FILE`: writes the generated feed to FILE, so that
+    /// `tidings parse` can be profiled on it (under callgrind, where generating it would be
+    /// counted too) and its output compared between builds.
+    private static func writeFeed(_ arguments: [String]) {
+        guard arguments.count == 2, let megabytes = Int(arguments[0]) else {
+            fatalError("usage: tidings-bench parser-feed MEGABYTES FILE")
+        }
+        let feed = RSSGenerator.feed(bytes: megabytes << 20, seed: 1)
+        guard FileManager.default.createFile(atPath: arguments[1], contents: feed) else {
+            fatalError("cannot write \(arguments[1])")
+        }
     }
 
     private static func parse(_ data: Data) -> Feed {
