@@ -5,7 +5,9 @@ import Foundation
 import Logging
 
 /// Refreshes one feed: reads its validators, runs the transfer, streams the bytes into the push
-/// parser as they arrive, stores the result, and reports one outcome.
+/// parser as they arrive, stores the result, and reports one outcome. It says when its transfer
+/// is over (`onTransferEnd`, on the transfer's thread), before parsing ends and the store writes,
+/// so that the reload can give the host's connection to its next feed meanwhile.
 ///
 /// Everything but `init` runs on the job's own serial queue, so the parser (which is not
 /// thread-safe) and the job's state need no lock; jobs of a reload run in parallel on a shared
@@ -20,6 +22,7 @@ final class FeedJob: @unchecked Sendable {
     private let cache: any FeedCache
     private let options: FetchOptions
     private let session: HTTPSession
+    private let onTransferEnd: @Sendable (FeedJob) -> Void
     private let onEnd: @Sendable (FeedJob, FetchEvent.Kind) -> Void
     private let logger: Logger
 
@@ -32,7 +35,8 @@ final class FeedJob: @unchecked Sendable {
 
     init(
         request: FetchRequest, cache: any FeedCache, options: FetchOptions, session: HTTPSession,
-        workQueue: DispatchQueue, logger: Logger, onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
+        workQueue: DispatchQueue, logger: Logger, onTransferEnd: @escaping @Sendable (FeedJob) -> Void,
+        onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
     ) {
         self.logger = logger
         self.location = request.url
@@ -42,6 +46,7 @@ final class FeedJob: @unchecked Sendable {
         self.cache = cache
         self.options = options
         self.session = session
+        self.onTransferEnd = onTransferEnd
         self.onEnd = onEnd
     }
 
@@ -66,7 +71,15 @@ final class FeedJob: @unchecked Sendable {
         } catch {
             return fail(.cache(String(describing: error)))
         }
-        let sink: TransferSink = { [self] event in queue.async { self.handle(event) } }
+        let sink: TransferSink = { [self] event in
+            // Told at once, on the transfer's thread, rather than after the job's queue has
+            // parsed what is queued before this event: the connection is free now.
+            switch event {
+            case .finished, .failed: onTransferEnd(self)
+            case .response, .bytes: break
+            }
+            queue.async { self.handle(event) }
+        }
         let transfer: any Transfer = switch source {
         case .http(let url):
             HTTPTransfer(url: url, validators: validators, options: options, session: session, sink: sink)
