@@ -48,7 +48,6 @@ public final class Reload: @unchecked Sendable {
         self.onEvent = onEvent
         self.onComplete = onComplete
         self.logger = logger
-        let workQueue = DispatchQueue(label: "tidings.fetch.work", qos: .utility, attributes: .concurrent)
         var seen = Set<String>()
         let unique = requests.filter { seen.insert($0.url).inserted }
         summary.total = unique.count
@@ -56,7 +55,7 @@ public final class Reload: @unchecked Sendable {
         // Each job holds its reload, so that a caller who drops the handle still gets every event
         // and the summary; the cycle ends with the jobs, which the reload lets go of as they end.
         pending = Self.groupedByHost(unique.map { request in
-            FeedJob(request: request, cache: cache, options: options, session: session, workQueue: workQueue, logger: logger,
+            FeedJob(request: request, cache: cache, options: options, session: session, logger: logger,
                     onTransferEnd: { job in self.transferDidEnd(job) }, onEnd: { job, kind in self.jobDidEnd(job, kind) })
         })
     }
