@@ -5,12 +5,17 @@ import Foundation
 import Logging
 
 /// Refreshes one feed: reads its validators, runs the transfer, streams the bytes into the push
-/// parser as they arrive, stores the result, and reports one outcome.
+/// parser as they arrive, stores the result, and reports one outcome. It says when its transfer
+/// is over (`onTransferEnd`, on the transfer's thread), before parsing ends and the store writes,
+/// so that the reload can give the host's connection to its next feed meanwhile.
 ///
 /// Everything but `init` runs on the job's own serial queue, so the parser (which is not
-/// thread-safe) and the job's state need no lock; jobs of a reload run in parallel on a shared
-/// concurrent queue. The whole-feed deadline is a timer on that queue, so that it covers parsing
-/// and every kind of source, not only the HTTP download.
+/// thread-safe) and the job's state need no lock. Jobs run in parallel, each queue getting a
+/// thread of its own when it has work (at most `reload-threads` of them, as many as run): on a
+/// shared pool sized to the cores, a started feed waited for a thread while others parsed or
+/// waited for the store's writer, and its request went out that much later. The whole-feed
+/// deadline is a timer on the job's queue, so that it covers parsing and every kind of source,
+/// not only the HTTP download.
 final class FeedJob: @unchecked Sendable {
     /// The feed's key (`FetchRequest.url`).
     let location: String
@@ -20,6 +25,7 @@ final class FeedJob: @unchecked Sendable {
     private let cache: any FeedCache
     private let options: FetchOptions
     private let session: HTTPSession
+    private let onTransferEnd: @Sendable (FeedJob) -> Void
     private let onEnd: @Sendable (FeedJob, FetchEvent.Kind) -> Void
     private let logger: Logger
 
@@ -32,16 +38,20 @@ final class FeedJob: @unchecked Sendable {
 
     init(
         request: FetchRequest, cache: any FeedCache, options: FetchOptions, session: HTTPSession,
-        workQueue: DispatchQueue, logger: Logger, onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
+        logger: Logger, onTransferEnd: @escaping @Sendable (FeedJob) -> Void,
+        onEnd: @escaping @Sendable (FeedJob, FetchEvent.Kind) -> Void
     ) {
         self.logger = logger
         self.location = request.url
         self.source = Result { () throws(FetchFailure) in try FeedSource(location: request.fetchURL) }
         self.hostKey = (try? source.get())?.hostKey
-        self.queue = DispatchQueue(label: "tidings.fetch.job", target: workQueue)
+        // A serial queue that targets no other is "overcommit": Dispatch gives it a thread
+        // even when as many as there are cores are busy or blocked.
+        self.queue = DispatchQueue(label: "tidings.fetch.job", qos: .utility)
         self.cache = cache
         self.options = options
         self.session = session
+        self.onTransferEnd = onTransferEnd
         self.onEnd = onEnd
     }
 
@@ -66,7 +76,15 @@ final class FeedJob: @unchecked Sendable {
         } catch {
             return fail(.cache(String(describing: error)))
         }
-        let sink: TransferSink = { [self] event in queue.async { self.handle(event) } }
+        let sink: TransferSink = { [self] event in
+            // Told at once, on the transfer's thread, rather than after the job's queue has
+            // parsed what is queued before this event: the connection is free now.
+            switch event {
+            case .finished, .failed: onTransferEnd(self)
+            case .response, .bytes: break
+            }
+            queue.async { self.handle(event) }
+        }
         let transfer: any Transfer = switch source {
         case .http(let url):
             HTTPTransfer(url: url, validators: validators, options: options, session: session, sink: sink)

@@ -7,11 +7,13 @@ import Logging
 /// Feeds start as slots free up, grouped by host (hosts in the order they first appear in the
 /// list, a host's feeds in list order), so that a host's feeds follow one another on its
 /// kept-alive connections. At most `concurrency` run at once, and at most `connectionsPerHost`
-/// for any one host — a slow host cannot hold every slot while others wait: the scheduler skips
-/// to the next feed whose host has room. A host that answered over HTTP/2 takes up to
-/// `concurrency` feeds at once, as streams of one connection. libcurl holds the per-host limit
-/// on connections for the hops of redirects too. Events and the final summary are delivered on
-/// the caller's queue, in order when that queue is serial.
+/// download from any one host — a slow host cannot hold every slot while others wait: the
+/// scheduler skips to the next feed whose host has room. A feed gives its host's slot back when
+/// its download ends, not when it is parsed and stored: the host's next feed then waits for the
+/// server while this one waits for the store's single writer, instead of after it. A host that
+/// answered over HTTP/2 takes up to `concurrency` feeds at once, as streams of one connection.
+/// libcurl holds the per-host limit on connections for the hops of redirects too. Events and the
+/// final summary are delivered on the caller's queue, in order when that queue is serial.
 ///
 /// Cancelling is prompt: feeds not started yet end as `cancelled` at once, running downloads and
 /// commands are stopped, and a store write already under way completes, so the cache stays
@@ -29,6 +31,8 @@ public final class Reload: @unchecked Sendable {
     private var pending: [FeedJob] = []
     private var running: [String: FeedJob] = [:]
     private var connectionsByHost: [String: Int] = [:]
+    /// The running feeds (by location) whose transfer still counts in `connectionsByHost`.
+    private var downloading = Set<String>()
     private var summary = ReloadSummary()
     private var completed = 0
     private var hasEnded = false
@@ -44,7 +48,6 @@ public final class Reload: @unchecked Sendable {
         self.onEvent = onEvent
         self.onComplete = onComplete
         self.logger = logger
-        let workQueue = DispatchQueue(label: "tidings.fetch.work", qos: .utility, attributes: .concurrent)
         var seen = Set<String>()
         let unique = requests.filter { seen.insert($0.url).inserted }
         summary.total = unique.count
@@ -52,9 +55,8 @@ public final class Reload: @unchecked Sendable {
         // Each job holds its reload, so that a caller who drops the handle still gets every event
         // and the summary; the cycle ends with the jobs, which the reload lets go of as they end.
         pending = Self.groupedByHost(unique.map { request in
-            FeedJob(request: request, cache: cache, options: options, session: session, workQueue: workQueue, logger: logger) {
-                job, kind in self.jobDidEnd(job, kind)
-            }
+            FeedJob(request: request, cache: cache, options: options, session: session, logger: logger,
+                    onTransferEnd: { job in self.transferDidEnd(job) }, onEnd: { job, kind in self.jobDidEnd(job, kind) })
         })
     }
 
@@ -130,7 +132,10 @@ public final class Reload: @unchecked Sendable {
                 }
                 pending.remove(at: index)
                 running[job.location] = job
-                if let host = job.hostKey { connectionsByHost[host, default: 0] += 1 }
+                if let host = job.hostKey {
+                    connectionsByHost[host, default: 0] += 1
+                    downloading.insert(job.location)
+                }
                 emit(FetchEvent(url: job.location, kind: .started, completed: completed, total: summary.total))
                 starting.append(job)
             }
@@ -147,6 +152,20 @@ public final class Reload: @unchecked Sendable {
         session.multiplexes(host: host) ? options.concurrency : options.connectionsPerHost
     }
 
+    /// The feed's transfer is over: its host may take its next feed while this one is parsed and
+    /// stored. The feed still counts against `concurrency` until it ends.
+    private func transferDidEnd(_ job: FeedJob) {
+        let freedSlot = lock.withLock { releaseHostSlot(of: job) }
+        if freedSlot { startWaitingJobs() }
+    }
+
+    /// Called with the lock held; false when the job held no slot (any more).
+    private func releaseHostSlot(of job: FeedJob) -> Bool {
+        guard let host = job.hostKey, downloading.remove(job.location) != nil else { return false }
+        connectionsByHost[host, default: 1] -= 1
+        return true
+    }
+
     private func jobDidEnd(_ job: FeedJob, _ kind: FetchEvent.Kind) {
         jobDidEnd(job, kind, wasRunning: true)
     }
@@ -155,7 +174,7 @@ public final class Reload: @unchecked Sendable {
         let isLast = lock.withLock { () -> Bool in
             if wasRunning {
                 running[job.location] = nil
-                if let host = job.hostKey { connectionsByHost[host, default: 1] -= 1 }
+                _ = releaseHostSlot(of: job)
             }
             completed += 1
             summary.count(kind, for: job.location)

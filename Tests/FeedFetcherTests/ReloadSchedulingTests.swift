@@ -214,6 +214,19 @@ import Testing
         #expect(try (1...2).contains(target.maxInFlightByAddress()["127.0.0.1", default: 0]))
     }
 
+    @Test func aHostsNextFeedStartsWhileTheLastDownloadIsStored() throws {
+        let feed = try Fixture.text("harbour-notes.rss")
+        let server = try LoopbackServer(routes: ["/first.xml": ["body": feed], "/second.xml": ["body": feed]])
+        let urls = ["/first.xml", "/second.xml"].map { server.url($0) }
+        // One connection to the host: the second feed can only start before the first is stored
+        // if the first gave the connection back when its download ended.
+        let cache = GatedFeedCache(storing: urls[0], waitsFor: urls[1])
+        let options = FetchOptions(concurrency: 2, connectionsPerHost: 1)
+        let summary = try #require(ReloadRecorder().run(urls, cache: cache, options: options))
+        #expect(summary.updated == 2)
+        #expect(cache.awaitedStartedFirst)
+    }
+
     @Test func feedsOfOneHostReuseItsConnections() throws {
         let feed = try Fixture.text("harbour-notes.rss")
         var routes: [String: [String: Any]] = [:]
