@@ -46,9 +46,11 @@ struct PreviewEndToEndTests {
         try session.type("OLD")
         screen = try session.waitFor("Filter: OLD")
         screen = try session.waitForScreen("only the older story") { $0.count > 2 && $0[1].hasPrefix("N 2025-11-20  Older story") && $0[2].isEmpty }
+        // The title shows the filter while it is typed too: wait for the prompt to close.
         try session.sendKeys("Enter")
-        screen = try session.waitFor("filter: OLD (1 of 2)")
-        #expect(!screen.contains { $0.contains("Filter: OLD") })
+        screen = try session.waitForScreen("the filter kept and its prompt closed") { lines in
+            lines.contains { $0.contains("filter: OLD (1 of 2)") } && !lines.contains { $0.contains("Filter: OLD") }
+        }
         try session.sendKeys("Escape")
         screen = try session.waitFor("2 unread, 2 total") { $0[1].hasPrefix("N 2025-11-21  Newest story") && $0[2].hasPrefix("N 2025-11-20  Older story") }
 
