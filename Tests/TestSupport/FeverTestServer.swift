@@ -87,13 +87,7 @@ public final class FeverTestServer: @unchecked Sendable {
         serveProcess = process
         serveInput = input
         // The script prints the port once its socket listens.
-        var line = Data()
-        while true {
-            let byte = try output.fileHandleForReading.read(upToCount: 1) ?? Data()
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        guard let port = Int(try output.fileHandleForReading.readFirstLine()) else {
             stop()
             throw SetupFailure(message: "coldsweat did not start serving")
         }

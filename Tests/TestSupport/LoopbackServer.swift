@@ -43,13 +43,7 @@ public final class LoopbackServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardInput = stdin
         try process.run()
-        var line = Data()
-        while true {
-            let byte = try output.fileHandleForReading.read(upToCount: 1) ?? Data()
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        guard let port = Int(try output.fileHandleForReading.readFirstLine()) else {
             process.terminate()
             throw ServerError.didNotStart
         }
