@@ -30,12 +30,14 @@ extension Config {
     /// The value of option `name` as a config line would write it; nil for an unknown option.
     func valueText(of name: String) -> String? {
         func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
-        func quoted(_ value: String?) -> String { value.map(NewsboatTokenizer.quoteIfNeeded) ?? "(not set)" }
+        func quoted(_ value: String?, unset: String = "(not set)") -> String {
+            value.map(NewsboatTokenizer.quoteIfNeeded) ?? unset
+        }
         switch name {
         case "reload-threads": return String(reloadThreads)
         case "download-timeout": return String(Int(downloadTimeout))
         case "connect-timeout": return String(Int(connectTimeout))
-        case "browser": return browser.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: $BROWSER, then xdg-open)"
+        case "browser": return quoted(browser, unset: "(not set: $BROWSER, then xdg-open)")
         case "max-items": return String(maxItems)
         case "show-read-feeds": return yesNo(showReadFeeds)
         case "show-read-articles": return yesNo(showReadArticles)
@@ -44,10 +46,10 @@ extension Config {
         case "reload-time": return String(reloadTime)
         case "confirm-exit": return yesNo(confirmExit)
         case "text-width": return String(textWidth)
-        case "user-agent": return userAgent.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: \(FetchOptions.defaultUserAgent))"
+        case "user-agent": return quoted(userAgent, unset: "(not set: \(FetchOptions.defaultUserAgent))")
         case "show-excerpts": return yesNo(showExcerpts)
-        case "feedlist-format": return feedListFormat.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: Tidings' own layout)"
-        case "articlelist-format": return articleListFormat.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: Tidings' own layout)"
+        case "feedlist-format": return quoted(feedListFormat, unset: "(not set: Tidings' own layout)")
+        case "articlelist-format": return quoted(articleListFormat, unset: "(not set: Tidings' own layout)")
         case "datetime-format": return NewsboatTokenizer.quoteIfNeeded(dateTimeFormat)
         case "article-sort-order": return articleSortOrderText
         case "feed-sort-order": return feedSortOrderText
@@ -55,7 +57,7 @@ extension Config {
         case "download-path": return quoted(articleActions.downloadPath)
         case "download-filename-format": return quoted(articleActions.downloadFileNameFormat)
         case "save-path": return quoted(articleActions.savePath)
-        case "queue-file": return articleActions.queueFile.map { NewsboatTokenizer.quoteIfNeeded($0) } ?? "(not set: podboat's queue)"
+        case "queue-file": return quoted(articleActions.queueFile, unset: "(not set: podboat's queue)")
         case "fulltext-command":
             return fullArticle.command.map { $0.map(NewsboatTokenizer.quoteIfNeeded).joined(separator: " ") }
                 .map(NewsboatTokenizer.quoteIfNeeded) ?? "(not set: Tidings' own extractor)"
