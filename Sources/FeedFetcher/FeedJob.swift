@@ -46,8 +46,9 @@ final class FeedJob: @unchecked Sendable {
         self.source = Result { () throws(FetchFailure) in try FeedSource(location: request.fetchURL) }
         self.hostKey = (try? source.get())?.hostKey
         // A serial queue that targets no other is "overcommit": Dispatch gives it a thread
-        // even when as many as there are cores are busy or blocked.
-        self.queue = DispatchQueue(label: "tidings.fetch.job", qos: .utility)
+        // even when as many as there are cores are busy or blocked. Background QoS runs it at
+        // nice 10 (libdispatch on Linux), below the screen and the store's writer.
+        self.queue = DispatchQueue(label: "tidings.fetch.job", qos: .background)
         self.cache = cache
         self.options = options
         self.session = session

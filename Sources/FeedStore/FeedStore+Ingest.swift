@@ -38,43 +38,63 @@ extension FeedStore {
         _ prepared: PreparedFeed, forFeedURL url: String, validators: HTTPValidators = .none,
         permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
-        let feed = prepared.feed
-        return try write { db in
-            let feedID = try Self.feedID(db, url: url)
-            let seconds = now.timeIntervalSince1970
-            try db.cachedStatement(sql: """
-                UPDATE feed SET
-                    title = COALESCE(?, title), link = COALESCE(?, link),
-                    subtitle = ?, author = ?, image = ?, language = ?, format = ?,
-                    etag = ?, lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?,
-                    lastError = NULL, failureCount = 0
-                WHERE id = ?
-                """).execute(arguments: [
-                    feed.title, feed.link, feed.subtitle, feed.author, feed.image, feed.language,
-                    feed.format.rawValue, validators.etag, validators.lastModified, seconds, seconds,
-                    feedID,
-                ])
-            // The killfile (see `applyKillfile`): download mode does not store new articles it
-            // ignores; the others it ignores are hidden before the transaction ends.
-            let killfile = killfileSlot.current
-            let entries = try Self.entriesToStore(
-                prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
-            var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies, db: db)
-            newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, db: db)
-            if !prepared.entries.isEmpty {
-                // Tombstones of dropped items can go once the feed itself no longer carries
-                // them: they can no longer come back as new.
-                try db.cachedStatement(sql: "DELETE FROM item WHERE feedId = ? AND isDeleted = 1 AND lastSeenAt < ?")
-                    .execute(arguments: [feedID, seconds])
-            }
-            if let maxItems = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT maxItems FROM feed WHERE id = ?"), arguments: [feedID])
-            {
-                try Self.dropItems(db, feedID: feedID, keeping: maxItems)
-            }
-            try Self.recordRedirect(db, feedID: feedID, target: permanentRedirect)
-            return newCount
+        let update = FeedUpdate(prepared, forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now)
+        return try write { db in try store(update, indexingBodies: indexingBodies, db: db) }
+    }
+
+    /// Stores several feeds of a reload in one transaction, as `upsert` would one by one (their
+    /// articles' text waits for `indexStoredBodies`), and returns each one's result in order. One
+    /// commit for several feeds writes the item indexes' shared pages once, not once per feed
+    /// (see `FeedWriter`). If the transaction fails, each feed is stored on its own, so that one
+    /// feed's failure (removed from the urls file meanwhile) is its own.
+    public func upsert(_ updates: [FeedUpdate]) -> [Result<Int, any Error>] {
+        let together = Result { () throws -> [Int] in
+            try write { db in try updates.map { try store($0, indexingBodies: false, db: db) } }
         }
+        switch together {
+        case .success(let counts): return counts.map { .success($0) }
+        case .failure where updates.count == 1: return [together.map { $0[0] }]
+        case .failure: return updates.map { update in Result { try write { db in try store(update, indexingBodies: false, db: db) } } }
+        }
+    }
+
+    /// The work of one upsert, inside the caller's transaction.
+    private func store(_ update: FeedUpdate, indexingBodies: Bool, db: Database) throws -> Int {
+        let (prepared, feed, validators) = (update.prepared, update.prepared.feed, update.validators)
+        let feedID = try Self.feedID(db, url: update.url)
+        let seconds = update.fetchedAt.timeIntervalSince1970
+        try db.cachedStatement(sql: """
+            UPDATE feed SET
+                title = COALESCE(?, title), link = COALESCE(?, link),
+                subtitle = ?, author = ?, image = ?, language = ?, format = ?,
+                etag = ?, lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?,
+                lastError = NULL, failureCount = 0
+            WHERE id = ?
+            """).execute(arguments: [
+                feed.title, feed.link, feed.subtitle, feed.author, feed.image, feed.language,
+                feed.format.rawValue, validators.etag, validators.lastModified, seconds, seconds,
+                feedID,
+            ])
+        // The killfile (see `applyKillfile`): download mode does not store new articles it
+        // ignores; the others it ignores are hidden before the transaction ends.
+        let killfile = killfileSlot.current
+        let entries = try Self.entriesToStore(
+            prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
+        var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies, db: db)
+        newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, db: db)
+        if !prepared.entries.isEmpty {
+            // Tombstones of dropped items can go once the feed itself no longer carries
+            // them: they can no longer come back as new.
+            try db.cachedStatement(sql: "DELETE FROM item WHERE feedId = ? AND isDeleted = 1 AND lastSeenAt < ?")
+                .execute(arguments: [feedID, seconds])
+        }
+        if let maxItems = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT maxItems FROM feed WHERE id = ?"), arguments: [feedID])
+        {
+            try Self.dropItems(db, feedID: feedID, keeping: maxItems)
+        }
+        try Self.recordRedirect(db, feedID: feedID, target: update.permanentRedirect)
+        return newCount
     }
 
     /// Records a `304 Not Modified`: the attempt and success times move, nothing else changes

@@ -9,13 +9,16 @@ import FeedStore
 /// `fetchRequests()` lists exactly those, with the address each is fetched from (which differs
 /// from its URL after a confirmed permanent redirect).
 ///
-/// A reload stores many feeds on one writer: their articles' text goes into the full-text
-/// index after it (`FeedStore.indexStoredBodies`), which whoever ran the reload calls.
+/// A reload's feeds are stored by one `FeedWriter`, several per transaction; their articles'
+/// text goes into the full-text index after it (`FeedStore.indexStoredBodies`), which whoever
+/// ran the reload calls.
 public struct StoreFeedCache: FeedCache {
     public let store: FeedStore
+    public let writer: FeedWriter
 
     public init(store: FeedStore) {
         self.store = store
+        writer = FeedWriter(store: store)
     }
 
     /// The subscribed feeds (hidden ones included), in urls-file order, as pipeline requests.
@@ -32,15 +35,10 @@ public struct StoreFeedCache: FeedCache {
     /// Prepares the feed on the calling worker thread, in parallel with other feeds, so that the
     /// store's single writer only runs SQL (see `PreparedFeed`).
     public func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
-        try store(PreparedFeed(feed), for: url, validators: validators, permanentRedirect: permanentRedirect)
-    }
-
-    /// The write half of `storeFeed`.
-    public func store(_ prepared: PreparedFeed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
-        try store.upsert(
-            prepared, forFeedURL: url,
+        try writer.store(FeedUpdate(
+            PreparedFeed(feed), forFeedURL: url,
             validators: HTTPValidators(etag: validators.etag, lastModified: validators.lastModified),
-            permanentRedirect: permanentRedirect, indexingBodies: false)
+            permanentRedirect: permanentRedirect))
     }
 
     public func recordNotModified(for url: String, permanentRedirect: String?) throws {

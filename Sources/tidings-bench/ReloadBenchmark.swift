@@ -189,46 +189,44 @@ private func processorSeconds() -> Double {
         + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
 }
 
-/// The store cache, adding up the time its single writer is busy. Feeds are prepared
-/// (`PreparedFeed`) on the calling worker threads, in parallel, as `StoreFeedCache` does; the
-/// writes then take turns on a lock of this class, so that time spent waiting for the writer is
-/// not counted as writing.
+/// The store cache, adding up the time its single writer is busy: the `FeedWriter`'s
+/// transactions, and the 304 bookkeeping, which the jobs write themselves (taking turns on a lock
+/// of this class, so that time spent waiting for the writer is not counted as writing).
 private final class TimedCache: FeedCache, @unchecked Sendable {
     let base: StoreFeedCache
     private let writer = NSLock()
     private let lock = NSLock()
-    private var storing: TimeInterval = 0
+    private var bookkeeping: TimeInterval = 0
+    private var storedUntilLastCall = Duration.zero
 
     init(_ base: StoreFeedCache) { self.base = base }
 
     /// The serial store time since the last call.
     func takeStoreSeconds() -> TimeInterval {
-        lock.withLock {
-            defer { storing = 0 }
-            return storing
-        }
-    }
-
-    private func timedWrite<T>(_ body: () throws -> T) rethrows -> T {
-        try writer.withLock {
-            let start = Date()
-            defer {
-                let elapsed = Date().timeIntervalSince(start)
-                lock.withLock { storing += elapsed }
-            }
-            return try body()
-        }
+        let stored = base.writer.busyTime
+        defer { storedUntilLastCall = stored }
+        let storing = stored - storedUntilLastCall
+        return lock.withLock {
+            defer { bookkeeping = 0 }
+            return bookkeeping
+        } + Double(storing.components.seconds) + Double(storing.components.attoseconds) * 1e-18
     }
 
     func validators(for url: String) throws -> CacheValidators? { try base.validators(for: url) }
 
     func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
-        let prepared = PreparedFeed(feed)
-        return try timedWrite { try base.store(prepared, for: url, validators: validators, permanentRedirect: permanentRedirect) }
+        try base.storeFeed(feed, for: url, validators: validators, permanentRedirect: permanentRedirect)
     }
 
     func recordNotModified(for url: String, permanentRedirect: String?) throws {
-        try timedWrite { try base.recordNotModified(for: url, permanentRedirect: permanentRedirect) }
+        try writer.withLock {
+            let start = Date()
+            defer {
+                let elapsed = Date().timeIntervalSince(start)
+                lock.withLock { bookkeeping += elapsed }
+            }
+            try base.recordNotModified(for: url, permanentRedirect: permanentRedirect)
+        }
     }
 
     func recordFailure(_ failure: FetchFailure, for url: String) throws { try base.recordFailure(failure, for: url) }
