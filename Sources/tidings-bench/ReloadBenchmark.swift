@@ -42,6 +42,9 @@ enum ReloadBenchmark {
 
     /// Runs every scenario (or those named) in its own child process, one after another.
     static func run(_ names: [String]) {
+        for name in names where !scenarios.contains(where: { $0.name == name }) {
+            print("reload: unknown scenario \(name); known: \(scenarios.map(\.name).joined(separator: ", "))")
+        }
         let chosen = names.isEmpty ? scenarios : scenarios.filter { names.contains($0.name) }
         for scenario in chosen {
             let child = Process()

@@ -5,7 +5,7 @@ StoreChildProcess.runIfRequested()
 ReaderBenchmark.runChildIfRequested()
 ReloadBenchmark.runScenarioIfRequested()
 
-// `tidings-bench [NAME…]`: runs the named benchmarks (all when none is named). Each benchmark lives
+// `tidings-bench [NAME [ARGUMENT…]]…`: runs the named benchmarks (all when none is named). Each benchmark lives
 // in its own `XBenchmark.swift` and registers here with one line.
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("parser", ParserBenchmark.run),
@@ -23,11 +23,19 @@ if let first = arguments.first, let internalRun = ParserBenchmark.subcommand(fir
     internalRun(Array(arguments.dropFirst()))
     exit(0)
 }
-let selected = arguments.isEmpty ? benchmarks.map(\.name) : arguments
-for name in selected {
+// Words after a benchmark's name that name no benchmark are its own (`reload one-host`).
+var selected: [(name: String, arguments: [String])] = arguments.isEmpty ? benchmarks.map { ($0.name, []) } : []
+for word in arguments {
+    if benchmarks.contains(where: { $0.name == word }) || selected.isEmpty {
+        selected.append((word, []))
+    } else {
+        selected[selected.count - 1].arguments.append(word)
+    }
+}
+for (name, benchmarkArguments) in selected {
     guard let benchmark = benchmarks.first(where: { $0.name == name }) else {
         FileHandle.standardError.write(Data("tidings-bench: unknown benchmark \(name); known: \(benchmarks.map(\.name).joined(separator: ", "))\n".utf8))
         exit(1)
     }
-    benchmark.run([])
+    benchmark.run(benchmarkArguments)
 }
