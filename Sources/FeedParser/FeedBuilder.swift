@@ -586,7 +586,7 @@ extension FeedBuilder {
     /// The same for the field's bytes as libxml2 delivered them (UTF-8).
     private static func html(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?) -> String {
         if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
-            return HTMLSanitizer.html(fromText: String(decoding: bytes, as: UTF8.self).trimmingSpaces())
+            return HTMLSanitizer.html(fromText: ValidatedUTF8.string(bytes).trimmingSpaces())
         }
         return HTMLSanitizer.sanitize(utf8: bytes, base: base).trimmingSpaces()
     }

@@ -159,7 +159,7 @@ extension HTMLSanitizer {
         /// them as UTF-8 once.
         private mutating func flushPending() {
             guard !pending.isEmpty else { return }
-            output.append(String(decoding: pending, as: UTF8.self))
+            output.append(ValidatedUTF8.string(pending))
             pending.removeAll(keepingCapacity: true)
         }
 

@@ -53,13 +53,13 @@ public enum HTMLSanitizer {
     /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
     public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
         sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil)
-            ?? String(decoding: bytes, as: UTF8.self)
+            ?? ValidatedUTF8.string(bytes)
     }
 
     /// The same, against a base parsed once for the whole document.
     static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?) -> String {
         sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base))
-            ?? String(decoding: bytes, as: UTF8.self)
+            ?? ValidatedUTF8.string(bytes)
     }
 
     /// The same for a `String`, against a base parsed once for the whole document.
@@ -135,7 +135,7 @@ public enum HTMLSanitizer {
                 }
                 if wrap { out.append(contentsOf: Array("</p>".utf8)) }
             }
-            return String(decoding: out, as: UTF8.self)
+            return ValidatedUTF8.string(out)
         }
     }
 

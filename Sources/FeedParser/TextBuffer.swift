@@ -152,7 +152,7 @@ struct TextBuffer {
     /// The text, with any invalid UTF-8 repaired (a document that lies about its encoding still
     /// yields readable text).
     func string() -> String {
-        String(decoding: bytes, as: UTF8.self)
+        ValidatedUTF8.string(bytes)
     }
 
     /// False (and the field marked truncated) when `extra` more bytes would pass the field limit.
