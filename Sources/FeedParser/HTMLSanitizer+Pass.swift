@@ -60,7 +60,8 @@ extension HTMLSanitizer {
 
         init(
             input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
-            elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
+            elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>,
+            workspace: inout Workspace
         ) {
             self.input = input
             self.source = source
@@ -74,6 +75,19 @@ extension HTMLSanitizer {
             attributeTable = HTMLSanitizer.attributeTable
             referenceNameTable = HTMLSanitizer.referenceNameTable
             implicitEndRules = HTMLSanitizer.implicitEndRules
+            swap(&pending, &workspace.pending)
+            swap(&scratch, &workspace.scratch)
+            swap(&value, &workspace.value)
+            swap(&emittedAttributeNames, &workspace.attributeNames)
+        }
+
+        /// Gives the scratch arrays back, emptied, once the run is over.
+        mutating func returnWorkspace(to workspace: inout Workspace) {
+            swap(&pending, &workspace.pending)
+            swap(&scratch, &workspace.scratch)
+            swap(&value, &workspace.value)
+            swap(&emittedAttributeNames, &workspace.attributeNames)
+            workspace.clear()
         }
 
         /// The tables, copied once per run (they are two pointers each) to keep lazy-global
@@ -822,6 +836,7 @@ extension HTMLSanitizer {
             var rendered: [UInt8] = []
             swap(&rendered, &scratch)
             replace(end..<end, with: rendered)
+            swap(&rendered, &scratch)
         }
 
         // MARK: Attributes

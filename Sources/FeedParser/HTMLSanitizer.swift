@@ -56,9 +56,9 @@ public enum HTMLSanitizer {
             ?? ValidatedUTF8.string(bytes)
     }
 
-    /// The same, against a base parsed once for the whole document.
-    static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?) -> String {
-        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base))
+    /// The same, against a base parsed once for the whole document, in a caller's workspace.
+    static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, workspace: inout Workspace) -> String {
+        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base), workspace: &workspace)
             ?? ValidatedUTF8.string(bytes)
     }
 
@@ -73,13 +73,24 @@ public enum HTMLSanitizer {
     static func sanitized(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??
     ) -> String? {
+        var workspace = Workspace()
+        return sanitized(bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace)
+    }
+
+    /// The same, with the scratch arrays of `workspace`.
+    static func sanitized(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
+        workspace: inout Workspace
+    ) -> String? {
         guard !bytes.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
             withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
                 var pass = SanitizingPass(
                     input: bytes, source: source, baseText: baseText, parsedBase: parsedBase,
-                    elementSpace: elementSpace, attributeSpace: attributeSpace)
-                return pass.run()
+                    elementSpace: elementSpace, attributeSpace: attributeSpace, workspace: &workspace)
+                let result = pass.run()
+                pass.returnWorkspace(to: &workspace)
+                return result
             }
         }
     }
