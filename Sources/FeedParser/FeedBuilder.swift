@@ -87,6 +87,8 @@ struct FeedBuilder {
     private var ignoredDepth = 0
     private var capture: Capture?
     private var text: TextBuffer
+    /// The sanitiser's scratch arrays, reused from one item to the next.
+    private var sanitizerWorkspace = HTMLSanitizer.Workspace()
     private var authorRank: UInt8 = 0
     private var authorName: String?
     private var authorEmail: String?
@@ -512,7 +514,7 @@ extension FeedBuilder {
             // The largest fields: sanitised straight from the buffer, without a `String` first.
             let html = active.isBase64
                 ? Self.html(Self.decodeBase64(text.string()), kind: active.kind, isMarkup: isMarkup, base: base)
-                : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base)
+                : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base, workspace: &sanitizerWorkspace)
             let repaired = MojibakeRepair.repair(html, readAsLatin1: readsLatin1)
             if active.target == .summary {
                 item?.summary.offer(repaired, rank: active.rank)
@@ -584,11 +586,12 @@ extension FeedBuilder {
     }
 
     /// The same for the field's bytes as libxml2 delivered them (UTF-8).
-    private static func html(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?) -> String {
+    private static func html(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?,
+                             workspace: inout HTMLSanitizer.Workspace) -> String {
         if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
-            return HTMLSanitizer.html(fromText: String(decoding: bytes, as: UTF8.self).trimmingSpaces())
+            return HTMLSanitizer.html(fromText: ValidatedUTF8.string(bytes).trimmingSpaces())
         }
-        return HTMLSanitizer.sanitize(utf8: bytes, base: base).trimmingSpaces()
+        return HTMLSanitizer.sanitize(utf8: bytes, base: base, workspace: &workspace).trimmingSpaces()
     }
 
     /// The absolute form of a URL from the feed; nil for an empty one (which would otherwise

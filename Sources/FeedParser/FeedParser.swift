@@ -26,6 +26,8 @@ public final class FeedParser {
 
     /// Documents up to this size are kept so that they can be read again with another encoding.
     static let maxRetainedBytes = 8 << 20
+    /// Retained chunks smaller than this are joined to the next one.
+    static let retainedChunkBytes = 64 << 10
 
     private let url: URL?
     private let charset: String?
@@ -33,7 +35,10 @@ public final class FeedParser {
     private var stage = Stage.sniffing
     private var received = 0
     private var pending: [UInt8] = []
-    private var retained: [UInt8]? = []
+    /// The document so far, as the chunks it came in: one growing array copied itself over again
+    /// at every doubling, for a copy that is needed only when a document is read twice.
+    private var retained: [[UInt8]]? = []
+    private var retainedCount = 0
     private var byteOrderMarkLength = 0
     /// Where the XML reader's first byte is in the document (after a byte-order mark and spaces).
     private var bodyOffset = 0
@@ -144,11 +149,27 @@ public final class FeedParser {
 
     private func retain(_ bytes: UnsafeRawBufferPointer) {
         guard retained != nil else { return }
-        if retained!.count + bytes.count > Self.maxRetainedBytes {
+        if retainedCount + bytes.count > Self.maxRetainedBytes {
             retained = nil
         } else {
-            retained!.append(contentsOf: bytes)
+            // Small chunks join the last one: a document that trickles in a byte at a time must
+            // not become millions of arrays.
+            if let last = retained!.indices.last, retained![last].count < Self.retainedChunkBytes {
+                retained![last].append(contentsOf: bytes)
+            } else {
+                retained!.append(Array(bytes))
+            }
+            retainedCount += bytes.count
         }
+    }
+
+    /// The retained chunks as one document.
+    private func joinedRetained() -> [UInt8]? {
+        guard let retained else { return nil }
+        var document: [UInt8] = []
+        document.reserveCapacity(retainedCount)
+        for chunk in retained { document.append(contentsOf: chunk) }
+        return document
     }
 
     /// Junk, or XML that is not a feed, is refused as soon as libxml2 gives up on it.
@@ -168,7 +189,7 @@ public final class FeedParser {
     // MARK: Finishing
 
     private func result(of reader: XMLFeedReader) throws -> Feed {
-        if reader.sawEncodingError || reader.sawEncoderFailure || reader.mayBeUndeclaredISO2022, let retained {
+        if reader.sawEncodingError || reader.sawEncoderFailure || reader.mayBeUndeclaredISO2022, let retained = joinedRetained() {
             for fallback in fallbackEncodings(after: reader, retained: retained) {
                 let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback.name, limits: limits,
                                            startOffset: bodyOffset)

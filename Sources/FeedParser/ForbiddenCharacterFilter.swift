@@ -69,16 +69,44 @@ struct ForbiddenCharacterFilter {
     }
 
     private mutating func filterDecided(_ bytes: UnsafeRawBufferPointer, isLast: Bool, emit: (UnsafeRawBufferPointer) -> Void) {
-        if carry.isEmpty, !needsWork(bytes) {
-            offset += bytes.count
-            emit(bytes)
-            return
+        var bytes = bytes
+        while !carry.isEmpty, layout == .asciiCompatible, bytes.count > Self.maxReferenceLength {
+            bytes = finishCarriedReference(bytes, emit: emit)
+        }
+        if carry.isEmpty {
+            let length = uncopiedLength(bytes, isLast: isLast)
+            if length == bytes.count {
+                offset += bytes.count
+                emit(bytes)
+                return
+            }
+            if length > 0 {
+                // Clean but for a reference the chunk's end cuts off (often a lone `&`, which
+                // feeds write for every `&lt;`): the rest goes on uncopied, the tail is kept.
+                offset += length
+                emit(UnsafeRawBufferPointer(rebasing: bytes[..<length]))
+                carry = Array(bytes[length...])
+                return
+            }
         }
         var input = carry
         carry = []
         input.append(contentsOf: bytes)
         let output = input.withUnsafeBytes { clean($0, isLast: isLast) }
         output.withUnsafeBytes(emit)
+    }
+
+    /// Reads the reference held from the previous chunk with the first bytes of this one, which
+    /// are enough to tell what it is, instead of copying the whole chunk behind it. Returns the
+    /// bytes after those.
+    private mutating func finishCarriedReference(_ bytes: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) -> UnsafeRawBufferPointer {
+        let head = Self.maxReferenceLength
+        var input = carry
+        carry = []
+        input.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<head]))
+        let output = input.withUnsafeBytes { clean($0, isLast: false) }
+        if !output.isEmpty { output.withUnsafeBytes(emit) }
+        return UnsafeRawBufferPointer(rebasing: bytes[head...])
     }
 
     // MARK: Deciding the layout
@@ -136,27 +164,41 @@ struct ForbiddenCharacterFilter {
 
     // MARK: Finding what to drop
 
-    /// True when the chunk holds anything the filter might remove or must hold back: the clean
-    /// path of a UTF-8 feed costs a word-at-a-time scan and a `memchr` per `&`.
-    private func needsWork(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// How much of the chunk can go to libxml2 as it is, uncopied: all of it when it holds nothing
+    /// the filter might remove or must hold back; in a UTF-8 feed, all but a reference its end
+    /// cuts off (kept for the next chunk) when that is all; else nothing. The clean path of a
+    /// UTF-8 feed costs a word-at-a-time scan and a `memchr` per `#`.
+    private func uncopiedLength(_ bytes: UnsafeRawBufferPointer, isLast: Bool) -> Int {
         switch layout {
-        case .undecided, .wide: return true
-        case .untouched: return false
-        case .shiftCoded: return bytes.contains(0)
-        case .asciiCompatible: return Self.hasControlByte(bytes) || Self.hasForbiddenReference(bytes)
+        case .undecided, .wide: return 0
+        case .untouched: return bytes.count
+        case .shiftCoded: return bytes.contains(0) ? 0 : bytes.count
+        case .asciiCompatible:
+            if Self.hasControlByte(bytes) { return 0 }
+            switch Self.firstReferenceToLookAt(bytes) {
+            case .none: return bytes.count
+            case .forbidden: return 0
+            case .incomplete(let start): return isLast ? 0 : start
+            }
         }
     }
 
     private static func hasControlByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         var index = 0
-        // Eight bytes at a time: a word with no byte below 0x20 has none of interest.
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 {
-                for byte in bytes[index..<(index + 8)] where isForbiddenControl(UInt32(byte)) { return true }
+        // Thirty-two bytes at a time: a block with no byte below 0x20 has none of interest, and
+        // only the blocks with one (mostly a line break) get the exact test.
+        while index &+ 32 <= count {
+            let words = (base.loadUnaligned(fromByteOffset: index, as: UInt64.self),
+                         base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self),
+                         base.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self),
+                         base.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self))
+            if mayHoldControl(words.0) | mayHoldControl(words.1) | mayHoldControl(words.2) | mayHoldControl(words.3) != 0,
+               forbiddenControls(words.0) | forbiddenControls(words.1) | forbiddenControls(words.2) | forbiddenControls(words.3) != 0 {
+                return true
             }
-            index += 8
+            index &+= 32
         }
         while index < count {
             if isForbiddenControl(UInt32(bytes[index])) { return true }
@@ -165,16 +207,44 @@ struct ForbiddenCharacterFilter {
         return false
     }
 
-    /// True for a reference to a forbidden control (`&#27;`), or one cut off by the chunk's end.
-    /// References to other characters (`&#8217;`, common in real feeds) leave the chunk on the
-    /// clean path, uncopied.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Non-zero when a byte of `word` may be below 0x20 (borrows can flag a byte above a real one).
+    @inline(__always)
+    private static func mayHoldControl(_ word: UInt64) -> UInt64 {
+        (word &- ones &* 0x20) & ~word & highBits
+    }
+
+    /// The high bit of every byte of `word` that is a forbidden control, exactly: each byte's
+    /// sum stays below 0x100, so nothing carries into its neighbour.
+    @inline(__always)
+    private static func forbiddenControls(_ word: UInt64) -> UInt64 {
+        let lowBits = ~highBits
+        func equal(_ byte: UInt64) -> UInt64 {
+            let difference = word ^ (ones &* byte)
+            return ~(((difference & lowBits) &+ lowBits) | difference) & highBits
+        }
+        let belowSpace = ~(((word & lowBits) &+ ones &* 0x60) | word) & highBits
+        return belowSpace & ~(equal(0x09) | equal(0x0A) | equal(0x0D))
+    }
+
+    private enum ReferenceToLookAt {
+        case none
+        case forbidden
+        /// A reference (or a lone `&`) that runs to the end of the bytes, starting there.
+        case incomplete(start: Int)
+    }
+
+    /// The first reference to a forbidden control (`&#27;`), else one cut off by the chunk's end
+    /// (it runs to the end, so nothing can follow it). References to other characters
+    /// (`&#8217;`, common in real feeds) leave the chunk on the clean path, uncopied.
     ///
     /// Every numeric reference has a `#` right after its `&`, so the search is for `#`: feeds
     /// escape their HTML with `&lt;` and `&amp;`, and a `memchr` per `&` cost more than the
     /// rest of the filter. An `&` that ends the chunk may begin a reference: it is incomplete.
-    private static func hasForbiddenReference(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
-        if bytes[bytes.count - 1] == 0x26 { return true }
+    private static func firstReferenceToLookAt(_ bytes: UnsafeRawBufferPointer) -> ReferenceToLookAt {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return .none }
         var index = 1
         while index < bytes.count, let found = memchr(base + index, 0x23, bytes.count - index) {
             let hash = base.distance(to: UnsafeRawPointer(found))
@@ -182,10 +252,12 @@ struct ForbiddenCharacterFilter {
             guard bytes[hash - 1] == 0x26 else { continue }
             switch forbiddenReference(fromUnit: hash - 1, unitCount: bytes.count, unitSize: 1, unit: { UInt32(bytes[$0]) }) {
             case .notForbidden: continue
-            case .incomplete, .forbidden: return true
+            case .forbidden: return .forbidden
+            case .incomplete: return .incomplete(start: hash - 1)
             }
         }
-        return false
+        if bytes[bytes.count - 1] == 0x26 { return .incomplete(start: bytes.count - 1) }
+        return .none
     }
 
     @inline(__always)

@@ -60,7 +60,8 @@ extension HTMLSanitizer {
 
         init(
             input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
-            elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>
+            elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>,
+            workspace: inout Workspace
         ) {
             self.input = input
             self.source = source
@@ -74,6 +75,19 @@ extension HTMLSanitizer {
             attributeTable = HTMLSanitizer.attributeTable
             referenceNameTable = HTMLSanitizer.referenceNameTable
             implicitEndRules = HTMLSanitizer.implicitEndRules
+            swap(&pending, &workspace.pending)
+            swap(&scratch, &workspace.scratch)
+            swap(&value, &workspace.value)
+            swap(&emittedAttributeNames, &workspace.attributeNames)
+        }
+
+        /// Gives the scratch arrays back, emptied, once the run is over.
+        mutating func returnWorkspace(to workspace: inout Workspace) {
+            swap(&pending, &workspace.pending)
+            swap(&scratch, &workspace.scratch)
+            swap(&value, &workspace.value)
+            swap(&emittedAttributeNames, &workspace.attributeNames)
+            workspace.clear()
         }
 
         /// The tables, copied once per run (they are two pointers each) to keep lazy-global
@@ -159,7 +173,7 @@ extension HTMLSanitizer {
         /// them as UTF-8 once.
         private mutating func flushPending() {
             guard !pending.isEmpty else { return }
-            output.append(String(decoding: pending, as: UTF8.self))
+            output.append(ValidatedUTF8.string(pending))
             pending.removeAll(keepingCapacity: true)
         }
 
@@ -228,6 +242,8 @@ extension HTMLSanitizer {
         /// The index of the next byte that text cannot keep as it is (`<`, `&`, `>`, a control
         /// character or line break), or the end. Most of a document is such plain text, so it is
         /// skipped eight bytes at a time, and the word that holds the end tells where it is.
+        /// Inlined into `run()`, its only caller: it runs once per run of text, often a short one.
+        @inline(__always)
         private static func endOfPlainText(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
             let bytes = input.baseAddress!
             let count = input.count
@@ -256,18 +272,18 @@ extension HTMLSanitizer {
         /// The high bit of each byte of `word` (read little-endian) that is below 0x20 (0x21 with
         /// `orSpace`) or is `<`, `&`, `>` or DEL, as SWAR computes it: the classic "has zero byte"
         /// test applied to the word XOR each wanted byte. A borrow can flag a byte above a real
-        /// match, never one below it, so the lowest flag is the first such byte.
+        /// match, never one below it, so the lowest flag is the first such byte. `<` (0x3C) and
+        /// `>` (0x3E) differ in one bit only: with that bit set both read 0x3E, one test for two.
         @inline(__always)
         private static func attentionFlags(_ word: UInt64, orSpace: Bool = false) -> UInt64 {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
             func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
             let below0x20 = (word &- ones &* (orSpace ? 0x21 : 0x20)) & ~word & highs
-            let lessThan = hasZeroByte(word ^ (ones &* 0x3C))
+            let angleBracket = hasZeroByte((word | ones &* 0x02) ^ (ones &* 0x3E))
             let ampersand = hasZeroByte(word ^ (ones &* 0x26))
-            let greaterThan = hasZeroByte(word ^ (ones &* 0x3E))
             let delete = hasZeroByte(word ^ (ones &* 0x7F))
-            return below0x20 | lessThan | ampersand | greaterThan | delete
+            return below0x20 | angleBracket | ampersand | delete
         }
 
         /// Inside a dropped element, text goes without escaping work: only `<` matters.
@@ -820,6 +836,7 @@ extension HTMLSanitizer {
             var rendered: [UInt8] = []
             swap(&rendered, &scratch)
             replace(end..<end, with: rendered)
+            swap(&rendered, &scratch)
         }
 
         // MARK: Attributes

@@ -53,13 +53,13 @@ public enum HTMLSanitizer {
     /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
     public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
         sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil)
-            ?? String(decoding: bytes, as: UTF8.self)
+            ?? ValidatedUTF8.string(bytes)
     }
 
-    /// The same, against a base parsed once for the whole document.
-    static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?) -> String {
-        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base))
-            ?? String(decoding: bytes, as: UTF8.self)
+    /// The same, against a base parsed once for the whole document, in a caller's workspace.
+    static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, workspace: inout Workspace) -> String {
+        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base), workspace: &workspace)
+            ?? ValidatedUTF8.string(bytes)
     }
 
     /// The same for a `String`, against a base parsed once for the whole document.
@@ -73,13 +73,24 @@ public enum HTMLSanitizer {
     static func sanitized(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??
     ) -> String? {
+        var workspace = Workspace()
+        return sanitized(bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace)
+    }
+
+    /// The same, with the scratch arrays of `workspace`.
+    static func sanitized(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
+        workspace: inout Workspace
+    ) -> String? {
         guard !bytes.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
             withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
                 var pass = SanitizingPass(
                     input: bytes, source: source, baseText: baseText, parsedBase: parsedBase,
-                    elementSpace: elementSpace, attributeSpace: attributeSpace)
-                return pass.run()
+                    elementSpace: elementSpace, attributeSpace: attributeSpace, workspace: &workspace)
+                let result = pass.run()
+                pass.returnWorkspace(to: &workspace)
+                return result
             }
         }
     }
@@ -135,7 +146,7 @@ public enum HTMLSanitizer {
                 }
                 if wrap { out.append(contentsOf: Array("</p>".utf8)) }
             }
-            return String(decoding: out, as: UTF8.self)
+            return ValidatedUTF8.string(out)
         }
     }
 

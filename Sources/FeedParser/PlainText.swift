@@ -279,6 +279,6 @@ public enum PlainText {
             }
             index += width
         }
-        return String(decoding: out, as: UTF8.self)
+        return ValidatedUTF8.string(out)
     }
 }

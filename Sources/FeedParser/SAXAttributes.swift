@@ -50,7 +50,7 @@ struct SAXAttributes {
     private static func decode(begin: UnsafePointer<xmlChar>?, end: UnsafePointer<xmlChar>?) -> String {
         guard let begin, let end, end > begin else { return "" }
         let bytes = UnsafeBufferPointer(start: begin, count: end - begin)
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.contains(UInt8(ascii: "&")) else { return ValidatedUTF8.string(bytes) }
         let escapedAmpersand: [UInt8] = Array("&#38;".utf8)
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
@@ -65,6 +65,6 @@ struct SAXAttributes {
                 index += 1
             }
         }
-        return String(decoding: decoded, as: UTF8.self)
+        return ValidatedUTF8.string(decoded)
     }
 }

@@ -10,16 +10,28 @@ import Foundation
 /// array appends are slow in unoptimised builds. The owner calls `release()` exactly once.
 struct TextBuffer {
     private var storage: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    private var capacity: Int {
+        didSet { updatePlainTextLimit() }
+    }
     private(set) var count = 0
-    private(set) var isMarkup = false
+    private(set) var isMarkup = false {
+        didSet { updatePlainTextLimit() }
+    }
     private(set) var isTruncated = false
     let capacityLimit: Int
+    /// The count up to which text can be copied as it is: the capacity and the field limit, or 0
+    /// in markup. One comparison instead of three on the path taken once per SAX callback.
+    private var plainTextLimit = 0
 
     init(capacityLimit: Int) {
         self.capacityLimit = capacityLimit
         capacity = 16 << 10
         storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        updatePlainTextLimit()
+    }
+
+    private mutating func updatePlainTextLimit() {
+        plainTextLimit = isMarkup ? 0 : min(capacity, capacityLimit)
     }
 
     /// Frees the storage; the buffer must not be used afterwards.
@@ -49,10 +61,9 @@ struct TextBuffer {
         // The common case, once per SAX callback: plain text that fits. Kept small enough to be
         // inlined into the callback, with everything else out of line.
         let newCount = count &+ text.count
-        if !isMarkup, newCount <= capacity, newCount <= capacityLimit, let source = text.baseAddress {
-            if text.count <= 8 {
-                // libxml2 hands every entity over as its own piece of a byte or two: not worth a call.
-                for offset in 0..<text.count { storage[count &+ offset] = source[offset] }
+        if newCount <= plainTextLimit, let source = text.baseAddress {
+            if text.count <= 16 {
+                Self.copyShort(source, to: storage + count, count: text.count)
             } else {
                 memcpy(storage + count, source, text.count)
             }
@@ -60,6 +71,31 @@ struct TextBuffer {
             return
         }
         appendTextSlowly(text)
+    }
+
+    /// Copies 1 to 16 bytes with two loads and two stores, overlapping in the middle: libxml2
+    /// hands every entity over as its own piece of a byte or two, and neither a call to
+    /// `memcpy` nor a byte loop is worth it for those.
+    @inline(__always)
+    private static func copyShort(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        if count >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else if count > 0 {
+            // The first, middle and last bytes cover one to three.
+            destination[0] = source[0]
+            destination[count >> 1] = source[count >> 1]
+            destination[count &- 1] = source[count &- 1]
+        }
     }
 
     @inline(never)
@@ -116,7 +152,7 @@ struct TextBuffer {
     /// The text, with any invalid UTF-8 repaired (a document that lies about its encoding still
     /// yields readable text).
     func string() -> String {
-        String(decoding: bytes, as: UTF8.self)
+        ValidatedUTF8.string(bytes)
     }
 
     /// False (and the field marked truncated) when `extra` more bytes would pass the field limit.

@@ -1,0 +1,67 @@
+/// Makes a `String` from bytes that are almost always valid UTF-8 (libxml2's output, and the
+/// sanitiser's, which only replaces ASCII tokens in it) at a fraction of the cost of
+/// `String(decoding:as:)`, whose validation goes a byte at a time: eight ASCII bytes are checked
+/// at once here, and the validated bytes are handed over with `UTF8Span(unchecked:)`. Bytes that
+/// are not valid UTF-8 take `String(decoding:as:)`, which repairs them with U+FFFD as before.
+enum ValidatedUTF8 {
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let isASCII = validate(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+    }
+
+    static func string(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { string($0) }
+    }
+
+    /// Whether the bytes are all ASCII when they are well-formed UTF-8 (Unicode's table 3-7: no
+    /// overlong forms, surrogates or code points above U+10FFFF); nil when they are not.
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        var isASCII = true
+        var index = 0
+        while index < count {
+            if index &+ 8 <= count {
+                let high = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
+                if high == 0 {
+                    index &+= 8
+                    continue
+                }
+                // Straight to the first byte that is not ASCII (the load is little-endian).
+                index &+= high.trailingZeroBitCount >> 3
+            } else if base[index] < 0x80 {
+                index &+= 1
+                continue
+            }
+            isASCII = false
+            guard let length = sequenceLength(at: index, in: bytes) else { return nil }
+            index &+= length
+        }
+        return isASCII
+    }
+
+    /// The length of the well-formed multi-byte sequence at `index`, or nil.
+    @inline(__always)
+    private static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let lead = bytes[index]
+        // The second byte's range depends on the lead; the others are any continuation byte.
+        let length: Int
+        var lowest: UInt8 = 0x80
+        var highest: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lowest = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; highest = 0x9F
+        case 0xF0: length = 4; lowest = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; highest = 0x8F
+        default: return nil
+        }
+        guard bytes.count - index >= length, (lowest...highest).contains(bytes[index + 1]) else { return nil }
+        if length > 2, bytes[index + 2] & 0xC0 != 0x80 { return nil }
+        if length > 3, bytes[index + 3] & 0xC0 != 0x80 { return nil }
+        return length
+    }
+}
