@@ -6,6 +6,9 @@
 enum ValidatedUTF8 {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let isASCII = validate(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        // A String of invalid UTF-8 is undefined behaviour: debug builds (tests, fuzzers) check
+        // the verdict against the standard library's.
+        assert(String(validating: bytes, as: UTF8.self) != nil, "ValidatedUTF8 accepted invalid UTF-8")
         return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
     }
 
