@@ -43,10 +43,12 @@ extension HTMLSanitizer {
     }
 
     /// On the allow-list, or one of the box and background families (`border-top-left-radius`,
-    /// `background-repeat`…), whose values are checked like any other.
+    /// `background-repeat`…), whose values are checked like any other, named by a CSS
+    /// identifier (letters, digits and hyphens: no `<` in a name that only starts well).
     static func isAllowedCSSProperty(_ property: String) -> Bool {
         if allowedCSSProperties.contains(property) { return true }
         return ["background-", "border-", "margin-", "padding-"].contains { property.hasPrefix($0) }
+            && property.utf8.allSatisfy { CharacterReference.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// SVG's painting properties, allowed in `style` inside SVG (Universal Feed Parser's

@@ -89,6 +89,8 @@ struct HTMLSanitizerTests {
         (#"<p style="color: re\64">t</p>"#, "<p>t</p>"),
         (#"<p style="color: red; width: ex/**/pression(x)">t</p>"#, #"<p style="color: red">t</p>"#),
         (#"<p style="background-image: &#x75;rl(x)">t</p>"#, "<p>t</p>"),
+        // A family prefix is not enough: the rest of the name must be a CSS identifier too.
+        (#"<p style="margin-x&lt;b&gt;y: 0; color: red">t</p>"#, #"<p style="color: red">t</p>"#),
         // Structure repaired.
         ("<p>open", "<p>open</p>"),
         ("<b><i>x</b>y</i>", "<b><i>x</i></b>y"),
