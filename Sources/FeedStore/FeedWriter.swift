@@ -46,8 +46,9 @@ public final class FeedWriter: @unchecked Sendable {
         let ticket = Ticket(update)
         let startsWriting = lock.withLock { () -> Bool in
             waiting.append(ticket)
-            defer { isWriting = true }
-            return !isWriting
+            if isWriting { return false }
+            isWriting = true
+            return true
         }
         if startsWriting { queue.async { self.writeWaitingFeeds() } }
         ticket.stored.wait()
