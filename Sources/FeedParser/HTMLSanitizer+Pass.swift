@@ -888,18 +888,33 @@ extension HTMLSanitizer {
         /// Decodes character references in an attribute value into `value`; drops NUL.
         private mutating func decodeAttributeValue(_ range: Range<Int>) {
             var index = range.lowerBound
+            var runStart = index
             let slice = UnsafeBufferPointer(rebasing: input[..<range.upperBound])
+            // Bytes other than `&` and NUL are copied a run at a time: appending them one by one
+            // paid a uniqueness check per byte of every attribute kept.
             while index < range.upperBound {
                 let byte = bytes[index]
+                guard byte == UInt8(ascii: "&") || byte == 0 else {
+                    index &+= 1
+                    continue
+                }
+                appendValueBytes(runStart..<index)
                 if byte == UInt8(ascii: "&"),
                    let reference = CharacterReference.decode(in: slice, at: index, inAttribute: true, into: &value)
                 {
                     index = reference.end
-                    continue
+                } else {
+                    if byte != 0 { value.append(byte) }
+                    index &+= 1
                 }
-                if byte != 0 { value.append(byte) }
-                index &+= 1
+                runStart = index
             }
+            appendValueBytes(runStart..<index)
+        }
+
+        private mutating func appendValueBytes(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            value.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
         }
     }
 }
