@@ -69,9 +69,14 @@ extension String {
 
     /// The string without leading and trailing white space (ASCII white space and U+00A0 included).
     func trimmingSpaces() -> String {
-        let bytes = utf8
-        guard let first = bytes.first, let last = bytes.last,
-              Self.isTrimmable(first) || Self.isTrimmable(last) || first >= 0x80 || last >= 0x80 else { return self }
+        // The ends are read from the contiguous bytes: `utf8.first` and `utf8.last` are generic
+        // calls, and this runs for most fields of every item.
+        var text = self
+        let mayNeedTrimming = text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return Self.isTrimmable(first) || Self.isTrimmable(last) || first >= 0x80 || last >= 0x80
+        }
+        guard mayNeedTrimming else { return self }
         var scalars = Substring(self).unicodeScalars
         while let scalar = scalars.first, scalar.properties.isWhitespace { scalars.removeFirst() }
         while let scalar = scalars.last, scalar.properties.isWhitespace { scalars.removeLast() }
