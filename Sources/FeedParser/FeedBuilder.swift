@@ -599,7 +599,9 @@ extension FeedBuilder {
     private static func resolve(_ reference: String, against base: URLResolver.Base?) -> String? {
         let trimmed = reference.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
-        return URLResolver.resolve(trimmed, againstParts: base?.parts)
+        // Through the base itself: `base?.parts` copied its five components out of it first.
+        guard let base else { return URLResolver.resolve(trimmed, againstParts: nil) }
+        return base.resolve(trimmed)
     }
 
     private static func decodeBase64(_ text: String) -> String {
