@@ -51,8 +51,8 @@ extension HTMLSanitizer {
         guard let base else { return reference }
         let parts = URLResolver.Components(bytes: reference)
         // The base comes from the feed too: check the scheme resolution produces.
-        guard let scheme = base.parts.resolvedScheme(parts), isAllowedScheme(scheme) else { return nil }
-        return base.parts.resolvedBytes(parts)
+        guard let scheme = base.resolvedScheme(parts), isAllowedScheme(scheme) else { return nil }
+        return base.resolvedBytes(parts)
     }
 
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are

@@ -26,6 +26,17 @@ extension URLResolver {
         func resolve(_ reference: String) -> String? {
             URLResolver.resolve(reference, againstParts: parts)
         }
+
+        /// The scheme `reference` gets when resolved against this base. Asked of the base rather
+        /// than of `base.parts`, which copied the five component slices out of it first.
+        func resolvedScheme(_ reference: Components) -> ArraySlice<UInt8>? {
+            parts.resolvedScheme(reference)
+        }
+
+        /// The bytes of `reference` resolved against this base (see `Components.resolvedBytes`).
+        func resolvedBytes(_ reference: Components) -> [UInt8] {
+            parts.resolvedBytes(reference)
+        }
     }
 
     /// `reference` resolved against an already parsed base (parts with a scheme); nil when it is
