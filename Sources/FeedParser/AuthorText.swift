@@ -12,7 +12,9 @@ struct AuthorText: Equatable {
     }
 
     init(parsing text: String) {
-        guard text.utf8.contains(UInt8(ascii: "@")) else {
+        // Searched in the contiguous bytes: `utf8.contains` walked a generic iterator.
+        var text = text
+        guard text.withUTF8({ $0.contains(UInt8(ascii: "@")) }) else {
             name = text.isEmpty ? nil : text
             email = nil
             return
