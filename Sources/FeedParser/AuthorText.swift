@@ -76,7 +76,11 @@ extension String {
         var text = self
         let mayNeedTrimming = text.withUTF8 { bytes in
             guard let first = bytes.first, let last = bytes.last else { return false }
-            return Self.isTrimmable(first) || Self.isTrimmable(last) || first >= 0x80 || last >= 0x80
+            if Self.isTrimmable(first) || Self.isTrimmable(last) || Self.mayLeadWhitespace(first) { return true }
+            // The last scalar's lead byte: `café` or `über` end in a letter, not in white space.
+            var lastLead = bytes.count - 1
+            while lastLead > 0, bytes[lastLead] & 0xC0 == 0x80 { lastLead -= 1 }
+            return Self.mayLeadWhitespace(bytes[lastLead])
         }
         guard mayNeedTrimming else { return self }
         var scalars = Substring(self).unicodeScalars
@@ -87,5 +91,11 @@ extension String {
 
     private static func isTrimmable(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B
+    }
+
+    /// True for the lead bytes of Unicode's non-ASCII white space: U+0085 and U+00A0 (C2),
+    /// U+1680 (E1), U+2000–U+205F (E2) and U+3000 (E3). Other scalars need no closer look.
+    private static func mayLeadWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0xC2 || byte == 0xE1 || byte == 0xE2 || byte == 0xE3
     }
 }

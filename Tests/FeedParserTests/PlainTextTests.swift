@@ -58,6 +58,19 @@ struct PlainTextTests {
         #expect(PlainText.collapsingWhitespace(input) == expected)
     }
 
+    /// `trimmingSpaces` looks closer only when an end may be white space: these check that
+    /// every kind of end still comes out as Unicode's White_Space says.
+    static let trimmingCases: [(String, String)] = [
+        ("\u{A0}café\u{3000}", "café"), ("über\u{2029}", "über"), ("\u{85}日本語", "日本語"),
+        ("\u{1680} a \u{202F}", "a"), ("café", "café"), ("é", "é"), ("\u{2003}", ""), ("a\u{2028}b", "a\u{2028}b"),
+        ("\u{205F}x\u{200A}", "x"), ("\u{2000}\u{2003}", ""), ("€", "€"), ("x\u{E2}", "x\u{E2}"), ("", ""),
+    ]
+
+    @Test(arguments: trimmingCases)
+    func trimsUnicodeWhiteSpace(_ input: String, _ expected: String) {
+        #expect(input.trimmingSpaces() == expected)
+    }
+
     @Test func longInputIsLinear() {
         let input = String(repeating: "<b>&amp;x</b> ", count: 100_000)
         let output = PlainText.fromHTML(input)
