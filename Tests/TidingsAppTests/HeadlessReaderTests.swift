@@ -431,11 +431,6 @@ import Testing
 
     @Test func theCommandLineSetsOptionsGoesToFeedsAndRowsAndRemembersLines() async throws {
         let (_, reader) = try await readerWithNews()
-        func command(_ line: String) {
-            reader.press(.character(":"))
-            reader.type(line)
-            reader.press(.enter)
-        }
         reader.press(.character(":"))
         #expect(reader.lines.last?.hasPrefix(":") == true)
         reader.type("se")
@@ -446,22 +441,22 @@ import Testing
         reader.type("5")
         reader.press(.enter)
         #expect(reader.lines.last?.hasPrefix(" max-items = 5") == true, "\(reader.text)")
-        command("set max-items")
+        reader.command("set max-items")
         #expect(reader.lines.last?.hasPrefix(" max-items = 5") == true)
-        command("set max-items lots")
+        reader.command("set max-items lots")
         #expect(reader.lines.last?.contains("max-items needs a whole number") == true, "\(reader.text)")
-        command(#"set browser "mpv %u""#)
+        reader.command(#"set browser "mpv %u""#)
         #expect(reader.lines.last?.hasPrefix(#" browser = "mpv %u""#) == true, "\(reader.text)")
         // As in the config file: taken, with the warning.
-        command(#"set browser "lynx %u > /dev/null""#)
+        reader.command(#"set browser "lynx %u > /dev/null""#)
         #expect(reader.lines.last?.hasPrefix(#" browser: ">" is shell syntax"#) == true, "\(reader.text)")
-        command("set browser")
+        reader.command("set browser")
         #expect(reader.lines.last?.hasPrefix(#" browser = "lynx %u > /dev/null""#) == true, "\(reader.text)")
-        command("set refresh-on-startup yes")
+        reader.command("set refresh-on-startup yes")
         #expect(reader.lines.last?.contains("refresh-on-startup is read at start") == true, "\(reader.text)")
-        command("set show-excerpts yes")
+        reader.command("set show-excerpts yes")
         #expect(reader.lines.last?.hasPrefix(" show-excerpts = yes") == true, "\(reader.text)")
-        command("frobnicate")
+        reader.command("frobnicate")
         #expect(reader.lines.last?.contains("Unknown command: frobnicate") == true)
 
         // Up brings back the lines typed before, newest first; Down returns to the typed line.
@@ -475,33 +470,28 @@ import Testing
         reader.press(.escape)
 
         // A row number, :goto, :tag.
-        command("2")
+        reader.command("2")
         reader.press(.enter)
         #expect(await reader.waitFor("Kernel release"), "row 2 is Tech Notes: \(reader.text)")
-        command("goto harbour")
+        reader.command("goto harbour")
         #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"), "back on the feed list")
         reader.press(.enter)
         #expect(await reader.waitFor("New quay opens"))
-        command("tag local")
+        reader.command("tag local")
         #expect(await reader.waitFor("(2/2) Harbour News"))
         #expect(!reader.text.contains("Tech Notes"))
-        command("tag nothing-here")
+        reader.command("tag nothing-here")
         #expect(reader.lines.last?.contains("No feed has the tag nothing-here") == true)
-        command("q")
+        reader.command("q")
         #expect(reader.exitStatus == 0)
     }
 
     @Test func setAndSourceChangeOptionsKeysAndColoursWhileTheReaderRuns() async throws {
         let (home, reader) = try await readerWithNews()
-        func command(_ line: String) {
-            reader.press(.character(":"))
-            reader.type(line)
-            reader.press(.enter)
-        }
         reader.press(.enter)
         #expect(await reader.waitFor("New quay opens"))
         let dated = try #require(reader.lines.first { $0.contains("New quay opens") })
-        command(#"set datetime-format "%d|%m""#)
+        reader.command(#"set datetime-format "%d|%m""#)
         #expect(reader.lines.last?.hasPrefix(" datetime-format = %d|%m") == true, "\(reader.text)")
         let redated = try #require(reader.lines.first { $0.contains("New quay opens") })
         #expect(redated != dated && redated.contains("|"), "the open list shows the new date format: \(redated)")
@@ -510,20 +500,20 @@ import Testing
         reader.press(.enter)
         #expect(await reader.waitFor("Title: New quay opens"))
         reader.press(.character("q"))
-        command("set show-read-articles!")
+        reader.command("set show-read-articles!")
         #expect(reader.lines.last?.hasPrefix(" show-read-articles = no") == true, "\(reader.text)")
         #expect(await reader.settle())
         #expect(!reader.text.contains("New quay opens"), "the read article is hidden: \(reader.text)")
         reader.press(.character(">"), .character("t"))
         #expect(reader.lines.last?.hasPrefix(" Sorted by title") == true, "\(reader.text)")
-        command("set article-sort-order")
+        reader.command("set article-sort-order")
         #expect(reader.lines.last?.hasPrefix(" article-sort-order = title-asc") == true, "sort changed the option: \(reader.text)")
-        command("set text-width 60")
+        reader.command("set text-width 60")
         #expect(await reader.settle())
         #expect(!reader.text.contains("New quay opens"), "setting another option keeps what the toggle set: \(reader.text)")
-        command("set max-items!")
+        reader.command("set max-items!")
         #expect(reader.lines.last?.contains("max-items is not a yes/no option") == true)
-        command("set no-such-option 1")
+        reader.command("set no-such-option 1")
         #expect(reader.lines.last?.contains("Unknown option no-such-option") == true)
 
         // A file of config lines, relative to the config file's directory: keys, options, and a
@@ -534,13 +524,13 @@ import Testing
             urls-source fever
             frobnicate 3
             """, to: "extra")
-        command("source extra")
+        reader.command("source extra")
         #expect(reader.lines.last?.contains("Read extra; urls-source applies at the next start — line 4: unknown option") == true, "\(reader.text)")
         #expect(await reader.settle())
         #expect(reader.text.contains("New quay opens"), "show-read-articles yes again: \(reader.text)")
         reader.press(.control("e"))
         #expect(await reader.waitFor("Reloaded 2 feeds"), "the key bound by the sourced file works at once: \(reader.text)")
-        command("source missing-file")
+        reader.command("source missing-file")
         #expect(reader.lines.last?.contains("Cannot read") == true)
         #expect(await reader.settle())
     }
@@ -572,9 +562,7 @@ import Testing
         }
         let played = try String(contentsOfFile: home.path("played"), encoding: .utf8)
         #expect(played.hasPrefix("https://news.example/"), "the player got the article's link: \(played)")
-        reader.press(.character(":"))
-        reader.type("set browser")
-        reader.press(.enter)
+        reader.command("set browser")
         #expect(reader.lines.last?.contains("browser = (not set") == true, "the last step put the browser back: \(reader.text)")
         reader.press(.character(","), .character("z"))
         #expect(reader.lines.last?.contains("No macro on z") == true)
@@ -628,5 +616,14 @@ import Testing
         reader.press(.character("Q"))
         #expect(reader.exitStatus == 0)
         #expect(reader.terminal.isStopped)
+    }
+}
+
+private extension HeadlessReader {
+    /// Types a line at the `:` command prompt and runs it.
+    func command(_ line: String) {
+        press(.character(":"))
+        type(line)
+        press(.enter)
     }
 }
