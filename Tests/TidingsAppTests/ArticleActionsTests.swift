@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import TerminalUI
 import Testing
+import TestSupport
 @testable import TidingsApp
 
 /// The article actions headless, through the real reader: the URL view (`u`) and what it opens,
@@ -28,9 +29,8 @@ import Testing
         try home.subscribe([home.url("pod")])
         // Records its arguments, one a line, then (when the first is `stdin`) its standard input.
         let script = home.path("record")
-        try home.write("#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done >> \"$0.out\"\n"
-            + "if [ \"$1\" = stdin ]; then cat >> \"$0.out\"; fi\n", to: "record")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try ExecutableScript.write("#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done >> \"$0.out\"\n"
+            + "if [ \"$1\" = stdin ]; then cat >> \"$0.out\"; fi\n", to: script)
         var options = actions(home)
         if player { options.player = "\(script) player" }
         let reader = try home.startReader(columns: 200, browser: "\(script) browser %u", articleActions: options)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TidingsApp
 
 @Suite struct BrowserCommandTests {
@@ -42,8 +43,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["w3m", "mybrowser"] {
             let file = directory.appendingPathComponent(name)
-            try Data("#!/bin/sh\n".utf8).write(to: file)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+            try ExecutableScript.write("#!/bin/sh\n", to: file.path)
         }
         let path = directory.path
         #expect(try BrowserCommand.resolve(configured: "lynx %u", environment: ["PATH": path])?.words == ["lynx", "%u"])
@@ -58,8 +58,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("record")
         let output = directory.appendingPathComponent("argv")
-        try Data("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(output.path)'\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try ExecutableScript.write("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(output.path)'\n", to: script.path)
         let url = "https://example.org/$(touch \(directory.path)/pwned);`id`"
         let command = try BrowserCommand(parsing: "'\(script.path)' --flag %u")
         let failure: BrowserLauncher.Failure? = await withCheckedContinuation { continuation in

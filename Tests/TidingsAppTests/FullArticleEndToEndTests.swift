@@ -224,8 +224,7 @@ import Testing
     /// survive) around what it read.
     private func writeScript(_ body: String, in home: Home) throws -> String {
         let path = home.home.path("extract.sh")
-        try home.home.write("#!/bin/sh\n" + body + "\n", to: "extract.sh")
-        chmod(path, 0o755)
+        try ExecutableScript.write("#!/bin/sh\n" + body + "\n", to: path)
         return path
     }
 

@@ -540,8 +540,7 @@ import Testing
         try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
         try home.subscribe([home.url("news")])
         // A "player" that writes what it was given.
-        try home.write("#!/bin/sh\necho \"$@\" > \(home.path("played"))\n", to: "player")
-        _ = chmod(home.path("player"), 0o755)
+        try ExecutableScript.write("#!/bin/sh\necho \"$@\" > \(home.path("played"))\n", to: home.path("player"))
         let config = Config(parsing: """
             macro v set browser "\(home.path("player")) %u" ; open-in-browser ; set browser "$BROWSER" -- "play it"
             macro x frobnicate

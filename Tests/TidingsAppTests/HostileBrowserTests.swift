@@ -27,8 +27,7 @@ import TestSupport
             recorder = root.appendingPathComponent("record")
             argv = root.appendingPathComponent("argv")
             let script = "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(argv.path)'\n"
-            try Data(script.utf8).write(to: recorder)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
+            try ExecutableScript.write(script, to: recorder.path)
         }
 
         deinit { try? FileManager.default.removeItem(at: root) }

@@ -22,8 +22,8 @@ struct ReaderEndToEndTests {
             }
             server = try LoopbackServer(routes: [:], directory: feeds.path, lifetime: 300)
             let recorder = root.appendingPathComponent("record-browser")
-            try write("#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\n' \"$argument\"; done >> '\(path("browser-argv"))'\n", to: "record-browser")
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder.path)
+            try ExecutableScript.write(
+                "#!/bin/sh\nfor argument in \"$@\"; do printf '%s\\n' \"$argument\"; done >> '\(path("browser-argv"))'\n", to: recorder.path)
             try write("browser \"\(recorder.path) %u\"\n", to: "config/tidings/config")
         }
 
@@ -193,8 +193,7 @@ struct ReaderEndToEndTests {
     @Test func standardErrorNeverReachesTheScreen() throws {
         let home = try Home()
         try home.write(Self.rss(title: "Noisy", items: [(title: "Quiet item", link: "https://n.example/1", date: "Fri, 21 Nov 2025 10:00:00 GMT", body: "x")]), to: "feeds/noisy.xml")
-        try home.write("#!/bin/sh\necho NOISE-ON-STDERR >&2\ncat '\(home.path("feeds/noisy.xml"))'\n", to: "noisy-feed")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path("noisy-feed"))
+        try ExecutableScript.write("#!/bin/sh\necho NOISE-ON-STDERR >&2\ncat '\(home.path("feeds/noisy.xml"))'\n", to: home.path("noisy-feed"))
         try home.write("exec:\(home.path("noisy-feed"))\n", to: "config/tidings/urls")
         let session = try home.startReader()
         try session.waitFor("Tidings — Feeds")
