@@ -369,12 +369,21 @@ extension HTMLSanitizer {
                 return index + 1
             }
             let next = bytes[index + 1]
+            // The common tags of clean HTML are settled here, before the calls that read a tag
+            // in full (each saves and restores most registers).
             if isLetter(next) {
+                if let end = plainStartTag(at: index) { return end }
                 return startTag(at: index)
             }
             switch next {
             case UInt8(ascii: "/"):
-                if index + 2 < count, isLetter(bytes[index + 2]) { return endTag(at: index) }
+                if index + 2 < count, isLetter(bytes[index + 2]) {
+                    if let end = innermostEndTagEnd(at: index) {
+                        openElements.removeLast()
+                        return end
+                    }
+                    return endTag(at: index)
+                }
                 // `</>` and `</3…>`: nothing for a reader.
                 let end = PlainText.endOfComment(input, from: index)
                 drop(index..<end)
@@ -617,6 +626,34 @@ extension HTMLSanitizer {
             return tag.end
         }
 
+        /// Keeps `<name>` as written when it is already canonical — a short lower-case name right
+        /// before `>`, of an element kept with nothing to end or drop, in HTML outside any dropped
+        /// element — and returns its end; else nil, for `startTag` to read the tag in full. Most
+        /// start tags of clean HTML are such (`<p>`, `<em>`, `<li>`): this spares them reading
+        /// attributes and checking them for a canonical form.
+        @inline(__always)
+        private mutating func plainStartTag(at index: Int) -> Int? {
+            guard droppedName == nil, foreignContent == nil, index + 9 <= input.count,
+                  let name = Self.scanShortName(in: input, from: index + 1, stopsAtEquals: false),
+                  let key = name.key, !name.hasUppercase,
+                  name.range.upperBound < input.count, bytes[name.range.upperBound] == UInt8(ascii: ">")
+            else { return nil }
+            switch elementRule(key) {
+            case .allowed:
+                guard !openElements.isFull else { return nil }
+            case .allowedClosingItself:
+                guard !openElements.isFull,
+                      Self.implicitlyEndedIndex(openingKey: key, rules: implicitEndRules, openElements: openElements) == nil
+                else { return nil }
+            case .allowedVoid where key != HTMLSanitizer.sourceKey:
+                return name.range.upperBound + 1
+            default:
+                return nil
+            }
+            openElements.append(key)
+            return name.range.upperBound + 1
+        }
+
         /// Writes the start tag of a kept element; true when the element is left open.
         @discardableResult
         private mutating func emitStartTag(_ key: NameKey, rule: ElementRule, tag: TagToken, range: Range<Int>) -> Bool {
@@ -827,6 +864,23 @@ extension HTMLSanitizer {
             }
             replaceWithScratch(index..<tag.end)
             return tag.end
+        }
+
+        /// The end of `</name>` when it closes the innermost open element as written — a short
+        /// lower-case name right before `>`, in HTML outside any dropped element — else nil. Nearly
+        /// every end tag of clean HTML is one: it is kept as it is, decided from one word without
+        /// reading the tag in full. (Every key on the stack outside SVG and MathML is of an element
+        /// whose end tag is kept: only `emitStartTag` pushes, and only for those.) `mutating` for
+        /// the reason `isCanonicalStartTag` is.
+        @inline(__always)
+        private mutating func innermostEndTagEnd(at index: Int) -> Int? {
+            guard droppedName == nil, foreignContent == nil, index + 10 <= input.count,
+                  let innermost = openElements.last,
+                  let name = Self.scanShortName(in: input, from: index + 2, stopsAtEquals: false),
+                  name.key == innermost, !name.hasUppercase,
+                  name.range.upperBound < input.count, bytes[name.range.upperBound] == UInt8(ascii: ">")
+            else { return nil }
+            return name.range.upperBound + 1
         }
 
         private mutating func closeAll(at end: Int) {

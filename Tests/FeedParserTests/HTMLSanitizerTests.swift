@@ -123,6 +123,15 @@ struct HTMLSanitizerTests {
         ("a<!-- never closed", "a"),
         ("a<", "a&lt;"),
         ("<p>日本語のテキスト <em>強調</em></p>", "<p>日本語のテキスト <em>強調</em></p>"),
+        // Near misses of the plain `<name>` and `</name>` that are kept without reading them in full.
+        ("<b><i>x</b></i>y", "<b><i>x</i></b>y"),
+        ("<em>x</EM>y", "<em>x</em>y"),
+        ("<em>x</em >y", "<em>x</em>y"),
+        ("<ul><li>a<li>b</ul>", "<ul><li>a</li><li>b</li></ul>"),
+        ("<p>a<em>b<p>c", "<p>a<em>b</em></p><p>c</p>"),
+        ("a<source>b<picture><source></picture>", "ab<picture><source></picture>"),
+        ("<template><p>x</p></template>y", "y"),
+        ("<figcaption>x</figcaption><wbr>", "<figcaption>x</figcaption><wbr>"),
     ]
 
     @Test(arguments: cases)
