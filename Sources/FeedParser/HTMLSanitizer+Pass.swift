@@ -705,7 +705,10 @@ extension HTMLSanitizer {
         private static func implicitlyEndedIndex(
             openingKey: NameKey, rules implicitEndRules: [ImplicitEndRule], openElements: FixedStack<NameKey>
         ) -> Int? {
-            guard let rule = implicitEndRules.first(where: { $0.openers.contains(openingKey) }) else { return nil }
+            // Nothing is open around most paragraphs of an item: no rule to look for then.
+            guard !openElements.isEmpty,
+                  let rule = implicitEndRules.first(where: { $0.openers.contains(openingKey) })
+            else { return nil }
             var index = openElements.count - 1
             while index >= 0 {
                 let open = openElements[index]
