@@ -60,7 +60,6 @@ extension HTMLSanitizer {
 
         init(
             input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
-            elementSpace: UnsafeMutableBufferPointer<NameKey>, attributeSpace: UnsafeMutableBufferPointer<AttributeToken>,
             workspace: inout Workspace
         ) {
             self.input = input
@@ -69,8 +68,10 @@ extension HTMLSanitizer {
             self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
             self.baseText = baseText
             self.parsedBase = parsedBase
-            openElements = FixedStack(elementSpace)
-            attributes = FixedStack(attributeSpace)
+            // The workspace keeps the stacks' memory alive for the run: it is lent for the whole call.
+            let stacks = workspace.uniqueStackSpace()
+            openElements = FixedStack(stacks.elements)
+            attributes = FixedStack(stacks.attributes)
             elementTable = HTMLSanitizer.elementTable
             attributeTable = HTMLSanitizer.attributeTable
             referenceNameTable = HTMLSanitizer.referenceNameTable

@@ -7,6 +7,30 @@ extension HTMLSanitizer {
         var scratch: [UInt8] = []
         var value: [UInt8] = []
         var attributeNames: [NameKey] = []
+        /// Memory for the open-element and attribute stacks. Taking it for every document from
+        /// `withUnsafeTemporaryAllocation` cost two `malloc`s and `free`s per item (8 KB is more
+        /// than it puts on the stack) and a copy of the whole pass out of its closures.
+        private var stacks = StackSpace()
+
+        /// The stacks' memory, for one run. A copy of a workspace shares it until then: the first
+        /// run of a copy gets memory of its own, as arrays would.
+        mutating func uniqueStackSpace() -> StackSpace {
+            if !isKnownUniquelyReferenced(&stacks) { stacks = StackSpace() }
+            return stacks
+        }
+
+        /// Fixed blocks for the sanitiser's two `FixedStack`s, freed with the last workspace
+        /// that holds them. Their elements are trivial: nothing needs deinitialising.
+        final class StackSpace {
+            let elements = UnsafeMutableBufferPointer<NameKey>.allocate(capacity: HTMLSanitizer.maximumDepth)
+            let attributes = UnsafeMutableBufferPointer<SanitizingPass.AttributeToken>.allocate(
+                capacity: HTMLSanitizer.maximumAttributes)
+
+            deinit {
+                elements.deallocate()
+                attributes.deallocate()
+            }
+        }
 
         /// Empties the arrays for the next run. One that a huge document made large is let go.
         mutating func clear() {

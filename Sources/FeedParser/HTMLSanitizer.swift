@@ -83,16 +83,10 @@ public enum HTMLSanitizer {
         workspace: inout Workspace
     ) -> String? {
         guard !bytes.isEmpty else { return nil }
-        return withUnsafeTemporaryAllocation(of: NameKey.self, capacity: maximumDepth) { elementSpace in
-            withUnsafeTemporaryAllocation(of: SanitizingPass.AttributeToken.self, capacity: maximumAttributes) { attributeSpace in
-                var pass = SanitizingPass(
-                    input: bytes, source: source, baseText: baseText, parsedBase: parsedBase,
-                    elementSpace: elementSpace, attributeSpace: attributeSpace, workspace: &workspace)
-                let result = pass.run()
-                pass.returnWorkspace(to: &workspace)
-                return result
-            }
-        }
+        var pass = SanitizingPass(input: bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace)
+        let result = pass.run()
+        pass.returnWorkspace(to: &workspace)
+        return result
     }
 
     /// Escapes plain text (Atom `type="text"`) into HTML.
