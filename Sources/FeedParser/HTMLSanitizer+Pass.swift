@@ -346,6 +346,20 @@ extension HTMLSanitizer {
                 }
             }
             let nameStart = cursor
+            // A name of up to seven bytes (`amp`, `mdash`, `hellip`: nearly every one in feeds) is
+            // read as one word, up to its `;` (the lowest flag of a SWAR test is exact).
+            if nameStart + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + nameStart).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let semicolons = ((word ^ (ones &* UInt64(UInt8(ascii: ";")))) &- ones) & ~word & (ones &* 0x80)
+                let length = semicolons.trailingZeroBitCount >> 3
+                if length < 8 {
+                    guard length > 0 else { return nil }
+                    for offset in 0..<length where !CharacterReference.isAlphanumeric(bytes[nameStart + offset]) { return nil }
+                    let name = word & (UInt64.max >> (64 - length * 8))
+                    return names.value(for: NameKey(low: name, high: 0)) != 0 ? nameStart + length + 1 : nil
+                }
+            }
             var low: UInt64 = 0
             var high: UInt64 = 0
             while cursor < count, cursor - nameStart < 16 {

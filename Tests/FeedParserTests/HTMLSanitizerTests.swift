@@ -112,6 +112,7 @@ struct HTMLSanitizerTests {
         ("&Aacute;&aacute;&AACUTE;&#x1F600;&#128512;&#9;", "&Aacute;&aacute;&amp;AACUTE;&#x1F600;&#128512;&#9;"),
         ("&#1;&#x7F;&#xD800;&#65", "\u{FFFD}A"),
         ("&CounterClockwiseContourIntegral;", "&CounterClockwiseContourIntegral;"),
+        ("&hellip;&mdash;&x-y;&;&amp", "&hellip;&mdash;&amp;x-y;&amp;;&amp;"),
         ("a<!-- comment <script>x</script> -->b", "ab"),
         ("a<!-->b", "ab"),
         ("a<!DOCTYPE html>b", "ab"),
