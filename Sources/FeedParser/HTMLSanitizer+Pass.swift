@@ -8,7 +8,10 @@ extension HTMLSanitizer {
     /// already in canonical form; the first token that must change copies the clean prefix and
     /// from then on clean runs are copied in bulk between replacements. `run()` returns nil when
     /// nothing changed, so clean HTML costs one scan and no allocation.
-    struct SanitizingPass {
+    ///
+    /// Not copyable: nothing needs a second pass, and Swift copied this one (retaining each of
+    /// its arrays and strings, then releasing them) on its way from `init` to `run()`, per item.
+    struct SanitizingPass: ~Copyable {
         let input: UnsafeBufferPointer<UInt8>
         /// `input`'s bytes without per-read bounds checks: the tokenizer checks its indexes
         /// against `input.count` itself, and the checks cost a third of its time.
