@@ -328,7 +328,9 @@ extension HTMLSanitizer {
 
         /// The end of a reference that is already written as HTML requires (`&name;` with a
         /// known name, `&#nn;` or `&#xhh;` naming an allowed character), else nil. Decides
-        /// without decoding, for the common case of clean text.
+        /// without decoding, for the common case of clean text. Inlined into `reference`, its only
+        /// caller: the call and its saved registers were a fifth of its cost.
+        @inline(__always)
         private static func canonicalReferenceEnd(in input: UnsafeBufferPointer<UInt8>, at index: Int, names: NameTable) -> Int? {
             let bytes = input.baseAddress!
             let count = input.count
