@@ -523,7 +523,26 @@ extension FeedBuilder {
             }
             return
         }
-        let written = MojibakeRepair.repair(text.string(), readAsLatin1: readsLatin1)
+        let bytes = text.bytes
+        // nil: not valid UTF-8; true: ASCII, which no repair changes (links, ids, dates, most names).
+        let verdict = ValidatedUTF8.validate(bytes)
+        if verdict == true, !active.isBase64, active.target == .published || active.target == .updated {
+            // Read straight from the buffer: the `String` would only be scanned once.
+            let date = FeedDate.parse(utf8: bytes)
+            if active.target == .published {
+                withScope { $0.published.offer(date, rank: active.rank) }
+            } else {
+                withScope { $0.updated.offer(date, rank: active.rank) }
+            }
+            return
+        }
+        let written: String
+        if verdict == true {
+            written = ValidatedUTF8.string(validated: bytes, isASCII: true)
+        } else {
+            let string = verdict == nil ? String(decoding: bytes, as: UTF8.self) : ValidatedUTF8.string(validated: bytes, isASCII: false)
+            written = MojibakeRepair.repair(string, readAsLatin1: readsLatin1)
+        }
         let raw = active.isBase64 ? Self.decodeBase64(written) : written
         switch active.target {
         case .title:

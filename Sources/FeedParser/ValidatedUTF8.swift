@@ -6,9 +6,16 @@
 enum ValidatedUTF8 {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let isASCII = validate(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        return string(validated: bytes, isASCII: isASCII)
+    }
+
+    /// The `String` of bytes that `validate` accepted, with its verdict: for callers that need
+    /// the verdict too, without validating twice.
+    static func string(validated bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         // A String of invalid UTF-8 is undefined behaviour: debug builds (tests, fuzzers) check
         // the verdict against the standard library's.
         assert(String(validating: bytes, as: UTF8.self) != nil, "ValidatedUTF8 accepted invalid UTF-8")
+        assert(!isASCII || bytes.allSatisfy { $0 < 0x80 }, "ValidatedUTF8 given a wrong ASCII verdict")
         return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
     }
 

@@ -160,6 +160,23 @@ struct FeedDateTests {
         #expect(FeedDate.parse(text) == nil, "\(text.debugDescription) must not be read")
     }
 
+    /// The feed builder reads ASCII dates straight from its field buffer, others from a `String`.
+    @Test func readsDatesOfFeedItems() throws {
+        let document = Data("""
+            <rss version="2.0"><channel><title>t</title>
+            <item><title>a</title><pubDate>
+              Tue, 02 Mar 2024 11:21:00 +0000 </pubDate></item>
+            <item><title>b</title><pubDate>2004년 05월 28일  01:31:15</pubDate></item>
+            <item><title>c</title><pubDate>Tue, 02 Mar 2024 11:21:00 EST</pubDate></item>
+            <item><title>d</title><pubDate>Tue, 02 Mar 2024 11:21:00 +0000 (UTC)</pubDate></item>
+            </channel></rss>
+            """.utf8)
+        let feed = try FeedParser.parse(document)
+        #expect(feed.items.map { $0.published.map(FeedDate.format) } == [
+            "2024-03-02T11:21:00Z", "2004-05-27T16:31:15Z", "2024-03-02T16:21:00Z", "2024-03-02T11:21:00Z",
+        ])
+    }
+
     @Test func keepsFractionOfSecond() throws {
         let date = try #require(FeedDate.parse("2003-12-13T18:30:02.25Z"))
         #expect(date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) == 0.25)
