@@ -43,7 +43,8 @@ public enum FeedDate {
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
         guard end > start, end - start <= 256 else { return nil }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if let fields = ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice) ?? WordScanner.scan(slice) {
+        if let fields = RFC1123Scanner.scan(slice) ?? ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice)
+            ?? WordScanner.scan(slice) {
             return fields.date()
         }
         return nil
