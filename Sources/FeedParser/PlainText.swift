@@ -55,6 +55,8 @@ public enum PlainText {
     public static func looksLikeHTML(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            // Most text holds neither `&` nor `<`; one tight loop says so.
+            guard bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) else { return false }
             let count = bytes.count
             var hasEndTagOrReference = false
             var decoded: [UInt8] = []
@@ -107,7 +109,9 @@ public enum PlainText {
         var previous: UInt8 = 0
         for index in bytes.indices {
             let byte = bytes[index]
-            if byte < 0x21 {
+            if byte &- 0x21 < 0x7F - 0x21 {
+                // Printable ASCII, nearly every byte: one comparison instead of four.
+            } else if byte < 0x21 {
                 guard byte == 0x20, previous != 0x20 else { return false }
             } else if byte == 0x7F {
                 return false
