@@ -50,6 +50,9 @@ struct FeedFields {
     mutating func addCategory(_ term: String) {
         let trimmed = term.trimmingSpaces()
         guard !trimmed.isEmpty, !categories.contains(trimmed) else { return }
+        // Room for a few at once: grown from empty, the array was reallocated for the first and
+        // again for the second category of nearly every item.
+        if categories.isEmpty { categories.reserveCapacity(4) }
         categories.append(trimmed)
     }
 
