@@ -90,7 +90,8 @@ struct FeedFields {
             updated: updated.unrankedValue() ?? published.unrankedValue(),
             summary: summary.unrankedValue() ?? content.unrankedValue(), content: content.unrankedValue(),
             categories: categories,
-            enclosures: enclosures + mediaEnclosures.filter { media in !enclosures.contains { $0.url == media.url } }
+            enclosures: mediaEnclosures.isEmpty
+                ? enclosures : enclosures + mediaEnclosures.filter { media in !enclosures.contains { $0.url == media.url } }
         )
     }
 }
