@@ -1,33 +1,39 @@
 extension FeedDate {
     /// Reads the one layout nearly every RSS feed writes, RFC 1123's `Tue, 02 Mar 2024 11:21:00 +0000`
-    /// (zone `±hhmm`, `GMT`, `UTC`, `UT` or `Z`), without `WordScanner`'s table of words: a `String`
-    /// and a hash for the weekday and the month cost ten times the rest of the date.
+    /// (zone `±hhmm`, `GMT`, `UTC`, `UT` or `Z`), at fixed offsets and without `WordScanner`'s
+    /// table of words: a `String` and a hash for the weekday and the month cost ten times the rest.
     ///
     /// A fast path, not a grammar: anything that differs in the slightest (another zone, no weekday,
-    /// a two-digit year, a fraction, extra spaces) is nil here and left to `WordScanner`, which
-    /// reads this layout the same way. It comes before the ISO scanners, which never read a date
-    /// that starts with a letter.
+    /// a one-digit day, a two-digit year, a fraction, extra spaces) is nil here and left to
+    /// `WordScanner`, which reads this layout the same way. It comes before the ISO scanners,
+    /// which never read a date that starts with a letter.
     enum RFC1123Scanner {
         static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Fields? {
-            var cursor = ByteCursor(bytes)
-            guard weekdays.contains(threeLetters(&cursor)), cursor.take(UInt8(ascii: ",")), cursor.take(0x20),
-                  let day = cursor.number(minDigits: 1, maxDigits: 2), cursor.take(0x20),
-                  let month = months.firstIndex(of: threeLetters(&cursor)), cursor.take(0x20),
-                  let year = cursor.number(minDigits: 4, maxDigits: 4), cursor.take(0x20),
-                  let hour = cursor.number(minDigits: 2, maxDigits: 2), cursor.take(UInt8(ascii: ":")),
-                  let minute = cursor.number(minDigits: 2, maxDigits: 2), cursor.take(UInt8(ascii: ":")),
-                  let second = cursor.number(minDigits: 2, maxDigits: 2), cursor.take(0x20)
+            // "Www, DD Mmm YYYY HH:MM:SS " is 26 bytes; the zone follows.
+            guard bytes.count >= 27, bytes[3] == UInt8(ascii: ","), bytes[4] == 0x20, bytes[7] == 0x20,
+                  bytes[11] == 0x20, bytes[16] == 0x20, bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"),
+                  bytes[25] == 0x20, weekdays.contains(letters(bytes, at: 0, count: 3)),
+                  let month = months.firstIndex(of: letters(bytes, at: 8, count: 3)),
+                  let day = number(bytes, at: 5, digits: 2), let year = number(bytes, at: 12, digits: 4),
+                  let hour = number(bytes, at: 17, digits: 2), let minute = number(bytes, at: 20, digits: 2),
+                  let second = number(bytes, at: 23, digits: 2)
             else { return nil }
             var fields = Fields(year: year, month: month + 1, day: day)
             fields.hour = hour
             fields.minute = minute
             fields.second = second
-            if let offset = cursor.numericOffset() {
-                fields.offset = offset
-            } else {
-                guard universalZones.contains(threeLetters(&cursor, allowingFewer: true)) else { return nil }
+            let zone = bytes.count - 26
+            if zone == 5, bytes[26] == UInt8(ascii: "+") || bytes[26] == UInt8(ascii: "-") {
+                // Out-of-range hours or minutes are left to `WordScanner` (which rejects the date).
+                guard let hours = number(bytes, at: 27, digits: 2), let minutes = number(bytes, at: 29, digits: 2),
+                      hours <= 23, minutes <= 59
+                else { return nil }
+                let seconds = hours * 3600 + minutes * 60
+                fields.offset = bytes[26] == UInt8(ascii: "-") ? -seconds : seconds
+                return fields
             }
-            return cursor.isAtEnd ? fields : nil
+            guard zone <= 3, universalZones.contains(letters(bytes, at: 26, count: zone)) else { return nil }
+            return fields
         }
 
         private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map(pack)
@@ -39,18 +45,27 @@ extension FeedDate {
             word.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
         }
 
-        /// The next word, lower-cased and packed like `pack`, when it is three ASCII letters (or,
-        /// `allowingFewer`, one to three) and ends where `WordScanner`'s words end; 0 otherwise.
-        private static func threeLetters(_ cursor: inout ByteCursor, allowingFewer: Bool = false) -> UInt32 {
+        /// The `count` bytes at `start`, lower-cased and packed like `pack`, when all are ASCII
+        /// letters; 0 otherwise.
+        private static func letters(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, count: Int) -> UInt32 {
             var packed: UInt32 = 0
-            var count = 0
-            while count < 3, case let byte = cursor.peek(at: count), (byte | 0x20) &- UInt8(ascii: "a") < 26 {
-                packed |= UInt32(byte | 0x20) << (8 * count)
-                count += 1
+            for offset in 0..<count {
+                let byte = bytes[start + offset] | 0x20
+                guard byte &- UInt8(ascii: "a") < 26 else { return 0 }
+                packed |= UInt32(byte) << (8 * offset)
             }
-            guard count == 3 || (allowingFewer && count > 0), !ByteCursor.isWordByte(cursor.peek(at: count)) else { return 0 }
-            cursor.position += count
             return packed
+        }
+
+        /// The decimal number written with exactly `digits` digits at `start`.
+        private static func number(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, digits: Int) -> Int? {
+            var value = 0
+            for index in start..<(start + digits) {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
         }
     }
 }
