@@ -553,7 +553,7 @@ extension FeedBuilder {
         case .summary, .content:
             break  // Handled above.
         case .link:
-            let resolved = Self.resolve(raw.trimmingSpaces(), against: base)
+            let resolved = Self.resolve(raw, against: base)
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
@@ -587,7 +587,7 @@ extension FeedBuilder {
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
-            feed.image.offer(Self.resolve(raw.trimmingSpaces(), against: base), rank: active.rank)
+            feed.image.offer(Self.resolve(raw, against: base), rank: active.rank)
         }
     }
 
@@ -613,8 +613,8 @@ extension FeedBuilder {
         return HTMLSanitizer.sanitize(utf8: bytes, base: base, workspace: &workspace).trimmingSpaces()
     }
 
-    /// The absolute form of a URL from the feed; nil for an empty one (which would otherwise
-    /// resolve to the base itself).
+    /// The absolute form of a URL from the feed, trimmed; nil for an empty one (which would
+    /// otherwise resolve to the base itself).
     private static func resolve(_ reference: String, against base: URLResolver.Base?) -> String? {
         let trimmed = reference.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
