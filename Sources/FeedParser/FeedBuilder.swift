@@ -536,14 +536,15 @@ extension FeedBuilder {
             }
             return
         }
-        let written: String
+        var raw: String
         if verdict == true {
-            written = ValidatedUTF8.string(validated: bytes, isASCII: true)
+            raw = ValidatedUTF8.string(validated: bytes, isASCII: true)
         } else {
             let string = verdict == nil ? String(decoding: bytes, as: UTF8.self) : ValidatedUTF8.string(validated: bytes, isASCII: false)
-            written = MojibakeRepair.repair(string, readAsLatin1: readsLatin1)
+            raw = MojibakeRepair.repair(string, readAsLatin1: readsLatin1)
         }
-        let raw = active.isBase64 ? Self.decodeBase64(written) : written
+        // Replaced in place: a second name for the same text cost a retain and a release per field.
+        if active.isBase64 { raw = Self.decodeBase64(raw) }
         switch active.target {
         case .title:
             let title = Self.plainText(raw, kind: active.kind, isMarkup: isMarkup)
