@@ -57,13 +57,15 @@ extension FeedDate {
             return packed
         }
 
-        /// The decimal number written with exactly `digits` digits at `start`.
+        /// The decimal number written with exactly `digits` (at most four) digits at `start`.
+        /// Inlined, with wrapping arithmetic (four digits cannot overflow): seven calls a date.
+        @inline(__always)
         private static func number(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, digits: Int) -> Int? {
             var value = 0
-            for index in start..<(start + digits) {
-                let digit = bytes[index] &- UInt8(ascii: "0")
+            for offset in 0..<digits {
+                let digit = bytes[start &+ offset] &- UInt8(ascii: "0")
                 guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
+                value = value &* 10 &+ Int(digit)
             }
             return value
         }
