@@ -93,6 +93,17 @@ struct PlainTextTests {
         #expect(PlainText.looksLikeHTML(text) == isHTML)
     }
 
+    /// `fromMarkedText` returns plain, collapsed text as it is; everything else takes the full path.
+    @Test(arguments: [
+        ("Plain title", "Plain title"), ("café naïve 日本語", "café naïve 日本語"), ("  a  b ", "a b"),
+        ("Option<T>  beats null", "Option<T> beats null"), ("Ann <ann@example.org>", "Ann <ann@example.org>"),
+        ("<b>New</b>  release", "New release"), ("AT&amp;T", "AT&T"), ("a&b", "a&b"), ("tab\there", "tab here"),
+        ("del\u{7F}", "del"), ("", ""),
+    ])
+    func readsMarkedText(_ text: String, _ expected: String) {
+        #expect(PlainText.fromMarkedText(text) == expected)
+    }
+
     @Test func longInputIsLinear() {
         let input = String(repeating: "<b>&amp;x</b> ", count: 100_000)
         let output = PlainText.fromHTML(input)
