@@ -77,7 +77,8 @@ enum ValidatedUTF8 {
         case 0xF4: length = 4; highest = 0x8F
         default: return nil
         }
-        guard bytes.count - index >= length, (lowest...highest).contains(bytes[index + 1]) else { return nil }
+        // One unsigned comparison for the range of the second byte.
+        guard bytes.count - index >= length, bytes[index + 1] &- lowest <= highest &- lowest else { return nil }
         if length > 2, bytes[index + 2] & 0xC0 != 0x80 { return nil }
         if length > 3, bytes[index + 3] & 0xC0 != 0x80 { return nil }
         return length
