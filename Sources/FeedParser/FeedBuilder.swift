@@ -523,8 +523,28 @@ extension FeedBuilder {
             }
             return
         }
-        let written = MojibakeRepair.repair(text.string(), readAsLatin1: readsLatin1)
-        let raw = active.isBase64 ? Self.decodeBase64(written) : written
+        let bytes = text.bytes
+        // nil: not valid UTF-8; true: ASCII, which no repair changes (links, ids, dates, most names).
+        let verdict = ValidatedUTF8.validate(bytes)
+        if verdict == true, !active.isBase64, active.target == .published || active.target == .updated {
+            // Read straight from the buffer: the `String` would only be scanned once.
+            let date = FeedDate.parse(utf8: bytes)
+            if active.target == .published {
+                withScope { $0.published.offer(date, rank: active.rank) }
+            } else {
+                withScope { $0.updated.offer(date, rank: active.rank) }
+            }
+            return
+        }
+        var raw: String
+        if verdict == true {
+            raw = ValidatedUTF8.string(validated: bytes, isASCII: true)
+        } else {
+            let string = verdict == nil ? String(decoding: bytes, as: UTF8.self) : ValidatedUTF8.string(validated: bytes, isASCII: false)
+            raw = MojibakeRepair.repair(string, readAsLatin1: readsLatin1)
+        }
+        // Replaced in place: a second name for the same text cost a retain and a release per field.
+        if active.isBase64 { raw = Self.decodeBase64(raw) }
         switch active.target {
         case .title:
             let title = Self.plainText(raw, kind: active.kind, isMarkup: isMarkup)
@@ -534,7 +554,7 @@ extension FeedBuilder {
         case .summary, .content:
             break  // Handled above.
         case .link:
-            let resolved = Self.resolve(raw.trimmingSpaces(), against: base)
+            let resolved = Self.resolve(raw, against: base)
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
@@ -568,7 +588,7 @@ extension FeedBuilder {
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
-            feed.image.offer(Self.resolve(raw.trimmingSpaces(), against: base), rank: active.rank)
+            feed.image.offer(Self.resolve(raw, against: base), rank: active.rank)
         }
     }
 
@@ -594,8 +614,8 @@ extension FeedBuilder {
         return HTMLSanitizer.sanitize(utf8: bytes, base: base, workspace: &workspace).trimmingSpaces()
     }
 
-    /// The absolute form of a URL from the feed; nil for an empty one (which would otherwise
-    /// resolve to the base itself).
+    /// The absolute form of a URL from the feed, trimmed; nil for an empty one (which would
+    /// otherwise resolve to the base itself).
     private static func resolve(_ reference: String, against base: URLResolver.Base?) -> String? {
         let trimmed = reference.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }

@@ -31,18 +31,23 @@ public enum FeedDate {
     /// ```
     public static func parse(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes -> Date? in
-            var start = 0
-            var end = bytes.count
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            guard end > start, end - start <= 256 else { return nil }
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if let fields = ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice) ?? WordScanner.scan(slice) {
-                return fields.date()
-            }
-            return nil
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The same for the date's UTF-8 bytes: the feed builder reads a date straight from its
+    /// field buffer, without making a `String` first.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard end > start, end - start <= 256 else { return nil }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if let fields = RFC1123Scanner.scan(slice) ?? ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice)
+            ?? WordScanner.scan(slice) {
+            return fields.date()
         }
+        return nil
     }
 
     /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC, the form of every date in `tidings parse`.

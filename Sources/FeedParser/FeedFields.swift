@@ -50,6 +50,9 @@ struct FeedFields {
     mutating func addCategory(_ term: String) {
         let trimmed = term.trimmingSpaces()
         guard !trimmed.isEmpty, !categories.contains(trimmed) else { return }
+        // Room for a few at once: grown from empty, the array was reallocated for the first and
+        // again for the second category of nearly every item.
+        if categories.isEmpty { categories.reserveCapacity(4) }
         categories.append(trimmed)
     }
 
@@ -87,7 +90,8 @@ struct FeedFields {
             updated: updated.unrankedValue() ?? published.unrankedValue(),
             summary: summary.unrankedValue() ?? content.unrankedValue(), content: content.unrankedValue(),
             categories: categories,
-            enclosures: enclosures + mediaEnclosures.filter { media in !enclosures.contains { $0.url == media.url } }
+            enclosures: mediaEnclosures.isEmpty
+                ? enclosures : enclosures + mediaEnclosures.filter { media in !enclosures.contains { $0.url == media.url } }
         )
     }
 }

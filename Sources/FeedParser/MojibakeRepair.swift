@@ -80,21 +80,24 @@ enum MojibakeRepair {
     /// windows-1252 writes as 0x80–0xBF). Most text has neither pair (`é` followed by a letter is
     /// not one), and this scan of its bytes spares it the character-by-character rebuild.
     static func mayBeDoublyEncoded(_ text: String) -> Bool {
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
             var index = 0
-            // U+00C2–U+00F4 are 0xC3 0x82–0xB4 in UTF-8.
-            while index + 2 < bytes.count, let found = memchr(base + index, 0xC3, bytes.count - index - 2) {
+            // U+00C2–U+00F4 are 0xC3 0x82–0xB4 in UTF-8. The character after them is never ASCII,
+            // so its lead byte is ≥ 0xC2: an `é` or `ï` before a letter or a space (the common
+            // case in Latin text) fails on that byte, without decoding anything.
+            while index + 2 < count, let found = memchr(base + index, 0xC3, count - index - 2) {
                 index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if (0x82...0xB4).contains(bytes[index + 1]),
-                   let byte = highByte(ofScalarAt: index + 2, in: bytes), (0x80...0xBF).contains(byte) {
+                if bytes[index + 1] &- 0x82 <= 0xB4 - 0x82, bytes[index + 2] >= 0xC2,
+                   let byte = highByte(ofScalarAt: index + 2, in: bytes), byte >= 0x80, byte <= 0xBF {
                     return true
                 }
                 index += 1
             }
             return false
         }
-        return found ?? true
     }
 
     /// The windows-1252 byte of the character whose UTF-8 starts at `index`, when it has one ≥ 0x80.

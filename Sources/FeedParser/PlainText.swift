@@ -46,7 +46,16 @@ public enum PlainText {
     /// PlainText.fromMarkedText("<b>New</b> release")         // "New release"
     /// ```
     public static func fromMarkedText(_ text: String) -> String {
-        looksLikeHTML(text) ? fromHTML(text) : collapsingWhitespace(text)
+        // Most titles, names and categories hold neither `&` nor `<` and are collapsed already:
+        // both are checked in one look at the bytes, and the text is returned as it is.
+        var text = text
+        if text.withUTF8({ !mayHoldMarkup($0) && isCollapsed($0) }) { return text }
+        return looksLikeHTML(text) ? fromHTML(text) : collapsingWhitespace(text)
+    }
+
+    /// Whether the bytes hold `&` or `<`, without which nothing is markup or a reference.
+    private static func mayHoldMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }
     }
 
     /// Whether text of unknown type reads as HTML: it holds an end tag or a character reference,
@@ -55,6 +64,8 @@ public enum PlainText {
     public static func looksLikeHTML(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            // Most text holds neither `&` nor `<`; one tight loop says so.
+            guard mayHoldMarkup(bytes) else { return false }
             let count = bytes.count
             var hasEndTagOrReference = false
             var decoded: [UInt8] = []
@@ -107,7 +118,9 @@ public enum PlainText {
         var previous: UInt8 = 0
         for index in bytes.indices {
             let byte = bytes[index]
-            if byte < 0x21 {
+            if byte &- 0x21 < 0x7F - 0x21 {
+                // Printable ASCII, nearly every byte: one comparison instead of four.
+            } else if byte < 0x21 {
                 guard byte == 0x20, previous != 0x20 else { return false }
             } else if byte == 0x7F {
                 return false

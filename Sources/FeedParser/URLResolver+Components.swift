@@ -66,13 +66,13 @@ extension URLResolver {
                 out.append(contentsOf: targetAuthority)
             }
             if usesOwnAuthority {
-                out.append(contentsOf: Self.removingDotSegments(reference.path))
+                Self.append(reference.path, removingDotSegmentsTo: &out)
             } else {
                 if reference.path.isEmpty {
                     out.append(contentsOf: path)
                     if query == nil { query = self.query }
                 } else if reference.path.first == UInt8(ascii: "/") {
-                    out.append(contentsOf: Self.removingDotSegments(reference.path))
+                    Self.append(reference.path, removingDotSegmentsTo: &out)
                 } else if authority != nil && path.isEmpty {
                     out.append(contentsOf: Self.removingDotSegments([UInt8(ascii: "/")] + reference.path))
                 } else {
@@ -91,10 +91,20 @@ extension URLResolver {
             return out
         }
 
+        /// Appends `path` without its dot segments: as it is when it has none (`/img/a.png`, nearly
+        /// every path), without the copy that `removingDotSegments` makes of it first.
+        private static func append(_ path: ArraySlice<UInt8>, removingDotSegmentsTo out: inout [UInt8]) {
+            if path.withUnsafeBufferPointer({ hasDotSegment($0) }) {
+                out.append(contentsOf: removingDotSegments(path))
+            } else {
+                out.append(contentsOf: path)
+            }
+        }
+
         /// RFC 3986 §5.2.4.
         static func removingDotSegments<Path: Collection<UInt8>>(_ path: Path) -> ArraySlice<UInt8> {
             let input = Array(path)
-            guard hasDotSegment(input) else { return input[...] }
+            guard input.withUnsafeBufferPointer({ hasDotSegment($0) }) else { return input[...] }
             let slash = UInt8(ascii: "/")
             let dot = UInt8(ascii: ".")
             let count = input.count
@@ -153,7 +163,7 @@ extension URLResolver {
 
         /// True when some segment of `path` is `.` or `..`: only then is there work to do (dots in
         /// file names, `/img/a.png`, are the common case).
-        static func hasDotSegment(_ path: [UInt8]) -> Bool {
+        static func hasDotSegment(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
             let slash = UInt8(ascii: "/")
             let dot = UInt8(ascii: ".")
             var segmentStart = 0

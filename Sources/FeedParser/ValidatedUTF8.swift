@@ -6,9 +6,16 @@
 enum ValidatedUTF8 {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let isASCII = validate(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        return string(validated: bytes, isASCII: isASCII)
+    }
+
+    /// The `String` of bytes that `validate` accepted, with its verdict: for callers that need
+    /// the verdict too, without validating twice.
+    static func string(validated bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         // A String of invalid UTF-8 is undefined behaviour: debug builds (tests, fuzzers) check
         // the verdict against the standard library's.
         assert(String(validating: bytes, as: UTF8.self) != nil, "ValidatedUTF8 accepted invalid UTF-8")
+        assert(!isASCII || bytes.allSatisfy { $0 < 0x80 }, "ValidatedUTF8 given a wrong ASCII verdict")
         return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
     }
 
@@ -25,6 +32,14 @@ enum ValidatedUTF8 {
         var isASCII = true
         var index = 0
         while index < count {
+            // Sixteen ASCII bytes a step while they last (most of a field is runs of ASCII),
+            // then eight at a time up to the next byte that is not ASCII.
+            if index &+ 16 <= count,
+               (raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                   | raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 {
+                index &+= 16
+                continue
+            }
             if index &+ 8 <= count {
                 let high = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
                 if high == 0 {
@@ -62,7 +77,8 @@ enum ValidatedUTF8 {
         case 0xF4: length = 4; highest = 0x8F
         default: return nil
         }
-        guard bytes.count - index >= length, (lowest...highest).contains(bytes[index + 1]) else { return nil }
+        // One unsigned comparison for the range of the second byte.
+        guard bytes.count - index >= length, bytes[index + 1] &- lowest <= highest &- lowest else { return nil }
         if length > 2, bytes[index + 2] & 0xC0 != 0x80 { return nil }
         if length > 3, bytes[index + 3] & 0xC0 != 0x80 { return nil }
         return length

@@ -160,6 +160,65 @@ struct FeedDateTests {
         #expect(FeedDate.parse(text) == nil, "\(text.debugDescription) must not be read")
     }
 
+    /// RFC 1123's layout as RSS feeds write it, which `RFC1123Scanner` reads without the word table.
+    static let canonical = [
+        "Tue, 02 Mar 2024 11:21:00 +0000", "sat, 07 sep 2002 09:42:31 -0700", "SUN, 31 DEC 9999 23:59:59 GMT",
+        "Mon, 01 Jan 2024 12:00:00 Z", "Fri, 29 Feb 2023 00:00:00 UT", "Thu, 29 Feb 2024 23:00:00 UTC",
+        "Wed, 05 Jun 2024 10:00:00 +0530", "Sun, 16 Dec 2012 11:47:32 -2359",
+    ]
+
+    static func scanned(_ text: String, _ scan: (UnsafeBufferPointer<UInt8>) -> FeedDate.Fields?) -> Date?? {
+        var text = text
+        return text.withUTF8 { bytes in scan(bytes).map { $0.date() } }
+    }
+
+    @Test(arguments: canonical)
+    func fastPathReadsTheCommonLayout(_ text: String) throws {
+        let fast = try #require(Self.scanned(text, FeedDate.RFC1123Scanner.scan), "\(text) should take the fast path")
+        #expect(Self.scanned(text, FeedDate.WordScanner.scan) == .some(fast), "\(text)")
+    }
+
+    /// Every variant one byte away from the common layout (a byte deleted, replaced or inserted)
+    /// that the fast path reads, `WordScanner` reads as the same instant.
+    @Test(arguments: canonical)
+    func fastPathAgreesWithWordScanner(_ text: String) {
+        let bytes = Array(text.utf8)
+        let others = Array(" ,.:+-0159aAzZ()é\t".utf8).map { [$0] } + [Array("é".utf8), Array("xyz".utf8)]
+        var variants: [[UInt8]] = []
+        for index in bytes.indices {
+            variants.append(Array(bytes[..<index] + bytes[(index + 1)...]))
+            for other in others {
+                variants.append(Array(bytes[..<index] + other + bytes[(index + 1)...]))
+                variants.append(Array(bytes[..<index] + other + bytes[index...]))
+            }
+        }
+        for other in others { variants.append(bytes + other) }
+        for variant in variants {
+            variant.withUnsafeBufferPointer { buffer in
+                guard let fast = FeedDate.RFC1123Scanner.scan(buffer) else { return }
+                let general = FeedDate.WordScanner.scan(buffer)
+                #expect(general != nil && fast.date() == general?.date(), "\(String(decoding: variant, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// The feed builder reads ASCII dates straight from its field buffer, others from a `String`.
+    @Test func readsDatesOfFeedItems() throws {
+        let document = Data("""
+            <rss version="2.0"><channel><title>t</title>
+            <item><title>a</title><pubDate>
+              Tue, 02 Mar 2024 11:21:00 +0000 </pubDate></item>
+            <item><title>b</title><pubDate>2004년 05월 28일  01:31:15</pubDate></item>
+            <item><title>c</title><pubDate>Tue, 02 Mar 2024 11:21:00 EST</pubDate></item>
+            <item><title>d</title><pubDate>Tue, 02 Mar 2024 11:21:00 +0000 (UTC)</pubDate></item>
+            </channel></rss>
+            """.utf8)
+        let feed = try FeedParser.parse(document)
+        #expect(feed.items.map { $0.published.map(FeedDate.format) } == [
+            "2024-03-02T11:21:00Z", "2004-05-27T16:31:15Z", "2024-03-02T16:21:00Z", "2024-03-02T11:21:00Z",
+        ])
+    }
+
     @Test func keepsFractionOfSecond() throws {
         let date = try #require(FeedDate.parse("2003-12-13T18:30:02.25Z"))
         #expect(date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) == 0.25)

@@ -71,6 +71,39 @@ struct PlainTextTests {
         #expect(input.trimmingSpaces() == expected)
     }
 
+    /// `isCollapsed` passes printable ASCII with one comparison: every byte around that range's
+    /// bounds, alone and between letters, gets the verdict `collapse` gives.
+    @Test func collapsedVerdictAtEveryByte() {
+        for byte in UInt8(0)...0x7F {
+            for text in [[byte], [0x61, byte, 0x62], [0x61, byte, byte, 0x62], [0x61, 0x20, byte]] {
+                text.withUnsafeBufferPointer { bytes in
+                    let unchanged = PlainText.collapse(bytes) == String(decoding: bytes, as: UTF8.self)
+                    #expect(PlainText.isCollapsed(bytes) == unchanged, "\(text)")
+                }
+            }
+        }
+    }
+
+    /// `looksLikeHTML` answers no at once for text without `&` or `<`.
+    @Test(arguments: [
+        ("AT&amp;T", true), ("<b>New</b> release", true), ("a&#32;b", true), ("Option<T> beats null", false),
+        ("plain title", false), ("café > über", false), ("", false), ("x</p>", true), ("&", false),
+    ])
+    func judgesHTML(_ text: String, _ isHTML: Bool) {
+        #expect(PlainText.looksLikeHTML(text) == isHTML)
+    }
+
+    /// `fromMarkedText` returns plain, collapsed text as it is; everything else takes the full path.
+    @Test(arguments: [
+        ("Plain title", "Plain title"), ("café naïve 日本語", "café naïve 日本語"), ("  a  b ", "a b"),
+        ("Option<T>  beats null", "Option<T> beats null"), ("Ann <ann@example.org>", "Ann <ann@example.org>"),
+        ("<b>New</b>  release", "New release"), ("AT&amp;T", "AT&T"), ("a&b", "a&b"), ("tab\there", "tab here"),
+        ("del\u{7F}", "del"), ("", ""),
+    ])
+    func readsMarkedText(_ text: String, _ expected: String) {
+        #expect(PlainText.fromMarkedText(text) == expected)
+    }
+
     @Test func longInputIsLinear() {
         let input = String(repeating: "<b>&amp;x</b> ", count: 100_000)
         let output = PlainText.fromHTML(input)

@@ -18,6 +18,10 @@ struct URLResolverTests {
         ("g;x=1/./y", "http://a/b/c/g;x=1/y"), ("g;x=1/../y", "http://a/b/c/y"), ("g?y/./x", "http://a/b/c/g?y/./x"),
         ("g?y/../x", "http://a/b/c/g?y/../x"), ("g#s/./x", "http://a/b/c/g#s/./x"), ("g#s/../x", "http://a/b/c/g#s/../x"),
         ("http:g", "http:g"),
+        // Absolute paths and network paths with and without dot segments (appended as they are
+        // when they have none).
+        ("/a/b.c/d", "http://a/a/b.c/d"), ("/.g/h", "http://a/.g/h"), ("/g/..", "http://a/"), ("/g/.", "http://a/g/"),
+        ("//h/x/./y/../z", "http://h/x/z"), ("//h/x.y/z", "http://h/x.y/z"), ("//h/..", "http://h/"),
     ]
 
     @Test(arguments: rfcExamples)

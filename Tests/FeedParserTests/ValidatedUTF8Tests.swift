@@ -33,6 +33,20 @@ struct ValidatedUTF8Tests {
         #expect(ValidatedUTF8.string([]) == "")
     }
 
+    /// ASCII is skipped sixteen and eight bytes at a time: a sequence, valid or not, or a lone
+    /// byte that is not ASCII, at every position of text of every length up to 40 is still seen.
+    @Test func seesEveryPositionOfLongerText() {
+        for length in 0...40 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            expectAgreement(ascii)
+            for position in 0...length {
+                for inserted: [UInt8] in [[0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xFF], [0xC3], [0x80], [0xE6, 0x97]] {
+                    expectAgreement(Array(ascii[..<position]) + inserted + Array(ascii[position...]))
+                }
+            }
+        }
+    }
+
     private func expectAgreement(_ bytes: [UInt8]) {
         let ours = bytes.withUnsafeBufferPointer { ValidatedUTF8.validate($0) }
         let standard = String(validating: bytes, as: UTF8.self)

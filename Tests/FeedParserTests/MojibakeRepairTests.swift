@@ -1,0 +1,44 @@
+import Testing
+@testable import FeedParser
+
+struct MojibakeRepairTests {
+    /// `mayBeDoublyEncoded` as its documentation states it, a character at a time: U+00C2–U+00F4
+    /// followed at once by a character windows-1252 writes as 0x80–0xBF.
+    static func mayBeDoublyEncodedByScalars(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        for (scalar, next) in zip(scalars, scalars.dropFirst()) where (0xC2...0xF4).contains(scalar.value) {
+            if (0x80...0xBF).contains(next.value) || (next.value != 0 && MojibakeRepair.windows1252C1.contains(next.value)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Plain accented letters, characters that stand for UTF-8 lead bytes and ones that continue
+    /// them, in every order: the byte scan skips an `é` before a letter without decoding, and must
+    /// not skip one before a continuation (`Ã©`, `Ã€`, `Â\u{80}`).
+    @Test func byteScanAgreesWithTheScalarDefinition() {
+        let pieces = ["é", "ï", "ü", "Ã", "Â", "ô", "õ", "©", "\u{80}", "¿", "À", "€", "’", "Ÿ", "a", " ", "日"]
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    let text = first + second + third
+                    #expect(MojibakeRepair.mayBeDoublyEncoded(text) == Self.mayBeDoublyEncodedByScalars(text), "\(text)")
+                    let padded = "x" + text + "yz"
+                    #expect(MojibakeRepair.mayBeDoublyEncoded(padded) == Self.mayBeDoublyEncodedByScalars(padded), "\(padded)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("café CafÃ©", "café Café"),
+        ("naïve Ã©tÃ©", "naïve été"),
+        ("über itâ€™s", "über it’s"),
+        ("café naïve über 日本語", "café naïve über 日本語"),
+        ("Grüße", "Grüße"),
+    ])
+    func repairsRunsAfterPlainLetters(_ text: String, _ expected: String) {
+        #expect(MojibakeRepair.undoubled(text) == expected)
+    }
+}
