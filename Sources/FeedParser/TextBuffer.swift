@@ -19,8 +19,13 @@ struct TextBuffer {
     }
     private(set) var isTruncated = false
     let capacityLimit: Int
+    /// Whether the owner is gathering a field's text; set by the owner, read by `appendPlainText`.
+    var acceptsText = false {
+        didSet { updatePlainTextLimit() }
+    }
     /// The count up to which text can be copied as it is: the capacity and the field limit, or 0
-    /// in markup. One comparison instead of three on the path taken once per SAX callback.
+    /// in markup and when no text is wanted. One comparison instead of five on the path taken
+    /// once per SAX callback.
     private var plainTextLimit = 0
 
     init(capacityLimit: Int) {
@@ -31,7 +36,7 @@ struct TextBuffer {
     }
 
     private mutating func updatePlainTextLimit() {
-        plainTextLimit = isMarkup ? 0 : min(capacity, capacityLimit)
+        plainTextLimit = acceptsText && !isMarkup ? min(capacity, capacityLimit) : 0
     }
 
     /// Frees the storage; the buffer must not be used afterwards.
@@ -56,21 +61,30 @@ struct TextBuffer {
     }
 
     /// Appends character data: as is for text, escaped once the buffer holds markup.
-    @inline(__always)
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        // The common case, once per SAX callback: plain text that fits. Kept small enough to be
-        // inlined into the callback, with everything else out of line.
-        let newCount = count &+ text.count
-        if newCount <= plainTextLimit, let source = text.baseAddress {
-            if text.count <= 16 {
-                Self.copyShort(source, to: storage + count, count: text.count)
-            } else {
-                memcpy(storage + count, source, text.count)
-            }
-            count = newCount
-            return
+        guard let source = text.baseAddress, appendPlainText(source, count: text.count) else {
+            return appendTextSlowly(text)
         }
-        appendTextSlowly(text)
+    }
+
+    /// The common case, once per SAX callback: appends a piece of plain text when text is wanted
+    /// (`acceptsText`), the buffer is not in markup and the piece fits, all in one comparison.
+    /// Returns false, having done nothing, otherwise. Small enough to be inlined into the callback.
+    @inline(__always)
+    mutating func appendPlainText(_ source: UnsafePointer<UInt8>, count pieceCount: Int) -> Bool {
+        let newCount = count &+ pieceCount
+        guard newCount <= plainTextLimit, pieceCount > 0 else { return false }
+        let destination = storage + count
+        count = newCount
+        if pieceCount == 1 {
+            // Every entity (`&lt;`, `&quot;`) arrives as its own one-byte piece.
+            destination.pointee = source.pointee
+        } else if pieceCount <= 16 {
+            Self.copyShort(source, to: destination, count: pieceCount)
+        } else {
+            memcpy(destination, source, pieceCount)
+        }
+        return true
     }
 
     /// Copies 1 to 16 bytes with two loads and two stores, overlapping in the middle: libxml2

@@ -194,10 +194,15 @@ final class XMLFeedReader {
             builder.pointee.endElement(localName: localName)
         }
         handler.characters = { context, bytes, count in
-            guard let bytes, count > 0 else { return }
-            let builder = XMLFeedReader.builder(context)
-            XMLFeedReader.carryOnAfterError(context, builder)
-            builder.pointee.characters(bytes, count: Int(count))
+            // Once per piece of text, and every entity is a piece of its own: the common case (a
+            // field gathered as plain text, room for the piece, no error since the last event) is
+            // a test and a copy here, with everything else out of line.
+            let parser = context.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self)
+            if parser.pointee.wellFormed != 0, let bytes,
+               XMLFeedReader.builder(context).pointee.appendPlainText(bytes, count: Int(count)) {
+                return
+            }
+            XMLFeedReader.characters(context, bytes, count)
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
@@ -243,6 +248,16 @@ final class XMLFeedReader {
             }
         }
         return handler
+    }
+
+    /// The `characters` callback's general case: an error to note, text that is not wanted, markup
+    /// to escape, a buffer to grow or a field limit reached.
+    @inline(never)
+    private static func characters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
+        guard let bytes, count > 0 else { return }
+        let builder = builder(context)
+        carryOnAfterError(context, builder)
+        builder.pointee.characters(bytes, count: Int(count))
     }
 
     /// In text, an `&` that starts no reference (`Fish & Chips`, `?a=1&b=2`) and a reference to
