@@ -121,10 +121,16 @@ struct FeedBuilder {
             ignoredDepth += 1
             return
         }
-        if item != nil, capture == nil, self.rule(localName: localName, prefix: prefix, uri: uri).role == .item,
-           let open = frames.firstIndex(where: { $0.role == .item }) {
-            // Items do not nest: a new one closes the one a feed forgot to close.
-            while frames.count > open { closeInnermostFrame() }
+        // Looked up once here for most elements; the root's rule waits for `recogniseRoot`, which
+        // may take its unknown namespace for the feed's own.
+        var knownRule: ElementRule?
+        if item != nil, capture == nil {
+            let rule = self.rule(localName: localName, prefix: prefix, uri: uri)
+            knownRule = rule
+            if rule.role == .item, let open = frames.firstIndex(where: { $0.role == .item }) {
+                // Items do not nest: a new one closes the one a feed forgot to close.
+                while frames.count > open { closeInnermostFrame() }
+            }
         }
         depth += 1
         if depth == 1 {
@@ -149,7 +155,7 @@ struct FeedBuilder {
             authorHadChildren = true
         }
 
-        let rule = self.rule(localName: localName, prefix: prefix, uri: uri)
+        let rule = knownRule ?? self.rule(localName: localName, prefix: prefix, uri: uri)
         var frame = Frame(role: rule.role, opensContainer: false, endsCapture: false, isMarkup: false,
                           localName: localName)
         handleStart(rule: rule, attributes: attributes, frame: &frame)
@@ -317,7 +323,7 @@ struct FeedBuilder {
         case .guid:
             guard container == .item else { return }
             begin(.guid, kind: .raw, rank: 0, &frame)
-            capture?.isPermaLink = (attributes.value("isPermaLink") ?? "true") == "true"
+            capture?.isPermaLink = attributes.value("isPermaLink", equals: "true") ?? true
         case .id:
             guard container == .item else { return }
             begin(.id, kind: .raw, rank: 0, &frame)
@@ -418,7 +424,9 @@ struct FeedBuilder {
 
 extension FeedFields {
     /// True when a capture of `target` at `rank` could improve on what these fields hold.
-    fileprivate func accepts(_ target: FeedBuilder.Target, rank: UInt8) -> Bool {
+    /// `mutating` though it changes nothing: called on the builder's fields in place, a
+    /// non-mutating method was handed a copy of all 272 bytes, once per field of every item.
+    fileprivate mutating func accepts(_ target: FeedBuilder.Target, rank: UInt8) -> Bool {
         switch target {
         case .title: return title.accepts(rank: rank)
         case .link: return link.accepts(rank: rank)
