@@ -1,4 +1,5 @@
 import CLibXML2
+import CSAXText
 import FeedModel
 import Foundation
 
@@ -204,13 +205,8 @@ struct FeedBuilder {
         text.appendText(UnsafeBufferPointer(start: bytes, count: count))
     }
 
-    /// The fast path of `characters`, taken by nearly every piece of text: appends the bytes when
-    /// a field is being gathered as plain text and they fit. False, having done nothing, when the
-    /// piece needs `characters`.
-    @inline(__always)
-    mutating func appendPlainText(_ bytes: UnsafePointer<xmlChar>, count: Int) -> Bool {
-        text.appendPlainText(bytes, count: count)
-    }
+    /// The text buffer's state that the C `characters` callback works on (see CSAXText.h).
+    var callbackText: UnsafeMutablePointer<TidingsSAXText> { text.shared }
 
     /// Keeps the text buffer's one-comparison fast path in step with what `characters` checks.
     private mutating func updateTextAcceptance() {
