@@ -8,6 +8,20 @@ struct SAXAttributes {
 
     /// The value of the attribute whose local name is `name` (any namespace unless `prefix` is given).
     func value(_ name: StaticString, prefix: StaticString? = nil) -> String? {
+        entry(name, prefix: prefix).map { Self.decode(begin: $0[3], end: $0[4]) }
+    }
+
+    /// Whether the value of the attribute `name` is exactly `expected`, compared as bytes without
+    /// making a `String` (nil when there is no such attribute). `expected` holds no `&`, so the
+    /// bytes as libxml2 reports them are the value.
+    func value(_ name: StaticString, equals expected: StaticString) -> Bool? {
+        guard let entry = entry(name, prefix: nil) else { return nil }
+        guard let begin = entry[3], let end = entry[4], end > begin else { return expected.utf8CodeUnitCount == 0 }
+        return expected.withUTF8Buffer { $0.elementsEqual(UnsafeBufferPointer(start: begin, count: end - begin)) }
+    }
+
+    /// The five pointers of the first attribute whose local name is `name` (and prefix `prefix`).
+    private func entry(_ name: StaticString, prefix: StaticString?) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
         guard let base else { return nil }
         for index in 0..<count {
             let entry = base + index * 5
@@ -15,7 +29,7 @@ struct SAXAttributes {
             if let prefix {
                 guard let actual = entry[1], Self.equals(actual, prefix) else { continue }
             }
-            return Self.decode(begin: entry[3], end: entry[4])
+            return entry
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import CSAXText
 import Foundation
 
 /// The bytes of the field being read. libxml2 hands text over in many small pieces (it splits at
@@ -8,35 +9,58 @@ import Foundation
 ///
 /// The storage is raw memory copied with `memcpy`: this runs once per SAX callback, and generic
 /// array appends are slow in unoptimised builds. The owner calls `release()` exactly once.
+///
+/// The storage, count and plain-text limit live in `shared`, a C struct, where the C `characters`
+/// callback (`tidings_sax_characters`) appends most pieces of text itself.
 struct TextBuffer {
-    private var storage: UnsafeMutablePointer<UInt8>
+    /// What the C callback reads and updates; see CSAXText.h.
+    let shared: UnsafeMutablePointer<TidingsSAXText>
+    private var storage: UnsafeMutablePointer<UInt8> {
+        get { shared.pointee.storage.unsafelyUnwrapped }
+        set { shared.pointee.storage = newValue }
+    }
     private var capacity: Int {
         didSet { updatePlainTextLimit() }
     }
-    private(set) var count = 0
+    private(set) var count: Int {
+        get { shared.pointee.count }
+        set { shared.pointee.count = newValue }
+    }
     private(set) var isMarkup = false {
         didSet { updatePlainTextLimit() }
     }
     private(set) var isTruncated = false
     let capacityLimit: Int
+    /// Whether the owner is gathering a field's text; set by the owner, read by `appendPlainText`.
+    var acceptsText = false {
+        didSet { updatePlainTextLimit() }
+    }
     /// The count up to which text can be copied as it is: the capacity and the field limit, or 0
-    /// in markup. One comparison instead of three on the path taken once per SAX callback.
-    private var plainTextLimit = 0
+    /// in markup and when no text is wanted. One comparison instead of five on the path taken
+    /// once per SAX callback.
+    private var plainTextLimit: Int {
+        get { shared.pointee.plainTextLimit }
+        set { shared.pointee.plainTextLimit = newValue }
+    }
 
     init(capacityLimit: Int) {
         self.capacityLimit = capacityLimit
         capacity = 16 << 10
-        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        shared = UnsafeMutablePointer<TidingsSAXText>.allocate(capacity: 1)
+        shared.initialize(to: TidingsSAXText(
+            storage: UnsafeMutablePointer<UInt8>.allocate(capacity: capacity), count: 0, plainTextLimit: 0,
+            slowPath: nil, owner: nil))
         updatePlainTextLimit()
     }
 
     private mutating func updatePlainTextLimit() {
-        plainTextLimit = isMarkup ? 0 : min(capacity, capacityLimit)
+        plainTextLimit = acceptsText && !isMarkup ? min(capacity, capacityLimit) : 0
     }
 
     /// Frees the storage; the buffer must not be used afterwards.
     func release() {
         storage.deallocate()
+        shared.deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
@@ -56,21 +80,30 @@ struct TextBuffer {
     }
 
     /// Appends character data: as is for text, escaped once the buffer holds markup.
-    @inline(__always)
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        // The common case, once per SAX callback: plain text that fits. Kept small enough to be
-        // inlined into the callback, with everything else out of line.
-        let newCount = count &+ text.count
-        if newCount <= plainTextLimit, let source = text.baseAddress {
-            if text.count <= 16 {
-                Self.copyShort(source, to: storage + count, count: text.count)
-            } else {
-                memcpy(storage + count, source, text.count)
-            }
-            count = newCount
-            return
+        guard let source = text.baseAddress, appendPlainText(source, count: text.count) else {
+            return appendTextSlowly(text)
         }
-        appendTextSlowly(text)
+    }
+
+    /// Appends a piece of plain text when text is wanted (`acceptsText`), the buffer is not in
+    /// markup and the piece fits, all in one comparison; false, having done nothing, otherwise.
+    /// What `tidings_sax_characters` does in C for most pieces before they reach Swift.
+    @inline(__always)
+    mutating func appendPlainText(_ source: UnsafePointer<UInt8>, count pieceCount: Int) -> Bool {
+        let newCount = count &+ pieceCount
+        guard newCount <= plainTextLimit, pieceCount > 0 else { return false }
+        let destination = storage + count
+        count = newCount
+        if pieceCount == 1 {
+            // Every entity (`&lt;`, `&quot;`) arrives as its own one-byte piece.
+            destination.pointee = source.pointee
+        } else if pieceCount <= 16 {
+            Self.copyShort(source, to: destination, count: pieceCount)
+        } else {
+            memcpy(destination, source, pieceCount)
+        }
+        return true
     }
 
     /// Copies 1 to 16 bytes with two loads and two stores, overlapping in the middle: libxml2

@@ -1,11 +1,13 @@
 import CLibXML2
+import CSAXText
 import FeedModel
 import Foundation
 
 /// One pass of libxml2's SAX2 push parser over a document, building a feed with `FeedBuilder`.
 ///
 /// Safety, as measured in LINUX-NOTES.md: the context is created with `userData = nil` (libxml2's
-/// fallbacks treat userData as the context) and the builder is reached through `_private`;
+/// fallbacks treat userData as the context) and the builder is reached through `_private` (which
+/// points at the C `characters` callback's state, whose `owner` is the builder);
 /// `RECOVER | NONET` without `NOENT`, a deny-all external entity loader, entities answered by
 /// `EntityTable`, depth bounded by libxml2 (256) and by the builder.
 final class XMLFeedReader {
@@ -25,9 +27,12 @@ final class XMLFeedReader {
         filter = ForbiddenCharacterFilter(encoding: forcedEncoding, startOffset: startOffset)
         builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
         builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits))
+        let callbackText = builder.pointee.callbackText
+        callbackText.pointee.owner = UnsafeMutableRawPointer(builder)
+        callbackText.pointee.slowPath = { context, bytes, count in XMLFeedReader.characters(context, bytes, count) }
         var handler = Self.handler
         context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)
-        context.pointee._private = UnsafeMutableRawPointer(builder)
+        context.pointee._private = UnsafeMutableRawPointer(callbackText)
         if let forcedEncoding {
             _ = xmlCtxtResetPush(context, nil, 0, nil, forcedEncoding)
         }
@@ -35,7 +40,7 @@ final class XMLFeedReader {
             | XML_PARSE_NOERROR.rawValue | XML_PARSE_COMPACT.rawValue)
         if forcedEncoding != nil { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
         xmlCtxtUseOptions(context, options)
-        context.pointee._private = UnsafeMutableRawPointer(builder)
+        context.pointee._private = UnsafeMutableRawPointer(callbackText)
     }
 
     deinit {
@@ -193,12 +198,10 @@ final class XMLFeedReader {
             XMLFeedReader.carryOnAfterError(context, builder)
             builder.pointee.endElement(localName: localName)
         }
-        handler.characters = { context, bytes, count in
-            guard let bytes, count > 0 else { return }
-            let builder = XMLFeedReader.builder(context)
-            XMLFeedReader.carryOnAfterError(context, builder)
-            builder.pointee.characters(bytes, count: Int(count))
-        }
+        // Once per piece of text, and every entity is a piece of its own: the common case (a field
+        // gathered as plain text, room for the piece, no error since the last event) is taken in
+        // C, and everything else comes back to `characters` below.
+        handler.characters = tidings_sax_characters
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
         handler.getEntity = { context, name in
@@ -243,6 +246,15 @@ final class XMLFeedReader {
             }
         }
         return handler
+    }
+
+    /// The `characters` callback's general case: an error to note, text that is not wanted, markup
+    /// to escape, a buffer to grow or a field limit reached.
+    private static func characters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
+        guard let bytes, count > 0 else { return }
+        let builder = builder(context)
+        carryOnAfterError(context, builder)
+        builder.pointee.characters(bytes, count: Int(count))
     }
 
     /// In text, an `&` that starts no reference (`Fish & Chips`, `?a=1&b=2`) and a reference to
@@ -295,6 +307,7 @@ final class XMLFeedReader {
 
     private static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<FeedBuilder> {
         context.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private
+            .unsafelyUnwrapped.assumingMemoryBound(to: TidingsSAXText.self).pointee.owner
             .unsafelyUnwrapped.assumingMemoryBound(to: FeedBuilder.self)
     }
 }

@@ -1,0 +1,41 @@
+#include "CSAXText.h"
+#include <string.h>
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+
+void tidings_sax_characters(void *context, const unsigned char *bytes, int count) {
+    xmlParserCtxtPtr parser = (xmlParserCtxtPtr)context;
+    TidingsSAXText *text = (TidingsSAXText *)parser->_private;
+    long end = text->count + count;
+    if (parser->wellFormed == 0 || count <= 0 || end > text->plainTextLimit) {
+        text->slowPath(context, bytes, count);
+        return;
+    }
+    unsigned char *to = text->storage + text->count;
+    text->count = end;
+    if (count == 1) {
+        *to = *bytes; /* every entity (`&lt;`, `&amp;`) */
+    } else if (count <= 16) {
+        /* Two loads and two stores, overlapping in the middle, instead of a call to memcpy. */
+        if (count >= 8) {
+            unsigned long long head, tail;
+            memcpy(&head, bytes, 8);
+            memcpy(&tail, bytes + count - 8, 8);
+            memcpy(to, &head, 8);
+            memcpy(to + count - 8, &tail, 8);
+        } else if (count >= 4) {
+            unsigned int head, tail;
+            memcpy(&head, bytes, 4);
+            memcpy(&tail, bytes + count - 4, 4);
+            memcpy(to, &head, 4);
+            memcpy(to + count - 4, &tail, 4);
+        } else {
+            to[0] = bytes[0];
+            to[1] = bytes[1];
+            to[count - 1] = bytes[count - 1];
+        }
+    } else {
+        memcpy(to, bytes, (size_t)count);
+    }
+}
