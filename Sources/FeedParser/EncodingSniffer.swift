@@ -77,17 +77,42 @@ struct EncodingSniffer {
         }
     }
 
-    /// The encoding name a document declares in `<?xml … encoding="…"?>`, read from ASCII bytes.
+    /// The encoding name a document declares in `<?xml … encoding="…"?>`, read from the first
+    /// 512 bytes as ISO-8859-1 (a name is ASCII). Read from the bytes themselves: this runs for
+    /// every document, and `String(bytes:encoding:)` with Foundation's `range(of:)` cost about
+    /// 1.4 M instructions a call, a quarter of parsing a 40 KB feed.
     static func declaredEncoding(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let prefix = bytes.prefix(512)
-        guard let text = String(bytes: prefix, encoding: .isoLatin1), text.hasPrefix("<?xml"),
-              let close = text.range(of: "?>") else { return nil }
-        let declaration = text[..<close.lowerBound]
-        guard let key = declaration.range(of: "encoding") else { return nil }
-        var rest = declaration[key.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\t" })
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        rest = rest.dropFirst()
-        let name = rest.prefix(while: { $0 != quote })
-        return name.isEmpty ? nil : String(name)
+        let head = UnsafeRawBufferPointer(rebasing: bytes.prefix(512))
+        guard startsWith("<?xml", in: head, at: 0), let close = firstIndex(of: "?>", in: head, from: 0),
+              let key = firstIndex(of: "encoding", in: UnsafeRawBufferPointer(rebasing: head[..<close]), from: 0)
+        else { return nil }
+        var index = key + 8
+        while index < close, head[index] == UInt8(ascii: " ") || head[index] == UInt8(ascii: "=") || head[index] == 0x09 {
+            index += 1
+        }
+        guard index < close, case let quote = head[index], quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+            return nil
+        }
+        let nameStart = index + 1
+        var nameEnd = nameStart
+        while nameEnd < close, head[nameEnd] != quote { nameEnd += 1 }
+        guard nameEnd > nameStart else { return nil }
+        // ISO-8859-1: each byte is the scalar of the same value.
+        return String(String.UnicodeScalarView(head[nameStart..<nameEnd].map { Unicode.Scalar($0) }))
+    }
+
+    private static func startsWith(_ text: StaticString, in bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        return memcmp(bytes.baseAddress! + offset, text.utf8Start, count) == 0
+    }
+
+    private static func firstIndex(of text: StaticString, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var index = start
+        while index + text.utf8CodeUnitCount <= bytes.count {
+            if startsWith(text, in: bytes, at: index) { return index }
+            index += 1
+        }
+        return nil
     }
 }
