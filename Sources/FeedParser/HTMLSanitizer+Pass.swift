@@ -208,7 +208,7 @@ extension HTMLSanitizer {
 
         // MARK: Tokenizer
 
-        mutating func run() -> String? {
+        mutating func run() -> ValidatedUTF8.Text? {
             let count = input.count
             var index = 0
             while index < count {
@@ -239,8 +239,14 @@ extension HTMLSanitizer {
             if copiedUpTo < count {
                 appendVerbatim(copiedUpTo..<count)
             }
+            if output.isEmpty {
+                // The whole output is in `pending` (always, without a source string): validated in
+                // one piece, it comes with the verdict on double encoding.
+                return ValidatedUTF8.text(pending)
+            }
+            // Pieces validated apart can form the pair across their seam: unsure.
             flushPending()
-            return output
+            return ValidatedUTF8.Text(string: output, mayBeDoublyEncoded: true)
         }
 
         /// The index of the next byte that text cannot keep as it is (`<`, `&`, `>`, a control
