@@ -85,7 +85,7 @@ extension HTMLSanitizer {
             swap(&emittedAttributeNames, &workspace.attributeNames)
         }
 
-        /// Gives the scratch arrays back, emptied, once the run is over.
+        /// Gives the scratch arrays back once the run is over, readied for the next (`Workspace.clear`).
         mutating func returnWorkspace(to workspace: inout Workspace) {
             swap(&pending, &workspace.pending)
             swap(&scratch, &workspace.scratch)
