@@ -809,6 +809,7 @@ extension HTMLSanitizer {
             }
             var index = range.lowerBound
             let base = UnsafeRawPointer(input.baseAddress!)
+            var hasReadLastWord = false
             while index < range.upperBound {
                 if index + 8 <= range.upperBound {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -816,6 +817,12 @@ extension HTMLSanitizer {
                         index += 8
                         continue
                     }
+                } else if !hasReadLastWord, range.count >= 8 {
+                    // The last few bytes (most values end so) settled at once when the value's last
+                    // eight are all fine; else byte by byte.
+                    hasReadLastWord = true
+                    let word = base.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self)
+                    if !Self.mayNeedAttention(word, orSpace: isURL) { return true }
                 }
                 let byte = bytes[index]
                 if byte != 0x7F, byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {

@@ -405,4 +405,24 @@ struct HTMLSanitizerByteInputTests {
             }
         }
     }
+
+    /// A kept attribute value is checked eight bytes at a time, its last few bytes as the
+    /// value's last eight: a byte that needs escaping is seen wherever it is.
+    @Test func seesAnEscapeAnywhereInAnAttributeValue() {
+        for length in 1...24 {
+            let plain = String(repeating: "b", count: length)
+            #expect(HTMLSanitizer.sanitize(#"<a href="https://e.org/\#(plain)" title="\#(plain)">x</a>"#, baseURL: nil)
+                == #"<a href="https://e.org/\#(plain)" title="\#(plain)">x</a>"#)
+            for position in 0..<length {
+                for (raw, escaped) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;")] {
+                    var value = Array(plain)
+                    value[position] = Character(raw)
+                    let written = String(value)
+                    let expected = written.replacingOccurrences(of: raw, with: escaped)
+                    #expect(HTMLSanitizer.sanitize(#"<a href="https://e.org/\#(written)" title="\#(written)">x</a>"#, baseURL: nil)
+                        == #"<a href="https://e.org/\#(expected)" title="\#(expected)">x</a>"#, "\(written)")
+                }
+            }
+        }
+    }
 }
