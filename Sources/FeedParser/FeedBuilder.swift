@@ -533,9 +533,11 @@ extension FeedBuilder {
         if active.target == .summary || active.target == .content {
             // The largest fields: sanitised straight from the buffer, without a `String` first.
             let html = active.isBase64
-                ? Self.html(Self.decodeBase64(text.string()), kind: active.kind, isMarkup: isMarkup, base: base)
+                ? ValidatedUTF8.Text(
+                    string: Self.html(Self.decodeBase64(text.string()), kind: active.kind, isMarkup: isMarkup, base: base),
+                    mayBeDoublyEncoded: true)
                 : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base, workspace: &sanitizerWorkspace)
-            let repaired = MojibakeRepair.repair(html, readAsLatin1: readsLatin1)
+            let repaired = MojibakeRepair.repair(html.string, readAsLatin1: readsLatin1, mayBeDoublyEncoded: html.mayBeDoublyEncoded)
             if active.target == .summary {
                 item?.summary.offer(repaired, rank: active.rank)
             } else {
@@ -544,9 +546,10 @@ extension FeedBuilder {
             return
         }
         let bytes = text.bytes
-        // nil: not valid UTF-8; true: ASCII, which no repair changes (links, ids, dates, most names).
+        // nil: not valid UTF-8; ASCII text no repair changes (links, ids, dates, most names).
         let verdict = ValidatedUTF8.validate(bytes)
-        if verdict == true, !active.isBase64, active.target == .published || active.target == .updated {
+        let isASCII = verdict?.isASCII == true
+        if isASCII, !active.isBase64, active.target == .published || active.target == .updated {
             // Read straight from the buffer: the `String` would only be scanned once.
             let date = FeedDate.parse(utf8: bytes)
             if active.target == .published {
@@ -557,11 +560,13 @@ extension FeedBuilder {
             return
         }
         var raw: String
-        if verdict == true {
-            raw = ValidatedUTF8.string(validated: bytes, isASCII: true)
+        if let verdict {
+            raw = ValidatedUTF8.string(validated: bytes, isASCII: verdict.isASCII)
+            if !verdict.isASCII {
+                raw = MojibakeRepair.repair(raw, readAsLatin1: readsLatin1, mayBeDoublyEncoded: verdict.mayBeDoublyEncoded)
+            }
         } else {
-            let string = verdict == nil ? String(decoding: bytes, as: UTF8.self) : ValidatedUTF8.string(validated: bytes, isASCII: false)
-            raw = MojibakeRepair.repair(string, readAsLatin1: readsLatin1)
+            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsLatin1)
         }
         // Replaced in place: a second name for the same text cost a retain and a release per field.
         if active.isBase64 { raw = Self.decodeBase64(raw) }
@@ -625,13 +630,19 @@ extension FeedBuilder {
         return HTMLSanitizer.sanitize(raw, base: base).trimmingSpaces()
     }
 
-    /// The same for the field's bytes as libxml2 delivered them (UTF-8).
+    /// The same for the field's bytes as libxml2 delivered them (UTF-8), with the verdict of the
+    /// output's validation on double encoding. Trimming only takes bytes off the ends, which
+    /// cannot form a pair that was not there.
     private static func html(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?,
-                             workspace: inout HTMLSanitizer.Workspace) -> String {
+                             workspace: inout HTMLSanitizer.Workspace) -> ValidatedUTF8.Text {
         if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
-            return HTMLSanitizer.html(fromText: ValidatedUTF8.string(bytes).trimmingSpaces())
+            // Escaping drops control characters, which can join the characters around them.
+            let html = HTMLSanitizer.html(fromText: ValidatedUTF8.string(bytes).trimmingSpaces())
+            return ValidatedUTF8.Text(string: html, mayBeDoublyEncoded: true)
         }
-        return HTMLSanitizer.sanitize(utf8: bytes, base: base, workspace: &workspace).trimmingSpaces()
+        var sanitized = HTMLSanitizer.sanitize(utf8: bytes, base: base, workspace: &workspace)
+        sanitized.string = sanitized.string.trimmingSpaces()
+        return sanitized
     }
 
     /// The absolute form of a URL from the feed, trimmed; nil for an empty one (which would

@@ -85,7 +85,7 @@ extension HTMLSanitizer {
             swap(&emittedAttributeNames, &workspace.attributeNames)
         }
 
-        /// Gives the scratch arrays back, emptied, once the run is over.
+        /// Gives the scratch arrays back once the run is over, readied for the next (`Workspace.clear`).
         mutating func returnWorkspace(to workspace: inout Workspace) {
             swap(&pending, &workspace.pending)
             swap(&scratch, &workspace.scratch)
@@ -208,7 +208,7 @@ extension HTMLSanitizer {
 
         // MARK: Tokenizer
 
-        mutating func run() -> String? {
+        mutating func run() -> ValidatedUTF8.Text? {
             let count = input.count
             var index = 0
             while index < count {
@@ -239,8 +239,14 @@ extension HTMLSanitizer {
             if copiedUpTo < count {
                 appendVerbatim(copiedUpTo..<count)
             }
+            if output.isEmpty {
+                // The whole output is in `pending` (always, without a source string): validated in
+                // one piece, it comes with the verdict on double encoding.
+                return ValidatedUTF8.text(pending)
+            }
+            // Pieces validated apart can form the pair across their seam: unsure.
             flushPending()
-            return output
+            return ValidatedUTF8.Text(string: output, mayBeDoublyEncoded: true)
         }
 
         /// The index of the next byte that text cannot keep as it is (`<`, `&`, `>`, a control
@@ -803,6 +809,7 @@ extension HTMLSanitizer {
             }
             var index = range.lowerBound
             let base = UnsafeRawPointer(input.baseAddress!)
+            var hasReadLastWord = false
             while index < range.upperBound {
                 if index + 8 <= range.upperBound {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -810,6 +817,12 @@ extension HTMLSanitizer {
                         index += 8
                         continue
                     }
+                } else if !hasReadLastWord, range.count >= 8 {
+                    // The last few bytes (most values end so) settled at once when the value's last
+                    // eight are all fine; else byte by byte.
+                    hasReadLastWord = true
+                    let word = base.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self)
+                    if !Self.mayNeedAttention(word, orSpace: isURL) { return true }
                 }
                 let byte = bytes[index]
                 if byte != 0x7F, byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {

@@ -46,33 +46,37 @@ public enum HTMLSanitizer {
     /// text keep the IRI as the feed wrote it.
     public static func sanitize(_ html: String, base: String?) -> String {
         var bytes = html
-        return bytes.withUTF8 { sanitized($0, source: html, baseText: base, parsedBase: nil) } ?? html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base, parsedBase: nil)?.string } ?? html
     }
 
     /// The same, for text the caller holds as UTF-8 bytes (the XML parser's field buffer): saves
     /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
     public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
-        sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil)
+        sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil)?.string
             ?? ValidatedUTF8.string(bytes)
     }
 
-    /// The same, against a base parsed once for the whole document, in a caller's workspace.
-    static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, workspace: inout Workspace) -> String {
+    /// The same, against a base parsed once for the whole document, in a caller's workspace;
+    /// with the verdict of the output's UTF-8 validation on double encoding, for
+    /// `MojibakeRepair` (the input's own when it is already clean).
+    static func sanitize(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, workspace: inout Workspace
+    ) -> ValidatedUTF8.Text {
         sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base), workspace: &workspace)
-            ?? ValidatedUTF8.string(bytes)
+            ?? ValidatedUTF8.text(bytes)
     }
 
     /// The same for a `String`, against a base parsed once for the whole document.
     static func sanitize(_ html: String, base: URLResolver.Base?) -> String {
         var bytes = html
-        return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base)) } ?? html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base))?.string } ?? html
     }
 
-    /// The sanitised text, or nil when `bytes` are already clean. `source`, when given, is the
+    /// The sanitised text with its verdict on double encoding, or nil when `bytes` are already clean. `source`, when given, is the
     /// same text as a `String`. `parsedBase`, when not nil, is `baseText` already parsed.
     static func sanitized(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??
-    ) -> String? {
+    ) -> ValidatedUTF8.Text? {
         var workspace = Workspace()
         return sanitized(bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace)
     }
@@ -81,7 +85,7 @@ public enum HTMLSanitizer {
     static func sanitized(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
         workspace: inout Workspace
-    ) -> String? {
+    ) -> ValidatedUTF8.Text? {
         guard !bytes.isEmpty else { return nil }
         var pass = SanitizingPass(input: bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace)
         let result = pass.run()

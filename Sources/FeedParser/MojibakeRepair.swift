@@ -16,6 +16,15 @@ enum MojibakeRepair {
         undoubled(readAsLatin1 ? windows1252Quotes(text) : text)
     }
 
+    /// The same for text whose UTF-8 validation saw whether it holds the pair that double
+    /// encoding starts from (`ValidatedUTF8.Verdict.mayBeDoublyEncoded`): without it, `undoubled`
+    /// would scan the text for nothing. Text read as ISO-8859-1 has its smart quotes put back
+    /// first, which changes its characters: it is checked in full.
+    static func repair(_ text: String, readAsLatin1: Bool, mayBeDoublyEncoded: Bool) -> String {
+        guard mayBeDoublyEncoded || readAsLatin1 else { return text }
+        return repair(text, readAsLatin1: readAsLatin1)
+    }
+
     /// windows-1252's characters for the bytes 0x80–0x9F; 0 where windows-1252 leaves one undefined.
     static let windows1252C1: [UInt32] = [
         0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,

@@ -4,9 +4,42 @@
 /// at once here, and the validated bytes are handed over with `UTF8Span(unchecked:)`. Bytes that
 /// are not valid UTF-8 take `String(decoding:as:)`, which repairs them with U+FFFD as before.
 enum ValidatedUTF8 {
+    /// What `validate` found in bytes that are well-formed UTF-8.
+    struct Verdict: Equatable {
+        /// Every byte is below 0x80: no repair changes the text.
+        var isASCII: Bool
+        /// The bytes hold the pair `MojibakeRepair.mayBeDoublyEncoded` looks for first: C3 82–B4
+        /// (U+00C2–U+00F4) followed at once by a byte ≥ 0xC2. Noted on the way through the
+        /// multi-byte sequences, which are walked anyway: without the pair, that check cannot
+        /// succeed, and text need not be scanned again for it.
+        var mayBeDoublyEncoded: Bool
+    }
+
+    /// A `String` made from UTF-8 bytes, with whether `MojibakeRepair` may find doubly encoded
+    /// text in it.
+    struct Text {
+        var string: String
+        /// False only when the bytes were validated as a whole and hold no pair that can begin a
+        /// doubly encoded character; true when unsure.
+        var mayBeDoublyEncoded: Bool
+    }
+
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let isASCII = validate(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        return string(validated: bytes, isASCII: isASCII)
+        guard let verdict = validate(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        return string(validated: bytes, isASCII: verdict.isASCII)
+    }
+
+    /// The same, with the verdict on double encoding. Invalid bytes are repaired with U+FFFD,
+    /// which can join the characters around them into a pair: "maybe" then.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Text {
+        guard let verdict = validate(bytes) else {
+            return Text(string: String(decoding: bytes, as: UTF8.self), mayBeDoublyEncoded: true)
+        }
+        return Text(string: string(validated: bytes, isASCII: verdict.isASCII), mayBeDoublyEncoded: verdict.mayBeDoublyEncoded)
+    }
+
+    static func text(_ bytes: [UInt8]) -> Text {
+        bytes.withUnsafeBufferPointer { text($0) }
     }
 
     /// The `String` of bytes that `validate` accepted, with its verdict: for callers that need
@@ -23,13 +56,14 @@ enum ValidatedUTF8 {
         bytes.withUnsafeBufferPointer { string($0) }
     }
 
-    /// Whether the bytes are all ASCII when they are well-formed UTF-8 (Unicode's table 3-7: no
-    /// overlong forms, surrogates or code points above U+10FFFF); nil when they are not.
-    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard let base = bytes.baseAddress else { return true }
+    /// What the bytes hold when they are well-formed UTF-8 (Unicode's table 3-7: no overlong
+    /// forms, surrogates or code points above U+10FFFF); nil when they are not.
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict? {
+        guard let base = bytes.baseAddress else { return Verdict(isASCII: true, mayBeDoublyEncoded: false) }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
         var isASCII = true
+        var mayBeDoublyEncoded = false
         var index = 0
         while index < count {
             // Sixteen ASCII bytes a step while they last (most of a field is runs of ASCII),
@@ -54,9 +88,14 @@ enum ValidatedUTF8 {
             }
             isASCII = false
             guard let length = sequenceLength(at: index, in: bytes) else { return nil }
+            // Every 0xC3 of valid UTF-8 is a lead byte, so this sees each one `mayBeDoublyEncoded`
+            // would: U+00C2–U+00F4 before another character that is not ASCII.
+            if base[index] == 0xC3, base[index &+ 1] &- 0x82 <= 0xB4 - 0x82, index &+ 2 < count, base[index &+ 2] >= 0xC2 {
+                mayBeDoublyEncoded = true
+            }
             index &+= length
         }
-        return isASCII
+        return Verdict(isASCII: isASCII, mayBeDoublyEncoded: mayBeDoublyEncoded)
     }
 
     /// The length of the well-formed multi-byte sequence at `index`, or nil.

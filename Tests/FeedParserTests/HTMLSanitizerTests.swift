@@ -380,4 +380,49 @@ struct HTMLSanitizerByteInputTests {
         let output = bytes.withUnsafeBufferPointer { HTMLSanitizer.sanitize(utf8: $0, baseURL: nil) }
         #expect(output == "<b>\u{FFFD}a</b>")
     }
+
+    /// The feed builder lends one workspace to every item; the arrays it leaves filled (a tag
+    /// rewritten, attribute values decoded, references re-escaped) must not reach the next one.
+    @Test func aLentWorkspaceGivesWhatAFreshOneGives() {
+        let documents = [
+            #"<p onclick="x">a &mdash b</p><img src="/i.png" alt="y &amp z" title=t>"#,
+            "<b>plain</b>",
+            #"<a href="https://e.org/a" rel=nofollow>x</a><i>open"#,
+            "<div><span>x</div> &#0; tail",
+            "",
+        ]
+        func sanitized(_ document: String, in workspace: inout HTMLSanitizer.Workspace) -> String {
+            Array(document.utf8).withUnsafeBufferPointer {
+                HTMLSanitizer.sanitize(utf8: $0, base: URLResolver.Base("https://e.org/d/"), workspace: &workspace).string
+            }
+        }
+        for first in documents {
+            for second in documents {
+                var lent = HTMLSanitizer.Workspace()
+                _ = sanitized(first, in: &lent)
+                var fresh = HTMLSanitizer.Workspace()
+                #expect(sanitized(second, in: &lent) == sanitized(second, in: &fresh), "\(first) then \(second)")
+            }
+        }
+    }
+
+    /// A kept attribute value is checked eight bytes at a time, its last few bytes as the
+    /// value's last eight: a byte that needs escaping is seen wherever it is.
+    @Test func seesAnEscapeAnywhereInAnAttributeValue() {
+        for length in 1...24 {
+            let plain = String(repeating: "b", count: length)
+            #expect(HTMLSanitizer.sanitize(#"<a href="https://e.org/\#(plain)" title="\#(plain)">x</a>"#, baseURL: nil)
+                == #"<a href="https://e.org/\#(plain)" title="\#(plain)">x</a>"#)
+            for position in 0..<length {
+                for (raw, escaped) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;")] {
+                    var value = Array(plain)
+                    value[position] = Character(raw)
+                    let written = String(value)
+                    let expected = written.replacingOccurrences(of: raw, with: escaped)
+                    #expect(HTMLSanitizer.sanitize(#"<a href="https://e.org/\#(written)" title="\#(written)">x</a>"#, baseURL: nil)
+                        == #"<a href="https://e.org/\#(expected)" title="\#(expected)">x</a>"#, "\(written)")
+                }
+            }
+        }
+    }
 }
