@@ -47,6 +47,12 @@ extension HTMLSanitizer {
             if isPlain { return start == 0 && end == value.count ? value : Array(value[start..<end]) }
             return URLResolver.cleanReference(bytes: value)
         }
+        // Nearly every relative link is a clean absolute path (`/img/1.png`): joined straight to
+        // the base's origin, without splitting it into components first.
+        if isPlain, let base, let scheme = base.parts.scheme, isAllowedScheme(scheme),
+           let resolved = base.resolvedBytes(absolutePath: value[start..<end]) {
+            return resolved
+        }
         let reference = URLResolver.cleanReference(bytes: value)
         guard let base else { return reference }
         let parts = URLResolver.Components(bytes: reference)

@@ -13,12 +13,41 @@ extension URLResolver {
         let text: String
         /// Its components; a `Base` always has a scheme.
         let parts: Components
+        /// `scheme:` and `//authority` (when there is one): what every absolute-path reference
+        /// resolved against this base starts with, built once rather than once per link.
+        let origin: [UInt8]
 
         /// Nil when `text` has no scheme, so that nothing relative can be resolved against it.
         init?(_ text: String) {
             guard let parts = URLResolver.parsedBase(text) else { return nil }
             self.text = text
             self.parts = parts
+            var origin = Array(parts.scheme ?? [])
+            origin.append(UInt8(ascii: ":"))
+            if let authority = parts.authority {
+                origin.append(UInt8(ascii: "/"))
+                origin.append(UInt8(ascii: "/"))
+                origin.append(contentsOf: authority)
+            }
+            self.origin = origin
+        }
+
+        /// `resolvedBytes` for the commonest relative link, an absolute path (`/img/1.png?s=2#t`,
+        /// not `//host/…`) already cleaned, whose path has no `.` or `..` segment: `origin`
+        /// followed by the reference as written, in one buffer sized once. Nil for any other
+        /// reference, which must take the general path.
+        func resolvedBytes(absolutePath reference: ArraySlice<UInt8>) -> [UInt8]? {
+            guard reference.first == UInt8(ascii: "/") else { return nil }
+            let start = reference.startIndex
+            if reference.count >= 2, reference[start + 1] == UInt8(ascii: "/") { return nil }
+            let pathEnd = reference.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? reference.endIndex
+            let hasDots = reference[start..<pathEnd].withUnsafeBufferPointer { Components.hasDotSegment($0) }
+            if hasDots { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(origin.count + reference.count)
+            out.append(contentsOf: origin)
+            out.append(contentsOf: reference)
+            return out
         }
 
         /// The absolute form of `reference` against this base (an absolute reference is

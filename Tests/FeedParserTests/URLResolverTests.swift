@@ -65,4 +65,47 @@ struct URLResolverTests {
     func detectsScheme(_ text: String, _ expected: Bool) {
         #expect(URLResolver.hasScheme(text) == expected)
     }
+
+    /// The sanitiser's shortcut for absolute-path references (`Base.resolvedBytes(absolutePath:)`)
+    /// must give the bytes the general resolution gives, for every mix of the parts that could
+    /// trip it: dot segments, `%`, spaces, non-ASCII, `//`, `?`, `#`, empty pieces.
+    @Test func absolutePathShortcutMatchesGeneralResolution() throws {
+        let pieces = ["", "/", "//", "a", ".", "..", "./", "../", "/.", "/..", "%20", "%", " ", "é", "x.png",
+                      "?", "?q=/../x", "#", "#f/./g", "?a#b", ":", "\t"]
+        let bases = ["https://bench.example/feed.xml", "http://a/b/c/d;p?q", "https://例え.jp/記事/", "mailto:x", "x:"]
+        var shortcuts = 0
+        for baseText in bases {
+            let base = try #require(URLResolver.Base(baseText))
+            for first in pieces {
+                for second in pieces {
+                    for third in pieces {
+                        let written = Array(("/" + first + second + third).utf8)
+                        // The shortcut takes references already cleaned, as the sanitiser checks.
+                        let reference = URLResolver.cleanReference(bytes: written)
+                        let general = base.resolvedBytes(URLResolver.Components(bytes: reference))
+                        let sanitised = HTMLSanitizer.cleanURL(written, base: base)
+                        let allowed = HTMLSanitizer.isAllowedScheme(base.parts.scheme ?? [])
+                        #expect(sanitised == (allowed ? general : nil), "\(baseText) \(written)")
+                        if let fast = base.resolvedBytes(absolutePath: reference[...]) {
+                            shortcuts += 1
+                            #expect(fast == general, "\(baseText) \(String(decoding: reference, as: UTF8.self))")
+                        } else {
+                            // Only a protocol-relative reference or a dot segment in the path may
+                            // refuse the shortcut.
+                            let path = reference.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+                            let refused = reference.first != UInt8(ascii: "/") || reference.starts(with: Array("//".utf8))
+                                || Array(path).withUnsafeBufferPointer { URLResolver.Components.hasDotSegment($0) }
+                            #expect(refused, "\(String(decoding: reference, as: UTF8.self))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(shortcuts > 10_000)
+        // A relative reference, or one padded with spaces, is not an absolute path as written.
+        let base = try #require(URLResolver.Base("https://bench.example/feed.xml"))
+        #expect(base.resolvedBytes(absolutePath: Array("img/1.png".utf8)[...]) == nil)
+        #expect(base.resolvedBytes(absolutePath: [][...]) == nil)
+        #expect(HTMLSanitizer.cleanURL(Array("  /img/1.png ".utf8), base: base) == Array("https://bench.example/img/1.png".utf8))
+    }
 }
