@@ -34,7 +34,7 @@ extension URLResolver {
 
         /// `resolvedBytes` for the commonest relative link, an absolute path (`/img/1.png?s=2#t`,
         /// not `//host/…`) already cleaned, whose path has no `.` or `..` segment: `origin`
-        /// followed by the reference as written, in one buffer sized once. Nil for any other
+        /// followed by the reference as written, in one new buffer. Nil for any other
         /// reference, which must take the general path.
         func resolvedBytes(absolutePath reference: ArraySlice<UInt8>) -> [UInt8]? {
             guard reference.first == UInt8(ascii: "/") else { return nil }
@@ -43,9 +43,9 @@ extension URLResolver {
             let pathEnd = reference.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? reference.endIndex
             let hasDots = reference[start..<pathEnd].withUnsafeBufferPointer { Components.hasDotSegment($0) }
             if hasDots { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(origin.count + reference.count)
-            out.append(contentsOf: origin)
+            // Appending to a copy of `origin` makes its one new buffer in the copy-on-write step;
+            // an empty array reserved to size and then filled twice cost ~80 instructions more.
+            var out = origin
             out.append(contentsOf: reference)
             return out
         }
