@@ -395,7 +395,9 @@ struct FeedBuilder {
     }
 
     private mutating func withScope(_ body: (inout FeedFields) -> Void) {
-        if item != nil { body(&item!) } else { body(&feed) }
+        // Optional chaining reaches the item in place, where `item != nil` followed by `&item!`
+        // paid an outlined copy of the optional and a second check, at every field of every item.
+        if item?.modify(body) == nil { body(&feed) }
     }
 
     /// Starts gathering the text of the current element, unless a better value is held already.
