@@ -375,8 +375,9 @@ struct FeedBuilder {
     private mutating func handleEnd(role: ElementRole) {
         switch role {
         case .item:
-            if let finished = item, container == .item {
-                items.append(finished.makeItem())
+            // Made from the item where it is: `if let finished = item` copied all its fields first.
+            if container == .item, let finished = item?.makeItem() {
+                items.append(finished)
                 item = nil
             }
         case .author:
