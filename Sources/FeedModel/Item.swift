@@ -19,6 +19,9 @@ public struct Item: Sendable, Hashable {
     public var categories: [String]
     public var enclosures: [Enclosure]
 
+    /// Inlinable: called from the parser, another module, the init built its result and then
+    /// copied it whole and destroyed the original through outlined value witnesses, once per item.
+    @inlinable
     public init(
         id: String? = nil, title: String? = nil, link: String? = nil, author: String? = nil,
         published: Date? = nil, updated: Date? = nil, summary: String? = nil, content: String? = nil,

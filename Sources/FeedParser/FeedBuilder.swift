@@ -375,8 +375,9 @@ struct FeedBuilder {
     private mutating func handleEnd(role: ElementRole) {
         switch role {
         case .item:
-            if let finished = item, container == .item {
-                items.append(finished.makeItem())
+            // Made from the item where it is: `if let finished = item` copied all its fields first.
+            if container == .item, let finished = item?.makeItem() {
+                items.append(finished)
                 item = nil
             }
         case .author:
@@ -395,7 +396,9 @@ struct FeedBuilder {
     }
 
     private mutating func withScope(_ body: (inout FeedFields) -> Void) {
-        if item != nil { body(&item!) } else { body(&feed) }
+        // Optional chaining reaches the item in place, where `item != nil` followed by `&item!`
+        // paid an outlined copy of the optional and a second check, at every field of every item.
+        if item?.modify(body) == nil { body(&feed) }
     }
 
     /// Starts gathering the text of the current element, unless a better value is held already.

@@ -81,6 +81,10 @@ struct FeedFields {
             || !mediaEnclosures.isEmpty
     }
 
+    /// Runs `body` on these fields in place: `FeedBuilder.withScope` reaches an open item's
+    /// fields through it with optional chaining.
+    mutating func modify(_ body: (inout FeedFields) -> Void) { body(&self) }
+
     /// The item these fields describe. As established feed libraries do, an item without a summary
     /// shows its content, and one without an update date its publication date.
     func makeItem() -> Item {
