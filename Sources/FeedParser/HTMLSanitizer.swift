@@ -72,8 +72,9 @@ public enum HTMLSanitizer {
         return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base))?.string } ?? html
     }
 
-    /// The sanitised text with its verdict on double encoding, or nil when `bytes` are already clean. `source`, when given, is the
-    /// same text as a `String`. `parsedBase`, when not nil, is `baseText` already parsed.
+    /// The sanitised text with its verdict on double encoding, or nil when `bytes` are already
+    /// clean. `source`, when given, is the same text as a `String`. `parsedBase`, when not nil,
+    /// is `baseText` already parsed.
     static func sanitized(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??
     ) -> ValidatedUTF8.Text? {
