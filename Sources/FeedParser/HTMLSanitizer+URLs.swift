@@ -68,6 +68,7 @@ extension HTMLSanitizer {
         var index = 0
         let count = value.count
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        func isDroppedControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F }
         while index < count {
             while index < count, isSpace(value[index]) || value[index] == UInt8(ascii: ",") { index += 1 }
             guard index < count else { break }
@@ -87,7 +88,9 @@ extension HTMLSanitizer {
                     if byte == UInt8(ascii: ","), depth == 0 { break }
                     index += 1
                 }
-                descriptor = value[descriptorStart..<index]
+                // Without the control bytes that escaping drops: what they stood between would
+                // otherwise be trimmed only by the next sanitising (`\u{3} 2x`, a lone `\u{3}`).
+                descriptor = ArraySlice(value[descriptorStart..<index].filter { !isDroppedControl($0) })
                 while let first = descriptor.first, isSpace(first) { descriptor = descriptor.dropFirst() }
                 while let last = descriptor.last, isSpace(last) { descriptor = descriptor.dropLast() }
                 index += 1

@@ -73,6 +73,9 @@ struct HTMLSanitizerTests {
         (#"<table background="bg.png"><tr><td>x</td></tr></table>"#, #"<table background="https://example.org/blog/bg.png"><tr><td>x</td></tr></table>"#),
         (#"<img srcset="a.png 1x, /b.png 2x" src="a.png">"#, #"<img srcset="https://example.org/blog/a.png 1x, https://example.org/b.png 2x" src="https://example.org/blog/a.png">"#),
         (#"<img srcset="javascript:x 1x, b.png 2x">"#, #"<img srcset="https://example.org/blog/b.png 2x">"#),
+        // Control bytes in a descriptor are dropped before it is trimmed (found by fuzz-sanitizer).
+        ("<img srcset=\"a.png \u{3} 2x\">", #"<img srcset="https://example.org/blog/a.png 2x">"#),
+        ("<img srcset=\"\u{4} \u{3}\">", #"<img srcset="https://example.org/blog/post.html">"#),
         (#"<picture><source srcset="a.webp" type="image/webp"><img src="a.jpg"></picture>"#, #"<picture><source srcset="https://example.org/blog/a.webp" type="image/webp"><img src="https://example.org/blog/a.jpg"></picture>"#),
         (#"<img src="my image.png">"#, #"<img src="https://example.org/blog/my%20image.png">"#),
         (##"<img usemap="#m" src="https://x.example/i"><map name="m"><area href="a.html" shape="rect"></map>"##, ##"<img usemap="#m" src="https://x.example/i"><map name="m"><area href="https://example.org/blog/a.html" shape="rect"></map>"##),
