@@ -153,7 +153,9 @@ import TestSupport
         // process must not grow by anything near the decompressed size. Measured on this test: a
         // fetcher that inflated the whole burst before its cap could act peaked about 280 MiB
         // higher; one that stops inside the inflating peaks about 10 MiB higher (threads, libcurl,
-        // the parser). The bound leaves room for other tests running in the same process.
+        // the parser). The bound leaves room for other tests running in the same process at the
+        // same time: on a loaded machine they once added 90 MiB (a 101 MiB peak against a bound of
+        // 48 MiB). 160 MiB is above that and well below the 280 MiB of inflating the whole burst.
         let chunk = String(repeating: "<item><title>bomb</title><description>aaaaaaaa</description></item>\n", count: 1024)
         let repeatCount = (256 << 20) / chunk.utf8.count
         let server = try LoopbackServer(routes: [
@@ -168,7 +170,7 @@ import TestSupport
         let growth = Self.memoryStatus("VmHWM") - baseline
         #expect(result.outcome == .failed(.tooLarge(limit: 1 << 20)))
         #expect(!result.cache.calls.contains(.store(url)))
-        #expect(growth < 48 << 20, "peak RSS grew by \(growth >> 20) MiB")
+        #expect(growth < 160 << 20, "peak RSS grew by \(growth >> 20) MiB")
     }
 
     /// Resets the process's peak resident size (Linux `clear_refs`), so that the next peak read
