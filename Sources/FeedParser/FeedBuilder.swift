@@ -201,14 +201,15 @@ struct FeedBuilder {
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
-        guard capture != nil, ignoredDepth == 0 else { return }
+        guard text.acceptsText else { return }
         text.appendText(UnsafeBufferPointer(start: bytes, count: count))
     }
 
     /// The text buffer's state that the C `characters` callback works on (see CSAXText.h).
     var callbackText: UnsafeMutablePointer<TidingsSAXText> { text.shared }
 
-    /// Keeps the text buffer's one-comparison fast path in step with what `characters` checks.
+    /// Whether text is wanted: a field is being gathered, outside any ignored element. Kept in
+    /// the text buffer, where the C `characters` callback and `characters` read it.
     private mutating func updateTextAcceptance() {
         text.acceptsText = capture != nil && ignoredDepth == 0
     }

@@ -31,13 +31,14 @@ struct TextBuffer {
     }
     private(set) var isTruncated = false
     let capacityLimit: Int
-    /// Whether the owner is gathering a field's text; set by the owner, read by `appendPlainText`.
+    /// Whether the owner is gathering a field's text; set by the owner, read through
+    /// `plainTextLimit` by the C callback.
     var acceptsText = false {
         didSet { updatePlainTextLimit() }
     }
     /// The count up to which text can be copied as it is: the capacity and the field limit, or 0
-    /// in markup and when no text is wanted. One comparison instead of five on the path taken
-    /// once per SAX callback.
+    /// in markup and when no text is wanted. One comparison instead of five on the path the C
+    /// callback takes once per piece of text.
     private var plainTextLimit: Int {
         get { shared.pointee.plainTextLimit }
         set { shared.pointee.plainTextLimit = newValue }
@@ -79,60 +80,9 @@ struct TextBuffer {
         }
     }
 
-    /// Appends character data: as is for text, escaped once the buffer holds markup.
+    /// Appends character data: as is for text, escaped once the buffer holds markup. Plain text
+    /// that fits is appended by the C callback before it reaches Swift: this is the rest.
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        guard let source = text.baseAddress, appendPlainText(source, count: text.count) else {
-            return appendTextSlowly(text)
-        }
-    }
-
-    /// Appends a piece of plain text when text is wanted (`acceptsText`), the buffer is not in
-    /// markup and the piece fits, all in one comparison; false, having done nothing, otherwise.
-    /// What `tidings_sax_characters` does in C for most pieces before they reach Swift.
-    @inline(__always)
-    mutating func appendPlainText(_ source: UnsafePointer<UInt8>, count pieceCount: Int) -> Bool {
-        let newCount = count &+ pieceCount
-        guard newCount <= plainTextLimit, pieceCount > 0 else { return false }
-        let destination = storage + count
-        count = newCount
-        if pieceCount == 1 {
-            // Every entity (`&lt;`, `&quot;`) arrives as its own one-byte piece.
-            destination.pointee = source.pointee
-        } else if pieceCount <= 16 {
-            Self.copyShort(source, to: destination, count: pieceCount)
-        } else {
-            memcpy(destination, source, pieceCount)
-        }
-        return true
-    }
-
-    /// Copies 1 to 16 bytes with two loads and two stores, overlapping in the middle: libxml2
-    /// hands every entity over as its own piece of a byte or two, and neither a call to
-    /// `memcpy` nor a byte loop is worth it for those.
-    @inline(__always)
-    private static func copyShort(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(destination)
-        if count >= 8 {
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-        } else if count >= 4 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-        } else if count > 0 {
-            // The first, middle and last bytes cover one to three.
-            destination[0] = source[0]
-            destination[count >> 1] = source[count >> 1]
-            destination[count &- 1] = source[count &- 1]
-        }
-    }
-
-    @inline(never)
-    private mutating func appendTextSlowly(_ text: UnsafeBufferPointer<UInt8>) {
         guard reserve(text.count) else { return }
         if isMarkup {
             appendEscaped(text, escapingQuotes: false)
