@@ -1,3 +1,4 @@
+import CUTF8
 import Testing
 @testable import FeedParser
 
@@ -45,6 +46,57 @@ struct ValidatedUTF8Tests {
                 }
             }
         }
+    }
+
+    /// Both vector checks (16 and 32 bytes a step) against the scalar one: every pair of bytes
+    /// and the bounds of every longer sequence, where a block begins, ends or is cut short by
+    /// the end of the text; and cut and damaged pieces of real feed text.
+    @Test(arguments: [Int32(16), 32])
+    func vectorCheckAgreesWithTheScalarOne(vectorBytes: Int32) throws {
+        try #require(check(Array("the processor has the instructions".utf8), vectorBytes: vectorBytes) != nil,
+                     "no vector instructions for \(vectorBytes) bytes on this machine")
+        var disagreements = 0
+        func compare(_ bytes: [UInt8]) {
+            let scalar = bytes.withUnsafeBufferPointer { ValidatedUTF8.validateByScalars($0) }
+            if check(bytes, vectorBytes: vectorBytes) != .some(scalar) {
+                disagreements += 1
+                if disagreements <= 5 { Issue.record("disagree on \(bytes)") }
+            }
+        }
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xB4, 0xB5, 0xBF,
+                              0xC0, 0xC1, 0xC2, 0xC3, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        for offset in [0, 13, 14, 15, 29, 30, 31] {
+            let before = [UInt8](repeating: UInt8(ascii: "a"), count: offset)
+            for first in 0...255 {
+                for second in 0...255 {
+                    let pair = before + [UInt8(first), UInt8(second)]
+                    compare(pair)
+                    guard first >= 0xC0, second >= 0x80, second < 0xC0 || second == 0xC3 else { continue }
+                    for third in edges {
+                        compare(pair + [third])
+                        compare(pair + [third, 0x80])
+                        compare(pair + [third, 0x80] + Array("and text after it".utf8))
+                    }
+                }
+            }
+        }
+        var random = SplitMix64(seed: 12)
+        let text = Array("Café naïve über 日本語 😀 Ã© Ã¼ and plain text, <p>&amp; ’quotes’ — ok".utf8)
+        for _ in 0..<20_000 {
+            let start = Int(random.next() % UInt64(text.count))
+            var piece = Array((text + text)[start..<min(start + Int(random.next() % 90), 2 * text.count)])
+            for _ in 0..<Int(random.next() % 3) where !piece.isEmpty {
+                piece[Int(random.next() % UInt64(piece.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            compare(piece)
+        }
+        #expect(disagreements == 0)
+    }
+
+    /// The verdict of the vector check, or nil when the processor cannot run it.
+    private func check(_ bytes: [UInt8], vectorBytes: Int32) -> ValidatedUTF8.Verdict?? {
+        let result = bytes.withUnsafeBufferPointer { tidings_utf8_check_using(vectorBytes, $0.baseAddress, $0.count) }
+        return result < 0 ? nil : .some(ValidatedUTF8.verdict(ofVectorCheck: result))
     }
 
     private func expectAgreement(_ bytes: [UInt8]) {
