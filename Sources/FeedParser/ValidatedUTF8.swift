@@ -1,9 +1,9 @@
-import CUTF8
+import CVectorScan
 
 /// Makes a `String` from bytes that are almost always valid UTF-8 (libxml2's output, and the
 /// sanitiser's, which only replaces ASCII tokens in it) at a fraction of the cost of
 /// `String(decoding:as:)`, whose validation goes a byte at a time: a field is checked 16 or 32
-/// bytes at a time with vector instructions (CUTF8) where the processor has them, else eight
+/// bytes at a time with vector instructions (CVectorScan) where the processor has them, else eight
 /// ASCII bytes at a time, and the validated bytes are handed over with `UTF8Span(unchecked:)`.
 /// Bytes that are not valid UTF-8 take `String(decoding:as:)`, which repairs them with U+FFFD.
 enum ValidatedUTF8 {
@@ -72,7 +72,7 @@ enum ValidatedUTF8 {
         return validateByScalars(bytes)
     }
 
-    /// The verdict of `tidings_utf8_check` (CUTF8.h), nil for bytes that are not well-formed.
+    /// The verdict of `tidings_utf8_check` (CVectorScan.h), nil for bytes that are not well-formed.
     static func verdict(ofVectorCheck check: Int32) -> Verdict? {
         guard check > 0 else { return nil }
         return Verdict(isASCII: check & Int32(TIDINGS_UTF8_NOT_ASCII) == 0,

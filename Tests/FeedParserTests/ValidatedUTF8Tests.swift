@@ -1,4 +1,4 @@
-import CUTF8
+import CVectorScan
 import Testing
 @testable import FeedParser
 

@@ -1,4 +1,4 @@
-#include "CUTF8.h"
+#include "CVectorScan.h"
 #include <string.h>
 
 #if defined(__x86_64__)
