@@ -45,10 +45,15 @@ enum {
     TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, \
     TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE, \
     TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT
-/* In the last block of a document: a lead in the last three bytes that needs more bytes than
-   remain (F0.. in the third last, E0.. in the second last, C0.. in the last). */
-#define INCOMPLETE_MAX \
-    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1)
+static const unsigned char byte1HighTable[16] = {BYTE_1_HIGH};
+static const unsigned char byte1LowTable[16] = {BYTE_1_LOW};
+static const unsigned char byte2HighTable[16] = {BYTE_2_HIGH};
+/* For the last block of a document, read from its end (the last 16 or 32 bytes): a lead in the
+   last three bytes that needs more bytes than remain (F0.. in the third last, E0.. in the second
+   last, C0.. in the last) is above its entry. */
+static const unsigned char incompleteTable[32] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0 - 1, 0xE0 - 1, 0xC0 - 1};
 
 static int verdict(int valid, int nonASCII, int pairs) {
     if (!valid) return 0;
@@ -57,9 +62,9 @@ static int verdict(int valid, int nonASCII, int pairs) {
 
 __attribute__((target("ssse3")))
 static int check16(const unsigned char *bytes, long count) {
-    const __m128i byte1High = _mm_setr_epi8(BYTE_1_HIGH);
-    const __m128i byte1Low = _mm_setr_epi8(BYTE_1_LOW);
-    const __m128i byte2High = _mm_setr_epi8(BYTE_2_HIGH);
+    const __m128i byte1High = _mm_loadu_si128((const __m128i *)byte1HighTable);
+    const __m128i byte1Low = _mm_loadu_si128((const __m128i *)byte1LowTable);
+    const __m128i byte2High = _mm_loadu_si128((const __m128i *)byte2HighTable);
     const __m128i nibble = _mm_set1_epi8(0x0F);
     __m128i previous = _mm_setzero_si128(), error = _mm_setzero_si128();
     __m128i any = _mm_setzero_si128(), pairs = _mm_setzero_si128();
@@ -93,7 +98,7 @@ static int check16(const unsigned char *bytes, long count) {
         pairs = _mm_or_si128(pairs, _mm_and_si128(_mm_and_si128(isC3, inRange), atLeastC2));
         previous = input;
     }
-    error = _mm_or_si128(error, _mm_subs_epu8(previous, _mm_setr_epi8(INCOMPLETE_MAX)));
+    error = _mm_or_si128(error, _mm_subs_epu8(previous, _mm_loadu_si128((const __m128i *)(incompleteTable + 16))));
     return verdict(_mm_movemask_epi8(_mm_cmpeq_epi8(error, _mm_setzero_si128())) == 0xFFFF,
                    _mm_movemask_epi8(any), _mm_movemask_epi8(pairs));
 }
@@ -102,9 +107,9 @@ static int check16(const unsigned char *bytes, long count) {
    `alignr` does not cross: it is given the block's lanes shifted by one lane instead. */
 __attribute__((target("avx2")))
 static int check32(const unsigned char *bytes, long count) {
-    const __m256i byte1High = _mm256_setr_epi8(BYTE_1_HIGH, BYTE_1_HIGH);
-    const __m256i byte1Low = _mm256_setr_epi8(BYTE_1_LOW, BYTE_1_LOW);
-    const __m256i byte2High = _mm256_setr_epi8(BYTE_2_HIGH, BYTE_2_HIGH);
+    const __m256i byte1High = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)byte1HighTable));
+    const __m256i byte1Low = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)byte1LowTable));
+    const __m256i byte2High = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)byte2HighTable));
     const __m256i nibble = _mm256_set1_epi8(0x0F);
     __m256i previous = _mm256_setzero_si256(), error = _mm256_setzero_si256();
     __m256i any = _mm256_setzero_si256(), pairs = _mm256_setzero_si256();
@@ -139,8 +144,7 @@ static int check32(const unsigned char *bytes, long count) {
         previous = input;
     }
     /* Only the upper lane holds the last bytes. */
-    __m256i incomplete = _mm256_subs_epu8(previous, _mm256_setr_epi8(
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, INCOMPLETE_MAX));
+    __m256i incomplete = _mm256_subs_epu8(previous, _mm256_loadu_si256((const __m256i *)incompleteTable));
     error = _mm256_or_si256(error, incomplete);
     return verdict(_mm256_testz_si256(error, error), _mm256_movemask_epi8(any) != 0, _mm256_movemask_epi8(pairs) != 0);
 }
