@@ -226,6 +226,8 @@ final class EffectRunner: StoreReading {
         switch effect {
         case .read(let query):
             on(keyReadQueue) { query(store) }
+        case .readAfterWrites(let query):
+            onWriteQueue { query(store) }
         case .checkGeneration:
             onReadQueue { (try? store.generation()).map { .generation($0) } ?? .storeChanged }
         case .writeMarks(let marks):

@@ -599,7 +599,7 @@ public final class ReaderApp {
             return []
         }
         isAskingForReload = true
-        return [.read { store in .feedsToReload(((try? store.feedsToFetch()) ?? []).filter(include)) }]
+        return [.readAfterWrites { store in .feedsToReload(((try? store.feedsToFetch()) ?? []).filter(include)) }]
     }
 
     /// Reloads `targets` in the background, each from the address the store fetches it from

@@ -7,6 +7,10 @@ import FeedStore
 enum ReaderEffect: Sendable {
     /// Reads the store off the main thread; the query's message is sent back.
     case read(@Sendable (FeedStore) -> ReaderMessage)
+    /// The same, once the writes asked for before it are done: the feeds to reload, which must
+    /// include those the urls file has just brought into the cache (at start, on a fresh cache,
+    /// a read that overtook that write found no feed at all).
+    case readAfterWrites(@Sendable (FeedStore) -> ReaderMessage)
     /// Reads the store's generation (`.generation`), to notice writes by other processes.
     case checkGeneration
     /// Writes marks (journalled first, so that none is lost; see `MarkJournal`).
