@@ -136,6 +136,39 @@ import Testing
         #expect(await reader.settle())
     }
 
+    /// `refresh-on-startup` with feeds the cache does not list yet, while another process holds
+    /// the write lock: the feeds to reload are read once the urls file is in the cache, not
+    /// before (a read that overtook that write found none and said "Nothing to reload").
+    @Test func refreshOnStartupWaitsForTheUrlsFileToReachTheCache() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.serve("tech", title: "Tech Notes", items: [("Kernel release", 19)])
+        try home.subscribe([home.url("news"), home.url("tech")])
+        _ = try FeedStore(path: home.cachePath)
+        let other = try DatabaseQueue(path: home.cachePath)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+        }
+        locked.wait()
+        let reader = try home.startReader { $0.refreshOnStartup = true }
+        // Long enough for a read that does not wait to be answered.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(!reader.text.contains("Nothing to reload"))
+        release.signal()
+        #expect(await reader.waitFor("Reloaded 2 feeds"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
+        #expect(reader.lines.contains { $0.contains("(1/1) Tech Notes") })
+    }
+
     @Test func anotherProcesssWriteShowsWithNoKeyPressed() async throws {
         let (home, reader) = try await readerWithNews()
         #expect(reader.lines.contains { $0.contains("(2/2) Harbour News") })
