@@ -109,21 +109,8 @@ import Testing
         try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
         try home.subscribe([home.url("news")])
         _ = try FeedStore(path: home.cachePath)
-        // Another process is in the middle of a write (a `tidings reload` from cron), and the
-        // urls file names a feed the cache does not list yet.
-        let other = try DatabaseQueue(path: home.cachePath)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
-                locked.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-        }
-        locked.wait()
+        // The urls file names a feed the cache does not list yet.
+        let release = try holdWriteLock(of: home.cachePath)
         let reader = try home.startReader()
         #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
         #expect(!reader.text.contains(home.url("news")))
@@ -131,7 +118,7 @@ import Testing
         reader.press(.character("?"))
         #expect(reader.lines[0].hasPrefix(" Help — Feeds"))
         reader.press(.character("q"))
-        release.signal()
+        release()
         #expect(await reader.waitFor(home.url("news")))
         #expect(await reader.settle())
     }
@@ -145,7 +132,22 @@ import Testing
         try home.serve("tech", title: "Tech Notes", items: [("Kernel release", 19)])
         try home.subscribe([home.url("news"), home.url("tech")])
         _ = try FeedStore(path: home.cachePath)
-        let other = try DatabaseQueue(path: home.cachePath)
+        let release = try holdWriteLock(of: home.cachePath)
+        let reader = try home.startReader { $0.refreshOnStartup = true }
+        // Long enough for a read that does not wait to be answered.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(!reader.text.contains("Nothing to reload"))
+        release()
+        #expect(await reader.waitFor("Reloaded 2 feeds"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
+        #expect(reader.lines.contains { $0.contains("(1/1) Tech Notes") })
+    }
+
+    /// Another process in the middle of a write (a `tidings reload` from cron): the cache's
+    /// write lock is held until the returned function is called.
+    private func holdWriteLock(of cachePath: String) throws -> @Sendable () -> Void {
+        let other = try DatabaseQueue(path: cachePath)
         let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             try? other.writeWithoutTransaction { db in
@@ -158,15 +160,7 @@ import Testing
             }
         }
         locked.wait()
-        let reader = try home.startReader { $0.refreshOnStartup = true }
-        // Long enough for a read that does not wait to be answered.
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(!reader.text.contains("Nothing to reload"))
-        release.signal()
-        #expect(await reader.waitFor("Reloaded 2 feeds"))
-        #expect(await reader.settle())
-        #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
-        #expect(reader.lines.contains { $0.contains("(1/1) Tech Notes") })
+        return { release.signal() }
     }
 
     @Test func anotherProcesssWriteShowsWithNoKeyPressed() async throws {
