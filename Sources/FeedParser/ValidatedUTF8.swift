@@ -12,9 +12,9 @@ enum ValidatedUTF8 {
         /// Every byte is below 0x80: no repair changes the text.
         var isASCII: Bool
         /// The bytes hold the pair `MojibakeRepair.mayBeDoublyEncoded` looks for first: C3 82–B4
-        /// (U+00C2–U+00F4) followed at once by a byte ≥ 0xC2. Noted on the way through the
-        /// multi-byte sequences, which are walked anyway: without the pair, that check cannot
-        /// succeed, and text need not be scanned again for it.
+        /// (U+00C2–U+00F4) followed at once by a byte ≥ 0xC2. Noted by the validation itself (three
+        /// more vector comparisons, or a look at each C3 the scalar loop walks through): without
+        /// the pair, that check cannot succeed, and text need not be scanned again for it.
         var mayBeDoublyEncoded: Bool
     }
 
