@@ -4,6 +4,17 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 
+/* Copies `count` bytes (`width` <= count <= 2 * width) as two moves of `width` bytes that overlap
+   in the middle. */
+static inline __attribute__((always_inline)) void copy_ends(unsigned char *to, const unsigned char *from,
+                                                            long count, long width) {
+    unsigned char head[32], tail[32];
+    memcpy(head, from, (size_t)width);
+    memcpy(tail, from + count - width, (size_t)width);
+    memcpy(to, head, (size_t)width);
+    memcpy(to + count - width, tail, (size_t)width);
+}
+
 void tidings_sax_characters(void *context, const unsigned char *bytes, int count) {
     xmlParserCtxtPtr parser = (xmlParserCtxtPtr)context;
     TidingsSAXText *text = (TidingsSAXText *)parser->_private;
@@ -35,6 +46,12 @@ void tidings_sax_characters(void *context, const unsigned char *bytes, int count
             to[1] = bytes[1];
             to[count - 1] = bytes[count - 1];
         }
+    } else if (count <= 32) {
+        /* The same with 16-byte moves, and 32-byte ones below: most runs of text between two
+           entities are this short, and a call to memcpy cost more than the copy. */
+        copy_ends(to, bytes, count, 16);
+    } else if (count <= 64) {
+        copy_ends(to, bytes, count, 32);
     } else {
         memcpy(to, bytes, (size_t)count);
     }
