@@ -84,6 +84,32 @@ struct PlainTextTests {
         }
     }
 
+    /// `isCollapsed` reads eight bytes a step: every byte value, and every sequence it looks
+    /// at closer (NEL, C1 controls, the line and paragraph separators, double spaces), at every
+    /// position of texts up to three words long, gets the verdict `collapse` gives; with
+    /// `rejectingMarkup`, also false wherever `&` or `<` is.
+    @Test func collapsedVerdictAtEveryPosition() {
+        let pieces: [[UInt8]] = (UInt8(0)...0xFF).map { [$0] } + [
+            [0x20, 0x20], [0xC2, 0x85], [0xC2, 0x80], [0xC2, 0x9F], [0xC2, 0xA0], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9],
+            [0xE2, 0x80, 0xA6], [0xC3, 0xA9], [0xE6, 0x97, 0xA5],
+        ]
+        for length in [9, 16, 17, 23, 24, 25] {
+            let words = (0..<length).map { $0 % 4 == 3 ? UInt8(0x20) : UInt8(0x61 + $0 % 26) }
+            for piece in pieces {
+                for position in 0..<length {
+                    var text = words
+                    text.replaceSubrange(position..<min(position + piece.count, length), with: piece)
+                    text.withUnsafeBufferPointer { bytes in
+                        let unchanged = PlainText.collapse(bytes) == String(decoding: bytes, as: UTF8.self)
+                        let holdsMarkup = text.contains(UInt8(ascii: "&")) || text.contains(UInt8(ascii: "<"))
+                        #expect(PlainText.isCollapsed(bytes) == unchanged, "\(text)")
+                        #expect(PlainText.isCollapsed(bytes, rejectingMarkup: true) == (unchanged && !holdsMarkup), "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     /// `looksLikeHTML` answers no at once for text without `&` or `<`.
     @Test(arguments: [
         ("AT&amp;T", true), ("<b>New</b> release", true), ("a&#32;b", true), ("Option<T> beats null", false),
