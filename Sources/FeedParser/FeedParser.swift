@@ -28,6 +28,8 @@ public final class FeedParser {
     static let maxRetainedBytes = 8 << 20
     /// Retained chunks smaller than this are joined to the next one.
     static let retainedChunkBytes = 64 << 10
+    /// A chunk that comes as `Data` of at least this size is kept as it is, without a copy.
+    static let keptDataBytes = 4 << 10
 
     private let url: URL?
     private let charset: String?
@@ -36,8 +38,9 @@ public final class FeedParser {
     private var received = 0
     private var pending: [UInt8] = []
     /// The document so far, as the chunks it came in: one growing array copied itself over again
-    /// at every doubling, for a copy that is needed only when a document is read twice.
-    private var retained: [[UInt8]]? = []
+    /// at every doubling, for a copy that is needed only when a document is read twice. Chunks
+    /// that came as `Data` (the fetcher's) are kept as they are: a reference, not a copy.
+    private var retained: [Data]? = []
     private var retainedCount = 0
     private var byteOrderMarkLength = 0
     /// Where the XML reader's first byte is in the document (after a byte-order mark and spaces).
@@ -60,6 +63,15 @@ public final class FeedParser {
     /// Feeds the next chunk of the document. Throws `tooLarge` as soon as the cap is passed, and
     /// `notAFeed` as soon as the document has shown it is not a feed.
     public func append(_ bytes: UnsafeRawBufferPointer) throws {
+        try append(bytes, in: nil)
+    }
+
+    public func append(_ data: Data) throws {
+        try data.withUnsafeBytes { try append($0, in: data) }
+    }
+
+    /// `data`, when given, holds `bytes`: it can be retained without copying them.
+    private func append(_ bytes: UnsafeRawBufferPointer, in data: Data?) throws {
         guard !bytes.isEmpty else { return }
         received += bytes.count
         if received > limits.maxInputBytes { throw FeedParserError.tooLarge(limit: limits.maxInputBytes) }
@@ -68,7 +80,7 @@ public final class FeedParser {
             pending.append(contentsOf: bytes)
             try startIfDecided(isComplete: false)
         case .xml(let reader):
-            retain(bytes)
+            retain(bytes, in: data)
             reader.parse(bytes, isLast: false)
             try stopIfNotAFeed(reader)
         case .json:
@@ -76,10 +88,6 @@ public final class FeedParser {
         case .finished:
             return
         }
-    }
-
-    public func append(_ data: Data) throws {
-        try data.withUnsafeBytes { try append($0) }
     }
 
     /// Ends the document and returns what it held.
@@ -124,19 +132,19 @@ public final class FeedParser {
             return
         }
         byteOrderMarkLength = evidence.byteOrderMarkLength
-        let body = Array(pending[start...])
         if evidence.looksLikeJSON {
-            pending = body
+            pending = Array(pending[start...])
             stage = .json
             return
         }
+        let body = Data(pending[start...])
         pending = []
         bodyOffset = start
         let reader = XMLFeedReader(documentURL: url, forcedEncoding: evidence.encoding ?? usableCharset, limits: limits,
                                    startOffset: start)
         stage = .xml(reader)
         try body.withUnsafeBytes { bytes in
-            retain(bytes)
+            retain(bytes, in: body)
             reader.parse(bytes, isLast: false)
             try stopIfNotAFeed(reader)
         }
@@ -147,20 +155,22 @@ public final class FeedParser {
         charset.flatMap(CharsetName.iconvName(for:))
     }
 
-    private func retain(_ bytes: UnsafeRawBufferPointer) {
+    private func retain(_ bytes: UnsafeRawBufferPointer, in data: Data?) {
         guard retained != nil else { return }
         if retainedCount + bytes.count > Self.maxRetainedBytes {
             retained = nil
-        } else {
+            return
+        }
+        if let data, bytes.count >= Self.keptDataBytes {
+            retained!.append(data)
+        } else if let last = retained!.indices.last, retained![last].count < Self.retainedChunkBytes {
             // Small chunks join the last one: a document that trickles in a byte at a time must
             // not become millions of arrays.
-            if let last = retained!.indices.last, retained![last].count < Self.retainedChunkBytes {
-                retained![last].append(contentsOf: bytes)
-            } else {
-                retained!.append(Array(bytes))
-            }
-            retainedCount += bytes.count
+            retained![last].append(contentsOf: bytes)
+        } else {
+            retained!.append(Data(bytes))
         }
+        retainedCount += bytes.count
     }
 
     /// The retained chunks as one document.

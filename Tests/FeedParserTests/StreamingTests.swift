@@ -31,6 +31,36 @@ import Testing
         #expect(try parser.finish() == FeedParser.parse(data))
     }
 
+    /// Chunks that come as `Data` are kept for a second reading as they are, others copied and
+    /// small ones joined: a document read again in another encoding (windows-1252 bytes declared
+    /// as UTF-8) comes out the same whatever its chunks were, every byte of every item in place.
+    @Test func keptAndCopiedChunksGiveTheSameSecondReading() throws {
+        var data = Data(#"<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Caf"#.utf8) + [0xE9]
+        data += Data("</title>".utf8)
+        for number in 0..<1_000 {
+            data += Data("<item><title>".utf8) + [0x93] + Data("Caf".utf8) + [0xE9, 0x94] + Data(" \(number)</title></item>".utf8)
+        }
+        data += Data("</channel></rss>".utf8)
+        let whole = try FeedParser.parse(data)
+        #expect(whole.hadEncodingFallback && whole.title == "Café" && whole.items.count == 1_000)
+        #expect(whole.items.last?.title == "“Café” 999")
+        let parser = FeedParser()
+        var offset = 0
+        var number = 0
+        while offset < data.count {
+            let size = [5_000, 100, 7_000, 3, 6_000][number % 5]
+            let chunk = data.subdata(in: offset..<min(offset + size, data.count))
+            if number % 3 == 2 {
+                try chunk.withUnsafeBytes { try parser.append($0) }
+            } else {
+                try parser.append(chunk)
+            }
+            offset += chunk.count
+            number += 1
+        }
+        #expect(try parser.finish() == whole)
+    }
+
     @Test func emptyInputIsEmpty() {
         #expect(throws: FeedParserError.empty) { try FeedParser().finish() }
     }
