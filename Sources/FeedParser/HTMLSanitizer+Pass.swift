@@ -1,3 +1,4 @@
+import CVectorScan
 import Foundation
 import HTMLText
 
@@ -21,6 +22,10 @@ extension HTMLSanitizer {
         /// for the call, once per run of text, reference, tag and attribute (7 % of parsing a
         /// feed, measured with callgrind).
         private let bytes: UnsafePointer<UInt8>
+        /// Bit `i % 64` of word `i / 64` is set where byte `i` is one that text cannot keep as it is
+        /// (`<`, `&`, `>`, a control character other than tab and line breaks): the tokenizer's
+        /// stops, found for the whole input at once (`tidings_html_attention`).
+        private let attention: UnsafeMutablePointer<UInt64>
         /// The base as text, parsed only when a relative URL needs it (unless the caller parsed it).
         private let baseText: String?
         private var parsedBase: URLResolver.Base??
@@ -75,6 +80,8 @@ extension HTMLSanitizer {
             let stacks = workspace.uniqueStackSpace()
             openElements = FixedStack(stacks.elements)
             attributes = FixedStack(stacks.attributes)
+            attention = stacks.attentionWords(forByteCount: input.count)
+            tidings_html_attention(bytes, input.count, attention)
             elementTable = HTMLSanitizer.elementTable
             attributeTable = HTMLSanitizer.attributeTable
             referenceNameTable = HTMLSanitizer.referenceNameTable
@@ -212,22 +219,19 @@ extension HTMLSanitizer {
             let count = input.count
             var index = 0
             while index < count {
-                index = Self.endOfPlainText(in: input, from: index)
+                index = nextAttention(from: index)
                 guard index < count else { break }
+                // Tested in the order of how often they come (tags, then references), which a
+                // jump table on the byte, mispredicted at most stops, did not take into account.
                 let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "<"):
+                if byte == UInt8(ascii: "<") {
                     index = markup(at: index)
-                case UInt8(ascii: "&"):
+                } else if byte == UInt8(ascii: "&") {
                     index = reference(at: index)
-                case UInt8(ascii: ">"):
-                    if droppedName == nil { replace(index..<index + 1, literal: "&gt;") } else { drop(index..<index + 1) }
-                    index &+= 1
-                case 0x09, 0x0A, 0x0D:
-                    if droppedName != nil { drop(index..<index + 1) }
-                    index &+= 1
-                default:
-                    drop(index..<index + 1)  // NUL and other control characters
+                } else {
+                    // `>`, or a control character: NUL and the like. Tab and line breaks are no
+                    // stops: text keeps them, and in a dropped element `skipDroppedText` takes them.
+                    if byte == UInt8(ascii: ">"), droppedName == nil { replace(index..<index + 1, literal: "&gt;") } else { drop(index..<index + 1) }
                     index &+= 1
                 }
                 if droppedName != nil {
@@ -249,37 +253,20 @@ extension HTMLSanitizer {
             return ValidatedUTF8.Text(string: output, mayBeDoublyEncoded: true)
         }
 
-        /// The index of the next byte that text cannot keep as it is (`<`, `&`, `>`, a control
-        /// character or line break), or the end. Most of a document is such plain text, so it is
-        /// skipped eight bytes at a time, and the word that holds the end tells where it is.
-        /// Inlined into `run()`, its only caller: it runs once per run of text, often a short one.
+        /// The index of the next byte that text cannot keep as it is from `index` on, or the end:
+        /// the lowest bit of the attention words from there.
         @inline(__always)
-        private static func endOfPlainText(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-            let bytes = input.baseAddress!
-            let count = input.count
-            var index = start
-            let base = UnsafeRawPointer(input.baseAddress!)
-            // Two words a step: one test and one branch for sixteen bytes.
-            while index + 16 <= count {
-                let first = Self.attentionFlags(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                let second = Self.attentionFlags(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)))
-                if first | second != 0 {
-                    return first != 0 ? index + first.trailingZeroBitCount >> 3 : index + 8 + second.trailingZeroBitCount >> 3
-                }
-                index += 16
+        private func nextAttention(from index: Int) -> Int {
+            let wordCount = (input.count + 63) >> 6
+            var word = index >> 6
+            guard word < wordCount else { return input.count }
+            var mask = attention[word] & (UInt64.max << UInt64(index & 63))
+            while mask == 0 {
+                word &+= 1
+                guard word < wordCount else { return input.count }
+                mask = attention[word]
             }
-            while index + 8 <= count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let flags = Self.attentionFlags(word)
-                if flags != 0 { return index + flags.trailingZeroBitCount >> 3 }
-                index += 8
-            }
-            while index < count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || byte == 0x7F { return index }
-                index &+= 1
-            }
-            return count
+            return word << 6 | mask.trailingZeroBitCount
         }
 
         /// True when any of the eight bytes is below 0x20 or is `<`, `&`, `>` or DEL.

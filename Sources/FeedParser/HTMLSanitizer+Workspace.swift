@@ -19,16 +19,29 @@ extension HTMLSanitizer {
             return stacks
         }
 
-        /// Fixed blocks for the sanitiser's two `FixedStack`s, freed with the last workspace
-        /// that holds them. Their elements are trivial: nothing needs deinitialising.
+        /// Fixed blocks for the sanitiser's two `FixedStack`s, and the bits that mark where in a
+        /// document text needs attention (`tidings_html_attention`), freed with the last
+        /// workspace that holds them. Their elements are trivial: nothing needs deinitialising.
         final class StackSpace {
             let elements = UnsafeMutableBufferPointer<NameKey>.allocate(capacity: HTMLSanitizer.maximumDepth)
             let attributes = UnsafeMutableBufferPointer<SanitizingPass.AttributeToken>.allocate(
                 capacity: HTMLSanitizer.maximumAttributes)
+            private var attention = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 64)
+
+            /// Room for the attention bits of a document of `count` bytes: one word per 64 bytes.
+            func attentionWords(forByteCount count: Int) -> UnsafeMutablePointer<UInt64> {
+                let words = (count + 63) >> 6
+                if words > attention.count {
+                    attention.deallocate()
+                    attention = .allocate(capacity: max(words, attention.count * 2))
+                }
+                return attention.baseAddress!
+            }
 
             deinit {
                 elements.deallocate()
                 attributes.deallocate()
+                attention.deallocate()
             }
         }
 

@@ -28,4 +28,16 @@ int tidings_has_forbidden_control(const unsigned char *bytes, long count);
 /* The same with vectors of 16 or 32 bytes only. */
 int tidings_has_forbidden_control_using(int vectorBytes, const unsigned char *bytes, long count);
 
+/* Marks the bytes the HTML sanitiser must look at — below 0x20 except tab, line feed and
+   carriage return, `<`, `&`, `>` and DEL — with
+   bit `i % 64` of `masks[i / 64]` for byte `i`; `masks` holds `(count + 63) / 64` words, and the
+   bits past `count` are 0. Text between two such bytes averages a few dozen bytes in feed
+   HTML: a loop that looks for the next one mispredicts its exit at every one of them, a bit
+   scan does not. */
+void tidings_html_attention(const unsigned char *bytes, long count, unsigned long long *masks);
+
+/* The same with vectors of 16 or 32 bytes only, or 0 for a byte at a time (for tests: all must
+   agree); -1, and nothing written, when the processor lacks the vectors. */
+int tidings_html_attention_using(int vectorBytes, const unsigned char *bytes, long count, unsigned long long *masks);
+
 #endif
