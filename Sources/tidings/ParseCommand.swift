@@ -61,17 +61,20 @@ struct ParseCommand: ParsableCommand {
             throw InputError(message: "cannot read \(source): \(String(cString: strerror(errno)))")
         }
         defer { if descriptor != 0 { close(descriptor) } }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // A buffer of its own for each chunk: the parser keeps chunks that come as `Data` for a
+            // second reading without copying them.
+            var chunk = Data(count: 1 << 16)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw InputError(message: "cannot read \(source): \(String(cString: strerror(errno)))")
             }
             if count == 0 { return total }
             total += count
-            try buffer.withUnsafeBytes { try parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            chunk.count = count
+            try parser.append(chunk)
         }
     }
 
