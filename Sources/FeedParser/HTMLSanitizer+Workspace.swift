@@ -28,7 +28,9 @@ extension HTMLSanitizer {
                 capacity: HTMLSanitizer.maximumAttributes)
             private var attention = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 64)
 
-            /// Room for the attention bits of a document of `count` bytes: one word per 64 bytes.
+            /// Room for the attention bits of a document of `count` bytes: one word per 64 bytes,
+            /// kept for the next document (an eighth of the largest one's size, 512 KB at most
+            /// under the parser's field limit).
             func attentionWords(forByteCount count: Int) -> UnsafeMutablePointer<UInt64> {
                 let words = (count + 63) >> 6
                 if words > attention.count {
