@@ -1,11 +1,11 @@
 #include "CVectorScan.h"
+#include "ForbiddenControl.h"
 
 /* The bytes the HTML sanitiser stops at (see CVectorScan.h), one bit each. A block of 64 bytes
    gives one word of bits; the bytes after the last whole block are read one at a time. */
 
 static int needsAttention(unsigned char byte) {
-    return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == '<' || byte == '&' || byte == '>'
-        || byte == 0x7F;
+    return isForbiddenControl(byte) || byte == '<' || byte == '&' || byte == '>' || byte == 0x7F;
 }
 
 static void markRest(const unsigned char *bytes, long index, long count, unsigned long long *masks) {
@@ -22,24 +22,16 @@ static void markByScalars(const unsigned char *bytes, long count, unsigned long 
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
-/* A byte below 0x20 is one that the unsigned minimum with 0x1F leaves as it is; tab, line feed
-   and carriage return are taken out of those. */
-
-/* SSE2 is part of x86-64: no check of the processor needed. */
 static void mark16(const unsigned char *bytes, long count, unsigned long long *masks) {
-    const __m128i below = _mm_set1_epi8(0x1F), less = _mm_set1_epi8('<'), ampersand = _mm_set1_epi8('&');
+    const __m128i less = _mm_set1_epi8('<'), ampersand = _mm_set1_epi8('&');
     const __m128i greater = _mm_set1_epi8('>'), delete = _mm_set1_epi8(0x7F);
-    const __m128i tab = _mm_set1_epi8(0x09), lineFeed = _mm_set1_epi8(0x0A), carriageReturn = _mm_set1_epi8(0x0D);
     long index = 0;
     for (; index + 64 <= count; index += 64) {
         unsigned long long mask = 0;
         for (int part = 0; part < 4; part++) {
             __m128i v = _mm_loadu_si128((const __m128i *)(bytes + index + 16 * part));
-            __m128i spacing = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lineFeed)),
-                                           _mm_cmpeq_epi8(v, carriageReturn));
-            __m128i hit = _mm_or_si128(_mm_andnot_si128(spacing, _mm_cmpeq_epi8(_mm_min_epu8(v, below), v)),
+            __m128i hit = _mm_or_si128(forbiddenControls16(v),
                                        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, less), _mm_cmpeq_epi8(v, ampersand)),
                                                     _mm_or_si128(_mm_cmpeq_epi8(v, greater), _mm_cmpeq_epi8(v, delete))));
             mask |= (unsigned long long)(unsigned)_mm_movemask_epi8(hit) << (16 * part);
@@ -51,18 +43,15 @@ static void mark16(const unsigned char *bytes, long count, unsigned long long *m
 
 __attribute__((target("avx2")))
 static void mark32(const unsigned char *bytes, long count, unsigned long long *masks) {
-    const __m256i below = _mm256_set1_epi8(0x1F), less = _mm256_set1_epi8('<'), ampersand = _mm256_set1_epi8('&');
+    const __m256i less = _mm256_set1_epi8('<'), ampersand = _mm256_set1_epi8('&');
     const __m256i greater = _mm256_set1_epi8('>'), delete = _mm256_set1_epi8(0x7F);
-    const __m256i tab = _mm256_set1_epi8(0x09), lineFeed = _mm256_set1_epi8(0x0A), carriageReturn = _mm256_set1_epi8(0x0D);
     long index = 0;
     for (; index + 64 <= count; index += 64) {
         unsigned long long mask = 0;
         for (int part = 0; part < 2; part++) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + index + 32 * part));
-            __m256i spacing = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, tab), _mm256_cmpeq_epi8(v, lineFeed)),
-                                              _mm256_cmpeq_epi8(v, carriageReturn));
             __m256i hit = _mm256_or_si256(
-                _mm256_andnot_si256(spacing, _mm256_cmpeq_epi8(_mm256_min_epu8(v, below), v)),
+                forbiddenControls32(v),
                 _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, less), _mm256_cmpeq_epi8(v, ampersand)),
                                 _mm256_or_si256(_mm256_cmpeq_epi8(v, greater), _mm256_cmpeq_epi8(v, delete))));
             mask |= (unsigned long long)(unsigned)_mm256_movemask_epi8(hit) << (32 * part);
