@@ -48,7 +48,7 @@ let package = Package(
 
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel", "CVectorScan"], exclude: ["Fixtures"]),
+        .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel", "CVectorScan", "CSAXText", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction"], exclude: ["Fixtures"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),

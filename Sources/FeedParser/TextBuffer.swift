@@ -49,9 +49,14 @@ struct TextBuffer {
         capacity = 16 << 10
         shared = UnsafeMutablePointer<TidingsSAXText>.allocate(capacity: 1)
         shared.initialize(to: TidingsSAXText(
-            storage: UnsafeMutablePointer<UInt8>.allocate(capacity: capacity), count: 0, plainTextLimit: 0,
+            storage: Self.allocateStorage(capacity), count: 0, plainTextLimit: 0,
             slowPath: nil, owner: nil))
         updatePlainTextLimit()
+    }
+
+    /// Room for `capacity` bytes and the slack the C callback may write past them.
+    private static func allocateStorage(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + Int(TIDINGS_SAX_TEXT_SLACK))
     }
 
     private mutating func updatePlainTextLimit() {
@@ -76,7 +81,7 @@ struct TextBuffer {
         if capacity > 1 << 20 {
             storage.deallocate()
             capacity = 16 << 10
-            storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            storage = Self.allocateStorage(capacity)
         }
     }
 
@@ -156,7 +161,7 @@ struct TextBuffer {
     private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let grown = Self.allocateStorage(newCapacity)
         grown.update(from: storage, count: count)
         storage.deallocate()
         storage = grown

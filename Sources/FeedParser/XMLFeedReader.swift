@@ -201,7 +201,11 @@ final class XMLFeedReader {
         // Once per piece of text, and every entity is a piece of its own: the common case (a field
         // gathered as plain text, room for the piece, no error since the last event) is taken in
         // C, and everything else comes back to `characters` below.
-        handler.characters = tidings_sax_characters
+        if tidings_sax_masked_copy_available() != 0 {
+            handler.characters = tidings_sax_characters_masked
+        } else {
+            handler.characters = tidings_sax_characters
+        }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
         handler.getEntity = { context, name in

@@ -1,5 +1,5 @@
 /// A small deterministic generator, so that "random" test inputs are the same on every run.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
