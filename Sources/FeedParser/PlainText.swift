@@ -115,30 +115,46 @@ public enum PlainText {
     /// `fromMarkedText` asks both in one pass.
     ///
     /// Eight bytes a step: a title has a space every few bytes, and a loop that looked at each
-    /// byte mispredicted a branch at every one of them.
+    /// byte mispredicted a branch at every one of them. The last step reads the last eight bytes,
+    /// overlapping the step before (a byte read twice gets the same answer), and only the lead
+    /// bytes of the few characters `collapse` changes (C2, E2) are looked at one by one.
     static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>, rejectingMarkup: Bool = false) -> Bool {
         guard let base = bytes.baseAddress, let first = bytes.first, let last = bytes.last else { return true }
         guard first != 0x20, last != 0x20 else { return false }
-        let raw = UnsafeRawPointer(base)
         let count = bytes.count
+        guard count >= 8 else { return isCollapsedByBytes(bytes, rejectingMarkup: rejectingMarkup) }
+        let raw = UnsafeRawPointer(base)
         var previousIsSpace = false
         var index = 0
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        while true {
+            let start = min(index, count - 8)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
             let spaces = Self.bytesEqual(word, 0x20)
             // Below 0x21 (ASCII only) and not a space, DEL, and with `rejectingMarkup` `&` and `<`.
             var rejected = ~((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x5F5F_5F5F_5F5F_5F5F) & ~word & 0x8080_8080_8080_8080 & ~spaces
             rejected |= Self.bytesEqual(word, 0x7F)
             if rejectingMarkup { rejected |= Self.bytesEqual(word, UInt8(ascii: "&")) | Self.bytesEqual(word, UInt8(ascii: "<")) }
-            if rejected != 0 || spaces & (spaces << 8) != 0 || (previousIsSpace && spaces & 0x80 != 0) { return false }
+            // A space ending the step before and one starting this step: an overlapping last step
+            // holds both bytes itself.
+            let spaceAfterSpace = start == index && previousIsSpace && spaces & 0x80 != 0
+            if rejected != 0 || spaces & (spaces << 8) != 0 || spaceAfterSpace { return false }
             if word & 0x8080_8080_8080_8080 != 0 {
-                for offset in 0..<8 where Self.beginsCharacterCollapseChanges(bytes, at: index + offset) { return false }
+                var leads = Self.bytesEqual(word, 0xC2) | Self.bytesEqual(word, 0xE2)
+                while leads != 0 {
+                    if Self.beginsCharacterCollapseChanges(bytes, at: start + leads.trailingZeroBitCount >> 3) { return false }
+                    leads &= leads &- 1
+                }
             }
+            if start + 8 == count { return true }
             previousIsSpace = spaces >> 63 != 0
-            index += 8
+            index = start + 8
         }
-        var previous: UInt8 = previousIsSpace ? 0x20 : 0
-        while index < count {
+    }
+
+    /// The same a byte at a time, for text shorter than eight bytes.
+    private static func isCollapsedByBytes(_ bytes: UnsafeBufferPointer<UInt8>, rejectingMarkup: Bool) -> Bool {
+        var previous: UInt8 = 0
+        for index in 0..<bytes.count {
             let byte = bytes[index]
             if byte &- 0x21 < 0x7F - 0x21 {
                 if rejectingMarkup, byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") { return false }
@@ -148,7 +164,6 @@ public enum PlainText {
                 return false
             }
             previous = byte
-            index += 1
         }
         return true
     }

@@ -93,7 +93,7 @@ struct PlainTextTests {
             [0x20, 0x20], [0xC2, 0x85], [0xC2, 0x80], [0xC2, 0x9F], [0xC2, 0xA0], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9],
             [0xE2, 0x80, 0xA6], [0xC3, 0xA9], [0xE6, 0x97, 0xA5],
         ]
-        for length in [9, 16, 17, 23, 24, 25] {
+        for length in [1, 2, 7, 8, 9, 15, 16, 17, 23, 24, 25] {
             let words = (0..<length).map { $0 % 4 == 3 ? UInt8(0x20) : UInt8(0x61 + $0 % 26) }
             for piece in pieces {
                 for position in 0..<length {
