@@ -271,7 +271,7 @@ extension HTMLSanitizer {
 
         /// True when any of the eight bytes is below 0x20 or is `<`, `&`, `>` or DEL.
         @inline(__always)
-        private static func mayNeedAttention(_ word: UInt64, orSpace: Bool = false) -> Bool {
+        static func mayNeedAttention(_ word: UInt64, orSpace: Bool = false) -> Bool {
             attentionFlags(word, orSpace: orSpace) != 0
         }
 

@@ -428,4 +428,39 @@ struct HTMLSanitizerByteInputTests {
             }
         }
     }
+
+    /// `appendEscapedText` as its documentation states it, a byte at a time.
+    static func escapedByBytes(_ bytes: [UInt8], escapingQuotes: Bool) -> [UInt8] {
+        bytes.flatMap { byte -> [UInt8] in
+            switch byte {
+            case UInt8(ascii: "&"): Array("&amp;".utf8)
+            case UInt8(ascii: "<"): Array("&lt;".utf8)
+            case UInt8(ascii: ">"): Array("&gt;".utf8)
+            case UInt8(ascii: "\"") where escapingQuotes: Array("&quot;".utf8)
+            case 0x09, 0x0A, 0x0D: [byte]
+            case 0x00...0x1F, 0x7F: []
+            default: [byte]
+            }
+        }
+    }
+
+    /// Values with nothing to escape are appended whole after a look at eight bytes a step: every
+    /// byte value at every position of short and longer values, around the steps and the
+    /// overlapping last one, is escaped as the byte-by-byte rules say.
+    @Test func escapedTextAtEveryPosition() {
+        for length in [1, 7, 8, 9, 15, 16, 17, 24] {
+            let plain = (0..<length).map { UInt8(0x61 + $0 % 26) }
+            for value in UInt8(0)...0xFF {
+                for position in 0..<length {
+                    var bytes = plain
+                    bytes[position] = value
+                    for escapingQuotes in [false, true] {
+                        var out: [UInt8] = [0x2A]
+                        bytes.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &out, escapingQuotes: escapingQuotes) }
+                        #expect(out == [0x2A] + Self.escapedByBytes(bytes, escapingQuotes: escapingQuotes), "\(bytes)")
+                    }
+                }
+            }
+        }
+    }
 }
