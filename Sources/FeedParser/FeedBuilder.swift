@@ -583,7 +583,10 @@ extension FeedBuilder {
         case .summary, .content:
             break  // Handled above.
         case .link:
-            let resolved = Self.resolve(raw, against: base)
+            // Most links are clean absolute ones, their own resolution: the bytes say so without
+            // the trimming and the looks at the text `resolve` starts with.
+            let isCleanAbsolute = isASCII && !active.isBase64 && URLResolver.isCleanAbsolute(bytes)
+            let resolved = isCleanAbsolute ? raw : Self.resolve(raw, against: base)
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
@@ -613,7 +616,13 @@ extension FeedBuilder {
         case .language:
             feed.language.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: active.rank)
         case .category:
-            item?.addCategory(PlainText.fromMarkedText(raw))
+            // Collapsed ASCII text without `&` or `<` (most categories) is plain text already, with
+            // nothing to trim.
+            if isASCII, !active.isBase64, PlainText.isCollapsed(bytes, rejectingMarkup: true) {
+                item?.addCategory(trimmed: raw)
+            } else {
+                item?.addCategory(PlainText.fromMarkedText(raw))
+            }
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:

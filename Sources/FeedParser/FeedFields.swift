@@ -48,12 +48,16 @@ struct FeedFields {
     var enclosures: [Enclosure] = []
 
     mutating func addCategory(_ term: String) {
-        let trimmed = term.trimmingSpaces()
-        guard !trimmed.isEmpty, !categories.contains(trimmed) else { return }
+        addCategory(trimmed: term.trimmingSpaces())
+    }
+
+    /// The same for a term without white space at its ends.
+    mutating func addCategory(trimmed term: String) {
+        guard !term.isEmpty, !categories.contains(term) else { return }
         // Room for a few at once: grown from empty, the array was reallocated for the first and
         // again for the second category of nearly every item.
         if categories.isEmpty { categories.reserveCapacity(4) }
-        categories.append(trimmed)
+        categories.append(term)
     }
 
     /// Media RSS alternatives (`media:content`), listed after the feed's own enclosures.

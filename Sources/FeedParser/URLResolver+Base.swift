@@ -84,21 +84,39 @@ extension URLResolver {
     /// splitting them into components.
     static func isCleanAbsolute(_ reference: String) -> Bool {
         var reference = reference
-        return reference.withUTF8 { bytes in
-            guard let first = bytes.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
-            var index = 1
-            // The scheme: letters, digits, `+`, `-`, `.` up to the first `:`.
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: ":") { break }
-                guard (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
-                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                else { return false }
-                index += 1
-            }
-            guard index < bytes.count else { return false }
-            for byte in bytes where byte <= 0x20 || byte == 0x7F { return false }
-            return true
+        return reference.withUTF8 { isCleanAbsolute($0) }
+    }
+
+    /// The same for the bytes of a reference.
+    static func isCleanAbsolute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, let first = bytes.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
+        let count = bytes.count
+        var index = 1
+        // The scheme: letters, digits, `+`, `-`, `.` up to the first `:`.
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { break }
+            guard (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else { return false }
+            index += 1
         }
+        guard index < count else { return false }
+        // No byte up to 0x20, nor DEL: eight at a time (the last eight overlapping), a link being
+        // a few dozen bytes with none of them.
+        guard count >= 8 else { return !bytes.contains { $0 <= 0x20 || $0 == 0x7F } }
+        let raw = UnsafeRawPointer(base)
+        func holdsSpaceOrControl(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let delete = word ^ (ones &* 0x7F)
+            return ((word &- ones &* 0x21) & ~word | (delete &- ones) & ~delete) & highs != 0
+        }
+        var offset = 0
+        while offset + 8 <= count {
+            if holdsSpaceOrControl(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
+            offset += 8
+        }
+        return offset == count || !holdsSpaceOrControl(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 }

@@ -108,4 +108,32 @@ struct URLResolverTests {
         #expect(base.resolvedBytes(absolutePath: [][...]) == nil)
         #expect(HTMLSanitizer.cleanURL(Array("  /img/1.png ".utf8), base: base) == Array("https://bench.example/img/1.png".utf8))
     }
+
+    /// `isCleanAbsolute` looks for white space and control bytes eight at a time: every byte value
+    /// at every position of links of several lengths (around the steps and the overlapping last
+    /// one) gets the answer a byte-by-byte look gives, and the scheme is checked as before.
+    @Test func cleanAbsoluteAtEveryPosition() {
+        func byBytes(_ bytes: [UInt8]) -> Bool {
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return false }
+            let scheme = bytes[..<colon]
+            let isSchemeByte = { (byte: UInt8) in
+                (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || Array("+-.".utf8).contains(byte)
+            }
+            guard (scheme.first! | 0x20) &- UInt8(ascii: "a") < 26, scheme.allSatisfy(isSchemeByte) else { return false }
+            return !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+        }
+        let link = Array("https://e.example/abcdefghijklmnop".utf8)
+        for length in [3, 7, 8, 9, 15, 16, 17, 24, 25] {
+            for value in UInt8(0)...0xFF {
+                for position in 0..<length {
+                    var bytes = Array(link[..<length])
+                    bytes[position] = value
+                    let answer = bytes.withUnsafeBufferPointer { URLResolver.isCleanAbsolute($0) }
+                    #expect(answer == byBytes(bytes), "\(bytes)")
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    #expect(URLResolver.isCleanAbsolute(text) == byBytes(Array(text.utf8)), "\(text)")
+                }
+            }
+        }
+    }
 }
