@@ -85,6 +85,17 @@ enum ValidatedUTF8 {
         guard let base = bytes.baseAddress else { return Verdict(isASCII: true, mayBeDoublyEncoded: false) }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
+        // Most short fields (links, ids, dates, names) are ASCII: all their words, the last one
+        // overlapping, settle it without the loop's exits.
+        if count >= 8 {
+            var high = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            var offset = 0
+            while offset &+ 8 <= count {
+                high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+            if high & 0x8080_8080_8080_8080 == 0 { return Verdict(isASCII: true, mayBeDoublyEncoded: false) }
+        }
         var isASCII = true
         var mayBeDoublyEncoded = false
         var index = 0
