@@ -187,8 +187,8 @@ public enum HTMLSanitizer {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
-        func mayNeedEscaping(_ word: UInt64) -> Bool {
-            let quotes = word ^ 0x2222_2222_2222_2222
+        func wordMayNeedEscaping(_ word: UInt64) -> Bool {
+            let quotes = word ^ 0x2222_2222_2222_2222  // a zero byte where a byte is `"`
             return SanitizingPass.mayNeedAttention(word)
                 || (escapingQuotes && (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080 != 0)
         }
@@ -198,10 +198,10 @@ public enum HTMLSanitizer {
         }
         var index = 0
         while index + 8 <= count {
-            if mayNeedEscaping(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+            if wordMayNeedEscaping(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
             index += 8
         }
         // The last eight bytes, overlapping those already read.
-        return index < count && mayNeedEscaping(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        return index < count && wordMayNeedEscaping(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 }
