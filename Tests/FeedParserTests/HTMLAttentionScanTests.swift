@@ -2,11 +2,11 @@ import CVectorScan
 import Testing
 
 /// The sanitiser's stops are found for a whole document at once, as bits: every way of finding
-/// them (a byte at a time, 16 or 32 bytes at a time) must mark exactly the bytes it must look
+/// them (a byte at a time, 16, 32 or 64 bytes at a time) must mark exactly the bytes it must look
 /// at, at every position of a 64-byte block and of the bytes after the last whole one, and leave
 /// the bits past the end clear.
 struct HTMLAttentionScanTests {
-    @Test(arguments: [Int32(0), 16, 32])
+    @Test(arguments: [Int32(0), 16, 32, 64])
     func marksExactlyTheBytesTheSanitiserStopsAt(vectorBytes: Int32) {
         // A processor without them (no AVX2 before 2013) takes another width: nothing to compare.
         guard marks(Array("plain text".utf8), vectorBytes: vectorBytes) != nil else { return }
@@ -33,6 +33,25 @@ struct HTMLAttentionScanTests {
             }
         }
         #expect(disagreements == 0)
+    }
+
+    /// Every byte value, at every position in a block (the 64-byte scan classifies bytes by
+    /// table lookups, where one wrong entry would miss or invent a stop).
+    @Test(arguments: [Int32(0), 16, 32, 64])
+    func classifiesEveryByteValue(vectorBytes: Int32) {
+        guard marks(Array("plain text".utf8), vectorBytes: vectorBytes) != nil else { return }
+        func isStop(_ byte: UInt8) -> Bool {
+            (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
+                || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == 0x7F
+        }
+        for shift in 0..<64 {
+            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: shift) + (0...255).map(UInt8.init) + Array("tail".utf8)
+            var expected = [UInt64](repeating: 0, count: (bytes.count + 63) / 64)
+            for (index, byte) in bytes.enumerated() where isStop(byte) {
+                expected[index / 64] |= 1 << UInt64(index % 64)
+            }
+            #expect(marks(bytes, vectorBytes: vectorBytes) == expected, "shifted by \(shift)")
+        }
     }
 
     /// The bits the scan sets, or nil when the processor cannot run it. The words start out full,

@@ -1,7 +1,7 @@
 #ifndef TIDINGS_CVECTORSCAN_H
 #define TIDINGS_CVECTORSCAN_H
-/* Scans over every byte of a feed, with the processor's vector instructions (AVX2, else SSSE3
-   or SSE2 on x86-64). Each answers -1 where the processor has none of them, and the caller
+/* Scans over every byte of a feed, with the processor's vector instructions (AVX-512 BW, else
+   AVX2, else SSSE3 or SSE2 on x86-64). Each answers -1 where the processor has none of them, and the caller
    scans another way. */
 
 /* Bits of a verdict on well-formed UTF-8, besides bit 0 (always set then). */
@@ -18,7 +18,7 @@ enum {
    mispredicts a branch per character. */
 int tidings_utf8_check(const unsigned char *bytes, long count);
 
-/* The same with vectors of 16 or 32 bytes only (for tests: both must agree). */
+/* The same with vectors of 16, 32 or 64 bytes only (for tests: all must agree). */
 int tidings_utf8_check_using(int vectorBytes, const unsigned char *bytes, long count);
 
 /* 1 when a byte is a control character other than tab, line feed and carriage return (below
@@ -36,8 +36,8 @@ int tidings_has_forbidden_control_using(int vectorBytes, const unsigned char *by
    scan does not. */
 void tidings_html_attention(const unsigned char *bytes, long count, unsigned long long *masks);
 
-/* The same with vectors of 16 or 32 bytes only, or 0 for a byte at a time (for tests: all must
-   agree); -1, and nothing written, when the processor lacks the vectors. */
+/* The same with vectors of 16, 32 or 64 bytes only, or 0 for a byte at a time (for tests: all
+   must agree); -1, and nothing written, when the processor lacks the vectors. */
 int tidings_html_attention_using(int vectorBytes, const unsigned char *bytes, long count, unsigned long long *masks);
 
 #endif
