@@ -52,6 +52,7 @@ extension HTMLSanitizer {
         private var attributes: FixedStack<AttributeToken>
         private var scratch: [UInt8] = []
         private var value: [UInt8] = []
+        private var url: [UInt8] = []
         private var emittedAttributeNames: [NameKey] = []
 
         struct AttributeToken {
@@ -89,6 +90,7 @@ extension HTMLSanitizer {
             swap(&pending, &workspace.pending)
             swap(&scratch, &workspace.scratch)
             swap(&value, &workspace.value)
+            swap(&url, &workspace.url)
             swap(&emittedAttributeNames, &workspace.attributeNames)
         }
 
@@ -97,6 +99,7 @@ extension HTMLSanitizer {
             swap(&pending, &workspace.pending)
             swap(&scratch, &workspace.scratch)
             swap(&value, &workspace.value)
+            swap(&url, &workspace.url)
             swap(&emittedAttributeNames, &workspace.attributeNames)
             workspace.clear()
         }
@@ -648,32 +651,79 @@ extension HTMLSanitizer {
             return tag.end
         }
 
-        /// Keeps `<name>` as written when it is already canonical — a short lower-case name right
-        /// before `>`, of an element kept with nothing to end or drop, in HTML outside any dropped
-        /// element — and returns its end; else nil, for `startTag` to read the tag in full. Most
-        /// start tags of clean HTML are such (`<p>`, `<em>`, `<li>`): this spares them reading
-        /// attributes and checking them for a canonical form.
+        /// Keeps a start tag as written when it is already canonical — a short lower-case name
+        /// right before `>`, or before canonical attributes (`canonicalAttributesEnd`), of an
+        /// element kept with nothing to end or drop, in HTML outside any dropped element — and
+        /// returns its end; else nil, for `startTag` to read the tag in full. Most start tags of
+        /// clean HTML are such (`<p>`, `<em>`, `<a href="https://…">`): this spares them
+        /// gathering their attributes and then checking each for a canonical form.
         @inline(__always)
         private mutating func plainStartTag(at index: Int) -> Int? {
             guard droppedName == nil, foreignContent == nil, index + 9 <= input.count,
                   let name = Self.scanShortName(in: input, from: index + 1, stopsAtEquals: false),
-                  let key = name.key, !name.hasUppercase,
-                  name.range.upperBound < input.count, bytes[name.range.upperBound] == UInt8(ascii: ">")
+                  let key = name.key, !name.hasUppercase, name.range.upperBound < input.count
             else { return nil }
+            let isVoid: Bool
             switch elementRule(key) {
             case .allowed:
                 guard !openElements.isFull else { return nil }
+                isVoid = false
             case .allowedClosingItself:
                 guard !openElements.isFull,
                       Self.implicitlyEndedIndex(openingKey: key, rules: implicitEndRules, openElements: openElements) == nil
                 else { return nil }
+                isVoid = false
             case .allowedVoid where key != HTMLSanitizer.sourceKey:
-                return name.range.upperBound + 1
+                isVoid = true
             default:
                 return nil
             }
-            openElements.append(key)
-            return name.range.upperBound + 1
+            let end: Int
+            if bytes[name.range.upperBound] == UInt8(ascii: ">") {
+                end = name.range.upperBound + 1
+            } else {
+                guard let tagEnd = canonicalAttributesEnd(from: name.range.upperBound, isVoid: isVoid) else { return nil }
+                end = tagEnd
+            }
+            if !isVoid { openElements.append(key) }
+            return end
+        }
+
+        /// The end of a start tag whose attributes, from `start` (right after its name), are
+        /// written as `isCanonicalStartTag` wants them, read in the same pass that checks them:
+        /// ` name="value"` each (allowed, plain or URL, not repeated, the value canonical), then
+        /// `>` (or `/>`, ` />` for a void element). Nil for anything else, which `readTag` then
+        /// reads in full, including what this does not take on although it may be canonical (an
+        /// attribute without a value, a name of eight bytes or more).
+        private mutating func canonicalAttributesEnd(from start: Int, isVoid: Bool) -> Int? {
+            let count = input.count
+            var cursor = start
+            attributes.removeAll()
+            while cursor < count {
+                let byte = bytes[cursor]
+                if byte == UInt8(ascii: ">") { return cursor + 1 }
+                if byte == 0x20, cursor + 1 < count, bytes[cursor + 1] != UInt8(ascii: "/") {
+                    cursor += 1
+                    // An empty name (a second space, `>`) has no key.
+                    guard attributes.count < 16, cursor + 8 <= count,
+                          let name = Self.scanShortName(in: input, from: cursor, stopsAtEquals: true),
+                          let key = name.key, !name.hasUppercase, case let rule = attributeRule(key), rule == .plain || rule == .url,
+                          case let nameEnd = name.range.upperBound, nameEnd + 2 < count,
+                          bytes[nameEnd] == UInt8(ascii: "="), bytes[nameEnd + 1] == UInt8(ascii: "\""),
+                          let valueEnd = Self.canonicalValueEnd(in: input, from: nameEnd + 2, isURL: rule == .url)
+                    else { return nil }
+                    let value = nameEnd + 2..<valueEnd
+                    for earlier in 0..<attributes.count where attributes[earlier].name.key == key { return nil }
+                    attributes.append(AttributeToken(name: name, value: value, quote: UInt8(ascii: "\"")))
+                    cursor = value.upperBound + 1
+                    continue
+                }
+                // `/>` or ` />`, for a void element only.
+                let slash = byte == 0x20 ? cursor + 1 : cursor
+                guard isVoid, slash + 1 < count, bytes[slash] == UInt8(ascii: "/"), bytes[slash + 1] == UInt8(ascii: ">") else { return nil }
+                return slash + 2
+            }
+            return nil
         }
 
         /// Writes the start tag of a kept element; true when the element is left open.
@@ -770,7 +820,7 @@ extension HTMLSanitizer {
                     continue
                 }
                 guard attribute.quote == UInt8(ascii: "\""), value.lowerBound == attribute.name.range.upperBound + 2,
-                      Self.isCanonicalValue(in: input, value, isURL: rule == .url)
+                      Self.canonicalValueEnd(in: input, from: value.lowerBound, isURL: rule == .url) == value.upperBound
                 else { return false }
                 expected = value.upperBound + 1
             }
@@ -782,53 +832,55 @@ extension HTMLSanitizer {
             return range.upperBound == expected + 1
         }
 
-        /// A value that decodes and re-escapes to itself: no `<`, `>`, control characters, and
-        /// every `&` written `&amp;`. URLs must also be absolute `http:`/`https:` with no spaces.
-        private static func isCanonicalValue(in input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isURL: Bool) -> Bool {
+        /// Where the double-quoted value starting at `start` ends (its closing `"`) when it decodes
+        /// and re-escapes to itself: no `<`, `>`, control characters, and every `&` written
+        /// `&amp;`; URLs must also be absolute `http:`/`https:` with no spaces. Nil otherwise, and
+        /// when no `"` closes it. Eight bytes a step: a value is nearly always fine up to its end.
+        private static func canonicalValueEnd(in input: UnsafeBufferPointer<UInt8>, from start: Int, isURL: Bool) -> Int? {
             let bytes = input.baseAddress!
+            let count = input.count
             if isURL {
-                let count = range.count
-                let start = range.lowerBound
-                guard count > 7, bytes[start] == UInt8(ascii: "h"), bytes[start + 1] == UInt8(ascii: "t"),
-                      bytes[start + 2] == UInt8(ascii: "t"), bytes[start + 3] == UInt8(ascii: "p") else { return false }
+                guard start + 5 < count, bytes[start] == UInt8(ascii: "h"), bytes[start + 1] == UInt8(ascii: "t"),
+                      bytes[start + 2] == UInt8(ascii: "t"), bytes[start + 3] == UInt8(ascii: "p") else { return nil }
                 let afterScheme = bytes[start + 4] == UInt8(ascii: "s") ? start + 5 : start + 4
-                guard bytes[afterScheme] == UInt8(ascii: ":") else { return false }
+                guard bytes[afterScheme] == UInt8(ascii: ":") else { return nil }
             }
-            var index = range.lowerBound
-            let base = UnsafeRawPointer(input.baseAddress!)
-            var hasReadLastWord = false
-            while index < range.upperBound {
-                if index + 8 <= range.upperBound {
+            let base = UnsafeRawPointer(bytes)
+            let quotes: UInt64 = 0x2222_2222_2222_2222
+            var index = start
+            while index < count {
+                if index + 8 <= count {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    if !Self.mayNeedAttention(word, orSpace: isURL) {
-                        index += 8
+                    let flags = attentionFlags(word, orSpace: isURL) | ((word ^ quotes) &- 0x0101_0101_0101_0101) & ~(word ^ quotes) & 0x8080_8080_8080_8080
+                    if flags == 0 {
+                        index &+= 8
                         continue
                     }
-                } else if !hasReadLastWord, range.count >= 8 {
-                    // The last few bytes (most values end so) settled at once when the value's last
-                    // eight are all fine; else byte by byte.
-                    hasReadLastWord = true
-                    let word = base.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self)
-                    if !Self.mayNeedAttention(word, orSpace: isURL) { return true }
+                    // The lowest flag is exact (see `attentionFlags`).
+                    index &+= flags.trailingZeroBitCount >> 3
                 }
                 let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    guard !isURL || index - start > 7 else { return nil }
+                    return index
+                }
                 if byte != 0x7F, byte > UInt8(ascii: ">") || (byte > 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
                     index &+= 1
                     continue
                 }
                 if byte == UInt8(ascii: "&") {
-                    guard index + 4 < range.upperBound, bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "m"),
-                          bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";") else { return false }
-                    index += 5
+                    guard index + 4 < count, bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "m"),
+                          bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";") else { return nil }
+                    index &+= 5
                     continue
                 }
                 if byte == 0x20, !isURL {
                     index &+= 1
                     continue
                 }
-                return false
+                return nil
             }
-            return true
+            return nil
         }
 
         private mutating func appendEndTag(_ key: NameKey) {
@@ -955,20 +1007,40 @@ extension HTMLSanitizer {
                 case .plain: cleaned = value
                 case .url where foreignContent != nil && value.first == UInt8(ascii: "#"):
                     cleaned = value  // `use`, `a` in SVG: a reference within the document stays one
-                case .url: cleaned = HTMLSanitizer.cleanURL(value, base: base())
+                case .url:
+                    appendURLAttribute(key)
+                    continue
                 case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base())
                 case .usemap: cleaned = value.first == UInt8(ascii: "#") ? value : nil
                 case .style: cleaned = HTMLSanitizer.cleanStyle(value, inSVG: foreignContent == .svg)
                 case .paint: cleaned = HTMLSanitizer.cleanPaint(value)
                 }
                 guard let cleaned else { continue }
-                scratch.append(0x20)
-                appendName(key)
-                scratch.append(UInt8(ascii: "="))
-                scratch.append(UInt8(ascii: "\""))
-                cleaned.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
-                scratch.append(UInt8(ascii: "\""))
+                appendAttribute(key, cleaned)
             }
+        }
+
+        /// ` name="value"`, the value escaped.
+        private mutating func appendAttribute(_ key: NameKey, _ value: [UInt8]) {
+            scratch.append(0x20)
+            appendName(key)
+            scratch.append(UInt8(ascii: "="))
+            scratch.append(UInt8(ascii: "\""))
+            value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
+            scratch.append(UInt8(ascii: "\""))
+        }
+
+        /// A URL attribute whose value is in `value`, cleaned into `url`, which is kept from tag to
+        /// tag: a new array per URL was an allocation for the relative `img` of most items.
+        private mutating func appendURLAttribute(_ key: NameKey) {
+            let base = base()
+            var cleaned: [UInt8] = []
+            swap(&cleaned, &url)
+            cleaned.removeAll(keepingCapacity: true)
+            if value.withUnsafeBufferPointer({ HTMLSanitizer.cleanURL($0, base: base, into: &cleaned) }) {
+                appendAttribute(key, cleaned)
+            }
+            swap(&cleaned, &url)
         }
 
         /// Decodes character references in an attribute value into `value`; drops NUL.

@@ -1,13 +1,14 @@
 import HTMLText
 extension HTMLSanitizer {
-    /// A URL attribute value (already entity-decoded) made safe: nil when its scheme is not on the
-    /// allow-list, otherwise the URL resolved against `base` (relative URLs stay relative when
-    /// there is no base).
+    /// A URL attribute value (already entity-decoded) made safe and appended to `out`: false,
+    /// and nothing appended, when its scheme is not on the allow-list; otherwise the URL resolved
+    /// against `base` (relative URLs stay relative when there is no base). `out` is the caller's,
+    /// to be reused from URL to URL.
     ///
     /// The scheme is read the way browsers read it — leading spaces and control characters
     /// skipped, tabs and line breaks inside ignored, case folded — so `" JaVa\tScRiPt:"` is seen as
     /// `javascript:`.
-    static func cleanURL(_ value: [UInt8], base: URLResolver.Base?) -> [UInt8]? {
+    static func cleanURL(_ value: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, into out: inout [UInt8]) -> Bool {
         var start = 0
         var end = value.count
         while start < end, value[start] <= 0x20 { start += 1 }
@@ -42,29 +43,39 @@ extension HTMLSanitizer {
                 break
             }
         }
+        let trimmed = UnsafeBufferPointer(rebasing: value[start..<end])
         if hasScheme {
-            guard isAllowedScheme(scheme), !schemeHasControl else { return nil }
-            if isPlain { return start == 0 && end == value.count ? value : Array(value[start..<end]) }
-            return URLResolver.cleanReference(bytes: value)
+            guard isAllowedScheme(scheme), !schemeHasControl else { return false }
+            if isPlain {
+                out.append(contentsOf: trimmed)
+            } else {
+                out.append(contentsOf: URLResolver.cleanReference(bytes: Array(value)))
+            }
+            return true
         }
         // Nearly every relative link is a clean absolute path (`/img/1.png`): joined straight to
         // the base's origin, without splitting it into components first.
         if isPlain, let base, let scheme = base.parts.scheme, isAllowedScheme(scheme),
-           let resolved = base.resolvedBytes(absolutePath: value[start..<end]) {
-            return resolved
+           base.appendResolved(absolutePath: trimmed, to: &out) {
+            return true
         }
-        let reference = URLResolver.cleanReference(bytes: value)
-        guard let base else { return reference }
+        let reference = URLResolver.cleanReference(bytes: Array(value))
+        guard let base else {
+            out.append(contentsOf: reference)
+            return true
+        }
         let parts = URLResolver.Components(bytes: reference)
         // The base comes from the feed too: check the scheme resolution produces.
-        guard let scheme = base.resolvedScheme(parts), isAllowedScheme(scheme) else { return nil }
-        return base.resolvedBytes(parts)
+        guard let scheme = base.resolvedScheme(parts), isAllowedScheme(scheme) else { return false }
+        out.append(contentsOf: base.resolvedBytes(parts))
+        return true
     }
 
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are
     /// removed, and nil is returned when none is left.
     static func cleanSrcset(_ value: [UInt8], base: URLResolver.Base?) -> [UInt8]? {
         var out: [UInt8] = []
+        var url: [UInt8] = []
         var index = 0
         let count = value.count
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
@@ -95,7 +106,10 @@ extension HTMLSanitizer {
                 while let last = descriptor.last, isSpace(last) { descriptor = descriptor.dropLast() }
                 index += 1
             }
-            guard urlEnd > urlStart, let url = cleanURL(Array(value[urlStart..<urlEnd]), base: base) else { continue }
+            url.removeAll(keepingCapacity: true)
+            guard urlEnd > urlStart,
+                  value.withUnsafeBufferPointer({ cleanURL(UnsafeBufferPointer(rebasing: $0[urlStart..<urlEnd]), base: base, into: &url) })
+            else { continue }
             if !out.isEmpty { out.append(contentsOf: [UInt8(ascii: ","), 0x20]) }
             out.append(contentsOf: url)
             if !descriptor.isEmpty {

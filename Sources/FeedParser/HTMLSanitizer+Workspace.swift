@@ -1,11 +1,12 @@
 extension HTMLSanitizer {
     /// The scratch arrays of a sanitising run, kept by a caller that sanitises many documents
-    /// (the feed builder, once per item) and lent to each run: allocating and freeing four arrays
+    /// (the feed builder, once per item) and lent to each run: allocating and freeing five arrays
     /// per document cost a few per cent of parsing a feed.
     struct Workspace {
         var pending: [UInt8] = []
         var scratch: [UInt8] = []
         var value: [UInt8] = []
+        var url: [UInt8] = []
         var attributeNames: [NameKey] = []
         /// Memory for the open-element and attribute stacks. Taking it for every document from
         /// `withUnsafeTemporaryAllocation` cost two `malloc`s and `free`s per item (8 KB is more
@@ -56,6 +57,7 @@ extension HTMLSanitizer {
             pending.removeAll(keepingCapacity: true)
             Self.releaseIfLarge(&scratch)
             Self.releaseIfLarge(&value)
+            Self.releaseIfLarge(&url)
             Self.releaseIfLarge(&attributeNames)
         }
 

@@ -34,20 +34,16 @@ extension URLResolver {
 
         /// `resolvedBytes` for the commonest relative link, an absolute path (`/img/1.png?s=2#t`,
         /// not `//host/…`) already cleaned, whose path has no `.` or `..` segment: `origin`
-        /// followed by the reference as written, in one new buffer. Nil for any other
-        /// reference, which must take the general path.
-        func resolvedBytes(absolutePath reference: ArraySlice<UInt8>) -> [UInt8]? {
-            guard reference.first == UInt8(ascii: "/") else { return nil }
-            let start = reference.startIndex
-            if reference.count >= 2, reference[start + 1] == UInt8(ascii: "/") { return nil }
+        /// followed by the reference as written, appended to `out`. False, and nothing appended,
+        /// for any other reference, which must take the general path.
+        func appendResolved(absolutePath reference: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+            guard reference.first == UInt8(ascii: "/") else { return false }
+            if reference.count >= 2, reference[1] == UInt8(ascii: "/") { return false }
             let pathEnd = reference.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? reference.endIndex
-            let hasDots = reference[start..<pathEnd].withUnsafeBufferPointer { Components.hasDotSegment($0) }
-            if hasDots { return nil }
-            // Appending to a copy of `origin` makes its one new buffer in the copy-on-write step;
-            // an empty array reserved to size and then filled twice cost ~80 instructions more.
-            var out = origin
+            if Components.hasDotSegment(UnsafeBufferPointer(rebasing: reference[..<pathEnd])) { return false }
+            out.append(contentsOf: origin)
             out.append(contentsOf: reference)
-            return out
+            return true
         }
 
         /// The absolute form of `reference` against this base (an absolute reference is

@@ -136,6 +136,28 @@ struct HTMLSanitizerTests {
         ("a<source>b<picture><source></picture>", "ab<picture><source></picture>"),
         ("<template><p>x</p></template>y", "y"),
         ("<figcaption>x</figcaption><wbr>", "<figcaption>x</figcaption><wbr>"),
+        // Near misses of the canonical start tags with attributes that are kept as they are read.
+        (#"<a href="https://x.example/a?b=1&amp;c=2" title="t &amp; u">x</a>"#, #"<a href="https://x.example/a?b=1&amp;c=2" title="t &amp; u">x</a>"#),
+        (#"<a HREF="https://x.example/">x</a>"#, #"<a href="https://x.example/">x</a>"#),
+        (#"<a href="https://x.example/"  title="t">x</a>"#, #"<a href="https://x.example/" title="t">x</a>"#),
+        (#"<a href="https://x.example/" >x</a>"#, #"<a href="https://x.example/">x</a>"#),
+        (#"<a href="https://x.example/"title="t">x</a>"#, #"<a href="https://x.example/" title="t">x</a>"#),
+        (#"<a href='https://x.example/'>x</a>"#, #"<a href="https://x.example/">x</a>"#),
+        (#"<a href="https://x.example/a b">x</a>"#, #"<a href="https://x.example/a%20b">x</a>"#),
+        (#"<a href="https://x.example/a&b">x</a>"#, #"<a href="https://x.example/a&amp;b">x</a>"#),
+        (#"<a href="http:x">x</a>"#, #"<a href="http:x">x</a>"#),
+        (#"<a href="https://x.example/" onclick="x()">x</a>"#, #"<a href="https://x.example/">x</a>"#),
+        (#"<a title="a" title="b">x</a>"#, #"<a title="a">x</a>"#),
+        (#"<a title="a" href="https://x.example/" title="b">x</a>"#, #"<a title="a" href="https://x.example/">x</a>"#),
+        (#"<a title="a\#tb">x</a>"#, #"<a title="a\#tb">x</a>"#),
+        (#"<a title="<b>">x</a>"#, #"<a title="&lt;b&gt;">x</a>"#),
+        (#"<abbr title>x</abbr>"#, #"<abbr title>x</abbr>"#),
+        (#"<img src="https://x.example/i.png" alt="a" />x<br/>y<br />z"#, #"<img src="https://x.example/i.png" alt="a" />x<br/>y<br />z"#),
+        (#"<img src="https://x.example/i.png"/ >x"#, #"<img src="https://x.example/i.png">x"#),
+        (#"<p title="t"/>x"#, #"<p title="t"></p>x"#),
+        (#"<p title="t">a<p title="u">b"#, #"<p title="t">a</p><p title="u">b</p>"#),
+        (#"<source src="https://x.example/v.mp4">x"#, "x"),
+        (#"<a href="https://x.example/"#, ""),
     ]
 
     @Test(arguments: cases)

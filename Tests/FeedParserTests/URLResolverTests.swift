@@ -66,7 +66,7 @@ struct URLResolverTests {
         #expect(URLResolver.hasScheme(text) == expected)
     }
 
-    /// The sanitiser's shortcut for absolute-path references (`Base.resolvedBytes(absolutePath:)`)
+    /// The sanitiser's shortcut for absolute-path references (`Base.appendResolved(absolutePath:)`)
     /// must give the bytes the general resolution gives, for every mix of the parts that could
     /// trip it: dot segments, `%`, spaces, non-ASCII, `//`, `?`, `#`, empty pieces.
     @Test func absolutePathShortcutMatchesGeneralResolution() throws {
@@ -83,10 +83,10 @@ struct URLResolverTests {
                         // The shortcut takes references already cleaned, as the sanitiser checks.
                         let reference = URLResolver.cleanReference(bytes: written)
                         let general = base.resolvedBytes(URLResolver.Components(bytes: reference))
-                        let sanitised = HTMLSanitizer.cleanURL(written, base: base)
+                        let sanitised = cleanURL(written, base: base)
                         let allowed = HTMLSanitizer.isAllowedScheme(base.parts.scheme ?? [])
                         #expect(sanitised == (allowed ? general : nil), "\(baseText) \(written)")
-                        if let fast = base.resolvedBytes(absolutePath: reference[...]) {
+                        if let fast = resolvedAbsolutePath(reference, against: base) {
                             shortcuts += 1
                             #expect(fast == general, "\(baseText) \(String(decoding: reference, as: UTF8.self))")
                         } else {
@@ -104,9 +104,24 @@ struct URLResolverTests {
         #expect(shortcuts > 10_000)
         // A relative reference, or one padded with spaces, is not an absolute path as written.
         let base = try #require(URLResolver.Base("https://bench.example/feed.xml"))
-        #expect(base.resolvedBytes(absolutePath: Array("img/1.png".utf8)[...]) == nil)
-        #expect(base.resolvedBytes(absolutePath: [][...]) == nil)
-        #expect(HTMLSanitizer.cleanURL(Array("  /img/1.png ".utf8), base: base) == Array("https://bench.example/img/1.png".utf8))
+        #expect(resolvedAbsolutePath(Array("img/1.png".utf8), against: base) == nil)
+        #expect(resolvedAbsolutePath([], against: base) == nil)
+        #expect(cleanURL(Array("  /img/1.png ".utf8), base: base) == Array("https://bench.example/img/1.png".utf8))
+        // Appended to what the buffer holds, which a refused URL leaves as it was.
+        var out = Array("a, ".utf8)
+        #expect(Array("/b.png".utf8).withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out) })
+        #expect(!Array("javascript:x".utf8).withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out) })
+        #expect(out == Array("a, https://bench.example/b.png".utf8))
+    }
+
+    private func cleanURL(_ value: [UInt8], base: URLResolver.Base?) -> [UInt8]? {
+        var out: [UInt8] = []
+        return value.withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out) } ? out : nil
+    }
+
+    private func resolvedAbsolutePath(_ reference: [UInt8], against base: URLResolver.Base) -> [UInt8]? {
+        var out: [UInt8] = []
+        return reference.withUnsafeBufferPointer { base.appendResolved(absolutePath: $0, to: &out) } ? out : nil
     }
 
     /// `isCleanAbsolute` looks for white space and control bytes eight at a time: every byte value
