@@ -365,7 +365,8 @@ extension HTMLSanitizer {
                 let length = semicolons.trailingZeroBitCount >> 3
                 if length < 8 {
                     guard length > 0 else { return nil }
-                    for offset in 0..<length where !CharacterReference.isAlphanumeric(bytes[nameStart + offset]) { return nil }
+                    // Every name in the table is letters and digits: a name with anything else
+                    // is not found, without a look at each of its bytes first.
                     let name = word & (UInt64.max >> (64 - length * 8))
                     return names.value(for: NameKey(low: name, high: 0)) != 0 ? nameStart + length + 1 : nil
                 }

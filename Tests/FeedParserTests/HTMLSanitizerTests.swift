@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import Testing
 @testable import FeedParser
 
@@ -163,6 +164,16 @@ struct HTMLSanitizerTests {
     @Test(arguments: cases)
     func sanitizes(_ input: String, _ expected: String) {
         #expect(Self.clean(input) == expected)
+    }
+
+    /// A reference whose name holds anything but letters and digits is told apart from a known
+    /// one by the table lookup alone, which holds only such names.
+    @Test func referenceNamesAreLettersAndDigits() {
+        #expect(!CharacterReference.namedReferences.isEmpty)
+        for name in CharacterReference.namedReferences.keys {
+            #expect(name.utf8.allSatisfy(CharacterReference.isAlphanumeric), "\(name)")
+        }
+        #expect(Self.clean("a &am-; &a.p; &amp; &a\u{0}p; &hellip; &hell\u{E9}; b") == "a &amp;am-; &amp;a.p; &amp; &amp;ap; &hellip; &amp;hellé; b")
     }
 
     /// Universal Feed Parser's safe elements and attributes, and safe CSS, pass unchanged; what
