@@ -49,14 +49,9 @@ struct TextBuffer {
         capacity = 16 << 10
         shared = UnsafeMutablePointer<TidingsSAXText>.allocate(capacity: 1)
         shared.initialize(to: TidingsSAXText(
-            storage: Self.allocateStorage(capacity), count: 0, plainTextLimit: 0,
+            storage: .allocate(capacity: capacity), count: 0, plainTextLimit: 0,
             slowPath: nil, owner: nil))
         updatePlainTextLimit()
-    }
-
-    /// Room for `capacity` bytes and the slack the C callback may write past them.
-    private static func allocateStorage(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + Int(TIDINGS_SAX_TEXT_SLACK))
     }
 
     private mutating func updatePlainTextLimit() {
@@ -81,7 +76,7 @@ struct TextBuffer {
         if capacity > 1 << 20 {
             storage.deallocate()
             capacity = 16 << 10
-            storage = Self.allocateStorage(capacity)
+            storage = .allocate(capacity: capacity)
         }
     }
 
@@ -161,7 +156,7 @@ struct TextBuffer {
     private mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let grown = Self.allocateStorage(newCapacity)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         grown.update(from: storage, count: count)
         storage.deallocate()
         storage = grown

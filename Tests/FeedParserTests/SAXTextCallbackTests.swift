@@ -4,14 +4,14 @@ import Foundation
 import Testing
 
 /// The C `characters` callbacks, called directly with a parser context of their own. The masked
-/// one stores 64 bytes for every piece of up to 64 and reads only the piece: it must leave the
-/// bytes the plain one leaves, for every length and order of pieces, and read nothing past a
-/// piece that ends right before memory the process cannot read.
+/// one copies every piece of up to 64 bytes with a masked load and store: it must leave the
+/// bytes the plain one leaves, for every length and order of pieces, write nothing past them,
+/// and read nothing past a piece that ends right before memory the process cannot read.
 @Suite(.enabled(if: tidings_sax_masked_copy_available() != 0, "the processor has no AVX-512"))
 struct SAXTextCallbackTests {
     typealias Callback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int32) -> Void
 
-    /// A parser context whose `_private` is a text buffer of `capacity` bytes (and the slack).
+    /// A parser context whose `_private` is a text buffer of `capacity` bytes, all `unwritten`.
     final class Target {
         let parser: xmlParserCtxtPtr
         let text: UnsafeMutablePointer<TidingsSAXText>
@@ -22,9 +22,18 @@ struct SAXTextCallbackTests {
             parser = xmlNewParserCtxt()
             text = .allocate(capacity: 1)
             text.initialize(to: TidingsSAXText(
-                storage: .allocate(capacity: capacity + Int(TIDINGS_SAX_TEXT_SLACK)), count: 0, plainTextLimit: capacity,
+                storage: .allocate(capacity: capacity), count: 0, plainTextLimit: capacity,
                 slowPath: { _, _, _ in fatalError("no piece should leave the fast path here") }, owner: nil))
+            text.pointee.storage.initialize(repeating: Self.unwritten, count: capacity)
             parser.pointee._private = UnsafeMutableRawPointer(text)
+        }
+
+        static let unwritten: UInt8 = 0xEE
+
+        /// Whether the bytes past those appended are still as they were.
+        var isUnwrittenPastTheEnd: Bool {
+            UnsafeBufferPointer(start: text.pointee.storage + text.pointee.count, count: capacity - text.pointee.count)
+                .allSatisfy { $0 == Self.unwritten }
         }
 
         deinit {
@@ -61,6 +70,7 @@ struct SAXTextCallbackTests {
                 }
             }
             #expect(masked.bytes == plain.bytes, "round \(round)")
+            #expect(masked.isUnwrittenPastTheEnd && plain.isUnwrittenPastTheEnd, "round \(round)")
             #expect(masked.bytes.count == lengths.reduce(0) { $0 + $1 + 1 })
             lengths.shuffle(using: &random)
         }

@@ -17,17 +17,13 @@ typedef struct TidingsSAXText {
     void *owner;
 } TidingsSAXText;
 
-/* Bytes `storage` holds past `plainTextLimit`, which may be written over with anything: the
-   masked callback stores 64 bytes for every piece of up to 64. */
-enum { TIDINGS_SAX_TEXT_SLACK = 64 };
-
 /* libxml2's `characters` (and `cdataBlock`, `ignorableWhitespace`) callback: appends the piece
    to `storage` when libxml2 reported no error since the last event, the piece is not empty and
    it fits under `plainTextLimit`; otherwise passes it to `slowPath`. */
 void tidings_sax_characters(void *context, const unsigned char *bytes, int count);
 
 /* The same, copying each piece of up to 64 bytes (nearly all: half of them are entities of one
-   byte) without a branch on its length, with AVX-512 masked loads. Only for processors where
+   byte) without a branch on its length, with an AVX-512 masked load and store. Only for processors where
    `tidings_sax_masked_copy_available()`; it is `tidings_sax_characters` elsewhere. */
 void tidings_sax_characters_masked(void *context, const unsigned char *bytes, int count);
 int tidings_sax_masked_copy_available(void);
