@@ -847,12 +847,12 @@ extension HTMLSanitizer {
                 guard bytes[afterScheme] == UInt8(ascii: ":") else { return nil }
             }
             let base = UnsafeRawPointer(bytes)
-            let quotes: UInt64 = 0x2222_2222_2222_2222
             var index = start
             while index < count {
                 if index + 8 <= count {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let flags = attentionFlags(word, orSpace: isURL) | ((word ^ quotes) &- 0x0101_0101_0101_0101) & ~(word ^ quotes) & 0x8080_8080_8080_8080
+                    let quotes = word ^ 0x2222_2222_2222_2222  // a zero byte where a byte is `"`
+                    let flags = attentionFlags(word, orSpace: isURL) | (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080
                     if flags == 0 {
                         index &+= 8
                         continue
