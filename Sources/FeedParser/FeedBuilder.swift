@@ -533,8 +533,10 @@ extension FeedBuilder {
         guard let active = capture else { return }
         capture = nil
         let isMarkup = text.isMarkup
-        let base = currentBase
+        // The base is looked up where a field needs it: taken here for every field, it cost a
+        // retain and a release per title, date and category too.
         if active.target == .summary || active.target == .content {
+            let base = currentBase
             // The largest fields: sanitised straight from the buffer, without a `String` first.
             let html = active.isBase64
                 ? ValidatedUTF8.Text(
@@ -586,7 +588,7 @@ extension FeedBuilder {
             // Most links are clean absolute ones, their own resolution: the bytes say so without
             // the trimming and the looks at the text `resolve` starts with.
             let isCleanAbsolute = isASCII && !active.isBase64 && URLResolver.isCleanAbsolute(bytes)
-            let resolved = isCleanAbsolute ? raw : Self.resolve(raw, against: base)
+            let resolved = isCleanAbsolute ? raw : Self.resolve(raw, against: currentBase)
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
@@ -605,7 +607,8 @@ extension FeedBuilder {
             let id = Self.nonEmpty(raw.trimmingSpaces())
             item?.id.offer(id, rank: 0)
             if active.isPermaLink, let id {
-                item?.link.offer(Self.resolve(id, against: base), rank: 5)
+                let resolved = Self.resolve(id, against: currentBase)
+                item?.link.offer(resolved, rank: 5)
             }
         case .id:
             item?.id.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: 0)
@@ -626,7 +629,7 @@ extension FeedBuilder {
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
-            feed.image.offer(Self.resolve(raw, against: base), rank: active.rank)
+            feed.image.offer(Self.resolve(raw, against: currentBase), rank: active.rank)
         }
     }
 
