@@ -23,8 +23,9 @@ typedef struct TidingsSAXText {
 void tidings_sax_characters(void *context, const unsigned char *bytes, int count);
 
 /* The same, copying each piece of up to 64 bytes (nearly all: half of them are entities of one
-   byte) without a branch on its length, with an AVX-512 masked load and store. Only for processors where
-   `tidings_sax_masked_copy_available()`; it is `tidings_sax_characters` elsewhere. */
+   byte) without a branch on its length, with an AVX-512 masked load and store. Only for
+   processors where `tidings_sax_masked_copy_available()`; it is `tidings_sax_characters`
+   elsewhere. */
 void tidings_sax_characters_masked(void *context, const unsigned char *bytes, int count);
 int tidings_sax_masked_copy_available(void);
 

@@ -1,8 +1,8 @@
 #ifndef TIDINGS_CVECTORSCAN_H
 #define TIDINGS_CVECTORSCAN_H
 /* Scans over every byte of a feed, with the processor's vector instructions (AVX-512 BW, else
-   AVX2, else SSSE3 or SSE2 on x86-64). Each answers -1 where the processor has none of them, and the caller
-   scans another way. */
+   AVX2, else SSSE3 or SSE2 on x86-64). Each answers -1 where the processor has none of them,
+   and the caller scans another way. */
 
 /* Bits of a verdict on well-formed UTF-8, besides bit 0 (always set then). */
 enum {
