@@ -295,6 +295,14 @@ extension HTMLSanitizer {
             return below0x20 | angleBracket | ampersand | delete
         }
 
+        /// The high bit of each byte of `word` that is `"`, the lowest flag exact as in
+        /// `attentionFlags`.
+        @inline(__always)
+        static func quoteFlags(_ word: UInt64) -> UInt64 {
+            let quotes = word ^ 0x2222_2222_2222_2222  // a zero byte where a byte is `"`
+            return (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080
+        }
+
         /// Inside a dropped element, text goes without escaping work: only `<` matters.
         private mutating func skipDroppedText(from index: Int) -> Int {
             var end = index
@@ -851,8 +859,7 @@ extension HTMLSanitizer {
             while index < count {
                 if index + 8 <= count {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let quotes = word ^ 0x2222_2222_2222_2222  // a zero byte where a byte is `"`
-                    let flags = attentionFlags(word, orSpace: isURL) | (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080
+                    let flags = attentionFlags(word, orSpace: isURL) | quoteFlags(word)
                     if flags == 0 {
                         index &+= 8
                         continue

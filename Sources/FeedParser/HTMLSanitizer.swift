@@ -188,9 +188,7 @@ public enum HTMLSanitizer {
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
         func wordMayNeedEscaping(_ word: UInt64) -> Bool {
-            let quotes = word ^ 0x2222_2222_2222_2222  // a zero byte where a byte is `"`
-            return SanitizingPass.mayNeedAttention(word)
-                || (escapingQuotes && (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080 != 0)
+            SanitizingPass.mayNeedAttention(word) || (escapingQuotes && SanitizingPass.quoteFlags(word) != 0)
         }
         guard count >= 8 else {
             return bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<")
