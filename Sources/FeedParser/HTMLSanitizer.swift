@@ -183,7 +183,7 @@ public enum HTMLSanitizer {
 
     /// False when no byte is one that `appendEscapedText` escapes or drops. (Tab and line breaks,
     /// which it keeps, answer true: the loop then keeps them.)
-    private static func mayNeedEscaping(_ bytes: UnsafeBufferPointer<UInt8>, escapingQuotes: Bool) -> Bool {
+    static func mayNeedEscaping(_ bytes: UnsafeBufferPointer<UInt8>, escapingQuotes: Bool) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count

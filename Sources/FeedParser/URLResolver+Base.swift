@@ -32,15 +32,20 @@ extension URLResolver {
             self.origin = origin
         }
 
-        /// `resolvedBytes` for the commonest relative link, an absolute path (`/img/1.png?s=2#t`,
-        /// not `//host/…`) already cleaned, whose path has no `.` or `..` segment: `origin`
-        /// followed by the reference as written, appended to `out`. False, and nothing appended,
-        /// for any other reference, which must take the general path.
-        func appendResolved(absolutePath reference: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+        /// Whether `reference`, already cleaned, resolves to `origin` followed by the reference as
+        /// written: true for the commonest relative link, an absolute path (`/img/1.png?s=2#t`,
+        /// not `//host/…`) whose path has no `.` or `..` segment.
+        func joinsOrigin(absolutePath reference: UnsafeBufferPointer<UInt8>) -> Bool {
             guard reference.first == UInt8(ascii: "/") else { return false }
             if reference.count >= 2, reference[1] == UInt8(ascii: "/") { return false }
             let pathEnd = reference.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? reference.endIndex
-            if Components.hasDotSegment(UnsafeBufferPointer(rebasing: reference[..<pathEnd])) { return false }
+            return !Components.hasDotSegment(UnsafeBufferPointer(rebasing: reference[..<pathEnd]))
+        }
+
+        /// `resolvedBytes` for a reference that `joinsOrigin`, appended to `out`. False, and
+        /// nothing appended, for any other reference, which must take the general path.
+        func appendResolved(absolutePath reference: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+            guard joinsOrigin(absolutePath: reference) else { return false }
             out.append(contentsOf: origin)
             out.append(contentsOf: reference)
             return true

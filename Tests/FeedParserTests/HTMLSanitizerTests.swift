@@ -159,6 +159,18 @@ struct HTMLSanitizerTests {
         (#"<p title="t">a<p title="u">b"#, #"<p title="t">a</p><p title="u">b</p>"#),
         (#"<source src="https://x.example/v.mp4">x"#, "x"),
         (#"<a href="https://x.example/"#, ""),
+        // Near misses of the absolute paths kept as written after the base's origin.
+        (#"<p><img src="/img/1.png" alt="x"></p>"#, #"<p><img src="https://example.org/img/1.png" alt="x"></p>"#),
+        (#"<a title="t" href="/x?a=1&amp;b=2#f">x</a>"#, #"<a title="t" href="https://example.org/x?a=1&amp;b=2#f">x</a>"#),
+        (#"<img src="/i.png"/>x<img src="/i.png" />y"#, #"<img src="https://example.org/i.png" />x<img src="https://example.org/i.png" />y"#),
+        (#"<a href="/a/../b">x</a><a href="/a/.">y</a>"#, #"<a href="https://example.org/b">x</a><a href="https://example.org/a/">y</a>"#),
+        (#"<a href="//x.example/a">x</a>"#, #"<a href="https://x.example/a">x</a>"#),
+        (#"<a href="/a b">x</a>"#, #"<a href="https://example.org/a%20b">x</a>"#),
+        (#"<a href="/a&b">x</a>"#, #"<a href="https://example.org/a&amp;b">x</a>"#),
+        (#"<a href="/a" href="/b">x</a>"#, #"<a href="https://example.org/a">x</a>"#),
+        (#"<img src="/a" cite="/b">"#, #"<img src="https://example.org/a" cite="https://example.org/b">"#),
+        (#"<q cite="/a" title="/b">x</q>"#, #"<q cite="https://example.org/a" title="/b">x</q>"#),
+        (#"<a href="x/y">x</a>"#, #"<a href="https://example.org/blog/x/y">x</a>"#),
     ]
 
     @Test(arguments: cases)
@@ -294,12 +306,19 @@ struct HTMLSanitizerTests {
 
     @Test func keepsRelativeURLWithoutBase() {
         #expect(HTMLSanitizer.sanitize(#"<a href="/x">x</a>"#, baseURL: nil) == #"<a href="/x">x</a>"#)
+        #expect(HTMLSanitizer.sanitize(#"<img src="/x" alt="y">"#, baseURL: nil) == #"<img src="/x" alt="y">"#)
         #expect(HTMLSanitizer.sanitize(#"<a href="javascript:x">x</a>"#, baseURL: nil) == "<a>x</a>")
     }
 
     @Test func rejectsDangerousBase() {
         let output = HTMLSanitizer.sanitize(#"<a href="x">x</a>"#, baseURL: URL(string: "javascript:alert(1)//"))
         #expect(!output.lowercased().contains("javascript"))
+        #expect(HTMLSanitizer.sanitize(#"<a href="/x">x</a>"#, base: "javascript://x/") == "<a>x</a>")
+    }
+
+    /// A base's origin is escaped like the rest of the URL it begins.
+    @Test func escapesTheBaseOrigin() {
+        #expect(HTMLSanitizer.sanitize(#"<img src="/x" alt="y">"#, base: "https://a&b.example/") == #"<img src="https://a&amp;b.example/x" alt="y">"#)
     }
 
     // MARK: Hostile input: bounded output, no crash, linear work.
