@@ -1009,15 +1009,27 @@ extension HTMLSanitizer {
         /// reading the tag in full. (Every key on the stack outside SVG and MathML is of an element
         /// whose end tag is kept: only `emitStartTag` pushes, and only for those.) `mutating` for
         /// the reason `isCanonicalStartTag` is.
+        ///
+        /// The tag is compared whole with the one it must be: the innermost element's key (its
+        /// lower-case name, a byte each, zeros after) followed by `>`, as one word. Near the end of
+        /// the input, where the last `</p>` of most documents sits, the word is copied in part.
         @inline(__always)
         private mutating func innermostEndTagEnd(at index: Int) -> Int? {
-            guard droppedName == nil, foreignContent == nil, index + 10 <= input.count,
-                  let innermost = openElements.last,
-                  let name = Self.scanShortName(in: input, from: index + 2, stopsAtEquals: false),
-                  name.key == innermost, !name.hasUppercase,
-                  name.range.upperBound < input.count, bytes[name.range.upperBound] == UInt8(ascii: ">")
+            guard droppedName == nil, foreignContent == nil, let innermost = openElements.last, innermost.high == 0
             else { return nil }
-            return name.range.upperBound + 1
+            // The name's bytes: up to the highest one that is not zero.
+            let length = (71 - innermost.low.leadingZeroBitCount) >> 3
+            let closing = index + 2 + length
+            guard length < 8, closing < input.count else { return nil }
+            let expected = innermost.low | UInt64(UInt8(ascii: ">")) << (length * 8)
+            var word: UInt64 = 0
+            if index + 10 <= input.count {
+                word = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: index + 2, as: UInt64.self)
+            } else {
+                withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes + index + 2, count: length + 1)) }
+            }
+            let written = UInt64(littleEndian: word) & (UInt64.max >> (56 - length * 8))
+            return written == expected ? closing + 1 : nil
         }
 
         private mutating func closeAll(at end: Int) {

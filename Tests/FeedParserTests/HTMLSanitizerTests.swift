@@ -137,6 +137,17 @@ struct HTMLSanitizerTests {
         ("a<source>b<picture><source></picture>", "ab<picture><source></picture>"),
         ("<template><p>x</p></template>y", "y"),
         ("<figcaption>x</figcaption><wbr>", "<figcaption>x</figcaption><wbr>"),
+        ("<p>a</P> and more", "<p>a</p> and more"),
+        ("<p>a</pp> and more", "<p>a and more</p>"),
+        ("<strong>a</Strong> and more", "<strong>a</strong> and more"),
+        // The same at the end of the input, where fewer than eight bytes follow `</`.
+        ("<p>a<em>b</em></p>", "<p>a<em>b</em></p>"),
+        ("<p><strong>a</strong", "<p><strong>a</strong></p>"),
+        ("<p>a</P>", "<p>a</p>"),
+        ("<p>a</pp>", "<p>a</p>"),
+        ("<p>a</p >", "<p>a</p>"),
+        ("<b>a</bx>", "<b>a</b>"),
+        ("<ul><li>a</ul>", "<ul><li>a</li></ul>"),
         // Near misses of the canonical start tags with attributes that are kept as they are read.
         (#"<a href="https://x.example/a?b=1&amp;c=2" title="t &amp; u">x</a>"#, #"<a href="https://x.example/a?b=1&amp;c=2" title="t &amp; u">x</a>"#),
         (#"<a HREF="https://x.example/">x</a>"#, #"<a href="https://x.example/">x</a>"#),
