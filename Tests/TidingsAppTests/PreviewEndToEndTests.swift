@@ -22,13 +22,17 @@ struct PreviewEndToEndTests {
         let session = try home.startReader()
         try session.waitFor("(2/2) Preview News")
         try session.sendKeys("Enter")
-        var screen = try session.waitFor("Newest story")
+        // The rows below the text waited for can still be on their way to the terminal: waits
+        // name every row they check (see `waitFor(_:where:)`).
+        var screen = try session.waitFor("Newest story") { $0.count > 2 && $0[2].hasPrefix("N 2025-11-20  Older story") }
         #expect(screen[1].hasPrefix("N 2025-11-21  Newest story"))
         #expect(screen[2].hasPrefix("N 2025-11-20  Older story"))
 
-        // Space: the text opens under the title, the next item moves down.
+        // Space: the text opens under the title, the next item moves down. ncurses moves the
+        // rows down first (the "loading…" row with them), then writes the text over them: a
+        // screen taken in between has the first paragraph above the old "loading…".
         try session.sendKeys("Space")
-        screen = try session.waitFor("The preview shows this sentence under its title.")
+        screen = try session.waitFor("The preview shows this sentence under its title.") { $0.count > 5 && $0[4] == "  第二段落です。" }
         #expect(screen[2] == "  The preview shows this sentence under its title.")
         #expect(screen[3] == "")
         #expect(screen[4] == "  第二段落です。")
