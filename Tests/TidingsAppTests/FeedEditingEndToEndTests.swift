@@ -68,7 +68,7 @@ struct FeedEditingEndToEndTests {
         let added = try waitForFile(urlsPath, "the new feed in the urls file") { $0.contains(newURL) }
         #expect(added == original + newURL + "\n")
         try session.sendKeys("Enter")
-        screen = try session.waitFor("Fresh two")
+        screen = try session.waitFor("Fresh two") { $0.contains { $0.hasPrefix("N 2025-11-21  Fresh one") } }
         #expect(screen[0].hasPrefix(" Brand New Feed"))
         #expect(screen.contains { $0.hasPrefix("N 2025-11-21  Fresh one") })
         try session.sendKeys("q")
@@ -189,7 +189,7 @@ struct FeedEditingEndToEndTests {
         try session.sendKeys("s")
         try session.waitFor("Starred: find it under Starred in the feed list")
         try session.sendKeys("q")
-        var screen = try session.waitFor("(1/1) Starred")
+        var screen = try session.waitFor("(1/1) Starred") { $0.count > 2 && $0[2].hasSuffix("(2/2) Star Feed") }
         #expect(screen[1].hasSuffix("(1/1) Starred"))
         #expect(screen[2].hasSuffix("(2/2) Star Feed"))
 

@@ -76,7 +76,7 @@ struct ReaderEndToEndTests {
 
         // Browse in: the feed's items, newest first.
         try session.sendKeys("Enter")
-        screen = try session.waitFor("Newest story")
+        screen = try session.waitFor("Newest story") { $0.count > 2 && $0[2].hasPrefix("N 2025-11-20  Older story") }
         #expect(screen[0].hasPrefix(" E2E News"))
         #expect(screen[1].hasPrefix("N 2025-11-21  Newest story"))
         #expect(screen[2].hasPrefix("N 2025-11-20  Older story"))
