@@ -162,6 +162,10 @@ public final class CursesTerminal: Terminal {
         endwin()
         defer {
             reset_prog_mode()
+            // `endwin` put the keypad back in cursor mode (rmkx) and ncurses would send smkx only
+            // at the next `get_wch`: the first arrow key typed after the hand-over would arrive
+            // as `Esc [ B`, read as Alt-[ then B, and be lost. Switch it back now.
+            keypad(tidings_stdscr(), true)
             discardPendingSignals(SIGINT)
             updateSize()
             invalidate()

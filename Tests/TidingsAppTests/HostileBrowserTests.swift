@@ -161,4 +161,41 @@ struct HostileBrowserEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: home.path("PWNED")))
         try session.sendKeys("Q")
     }
+
+    /// A text-mode browser gets the terminal and gives it back at once; the key typed next
+    /// (here Down, which a terminal sends differently until the reader switches its keypad back)
+    /// still counts: `o`, Down, `o`, … opens each article once, in order.
+    @Test func theKeyAfterATextModeBrowserCounts() throws {
+        let home = try ReaderEndToEndTests.Home()
+        let links = [
+            "https://a.example/1?q=$(touch \(home.path("PWNED")))",
+            "https://b.example/2;`id`",
+            "https://c.example/3'\"|x",
+            "https://d.example/4#\u{1B}]2;title\u{07}",
+        ]
+        try home.write(ReaderEndToEndTests.rss(title: "Hand-overs", items: links.enumerated().map { index, link in
+            (title: "Article \(index + 1)", link: link, date: "Fri, 21 Nov 2025 1\(9 - index):00:00 GMT", body: "x")
+        }), to: "feeds/links.xml")
+        try home.write("\(home.server.url("/links.xml"))\n", to: "config/tidings/urls")
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        try session.waitFor("Reloaded 1 feed")
+        try session.sendKeys("Enter")
+        try session.waitFor("Article 4")
+        let store = try FeedStore(path: home.path("data/tidings/cache.db"))
+        let feed = try #require(try store.feedList().first)
+        let stored = try store.items(inFeed: feed.id).map { $0.link ?? "" }
+        #expect(stored.count == 4)
+        for index in stored.indices {
+            if index > 0 { try session.sendKeys("Down") }
+            try session.sendKeys("o")
+            try ReaderEndToEndTests.waitForFile(home.path("browser-argv"), lines: index + 1)
+        }
+        try session.sendKeys("Q")
+        try session.waitForScreen("the reader to quit") { _ in FileManager.default.fileExists(atPath: home.path("exit-status")) }
+        let argv = try String(contentsOfFile: home.path("browser-argv"), encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(argv == stored)
+        #expect(!FileManager.default.fileExists(atPath: home.path("PWNED")))
+    }
 }

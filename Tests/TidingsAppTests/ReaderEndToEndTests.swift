@@ -90,10 +90,10 @@ struct ReaderEndToEndTests {
 
         // `o` opens the article's link; `1` Enter opens link 1. Each is one literal argument.
         try session.sendKeys("o")
-        try waitForFile(home.path("browser-argv"), lines: 1)
+        try Self.waitForFile(home.path("browser-argv"), lines: 1)
         try session.type("1")
         try session.sendKeys("Enter")
-        let argv = try waitForFile(home.path("browser-argv"), lines: 2)
+        let argv = try Self.waitForFile(home.path("browser-argv"), lines: 2)
         let store = try FeedStore(path: home.path("data/tidings/cache.db"))
         let storedLink = try #require(try store.feedList().first.flatMap { try store.items(inFeed: $0.id).first?.link })
         #expect(argv == [storedLink, "https://docs.example/guide"])
@@ -127,7 +127,7 @@ struct ReaderEndToEndTests {
 
         // Q quits from anywhere, and the terminal is handed back.
         try session.sendKeys("Q")
-        let status = try waitForFile(home.path("exit-status"), lines: 1)
+        let status = try Self.waitForFile(home.path("exit-status"), lines: 1)
         #expect(status == ["exit=0"])
     }
 
@@ -174,7 +174,7 @@ struct ReaderEndToEndTests {
         try session.waitFor("(0/1) Second feed")
         try session.waitFor("(0/2) First feed")
         try session.sendKeys("q")
-        #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
+        #expect(try Self.waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
     }
 
     @Test func firstRunScreenWithoutAUrlsFile() throws {
@@ -184,7 +184,7 @@ struct ReaderEndToEndTests {
         #expect(screen.contains { $0.contains(home.path("config/tidings/urls")) })
         #expect(screen.contains { $0.contains("tidings add URL") })
         try session.sendKeys("q")
-        #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
+        #expect(try Self.waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
     }
 
     /// Nothing written to standard error lands over the screen: an `exec:` feed that complains
@@ -201,7 +201,7 @@ struct ReaderEndToEndTests {
         let screen = try session.waitFor("Reloaded 1 feed") { $0.contains { $0.hasSuffix("(1/1) Noisy") } }
         #expect(!screen.contains { $0.contains("NOISE") })
         try session.sendKeys("q")
-        #expect(try waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
+        #expect(try Self.waitForFile(home.path("exit-status"), lines: 1) == ["exit=0"])
     }
 
     /// `max-items` applies to reloads inside the reader too: read items beyond it are dropped.
@@ -261,7 +261,7 @@ struct ReaderEndToEndTests {
 
     /// Waits (bounded) until the file at `path` has at least `lines` lines; returns them.
     @discardableResult
-    private func waitForFile(_ path: String, lines: Int, seconds: Double = 15) throws -> [String] {
+    static func waitForFile(_ path: String, lines: Int, seconds: Double = 15) throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         var found: [String] = []
         while Date() < deadline {
