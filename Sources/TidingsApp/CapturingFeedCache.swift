@@ -9,7 +9,7 @@ import Foundation
 /// change; once the feed is known good, the captured document goes into the store.
 final class CapturingFeedCache: FeedCache, @unchecked Sendable {
     /// A fetched feed with what the next fetch of it needs.
-    struct Capture: Sendable {
+    struct Capture: Equatable, Sendable {
         var feed: Feed
         var validators: CacheValidators
         var permanentRedirect: String?

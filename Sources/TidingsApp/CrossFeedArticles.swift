@@ -3,7 +3,7 @@ import Foundation
 
 /// What a list of articles from every feed shows: the starred ones, or those a query feed (a
 /// `query:` line of the urls file) matches.
-enum CrossFeedArticles: Sendable {
+enum CrossFeedArticles: Equatable, Sendable {
     case starred
     case query(QueryFeed)
 
@@ -23,10 +23,10 @@ enum CrossFeedArticles: Sendable {
     }
 
     /// The list's pages; `now` is one moment for `age`, so that counts and pages agree.
-    func pageQuery(now: Date) -> PagedItemSource.PageQuery {
+    func pages(now: Date) -> ItemPages {
         switch self {
-        case .starred: { store, request in try store.starredItems(request) }
-        case .query(let feed): { store, request in try store.items(matching: feed.expression, request, now: now) }
+        case .starred: .starred
+        case .query(let feed): .query(feed.expression, now: now)
         }
     }
 

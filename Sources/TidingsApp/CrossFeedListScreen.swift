@@ -52,6 +52,33 @@ public final class CrossFeedListScreen: ReaderScreen {
         source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
     }
 
+    /// What the list reads on a refresh: its counts (unless known) and the pages around the
+    /// selection.
+    struct Request: Equatable, Sendable {
+        var articles: CrossFeedArticles
+        var knownCounts: ItemCounts?
+        var pages: ItemPages
+        var order: ItemOrder
+        var window: Range<Int>
+        /// One moment for `age` for the whole list, so that counts and pages agree.
+        var now: Date
+    }
+
+    /// The list as read, at the store's `generation`.
+    struct Snapshot: Sendable {
+        var generation: Int64
+        var counts: ItemCounts
+        var pages: [Int: [ItemRow]]
+    }
+
+    nonisolated static func read(_ request: Request, from store: FeedStore) throws -> Snapshot {
+        let generation = try store.generation()
+        let counts = try request.knownCounts ?? request.articles.counts(in: store, now: request.now)
+        let pages = try PagedItemSource.readPages(
+            covering: request.window, count: counts.total, unreadOnly: false, order: request.order, pages: request.pages, from: store)
+        return Snapshot(generation: generation, counts: counts, pages: pages)
+    }
+
     /// Reads the counts and rows again, keeping the selected article selected while it is still
     /// listed (an article unstarred in the Starred list leaves it and the next one is selected).
     public func refresh() {
@@ -59,30 +86,25 @@ public final class CrossFeedListScreen: ReaderScreen {
         let number = refreshNumber
         let selectedID = selectedItem?.id
         let oldSelection = state.selection
-        let window = max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows))
-        // One moment for `age` for the whole list, so that counts and pages agree.
-        let articles = articles, now = Date(), order = preferences.articleSortOrder
-        let query = articles.pageQuery(now: now)
-        let knownCounts = self.knownCounts
-        self.knownCounts = nil
-        storeView.read({ store -> (Int64, ItemCounts, [Int: [ItemRow]]) in
-            let generation = try store.generation()
-            let counts = try knownCounts ?? articles.counts(in: store, now: now)
-            let pages = try PagedItemSource.readPages(covering: window, count: counts.total, unreadOnly: false, order: order, query: query, from: store)
-            return (generation, counts, pages)
-        }, then: { [weak self] answer in
-            guard let self, let (generation, counts, pages) = answer, number == self.refreshNumber else { return }
-            self.dataGeneration = generation
-            self.counts = counts
+        let now = storeView.now, order = preferences.articleSortOrder
+        let request = Request(
+            articles: articles, knownCounts: knownCounts, pages: articles.pages(now: now), order: order,
+            window: max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows)),
+            now: now)
+        knownCounts = nil
+        storeView.read(.crossFeedList(request)) { [weak self] answer in
+            guard let self, case .crossFeedList(let snapshot)? = answer, number == self.refreshNumber else { return }
+            self.dataGeneration = snapshot.generation
+            self.counts = snapshot.counts
             self.isLoaded = true
-            self.source = PagedItemSource(count: counts.total, order: order, storeView: self.storeView, query: query)
-            self.source.preload(pages)
+            self.source = PagedItemSource(count: snapshot.counts.total, order: order, storeView: self.storeView, pages: request.pages)
+            self.source.preload(snapshot.pages)
             var newIndex = oldSelection
             if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
-            self.state.select(newIndex, count: counts.total)
+            self.state.select(newIndex, count: snapshot.counts.total)
             // The feed list's counts may be a moment old: count again, now that rows show.
-            if knownCounts != nil { self.refresh() }
-        })
+            if request.knownCounts != nil { self.refresh() }
+        }
     }
 
     /// Takes a new order (`sort`, `:set`) and the rest; the list is read again in it.

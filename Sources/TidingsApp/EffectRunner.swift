@@ -16,14 +16,15 @@ import TerminalUI
 /// main queue; timers fire there. Only the terminal's own work (suspending for a text-mode
 /// browser, repainting, stopping) runs on the main thread.
 @MainActor
-final class EffectRunner: StoreReading {
+final class EffectRunner {
     private let store: FeedStore
     private let journal: MarkJournal
     private var fetcher: FeedFetcher
-    private var settings: ReaderSettings
+    private let urlsPath: String
+    private let cachePath: String
+    private var options: Options
     private let terminal: any Terminal
     private let logger: Logger
-    private let environment: [String: String]
     /// Where messages go: `ReaderApp.send`.
     var send: @MainActor (ReaderMessage) -> Void = { _ in }
     /// How the process ends (the real reader exits; the headless one records the status).
@@ -47,21 +48,36 @@ final class EffectRunner: StoreReading {
     private var additions: [String: Reload] = [:]
     private var spinner: DispatchSourceTimer?
     private var autoReload: DispatchSourceTimer?
-    /// A job reads the settings when it starts: `:set` may have changed them since.
+    private var cacheWatcher: CacheWatcher?
+    /// A job reads the options when it starts: `:set` may have changed them since.
     private lazy var fullArticles = FullArticleFetcher { [unowned self] id, link in
-        FullArticleJob(id: id, link: link, store: self.store, fetchOptions: self.settings.fetchOptions,
-                       options: self.settings.fullArticle, preferences: self.settings.preferences)
+        FullArticleJob(id: id, link: link, store: self.store, fetchOptions: self.options.fetch,
+                       options: self.options.fullArticle, preferences: self.options.preferences)
     }
     /// Reads, writes and fetches started and not yet reported back.
     private(set) var outstanding = 0
 
-    init(store: FeedStore, journal: MarkJournal, settings: ReaderSettings, cache: any FeedCache, terminal: any Terminal,
-         environment: [String: String], exit: @escaping @MainActor (Int32) -> Void) {
+    /// What `:set` can change of how fetches are made (``ReaderEffect/useOptions(_:)``).
+    struct Options: Equatable, Sendable {
+        var fetch: FetchOptions
+        var fullArticle: FullArticleOptions
+        var preferences: ReaderPreferences
+
+        init(_ settings: ReaderSettings) {
+            fetch = settings.fetchOptions
+            fullArticle = settings.fullArticle
+            preferences = settings.preferences
+        }
+    }
+
+    init(store: FeedStore, settings: ReaderSettings, cache: any FeedCache, terminal: any Terminal,
+         exit: @escaping @MainActor (Int32) -> Void) {
         self.store = store
-        self.journal = journal
-        self.settings = settings
+        journal = MarkJournal(cachePath: settings.cachePath)
+        urlsPath = settings.urlsPath
+        cachePath = settings.cachePath
+        options = Options(settings)
         self.terminal = terminal
-        self.environment = environment
         self.exit = exit
         logger = Logger(label: "tidings.reader")
         fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
@@ -80,17 +96,6 @@ final class EffectRunner: StoreReading {
     }
 
     // MARK: - Store
-
-    func read<Value: Sendable>(
-        _ query: @escaping @Sendable (FeedStore) throws -> Value,
-        then deliver: @escaping @MainActor (Result<Value, any Error>) -> Void
-    ) {
-        let store = store
-        onReadQueue {
-            let result = Result { try query(store) }
-            return .delivered(StoreDelivery { deliver(result) })
-        }
-    }
 
     private func onReadQueue(_ work: @escaping @Sendable () -> ReaderMessage) {
         on(readQueue, work)
@@ -119,7 +124,7 @@ final class EffectRunner: StoreReading {
 
     /// Brings the cache's feeds in line with the urls file (`.storeChanged` when done); the
     /// first write of a run, so that the lists are read only once it has landed.
-    func syncSubscriptions(_ subscriptions: [Subscription]) {
+    private func syncSubscriptions(_ subscriptions: [Subscription]) {
         let store = store, logger = logger
         onWriteQueue {
             do {
@@ -135,7 +140,7 @@ final class EffectRunner: StoreReading {
 
     /// Applies the killfile to the articles already stored (a background write; the screens read
     /// again when it changed anything). Reloads apply it from now on, through the store.
-    func applyKillfile(_ killfile: Killfile) {
+    private func applyKillfile(_ killfile: Killfile) {
         store.useKillfile(killfile)
         let store = store, logger = logger
         onWriteQueue {
@@ -151,7 +156,7 @@ final class EffectRunner: StoreReading {
     }
 
     /// Writes the marks a previous run left in the journal, before anything else is written.
-    func writeLeftOverMarks() {
+    private func writeLeftOverMarks() {
         let marks = journal.leftOver()
         guard !marks.isEmpty else { return }
         let store = store, journal = journal, logger = logger
@@ -164,7 +169,7 @@ final class EffectRunner: StoreReading {
         sendQueuedChanges()
     }
 
-    private func writeMarks(_ marks: [(number: Int, mark: ItemMark)]) {
+    private func writeMarks(_ marks: [NumberedMark]) {
         guard let last = marks.last?.number else { return }
         journal.append(marks.map(\.mark))
         let store = store, journal = journal, logger = logger
@@ -224,14 +229,26 @@ final class EffectRunner: StoreReading {
     private func run(_ effect: ReaderEffect) {
         let store = store
         switch effect {
-        case .read(let query):
-            on(keyReadQueue) { query(store) }
-        case .readAfterWrites(let query):
-            onWriteQueue { query(store) }
+        case .load(let read):
+            // A read that waits for the writes before it goes on the write queue, behind them.
+            let work: @Sendable () -> ReaderMessage = { .loaded(read, Result { try read.query.answer(from: store) }) }
+            if read.waitsForWrites {
+                onWriteQueue(work)
+            } else if case .screen = read.reply {
+                onReadQueue(work)
+            } else {
+                on(keyReadQueue, work)
+            }
         case .checkGeneration:
             onReadQueue { (try? store.generation()).map { .generation($0) } ?? .storeChanged }
         case .writeMarks(let marks):
             writeMarks(marks)
+        case .writeLeftOverMarks:
+            writeLeftOverMarks()
+        case .syncSubscriptions(let subscriptions):
+            syncSubscriptions(subscriptions)
+        case .applyKillfile(let killfile):
+            applyKillfile(killfile)
         case .settleMarks(let number):
             onReadQueue { .marksSettled(through: number) }
         case .applyRetention(let maxItems):
@@ -256,7 +273,7 @@ final class EffectRunner: StoreReading {
                 }
             }
         case .editUrlsFile(let edit):
-            let path = settings.urlsPath
+            let path = urlsPath
             onWriteQueue { .urlsFileEdited(edit.apply(urlsPath: path, store: store)) }
         case .reload(let targets):
             startReload(targets)
@@ -279,6 +296,15 @@ final class EffectRunner: StoreReading {
             pipe(text, to: arguments)
         case .spinner(let running):
             setSpinner(running: running)
+        case .autoReload(let minutes):
+            startAutoReload(minutes: minutes)
+        case .watchCache:
+            // A `tidings reload` from cron shows up with no key pressed; the generation tells
+            // whether anything the screens show has changed.
+            cacheWatcher = CacheWatcher(cachePath: cachePath) { [unowned self] in self.run(.checkGeneration) }
+        case .useOptions(let options):
+            self.options = options
+            fetcher.options = options.fetch
         case .repaint:
             terminal.invalidate()
         case .suspendProcess:
@@ -328,7 +354,7 @@ final class EffectRunner: StoreReading {
     private func fetchForAdding(_ url: String, tag: String?) {
         guard additions[url] == nil else { return }
         let capture = CapturingFeedCache()
-        let fetcher = FeedFetcher(cache: capture, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+        let fetcher = FeedFetcher(cache: capture, options: options.fetch, logger: Logger(label: "tidings.fetch"))
         outstanding += 1
         additions[url] = fetcher.reload(
             [FetchRequest(url: url)], on: .main,
@@ -405,16 +431,9 @@ final class EffectRunner: StoreReading {
         spinner = timer
     }
 
-    /// Takes settings changed while the reader runs (`:set`, `:source`): fetches started from now
-    /// on use them, those running finish as they began.
-    func takeSettings(_ changed: ReaderSettings) {
-        settings = changed
-        fetcher.options = changed.fetchOptions
-    }
-
     /// Reloads every `minutes` (nil: never, the timer stopped): a timer, not a polling loop; the
     /// process sleeps between.
-    func startAutoReload(minutes: Int?) {
+    private func startAutoReload(minutes: Int?) {
         autoReload?.cancel()
         autoReload = nil
         guard let minutes else { return }

@@ -79,18 +79,32 @@ public final class FeedListScreen: ReaderScreen {
 
     var keyContext: KeyMap.Context { .feedList }
 
+    /// What the feed list reads: the feeds the filter lets through, and the Starred entry's
+    /// counts in the root list.
+    struct Request: Equatable, Sendable {
+        var filter: FeedListFilter
+    }
+
+    /// The feed list as read, at the store's `generation`.
+    struct Snapshot: Sendable {
+        var generation: Int64
+        var rows: [FeedListRow]
+        var starredCounts: ItemCounts
+    }
+
+    nonisolated static func read(_ request: Request, from store: FeedStore) throws -> Snapshot {
+        Snapshot(generation: try store.generation(), rows: try store.feedList(request.filter),
+                 starredCounts: request.filter.tag == nil ? try store.starredCounts() : .zero)
+    }
+
     /// Reads the feed list again, keeping the same row selected when it is still listed.
     public func refresh() {
         refreshNumber += 1
         let number = refreshNumber
-        let filter = listFilter
-        storeView.read({ store in
-            let generation = try store.generation()
-            return (generation, try store.feedList(filter), filter.tag == nil ? try store.starredCounts() : .zero)
-        }, then: { [weak self] answer in
-            guard let self, let (generation, rows, counts) = answer, number == self.refreshNumber else { return }
-            self.show(rows, starredCounts: counts, generation: generation)
-        })
+        storeView.read(.feedList(Request(filter: listFilter))) { [weak self] answer in
+            guard let self, case .feedList(let snapshot)? = answer, number == self.refreshNumber else { return }
+            self.show(snapshot.rows, starredCounts: snapshot.starredCounts, generation: snapshot.generation)
+        }
         refreshQueryCounts()
     }
 
@@ -103,11 +117,10 @@ public final class FeedListScreen: ReaderScreen {
             return
         }
         isCountingQueries = true
-        let expressions = queryFeeds.map(\.expression)
-        storeView.read({ store in try store.counts(matching: expressions) }, then: { [weak self] counts in
+        storeView.read(.counts(queryFeeds.map(\.expression), now: storeView.now)) { [weak self] answer in
             guard let self else { return }
             self.isCountingQueries = false
-            if let counts {
+            if case .counts(let counts)? = answer {
                 self.queryCounts = counts
                 self.rebuildEntries()
             }
@@ -115,7 +128,7 @@ public final class FeedListScreen: ReaderScreen {
                 self.needsQueryRecount = false
                 self.refreshQueryCounts()
             }
-        })
+        }
     }
 
     private func show(_ feeds: [FeedListRow], starredCounts counts: ItemCounts, generation: Int64) {
@@ -143,8 +156,7 @@ public final class FeedListScreen: ReaderScreen {
     /// Starred entry (while there are starred articles) and the query feeds when neither
     /// filter is applied.
     private func rebuildEntries() {
-        let marks = storeView.pendingMarks
-        let now = Date()
+        let marks = storeView.pendingMarks, now = storeView.now
         rows = quickFilter.filter(unfilteredRows, title: \.displayTitle).map { marks.apply(to: $0, readAt: dataGeneration) }
             .filter { filter?.keeps($0, now: now) ?? true }
         let starred = marks.apply(to: starredCounts, readAt: dataGeneration)

@@ -20,6 +20,7 @@ public final class HeadlessReader {
     /// The cache the reader reads, for a test to check what was written.
     public let store: FeedStore
     let app: ReaderApp
+    private let runner: EffectRunner
     /// The status the reader quit with, once it has.
     public private(set) var exitStatus: Int32?
     /// What must live as long as the reader: a test's temporary home holds the cache file, and
@@ -31,11 +32,10 @@ public final class HeadlessReader {
         store = try FeedStore(path: settings.cachePath)
         let terminal = GridTerminal(rows: rows, columns: columns)
         self.terminal = terminal
-        app = ReaderApp(
-            settings: settings, store: store, cache: StoreFeedCache(store: store), terminal: terminal,
-            environment: environment) { _ in }
-        app.runner.exit = { [weak self] status in self?.exitStatus = status }
-        app.start()
+        app = ReaderApp(settings: settings, terminal: terminal, environment: environment)
+        runner = EffectRunner(store: store, settings: settings, cache: StoreFeedCache(store: store), terminal: terminal) { _ in }
+        runner.exit = { [weak self] status in self?.exitStatus = status }
+        app.start(with: runner)
     }
 
     /// The screen's text, one string per row.
@@ -45,7 +45,7 @@ public final class HeadlessReader {
     public var text: String { lines.joined(separator: "\n") }
 
     /// True when nothing the reader started is still to report back.
-    public var isIdle: Bool { app.runner.isIdle }
+    public var isIdle: Bool { runner.isIdle }
 
     /// True while a reload runs.
     public var isReloading: Bool { app.isReloading }

@@ -74,52 +74,78 @@ public final class ItemListScreen: ReaderScreen {
         state.selection < source.count ? source.row(at: state.selection).map { storeView.pendingMarks.apply(to: $0) } : nil
     }
 
+    /// What the list reads on a refresh: the feed's counts and the pages around the selection.
+    struct Request: Equatable, Sendable {
+        var feedID: FeedID
+        var titleFilter: String
+        var unreadOnly: Bool
+        var order: ItemOrder
+        /// The selected item when the order has changed: the store says where it went.
+        var movedItem: ItemCursor?
+        var selection: Int
+        var visibleRows: Int
+        var pages: ItemPages
+    }
+
+    /// The list as read, at the store's `generation`.
+    struct Snapshot: Sendable {
+        var generation: Int64
+        var feed: FeedListRow?
+        var count: Int
+        var pages: [Int: [ItemRow]]
+        var selection: Int
+    }
+
+    nonisolated static func read(_ request: Request, from store: FeedStore) throws -> Snapshot {
+        let generation = try store.generation()
+        let feed = try store.feed(request.feedID)
+        let count: Int
+        if case .filtered(_, let expression, let now) = request.pages {
+            count = try store.itemCount(matching: expression, inFeed: request.feedID, unreadOnly: request.unreadOnly, now: now)
+        } else if request.titleFilter.isEmpty {
+            count = request.unreadOnly ? feed?.unreadCount ?? 0 : feed?.totalCount ?? 0
+        } else {
+            count = try store.itemCount(inFeed: request.feedID, titleContaining: request.titleFilter, unreadOnly: request.unreadOnly)
+        }
+        let selection = try request.movedItem.map {
+            try store.itemIndex(of: $0, inFeed: request.feedID, titleContaining: request.titleFilter, unreadOnly: request.unreadOnly, order: request.order)
+        } ?? request.selection
+        // New items arrive at the top: read a page either side of the selection, to find it.
+        let window = max(0, selection - PagedItemSource.pageSize)..<(selection + PagedItemSource.pageSize + request.visibleRows)
+        let pages = try PagedItemSource.readPages(
+            covering: window, count: count, unreadOnly: request.unreadOnly, order: request.order, pages: request.pages, from: store)
+        return Snapshot(generation: generation, feed: feed, count: count, pages: pages, selection: selection)
+    }
+
     /// Reads the feed's counts and the rows on screen again (after a reload or a change of read
     /// state), keeping the selected item selected when it is still near where it was, and
     /// wherever it went when the order changed.
     public func refresh() {
         requestNumber += 1
         let number = requestNumber
-        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly, order = order
+        let unreadOnly = unreadOnly, order = order
         let selectedID = selectedItem?.id
-        let oldSelection = state.selection, visibleRows = max(1, state.visibleRows)
-        let expression = self.filter?.expression, now = Date()
+        let expression = self.filter?.expression
         // Re-sorted, the selected item can be anywhere: the store says where (a filter
         // expression has no such question; its list keeps the selection's row).
         let movedItem = order != source.order && expression == nil ? selectedItem : nil
-        let query: PagedItemSource.PageQuery
-        if let expression {
-            query = PagedItemSource.filterQuery(feedID, expression: expression, now: now)
-        } else {
-            query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
-        }
-        storeView.read({ store -> (Int64, FeedListRow?, Int, [Int: [ItemRow]], Int) in
-            let generation = try store.generation()
-            let feed = try store.feed(feedID)
-            let count = try expression.map { try store.itemCount(matching: $0, inFeed: feedID, unreadOnly: unreadOnly, now: now) }
-                ?? (filter.isEmpty
-                    ? (unreadOnly ? feed?.unreadCount ?? 0 : feed?.totalCount ?? 0)
-                    : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly))
-            let selection = try movedItem.map {
-                try store.itemIndex(of: $0.cursor, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly, order: order)
-            } ?? oldSelection
-            // New items arrive at the top: read a page either side of the selection, to find it.
-            let window = max(0, selection - PagedItemSource.pageSize)..<(selection + PagedItemSource.pageSize + visibleRows)
-            let pages = try PagedItemSource.readPages(covering: window, count: count, unreadOnly: unreadOnly, order: order, query: query, from: store)
-            return (generation, feed, count, pages, selection)
-        }, then: { [weak self] answer in
-            guard let self, let (generation, feed, count, pages, selection) = answer, number == self.requestNumber else { return }
-            self.dataGeneration = generation
-            if let feed { self.feed = feed }
+        let pages: ItemPages = expression.map { .filtered(feed.id, $0, now: storeView.now) } ?? .feed(feed.id, titleFilter: quickFilter.text)
+        let request = Request(
+            feedID: feed.id, titleFilter: quickFilter.text, unreadOnly: unreadOnly, order: order,
+            movedItem: movedItem?.cursor, selection: state.selection, visibleRows: max(1, state.visibleRows), pages: pages)
+        storeView.read(.itemList(request)) { [weak self] answer in
+            guard let self, case .itemList(let snapshot)? = answer, number == self.requestNumber else { return }
+            self.dataGeneration = snapshot.generation
+            if let feed = snapshot.feed { self.feed = feed }
             self.isLoaded = true
-            self.source = PagedItemSource(count: count, unreadOnly: unreadOnly, order: order, storeView: self.storeView, query: query)
-            self.source.preload(pages)
+            self.source = PagedItemSource(count: snapshot.count, unreadOnly: unreadOnly, order: order, storeView: self.storeView, pages: pages)
+            self.source.preload(snapshot.pages)
             // The text of expanded items may have changed with a reload.
             self.previews.markStale()
-            var newIndex = selection
+            var newIndex = snapshot.selection
             if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
-            self.state.select(newIndex, count: count)
-        })
+            self.state.select(newIndex, count: snapshot.count)
+        }
     }
 
     /// Takes a new order (`sort`, `:set`), `show-read-articles` and the rest; the list is read
@@ -287,30 +313,56 @@ public final class ItemListScreen: ReaderScreen {
         filterAnchor = nil
     }
 
+    /// What the list reads when the typed title filter changes: the rows around `anchor`, or
+    /// where it would be.
+    struct FilterRequest: Equatable, Sendable {
+        var feedID: FeedID
+        var titleFilter: String
+        var unreadOnly: Bool
+        var order: ItemOrder
+        var unfilteredCount: Int
+        var anchor: ItemCursor?
+        var visibleRows: Int
+    }
+
+    /// The filtered list as read.
+    struct FilterSnapshot: Sendable {
+        var count: Int
+        var selection: Int
+        var pages: [Int: [ItemRow]]
+    }
+
+    nonisolated static func read(_ request: FilterRequest, from store: FeedStore) throws -> FilterSnapshot {
+        let (feedID, filter, unreadOnly) = (request.feedID, request.titleFilter, request.unreadOnly)
+        let count = filter.isEmpty ? request.unfilteredCount : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly)
+        let index = try request.anchor.map {
+            try store.itemIndex(of: $0, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly, order: request.order)
+        } ?? 0
+        let selected = min(index, max(0, count - 1))
+        let pages = try PagedItemSource.readPages(
+            covering: max(0, selected - request.visibleRows)..<(selected + request.visibleRows), count: count, unreadOnly: unreadOnly,
+            order: request.order, pages: .feed(feedID, titleFilter: filter), from: store)
+        return FilterSnapshot(count: count, selection: selected, pages: pages)
+    }
+
     /// Reads the rows for the filter in force and selects `anchor`, or where it would be.
     private func applyFilter(anchor: ItemRow?) {
         requestNumber += 1
         let number = requestNumber
-        let feedID = feed.id, filter = quickFilter.text, unreadOnly = unreadOnly, order = order
-        let unfilteredCount = unreadOnly ? feed.unreadCount : feed.totalCount
-        let visible = max(1, state.visibleRows)
-        let query = PagedItemSource.feedQuery(feedID, titleFilter: filter)
-        storeView.read({ store -> (Int, Int, [Int: [ItemRow]]) in
-            let count = filter.isEmpty ? unfilteredCount : try store.itemCount(inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly)
-            let index = try anchor.map { try store.itemIndex(of: $0.cursor, inFeed: feedID, titleContaining: filter, unreadOnly: unreadOnly, order: order) } ?? 0
-            let selected = min(index, max(0, count - 1))
-            let pages = try PagedItemSource.readPages(
-                covering: max(0, selected - visible)..<(selected + visible), count: count, unreadOnly: unreadOnly, order: order,
-                query: query, from: store)
-            return (count, selected, pages)
-        }, then: { [weak self] answer in
+        let unreadOnly = unreadOnly, order = order
+        let request = FilterRequest(
+            feedID: feed.id, titleFilter: quickFilter.text, unreadOnly: unreadOnly, order: order,
+            unfilteredCount: unreadOnly ? feed.unreadCount : feed.totalCount, anchor: anchor?.cursor, visibleRows: max(1, state.visibleRows))
+        storeView.read(.filteredItemList(request)) { [weak self] answer in
             guard let self, number == self.requestNumber else { return }
             // The cache cannot be read: show no rows rather than stale ones; the next refresh retries.
-            let (count, selected, pages) = answer ?? (0, 0, [:])
+            var snapshot = FilterSnapshot(count: 0, selection: 0, pages: [:])
+            if case .filteredItemList(let read)? = answer { snapshot = read }
             self.source = PagedItemSource(
-                count: count, unreadOnly: unreadOnly, order: order, storeView: answer == nil ? nil : self.storeView, query: query)
-            self.source.preload(pages)
-            self.state.select(selected, count: count)
-        })
+                count: snapshot.count, unreadOnly: unreadOnly, order: order, storeView: answer == nil ? nil : self.storeView,
+                pages: .feed(request.feedID, titleFilter: request.titleFilter))
+            self.source.preload(snapshot.pages)
+            self.state.select(snapshot.selection, count: snapshot.count)
+        }
     }
 }

@@ -57,16 +57,16 @@ final class ItemPreviews {
         requested.insert(id)
         stale.remove(id)
         // The HTML is rendered off the main thread too.
-        storeView.read({ store in Self.body(of: try store.item(id)) }, then: { [weak self] body in
+        storeView.read(.previewBody(id)) { [weak self] answer in
             guard let self else { return }
             self.requested.remove(id)
-            self.bodies[id] = body ?? Self.body(of: nil)
+            if case .previewBody(let body)? = answer { self.bodies[id] = body } else { self.bodies[id] = Self.body(of: nil) }
             self.wrapped[id] = nil
-        })
+        }
         return bodies[id]
     }
 
-    private nonisolated static func body(of stored: StoredItem?) -> ArticleBody {
+    nonisolated static func body(of stored: StoredItem?) -> ArticleBody {
         guard let stored else {
             return ArticleBody(blocks: [.line(TextView.Line(StyledText("(this article is no longer in the cache)", style: .dim)))])
         }

@@ -22,4 +22,9 @@ struct LoadedArticle: Sendable {
         return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences), fullArticle: fullArticle,
                              opensFullArticle: opensFullArticle)
     }
+
+    /// Reads article `id` and renders it as `rendering` says; nil when it is no longer in the cache.
+    static func load(_ id: ItemID, from store: FeedStore, _ rendering: StoreQuery.ArticleRendering) throws -> LoadedArticle? {
+        try load(id, from: store, preferences: rendering.preferences, fullArticleOptions: rendering.fullArticle)
+    }
 }

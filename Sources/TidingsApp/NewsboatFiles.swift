@@ -21,30 +21,19 @@ public struct NewsboatFiles: Sendable, Hashable {
         return nil
     }
 
-    /// Brings the files over: newsboat's urls file becomes the urls file (comments and `query:`
-    /// lines included), and its config becomes the config unless there is one already. newsboat's
-    /// own files are left as they are.
-    func edit(configPath: String?) -> UrlsFileEdit {
-        let files = self
-        return UrlsFileEdit(change: { file in
-            do {
-                file = try UrlsFile.load(from: files.urls)
-            } catch {
-                return "Cannot read \(files.urls.path): \(UrlsFileEdit.oneLine(error))"
-            }
-            return nil
-        }, then: { _ in
-            let count = files.feedCount
-            guard let config = files.config, let configPath, !FileManager.default.fileExists(atPath: configPath) else {
-                return "Using newsboat's \(count) — reloading"
-            }
-            do {
-                try FileManager.default.copyItem(atPath: config.path, toPath: configPath)
-                return "Using newsboat's \(count) and config (from the next start) — reloading"
-            } catch {
-                return "Using newsboat's \(count); its config was not copied: \(UrlsFileEdit.oneLine(error)) — reloading"
-            }
-        })
+    /// Brings the config over once newsboat's urls file has become the urls file (comments and
+    /// `query:` lines included, see `UrlsFileEdit`): it becomes the config unless there is one
+    /// already. newsboat's own files are left as they are. Returns the status line.
+    func copyConfig(to configPath: String?) -> String {
+        guard let config, let configPath, !FileManager.default.fileExists(atPath: configPath) else {
+            return "Using newsboat's \(feedCount) — reloading"
+        }
+        do {
+            try FileManager.default.copyItem(atPath: config.path, toPath: configPath)
+            return "Using newsboat's \(feedCount) and config (from the next start) — reloading"
+        } catch {
+            return "Using newsboat's \(feedCount); its config was not copied: \(UrlsFileEdit.oneLine(error)) — reloading"
+        }
     }
 
     private var feedCount: String {

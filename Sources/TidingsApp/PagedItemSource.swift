@@ -16,61 +16,42 @@ final class PagedItemSource: @MainActor ListDataSource {
     nonisolated static let pageSize = 100
     private static let pagesKept = 8
 
-    /// Reads one page of the rows, in the request's order.
-    typealias PageQuery = @Sendable (FeedStore, ItemPageRequest) throws -> [ItemRow]
-
     let count: Int
     private let unreadOnly: Bool
     /// The order the rows are read in.
     let order: ItemOrder
     private let storeView: StoreView?
-    private let query: PageQuery
-    private var pages: [Int: [ItemRow]] = [:]
+    private let pages: ItemPages
+    private var loaded: [Int: [ItemRow]] = [:]
     private var requested: Set<Int> = []
     private var lastUsed: [Int: Int] = [:]
     private var useCounter = 0
 
     /// - Parameter storeView: where pages are read; nil for a list that is known to be empty.
-    init(count: Int, unreadOnly: Bool = false, order: ItemOrder = .newestFirst, storeView: StoreView?, query: @escaping PageQuery) {
+    init(count: Int, unreadOnly: Bool = false, order: ItemOrder = .newestFirst, storeView: StoreView?, pages: ItemPages) {
         self.count = storeView == nil ? 0 : count
         self.unreadOnly = unreadOnly
         self.order = order
         self.storeView = storeView
-        self.query = query
+        self.pages = pages
     }
 
     /// A list with no rows, before the first answer from the store.
     static func empty() -> PagedItemSource {
-        PagedItemSource(count: 0, storeView: nil) { _, _ in [] }
-    }
-
-    /// The query for a feed's items; with a title filter, the store narrows them itself (see
-    /// `FeedStore.items(inFeed:titleContaining:_:)`).
-    nonisolated static func feedQuery(_ feedID: FeedID, titleFilter: String) -> PageQuery {
-        { store, request in
-            titleFilter.isEmpty
-                ? try store.items(inFeed: feedID, request)
-                : try store.items(inFeed: feedID, titleContaining: titleFilter, request)
-        }
-    }
-
-    /// The query for a feed's items that match a filter expression (see
-    /// `FeedStore.items(matching:inFeed:_:now:)`).
-    nonisolated static func filterQuery(_ feedID: FeedID, expression: FilterExpression, now: Date) -> PageQuery {
-        { store, request in try store.items(matching: expression, inFeed: feedID, request, now: now) }
+        PagedItemSource(count: 0, storeView: nil, pages: .starred)
     }
 
     /// The pages of rows `range` as the store holds them now, read in one go by `refresh`es so
     /// that a list read again shows its rows at once instead of blank ones.
     nonisolated static func readPages(
-        covering range: Range<Int>, count: Int, unreadOnly: Bool, order: ItemOrder = .newestFirst, query: PageQuery, from store: FeedStore
+        covering range: Range<Int>, count: Int, unreadOnly: Bool, order: ItemOrder = .newestFirst, pages query: ItemPages, from store: FeedStore
     ) throws -> [Int: [ItemRow]] {
         guard !range.isEmpty, count > 0 else { return [:] }
         var pages: [Int: [ItemRow]] = [:]
         let last = min(range.upperBound, count) - 1
         guard last >= range.lowerBound else { return [:] }
         for page in (range.lowerBound / pageSize)...(last / pageSize) {
-            pages[page] = try query(store, request(page, unreadOnly: unreadOnly, order: order, previous: pages[page - 1]))
+            pages[page] = try query.rows(from: store, request(page, unreadOnly: unreadOnly, order: order, previous: pages[page - 1]))
         }
         return pages
     }
@@ -87,10 +68,10 @@ final class PagedItemSource: @MainActor ListDataSource {
         return request
     }
 
-    /// Takes pages read ahead (see ``readPages(covering:count:unreadOnly:order:query:from:)``).
-    func preload(_ loaded: [Int: [ItemRow]]) {
-        for (page, rows) in loaded {
-            pages[page] = rows
+    /// Takes pages read ahead (see ``readPages(covering:count:unreadOnly:order:pages:from:)``).
+    func preload(_ pages: [Int: [ItemRow]]) {
+        for (page, rows) in pages {
+            loaded[page] = rows
             useCounter += 1
             lastUsed[page] = useCounter
         }
@@ -108,7 +89,7 @@ final class PagedItemSource: @MainActor ListDataSource {
 
     /// Index of the item with `id` among the pages in memory, if it is there.
     func index(of id: ItemID) -> Int? {
-        for (page, rows) in pages {
+        for (page, rows) in loaded {
             if let position = rows.firstIndex(where: { $0.id == id }) { return page * Self.pageSize + position }
         }
         return nil
@@ -116,7 +97,7 @@ final class PagedItemSource: @MainActor ListDataSource {
 
     /// The row with `id` among the pages in memory, if it is there.
     func loadedRow(_ id: ItemID) -> ItemRow? {
-        for rows in pages.values {
+        for rows in loaded.values {
             if let row = rows.first(where: { $0.id == id }) { return row }
         }
         return nil
@@ -125,7 +106,7 @@ final class PagedItemSource: @MainActor ListDataSource {
     private func load(_ page: Int) -> [ItemRow]? {
         useCounter += 1
         lastUsed[page] = useCounter
-        if let rows = pages[page] { return rows }
+        if let rows = loaded[page] { return rows }
         request(page)
         return nil
     }
@@ -133,19 +114,19 @@ final class PagedItemSource: @MainActor ListDataSource {
     private func request(_ page: Int) {
         guard let storeView, !requested.contains(page) else { return }
         requested.insert(page)
-        let query = query, pageRequest = Self.request(page, unreadOnly: unreadOnly, order: order, previous: pages[page - 1])
-        storeView.read({ store in try query(store, pageRequest) }, then: { [weak self] rows in
+        let pageRequest = Self.request(page, unreadOnly: unreadOnly, order: order, previous: loaded[page - 1])
+        storeView.read(.itemPage(pages, pageRequest)) { [weak self] answer in
             // A page that cannot be read is not asked for again until the list is read again.
-            guard let self, let rows else { return }
+            guard let self, case .rows(let rows)? = answer else { return }
             self.requested.remove(page)
-            self.pages[page] = rows
+            self.loaded[page] = rows
             self.dropOldPages()
-        })
+        }
     }
 
     private func dropOldPages() {
-        while pages.count > Self.pagesKept, let oldest = lastUsed.filter({ pages[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
-            pages[oldest] = nil
+        while loaded.count > Self.pagesKept, let oldest = lastUsed.filter({ loaded[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
+            loaded[oldest] = nil
             lastUsed[oldest] = nil
         }
     }

@@ -9,7 +9,7 @@ import Foundation
 /// filled in from the episode (see ``target(for:downloadPath:fileNameFormat:timeZone:)``).
 /// Appending is what newsboat's `enqueue` does: a URL already in the queue, or a path another
 /// line downloads to, is not added again.
-public struct PodcastQueue: Sendable {
+public struct PodcastQueue: Sendable, Equatable {
     public let path: String
 
     public init(path: String) {

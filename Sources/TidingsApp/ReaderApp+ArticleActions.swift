@@ -8,7 +8,7 @@ import Foundation
 extension ReaderApp {
     /// The article-action options with `~` expanded and the queue file found.
     private var articleActions: ArticleActionOptions {
-        settings.articleActions.resolved(environment: ProcessInfo.processInfo.environment)
+        settings.articleActions.resolved(environment: environment)
     }
 
     /// `u` or `E` on a list, once its selected article has been read from the store: what the
@@ -53,7 +53,7 @@ extension ReaderApp {
     func save(_ article: ArticleText, to answer: String) -> [ReaderEffect] {
         let typed = answer.trimmingCharacters(in: .whitespaces)
         guard !typed.isEmpty else { return [] }
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? NSHomeDirectory()
         var path = ArticleActionOptions.expand(typed, home: home)
         if !path.hasPrefix("/") { path = articleActions.savePath + (articleActions.savePath.hasSuffix("/") ? "" : "/") + path }
         return [.saveText(article, path: path, replacing: false)]

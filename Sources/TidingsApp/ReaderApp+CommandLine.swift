@@ -144,18 +144,18 @@ extension ReaderApp {
     /// the keys, the colours and the next fetches follow at once.
     private func takeSettings(from config: Config, names: Set<String>) {
         var changed = settings
-        changed.take(config, names: names, environment: ProcessInfo.processInfo.environment)
+        changed.take(config, names: names, environment: environment)
         let preferencesChanged = names.contains { ReaderPreferences.optionFields[$0] != nil }
         if names.contains("color") && !terminal.showsColors { changed.preferences.theme = changed.preferences.theme.forMonochrome() }
         settings = changed
-        runner.takeSettings(changed)
+        queue([.useOptions(EffectRunner.Options(changed))])
         if preferencesChanged {
             useTheme()
             for screen in screens { screen.takePreferences(changed.preferences) }
         }
         if !names.isDisjoint(with: ["auto-reload", "reload-time"]), feedList != nil {
-            runner.startAutoReload(minutes: changed.autoReloadMinutes)
+            queue([.autoReload(minutes: changed.autoReloadMinutes)])
         }
-        if !names.isDisjoint(with: ["ignore-article", "ignore-mode"]) { runner.applyKillfile(changed.killfile) }
+        if !names.isDisjoint(with: ["ignore-article", "ignore-mode"]) { queue([.applyKillfile(changed.killfile)]) }
     }
 }

@@ -85,9 +85,7 @@ extension ReaderApp {
             return [.quit(status: 0)]
         case .delete(let feed):
             let title = Self.shown(feed.name)
-            return [.editUrlsFile(UrlsFileEdit(done: "Deleted \(title)") { file in
-                file.remove(url: feed.url) ? nil : "\(title) is no longer in the urls file"
-            })]
+            return [.editUrlsFile(UrlsFileEdit(change: .remove(url: feed.url, title: "\(title)"), done: "Deleted \(title)"))]
         case .replaceFile(let article, let path):
             return [.saveText(article, path: path, replacing: true)]
         case .markAllFeedsRead:
@@ -222,23 +220,7 @@ extension ReaderApp {
             return []
         }
         let subscription = Subscription(url: url, tags: tag.map { [$0] } ?? [])
-        let articles = capture.feed.items.count == 1 ? "1 article" : "\(capture.feed.items.count) articles"
-        let logger = logger
-        return [.editUrlsFile(UrlsFileEdit(selectURL: url, change: { file in
-            file.add(subscription) ? nil : "\(shown) is already in the urls file"
-        }, then: { store in
-            do {
-                try store.upsert(
-                    capture.feed, forFeedURL: url,
-                    validators: HTTPValidators(etag: capture.validators.etag, lastModified: capture.validators.lastModified),
-                    permanentRedirect: capture.permanentRedirect)
-                let name = (try? store.feedList().first { $0.url == url }?.name) ?? DisplayName(url)
-                return "Added \(Self.shown(name)) (\(articles))"
-            } catch {
-                logger.error("storing the new feed \(CredentialRedaction.redact(url)) failed: \(error)")
-                return "Added \(shown), but its articles could not be stored: r reloads it"
-            }
-        }))]
+        return [.editUrlsFile(UrlsFileEdit(change: .add(subscription, fetched: capture), selectURL: url))]
     }
 
     // MARK: - Renaming, tags
@@ -248,7 +230,7 @@ extension ReaderApp {
         let customTitle: String? = title.isEmpty || (feed.customTitle == nil && title == feed.feedTitle) ? nil : title
         guard customTitle != feed.customTitle else { return [] }
         let done = customTitle.map { "Renamed to \(Excerpt($0))" } ?? "Custom title removed: the feed's own title is shown"
-        return editFeed(url: feed.url, done: done) { $0.customTitle = customTitle }
+        return [.editUrlsFile(UrlsFileEdit(change: .rename(url: feed.url, customTitle: customTitle), done: done))]
     }
 
     /// The tags prompt's text for `tags`: as the urls file writes them, with a space after the
@@ -268,7 +250,7 @@ extension ReaderApp {
         guard tags != feed.tags else { return [] }
         let title = Self.shown(feed.name)
         let done = tags.isEmpty ? "\(title) has no tags now" : "Tags of \(title): \(Excerpt(tags.joined(separator: ", ")))"
-        return editFeed(url: feed.url, done: done) { $0.tags = tags }
+        return [.editUrlsFile(UrlsFileEdit(change: .setTags(url: feed.url, tags), done: done))]
     }
 
     /// Why a tag line cannot be written as typed.
@@ -298,17 +280,6 @@ extension ReaderApp {
         return .success(tags)
     }
 
-    /// Changes the feed at `url` in the urls file.
-    private func editFeed(url: String, done: String, _ change: @escaping @Sendable (inout Subscription) -> Void) -> [ReaderEffect] {
-        [.editUrlsFile(UrlsFileEdit(done: done) { file in
-            guard var subscription = file.subscription(url: url) else {
-                return "\(Self.shown(DisplayName(url))) is no longer in the urls file"
-            }
-            change(&subscription)
-            file.update(subscription)
-            return nil
-        })]
-    }
 }
 
 extension ReaderApp {

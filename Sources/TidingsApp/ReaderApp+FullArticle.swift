@@ -57,18 +57,10 @@ extension ReaderApp {
     func fullArticlesAfterReload() -> [ReaderEffect] {
         guard let since = fullArticleFetches.reloadStarted else { return [] }
         fullArticleFetches.reloadStarted = nil
-        let options = settings.fullArticle
-        guard options.alwaysFetchPattern != nil else { return [] }
-        return [.read { store in
-            // Read widely, then keep the matching feeds' items: other feeds' new items must not
-            // use up the limit.
-            let items = (try? store.itemsWithoutFullArticle(firstSeenSince: since, limit: 20 * FullArticleOptions.alwaysFetchLimit)) ?? []
-            let isCovered = options.alwaysFetchFilter()
-            return .fullArticleCandidates(Array(items.filter { isCovered($0.feedURL) }.prefix(FullArticleOptions.alwaysFetchLimit)))
-        }]
+        guard settings.fullArticle.alwaysFetchPattern != nil else { return [] }
+        return [.load(StoreRead(query: .fullArticleCandidates(since: since, settings.fullArticle), reply: .automaticFullArticles))]
     }
 
-    /// Queues the always-fetch jobs (behind anything asked for with `x`).
     func fetchAutomatically(_ candidates: [FeedStore.FullArticleCandidate]) -> [ReaderEffect] {
         let new = candidates.filter { !fullArticleFetches.automatic.contains($0.id) }
         guard !new.isEmpty else { return [] }

@@ -11,9 +11,11 @@ import TerminalUI
 ///
 /// Everything that happens — keys, signals, store answers, written marks, fetch events, timers —
 /// arrives as a `ReaderMessage` through ``send(_:)`` on the main queue. `update` decides: it
-/// changes the screens and returns `ReaderEffect`s, which the `EffectRunner` carries out off the
-/// main thread and answers with more messages; then one frame is drawn. The main thread never
-/// waits on SQLite or the network, and with no key, reload or timer the process sleeps.
+/// changes the screens and returns `ReaderEffect`s, plain values, which the `EffectRunner` carries
+/// out off the main thread and answers with more messages; then one frame is drawn. `update`
+/// reads no clock and no environment: the time of each message and the environment are given to
+/// it, so a test calls it directly and compares the effects. The main thread never waits on
+/// SQLite or the network, and with no key, reload or timer the process sleeps.
 @MainActor
 public final class ReaderApp {
     /// Changed at run time by `:set`.
@@ -22,9 +24,19 @@ public final class ReaderApp {
     let navigation: NavigationController<ReaderIntent>
     /// The root feed list; nil on the first-run screen, until a first feed is added there.
     private(set) var feedList: FeedListScreen?
-    let runner: EffectRunner
+    /// Carries the effects out; nil where a test only looks at them.
+    private var runner: EffectRunner?
     let terminal: any Terminal
     let logger: Logger
+    /// The process's environment (`PATH`, `BROWSER`, `HOME`, …), given rather than read.
+    let environment: [String: String]
+    /// The time each message arrives at (a test's clock is its own).
+    private let clock: @MainActor () -> Date
+    /// The time of the message being handled.
+    var now: Date { storeView.now }
+    /// Effects asked for by a step deep inside an update (a `:set` that restarts a timer), returned
+    /// with the update's own.
+    private var queuedEffects: [ReaderEffect] = []
 
     var transientMessage: String?
     private var lastGeneration: Int64 = -1
@@ -63,8 +75,6 @@ public final class ReaderApp {
     var awaitsMacroKey = false
     /// Lines typed at the command line, oldest first (Up/Down bring them back).
     var commandHistory: [String] = []
-    /// Wakes the reader when another process writes the cache.
-    private var cacheWatcher: CacheWatcher?
 
     private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
@@ -81,30 +91,27 @@ public final class ReaderApp {
             let store = try FeedStore(path: settings.cachePath)
             let terminal = try CursesTerminal()
             let savedStandardError = divertStandardError(to: logFile)
-            let app = ReaderApp(
-                settings: settings, store: store, cache: makeCache(store), terminal: terminal,
-                environment: ProcessInfo.processInfo.environment
-            ) { status in
+            let app = ReaderApp(settings: settings, terminal: terminal, environment: ProcessInfo.processInfo.environment)
+            app.start(with: EffectRunner(store: store, settings: settings, cache: makeCache(store), terminal: terminal) { status in
                 if let savedStandardError { dup2(savedStandardError, STDERR_FILENO) }
                 exit(status)
-            }
-            app.start()
+            })
         }
         dispatchMain()
     }
 
-    /// - Parameter exit: ends the process once the terminal is put back.
-    init(settings: ReaderSettings, store: FeedStore, cache: any FeedCache, terminal: any Terminal,
-         environment: [String: String], exit: @escaping @MainActor (Int32) -> Void) {
+    /// - Parameters:
+    ///   - environment: the process's environment.
+    ///   - clock: the time a message arrives at.
+    init(settings: ReaderSettings, terminal: any Terminal, environment: [String: String], clock: @escaping @MainActor () -> Date = { Date() }) {
         var settings = settings
         if !terminal.showsColors { settings.preferences.theme = settings.preferences.theme.forMonochrome() }
         self.settings = settings
         self.terminal = terminal
+        self.environment = environment
+        self.clock = clock
         logger = Logger(label: "tidings.reader")
-        runner = EffectRunner(
-            store: store, journal: MarkJournal(cachePath: settings.cachePath), settings: settings, cache: cache,
-            terminal: terminal, environment: environment, exit: exit)
-        storeView = StoreView(reads: runner)
+        storeView = StoreView(now: clock())
         if settings.subscriptions == nil {
             feedList = nil
             navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap, newsboat: settings.newsboatFiles))
@@ -115,7 +122,6 @@ public final class ReaderApp {
         }
         navigation.statusHint = "?:Help"
         useTheme()
-        runner.send = { [unowned self] message in self.send(message) }
     }
 
     /// Colours the bars and the background as the theme says; without colours (NO_COLOR, a
@@ -127,45 +133,50 @@ public final class ReaderApp {
         terminal.setDefaultColors(foreground: theme.background.foreground, background: theme.background.background)
     }
 
-    func start() {
+    /// Starts the reader: input is handled from now on, `runner` carries the effects out, and
+    /// the first frame is drawn.
+    func start(with runner: EffectRunner) {
+        self.runner = runner
+        runner.send = { [unowned self] message in self.send(message) }
         // The terminal's handlers keep the app alive until the process exits.
         terminal.startEventHandling(
             keys: { keys in self.send(.keys(keys)) },
             termination: { signal in self.send(.terminated(signal: signal)) })
+        perform(begin())
+        redraw()
+    }
+
+    /// What the reader does first, before any key.
+    func begin() -> [ReaderEffect] {
+        var effects: [ReaderEffect] = []
         // The urls file's feeds reach the cache on the write queue: a `tidings reload` from cron
         // holding the writer must not keep the screen from opening. The lists read once it is
         // done (`.storeChanged`), and say "Loading…" until then.
         // Under a feed server the cache's feeds are the server's: writing the (unread) urls
         // file's list would unsubscribe them all.
         if let subscriptions = settings.subscriptions, settings.syncAccount == nil {
-            runner.syncSubscriptions(subscriptions)
+            effects.append(.syncSubscriptions(subscriptions))
         } else {
             refreshScreens()
         }
         // After the feeds are in line (the same write queue), so that a rule for one feed finds it.
-        runner.applyKillfile(settings.killfile)
-        runner.writeLeftOverMarks()
+        effects += [.applyKillfile(settings.killfile), .writeLeftOverMarks]
         // Articles a reload stored without indexing their text (one that ended early, or a
         // `tidings reload` still running) are indexed now.
-        runner.run([.indexStoredBodies])
-        // A `tidings reload` from cron shows up with no key pressed; the generation tells whether
-        // anything the screens show has changed.
-        cacheWatcher = CacheWatcher(cachePath: settings.cachePath) { [unowned self] in self.runner.run([.checkGeneration]) }
+        effects += [.indexStoredBodies, .watchCache]
         if let warning = settings.warnings.first {
             let first = Self.sentence(warning)
             transientMessage = settings.warnings.count == 1 ? first : "\(first) (and \(settings.warnings.count - 1) more in the log)"
             for warning in settings.warnings { logger.warning("\(warning)") }
         }
-        redraw()
-        guard feedList != nil else { return }
+        guard feedList != nil else { return effects + storeView.takeReads().map { .load($0) } }
         if settings.refreshOnStartup {
-            runner.run(perform(.reloadAll))
-            redraw()
+            effects += perform(.reloadAll)
         } else if case .success(let account)? = settings.syncAccount {
-            let identity = account.identity
-            runner.run([.read { store in .firstSyncNeeded((try? store.lastSync(account: identity)) == nil) }])
+            effects.append(.load(StoreRead(query: .hasSynced(account: account.identity), reply: .firstSync)))
         }
-        runner.startAutoReload(minutes: settings.autoReloadMinutes)
+        effects.append(.autoReload(minutes: settings.autoReloadMinutes))
+        return effects + storeView.takeReads().map { .load($0) }
     }
 
     /// Points standard error at the log file while the screen is ours: whatever a library or a
@@ -185,16 +196,23 @@ public final class ReaderApp {
     /// the main queue has handled what is waiting, so that a burst of answers costs one frame.
     func send(_ message: ReaderMessage) {
         guard !isQuitting else { return }
+        storeView.now = clock()
         let (effects, changesScreen) = update(message)
-        runner.run(effects)
+        // The last frame ("Stopping…" while transfers end) is drawn before the terminal goes back.
+        if isQuitting { draw() }
+        perform(effects)
         guard changesScreen else { return }
-        switch message {
-        case .keys, .articleLoaded, .articleLoadedForAction, .unreadFound:
+        if message.answersKey {
             // What a key asked for is drawn at once, not behind the fetch events queued meanwhile.
             redraw()
-        default:
+        } else {
             scheduleRedraw()
         }
+    }
+
+    /// Has the runner carry `effects` out (nowhere to go in a test of `update`).
+    private func perform(_ effects: [ReaderEffect]) {
+        runner?.run(effects)
     }
 
     private func scheduleRedraw() {
@@ -209,17 +227,28 @@ public final class ReaderApp {
         }
     }
 
-    /// What `message` changes on screen, and the effects it asks for; false when nothing on
-    /// screen can have changed (the store's generation is as it was).
-    private func update(_ message: ReaderMessage) -> ([ReaderEffect], Bool) {
+    /// What `message` changes on screen, and the effects it asks for — the screens' reads
+    /// included; false when nothing on screen can have changed (the store's generation is as it
+    /// was). The time of the message is ``now``.
+    func update(_ message: ReaderMessage) -> ([ReaderEffect], Bool) {
+        let (effects, changesScreen) = decide(message)
+        defer { queuedEffects = [] }
+        return (effects + queuedEffects + storeView.takeReads().map { .load($0) }, changesScreen)
+    }
+
+    /// Adds `effects` to those the update being handled returns.
+    func queue(_ effects: [ReaderEffect]) {
+        queuedEffects += effects
+    }
+
+    private func decide(_ message: ReaderMessage) -> ([ReaderEffect], Bool) {
         switch message {
         case .keys(let keys):
             return (handle(keys), true)
         case .terminated(let signal):
             return (quit(status: 128 + signal), false)
-        case .delivered(let delivery):
-            delivery.apply()
-            selectPendingFeed()
+        case .loaded(let read, let result):
+            return (take(result, for: read.reply), true)
         case .generation(let generation):
             guard generation != lastGeneration else { return ([], false) }
             lastGeneration = generation
@@ -232,20 +261,6 @@ public final class ReaderApp {
             // A batch per write, so that marks are written in between; the last one moves the
             // generation, which the search screens follow.
             return (waiting > 0 && !isQuitting ? [.indexStoredBodies] : [.checkGeneration], false)
-        case .feedsToReload(let targets):
-            return (startReload(targets), true)
-        case .articleLoaded(let id, .success(let item)):
-            return (showArticle(id, item), true)
-        case .articleLoaded(_, .failure(let error)):
-            logger.error("cannot read an article: \(error)")
-            transientMessage = "Cannot open the article: \(error)"
-        case .articleLoadedForAction(let action, .success(let loaded)):
-            return (perform(action, on: loaded), true)
-        case .articleLoadedForAction(_, .failure(let error)):
-            logger.error("cannot read an article: \(error)")
-            transientMessage = "Cannot read the article: \(error)"
-        case .unreadFound(let jump, let forward):
-            return (jumpTo(jump, forward: forward), true)
         case .marksWritten(let number, let generation):
             storeView.pendingMarks.written(through: number, generation: generation)
             lastGeneration = generation
@@ -262,8 +277,6 @@ public final class ReaderApp {
             return (handleFetchEvent(event), true)
         case .reloadFinished(let summary):
             return (finishReload(summary), true)
-        case .firstSyncNeeded(let needed):
-            return (needed ? startSync() : [], needed)
         case .syncFinished(let result):
             return (finishSync(result), true)
         case .spinnerTick:
@@ -278,12 +291,13 @@ public final class ReaderApp {
             return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
         case .fullArticleFetched(let id, let result, let automatic):
             return (finishFullArticle(id, result, automatic: automatic), true)
-        case .fullArticleCandidates(let candidates):
-            return (fetchAutomatically(candidates), true)
         case .saveWouldReplace(let article, let path):
             return (confirm(.replaceFile(article, path: path)), true)
         case .urlsFileEdited(let outcome):
-            if outcome.changed && feedList == nil { showFeedListAfterFirstRun() }
+            if outcome.changed && feedList == nil {
+                showFeedListAfterFirstRun()
+                queue([.autoReload(minutes: settings.autoReloadMinutes)])
+            }
             if let text = outcome.message { transientMessage = text }
             if outcome.changed && reloadsWhenListed {
                 reloadsWhenListed = false
@@ -294,6 +308,45 @@ public final class ReaderApp {
             return (outcome.changed ? [.checkGeneration] : [], true)
         }
         return ([], true)
+    }
+
+    /// Hands the answer of a read to whoever asked.
+    private func take(_ result: Result<StoreAnswer, any Error>, for reply: StoreRead.Reply) -> [ReaderEffect] {
+        if case .screen(let number) = reply {
+            storeView.deliver(number, result)
+            selectPendingFeed()
+            return []
+        }
+        let answer: StoreAnswer
+        do {
+            answer = try result.get()
+        } catch {
+            logger.error("cannot read the cache: \(error)")
+            switch reply {
+            case .openArticle: transientMessage = "Cannot open the article: \(error)"
+            case .articleAction: transientMessage = "Cannot read the article: \(error)"
+            case .reload: isAskingForReload = false
+            case .screen, .unreadJump, .firstSync, .automaticFullArticles: break
+            }
+            return reply == .unreadJump(forward: true) || reply == .unreadJump(forward: false) ? jumpTo(nil, forward: reply == .unreadJump(forward: true)) : []
+        }
+        switch (reply, answer) {
+        case (.openArticle(let id), .article(let loaded)):
+            return showArticle(id, loaded)
+        case (.articleAction(let action), .article(let loaded)):
+            return perform(action, on: loaded)
+        case (.unreadJump(let forward), .unreadJump(let jump)):
+            return jumpTo(jump, forward: forward)
+        case (.reload, .feedsToFetch(let targets)):
+            return startReload(targets)
+        case (.firstSync, .hasSynced(let synced)):
+            return synced ? [] : startSync()
+        case (.automaticFullArticles, .fullArticleCandidates(let candidates)):
+            return fetchAutomatically(candidates)
+        default:
+            logger.error("a read of the cache was answered with \(answer) for \(reply)")
+            return []
+        }
     }
 
     // MARK: - Keys
@@ -349,7 +402,6 @@ public final class ReaderApp {
         while navigation.pop() != nil {}
         navigation.replaceTop(with: screen)
         feedList = screen
-        runner.startAutoReload(minutes: settings.autoReloadMinutes)
     }
 
     /// Whether nothing on `screen` answers `key`: its key context binds nothing to it and the
@@ -392,9 +444,9 @@ public final class ReaderApp {
             guard let feed = listedFeed(id) else { return [] }
             navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         case .openItem(let id):
-            return readArticle(id) { .articleLoaded(id, $0) }
+            return [.load(StoreRead(query: .article(id, articleRendering), reply: .openArticle(id)))]
         case .withArticle(let id, let action):
-            return readArticle(id) { .articleLoadedForAction(action, $0) }
+            return [.load(StoreRead(query: .article(id, articleRendering), reply: .articleAction(action)))]
         case .back:
             navigation.pop()
         case .quit:
@@ -403,22 +455,16 @@ public final class ReaderApp {
         case .reloadFeed(let id):
             // A feed server syncs everything at once: its id lists cover every feed.
             if settings.syncAccount != nil { return startSync() }
-            return askForReload { $0.id == id }
+            return askForReload(only: id)
         case .reloadAll:
             if settings.syncAccount != nil { return startSync() }
-            return askForReload { _ in true }
+            return askForReload(only: nil)
         case .openInBrowser(let url):
             return openInBrowser(url)
         case .nextUnread(let from):
-            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
-            return [.read { store in
-                .unreadFound(try? Self.jump(store.nextUnread(after: from), in: store, preferences: preferences, fullArticleOptions: fullArticleOptions), forward: true)
-            }]
+            return [.load(StoreRead(query: .unreadArticle(from: from, forward: true, articleRendering), reply: .unreadJump(forward: true)))]
         case .previousUnread(let from):
-            let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
-            return [.read { store in
-                .unreadFound(try? Self.jump(store.previousUnread(before: from), in: store, preferences: preferences, fullArticleOptions: fullArticleOptions), forward: false)
-            }]
+            return [.load(StoreRead(query: .unreadArticle(from: from, forward: false, articleRendering), reply: .unreadJump(forward: false)))]
         case .toggleRead(let id):
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isRead ? "Marked unread" : "Marked read"
@@ -426,7 +472,7 @@ public final class ReaderApp {
         case .markFeedRead(let id):
             let count = listedFeed(id)?.unreadCount ?? 0
             transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
-            return mark(.feedRead(id, seenBy: Date()))
+            return mark(.feedRead(id, seenBy: now))
         case .markAllFeedsRead:
             return confirm(.markAllFeedsRead)
         case .toggleStarred(let id):
@@ -457,7 +503,7 @@ public final class ReaderApp {
             }
         case .useNewsboatFiles(let files):
             reloadsWhenListed = true
-            return [.editUrlsFile(files.edit(configPath: settings.configPath))]
+            return [.editUrlsFile(UrlsFileEdit(change: .useNewsboatFiles(files, configPath: settings.configPath)))]
         case .renameFeed(let id):
             guard let feed = listedFeed(id) else { return [] }
             ask(.rename(feed), text: feed.customTitle ?? feed.feedTitle ?? "")
@@ -469,9 +515,7 @@ public final class ReaderApp {
             return confirm(.delete(feed))
         case .moveFeed(let id, let neighbourID):
             guard let feed = listedFeed(id), let neighbour = listedFeed(neighbourID) else { return [] }
-            return [.editUrlsFile(UrlsFileEdit { file in
-                file.swapFeeds(feed.url, neighbour.url) ? nil : "Not moved: the urls file has changed; try again"
-            })]
+            return [.editUrlsFile(UrlsFileEdit(change: .swap(feed.url, neighbour.url)))]
         case .showTags:
             navigation.push(TagListScreen(storeView: storeView, preferences: settings.preferences))
         case .showTag(let tag):
@@ -526,27 +570,21 @@ public final class ReaderApp {
         let feeds = (feedList?.rows ?? []).filter { $0.unreadCount > 0 }
         let count = feeds.reduce(0) { $0 + $1.unreadCount }
         transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
-        let seen = Date()
-        return feeds.flatMap { mark(.feedRead($0.id, seenBy: seen)) }
+        return feeds.flatMap { mark(.feedRead($0.id, seenBy: now)) }
     }
 
     /// Shows `mark` on every screen at once and queues its write.
     private func mark(_ mark: ItemMark) -> [ReaderEffect] {
         let number = storeView.pendingMarks.add(mark)
         for screen in screens { screen.noteMark(mark) }
-        return [.writeMarks([(number, mark)])]
+        return [.writeMarks([NumberedMark(number: number, mark: mark)])]
     }
 
     // MARK: - Articles
 
-    /// Reads and renders article `id` off the main thread; `message` brings it back.
-    private func readArticle(
-        _ id: ItemID, _ message: @escaping @Sendable (Result<LoadedArticle?, any Error>) -> ReaderMessage
-    ) -> [ReaderEffect] {
-        let (preferences, fullArticleOptions) = (settings.preferences, settings.fullArticle)
-        return [.read { store in
-            message(Result { try LoadedArticle.load(id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions) })
-        }]
+    /// How articles are rendered for the article view now.
+    private var articleRendering: StoreQuery.ArticleRendering {
+        StoreQuery.ArticleRendering(preferences: settings.preferences, fullArticle: settings.fullArticle)
     }
 
     /// Opens an article (marking it read) once it has been read from the store.
@@ -568,13 +606,6 @@ public final class ReaderApp {
         return effects
     }
 
-    private nonisolated static func jump(_ row: ItemRow?, in store: FeedStore, preferences: ReaderPreferences,
-                                         fullArticleOptions: FullArticleOptions) throws -> UnreadJump? {
-        guard let row else { return nil }
-        let article = try LoadedArticle.load(row.id, from: store, preferences: preferences, fullArticleOptions: fullArticleOptions)
-        return UnreadJump(row: row, feed: try store.feed(row.feedID), article: article)
-    }
-
     /// Shows the article `n`/`p` found with its feed's item list underneath, as if opened by hand.
     private func jumpTo(_ jump: UnreadJump?, forward: Bool) -> [ReaderEffect] {
         guard let jump, let feed = jump.feed else {
@@ -593,13 +624,14 @@ public final class ReaderApp {
 
     // MARK: - Reloading
 
-    private func askForReload(_ include: @escaping @Sendable (FeedFetchTarget) -> Bool) -> [ReaderEffect] {
+    /// Reads the feeds to reload (every one, or only `feed`) once the writes before are done.
+    private func askForReload(only feed: FeedID?) -> [ReaderEffect] {
         guard !isReloading else {
             transientMessage = "A reload is already running"
             return []
         }
         isAskingForReload = true
-        return [.readAfterWrites { store in .feedsToReload(((try? store.feedsToFetch()) ?? []).filter(include)) }]
+        return [.load(StoreRead(query: .feedsToFetch(only: feed), reply: .reload, waitsForWrites: true))]
     }
 
     /// Reloads `targets` in the background, each from the address the store fetches it from
@@ -615,7 +647,7 @@ public final class ReaderApp {
             return []
         }
         progress = ReloadProgress(total: targets.count)
-        fullArticleFetches.reloadStarted = Date()
+        fullArticleFetches.reloadStarted = now
         return [.reload(targets), .spinner(running: true)]
     }
 
@@ -695,7 +727,6 @@ public final class ReaderApp {
             logger.info("refused to open a link: \(error)")
             return []
         }
-        let environment = ProcessInfo.processInfo.environment
         let command: BrowserCommand
         do {
             guard let resolved = try BrowserCommand.resolve(configured: program ?? settings.browser, environment: environment) else {
@@ -727,27 +758,36 @@ public final class ReaderApp {
         if feedList?.rows.contains(where: { $0.url == url }) ?? true { pendingSelection = nil }
     }
 
+    /// What the status bar says: a message, else what runs in the background.
+    var statusText: String {
+        transientMessage ?? additionStatus ?? progress?.runningText
+            ?? (isSyncing ? "Syncing with the feed server…" : nil) ?? fullArticleStatus ?? ""
+    }
+
     func redraw() {
         guard !isQuitting else { return }
+        draw()
+    }
+
+    /// Draws a frame, then has the rows it lacked read (a list's pages are asked for as they are
+    /// drawn).
+    private func draw() {
         needsRedraw = false
-        navigation.statusMessage = transientMessage ?? additionStatus ?? progress?.runningText
-            ?? (isSyncing ? "Syncing with the feed server…" : nil) ?? fullArticleStatus ?? ""
+        navigation.statusMessage = statusText
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
         terminal.setTitle(unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
         terminal.draw(grid, cursor: cursor, park: navigation.top.parkingPosition ?? Position(row: 0, column: 0))
+        perform(storeView.takeReads().map { .load($0) })
     }
 
     // MARK: - Quitting
 
     private func quit(status: Int32) -> [ReaderEffect] {
         guard !isQuitting else { return [] }
-        if isReloading {
-            // Drawn now: no frame follows once quitting has begun, and the transfers take a moment.
-            transientMessage = "Stopping…"
-            redraw()
-        }
+        // Drawn as the last frame (see `send`): the transfers take a moment to stop.
+        if isReloading { transientMessage = "Stopping…" }
         isQuitting = true
         return [.quit(status: status)]
     }

@@ -1,20 +1,24 @@
 import FeedFetcher
+import FeedModel
 import FeedStore
 
-/// What `ReaderApp.update` asks to be done: values that the `EffectRunner` carries out — the
-/// store's reads and writes, reloads, the urls file and the browser off the main thread — and
-/// whose results come back as `ReaderMessage`s.
-enum ReaderEffect: Sendable {
-    /// Reads the store off the main thread; the query's message is sent back.
-    case read(@Sendable (FeedStore) -> ReaderMessage)
-    /// The same, once the writes asked for before it are done: the feeds to reload, which must
-    /// include those the urls file has just brought into the cache (at start, on a fresh cache,
-    /// a read that overtook that write found no feed at all).
-    case readAfterWrites(@Sendable (FeedStore) -> ReaderMessage)
+/// What `ReaderApp.update` asks to be done, as plain values that the `EffectRunner` carries out —
+/// the store's reads and writes, reloads, the urls file and the browser off the main thread — and
+/// whose results come back as `ReaderMessage`s. Being values, the effects an update returns can
+/// be compared in a test.
+enum ReaderEffect: Equatable, Sendable {
+    /// Reads the store off the main thread; `.loaded` brings the answer back.
+    case load(StoreRead)
     /// Reads the store's generation (`.generation`), to notice writes by other processes.
     case checkGeneration
     /// Writes marks (journalled first, so that none is lost; see `MarkJournal`).
-    case writeMarks([(number: Int, mark: ItemMark)])
+    case writeMarks([NumberedMark])
+    /// Writes the marks a previous run left in the journal, before anything else is written.
+    case writeLeftOverMarks
+    /// Brings the cache's feeds in line with the urls file (`.storeChanged` when done).
+    case syncSubscriptions([Subscription])
+    /// Applies the killfile to the stored articles, and to what reloads store from now on.
+    case applyKillfile(Killfile)
     /// Drops read items beyond `max-items` (after a reload).
     case applyRetention(maxItems: Int)
     /// Adds a batch of the articles a reload stored to the full-text index (their text; titles
@@ -26,7 +30,7 @@ enum ReaderEffect: Sendable {
     case editUrlsFile(UrlsFileEdit)
     /// Fetches `targets` into the store, reporting `.fetchEvent`s and `.reloadFinished`.
     case reload([FeedFetchTarget])
-    /// Syncs with the feed server (`urls-source "fever"`): `.syncFinished` tells how it went.
+    /// Syncs with the feed server: `.syncFinished` tells how it went.
     case sync
     /// Fetches a feed to be added, without storing it (`.fetchedForAdding`).
     case fetchForAdding(url: String, tag: String?)
@@ -44,12 +48,25 @@ enum ReaderEffect: Sendable {
     /// Runs a command with the article's text on its standard input, handing it the terminal
     /// meanwhile (a pager or an editor needs it); `.status` gives the outcome.
     case pipe(arguments: [String], text: String)
-    /// Starts or stops the reload spinner's timer.
+    /// Starts or stops the reload spinner's timer (`.spinnerTick`).
     case spinner(running: Bool)
+    /// Sends `.autoReloadTick` every `minutes` from now on (nil: never).
+    case autoReload(minutes: Int?)
+    /// Watches the cache file for writes by other processes (a `tidings reload` from cron) and
+    /// reads the generation when one comes.
+    case watchCache
+    /// Fetches started from now on use these options (`:set`, `:source`).
+    case useOptions(EffectRunner.Options)
     /// Repaints the whole screen (Ctrl-L).
     case repaint
     /// Suspends the process (Ctrl-Z).
     case suspendProcess
     /// Stops everything, puts the terminal back and exits with `status`.
     case quit(status: Int32)
+}
+
+/// A mark with its number in `PendingMarks`, which tells when the store holds it.
+struct NumberedMark: Hashable, Sendable {
+    var number: Int
+    var mark: ItemMark
 }

@@ -9,24 +9,14 @@ enum ReaderMessage: Sendable {
     case keys([Key])
     /// SIGINT, SIGTERM or SIGHUP.
     case terminated(signal: Int32)
-    /// The answer to a screen's read, applied by the screen that asked (see `StoreReading`).
-    case delivered(StoreDelivery)
+    /// The answer to a read of the store (`.load`), or why it failed.
+    case loaded(StoreRead, Result<StoreAnswer, any Error>)
     /// The store's generation, read because something may have changed it.
     case generation(Int64)
     /// This reader wrote to the store: the screens read it again.
     case storeChanged
     /// A batch of articles was indexed for search; `waiting` are still to be.
     case bodiesIndexed(waiting: Int)
-    /// The feeds to reload (`r`, `R`, startup, the auto-reload timer).
-    case feedsToReload([FeedFetchTarget])
-    /// An article to show, read and rendered for Enter; nil when it is no longer in the cache,
-    /// a failure when the cache could not be read.
-    case articleLoaded(ItemID, Result<LoadedArticle?, any Error>)
-    /// A listed article read for `action` (`u`, `E` on a list); nil when it is no longer in the
-    /// cache.
-    case articleLoadedForAction(ReaderIntent.ArticleAction, Result<LoadedArticle?, any Error>)
-    /// Where `n`/`p` lead: the article, its feed; nil when there is no such article.
-    case unreadFound(UnreadJump?, forward: Bool)
     /// Marks numbered up to `through` are in the store from `generation` on.
     case marksWritten(through: Int, generation: Int64)
     /// The screens have read the store since the marks up to `through` were written.
@@ -40,9 +30,6 @@ enum ReaderMessage: Sendable {
     case fetchEvent(FetchEvent)
     /// The running reload is over.
     case reloadFinished(ReloadSummary)
-    /// Whether the cache has ever been synced with the configured feed server (asked at start:
-    /// a cache never synced has nothing to show, so the first sync starts by itself).
-    case firstSyncNeeded(Bool)
     /// A sync with the feed server is over: what it changed, or why it failed (one line).
     case syncFinished(Result<SyncOutcome, SyncFailureLine>)
     /// The reload spinner turns.
@@ -56,8 +43,6 @@ enum ReaderMessage: Sendable {
     /// A full article asked for with `x` (or by `always-fetch-full-article`: `automatic`) is
     /// stored and rendered, or could not be.
     case fullArticleFetched(ItemID, Result<FullArticle, FullArticleFailure>, automatic: Bool)
-    /// What a reload brought that `always-fetch-full-article` fetches.
-    case fullArticleCandidates([FeedStore.FullArticleCandidate])
     /// `save` found a file at `path`: ask before replacing it.
     case saveWouldReplace(ArticleText, path: String)
 }
@@ -69,8 +54,18 @@ struct UnreadJump: Sendable {
     var article: LoadedArticle?
 }
 
-/// A read's answer with what to do with it on the main thread.
-struct StoreDelivery: @unchecked Sendable {
-    // Unchecked: the closure is created on the main actor and only called there.
-    let apply: @MainActor () -> Void
+extension ReaderMessage {
+    /// Whether the message is a key, or brings what a key asked for (the article Enter opens,
+    /// where `n` leads): drawn at once rather than with the next frame.
+    var answersKey: Bool {
+        switch self {
+        case .keys: true
+        case .loaded(let read, _):
+            switch read.reply {
+            case .openArticle, .articleAction, .unreadJump: true
+            case .screen, .reload, .firstSync, .automaticFullArticles: false
+            }
+        default: false
+        }
+    }
 }

@@ -2,7 +2,7 @@ import FeedStore
 import Foundation
 
 /// How the screens look and behave, as the config file sets it; every screen gets the same value.
-public struct ReaderPreferences: Sendable {
+public struct ReaderPreferences: Sendable, Equatable {
     /// The key bindings in force (`bind-key`, `unbind-key`).
     public var keyMap: KeyMap
     /// Colours and attributes (`color`).

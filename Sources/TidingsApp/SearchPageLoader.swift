@@ -22,6 +22,11 @@ struct StoreSearchPageLoader: SearchPageLoader {
         _ query: SearchQuery, after: ItemCursor?, limit: Int,
         deliver: @escaping @MainActor @Sendable (Result<[ItemRow], any Error>) -> Void
     ) {
-        storeView.reads.read({ store in try store.search(query, ItemPageRequest(after: after, limit: limit)) }, then: deliver)
+        storeView.read(.search(query, ItemPageRequest(after: after, limit: limit)), thenResult: { result in
+            deliver(result.flatMap { answer in
+                guard case .rows(let rows) = answer else { return .failure(StoreAnswer.Mismatch()) }
+                return .success(rows)
+            })
+        })
     }
 }

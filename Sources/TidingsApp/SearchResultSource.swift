@@ -123,10 +123,10 @@ final class SearchResultSource {
             let ids = rows[range].map(\.id)
             chunksBeingRead.insert(chunk)
             staleChunks.remove(chunk)
-            storeView.read({ store in try store.itemRows(ids) }, then: { [weak self] current in
+            storeView.read(.itemRows(ids)) { [weak self] answer in
                 guard let self else { return }
                 self.chunksBeingRead.remove(chunk)
-                guard let current else { return }
+                guard case .rows(let current)? = answer else { return }
                 let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 for index in range where index < self.rows.count {
                     // An item dropped from the cache keeps its row; opening it says it is gone.
@@ -134,7 +134,7 @@ final class SearchResultSource {
                     self.rows[index].isRead = now.isRead
                     self.rows[index].isStarred = now.isStarred
                 }
-            })
+            }
         }
     }
 }

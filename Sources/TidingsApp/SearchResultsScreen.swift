@@ -51,11 +51,11 @@ public final class SearchResultsScreen: ReaderScreen {
     }
 
     private func readUnindexed() {
-        storeView.read({ store in try store.articlesAwaitingIndex() }, then: { [weak self] count in
-            guard let self, let count else { return }
+        storeView.read(.articlesAwaitingIndex) { [weak self] answer in
+            guard let self, case .count(let count)? = answer else { return }
             if self.unindexedAtSearch == nil { self.unindexedAtSearch = count }
             self.unindexedNow = count
-        })
+        }
     }
 
     var keyContext: KeyMap.Context { .searchResults }

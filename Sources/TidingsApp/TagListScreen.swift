@@ -44,10 +44,10 @@ public final class TagListScreen: ReaderScreen {
     public func refresh() {
         refreshNumber += 1
         let number = refreshNumber
-        storeView.read({ store in try store.tagSummaries() }, then: { [weak self] tags in
-            guard let self, let tags, number == self.refreshNumber else { return }
+        storeView.read(.tagSummaries) { [weak self] answer in
+            guard let self, case .tags(let tags)? = answer, number == self.refreshNumber else { return }
             self.show(tags)
-        })
+        }
     }
 
     private func show(_ tags: [TagSummary]) {

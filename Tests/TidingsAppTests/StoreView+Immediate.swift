@@ -2,29 +2,13 @@ import FeedStore
 import Foundation
 @testable import TidingsApp
 
-/// Store reads answered at once, on the calling thread: for tests of one screen, which check
-/// what the screen draws from a real store without running the reader's loop. (The reader
-/// itself reads off the main thread; `HeadlessReaderTests` test it whole.)
-@MainActor
-final class ImmediateStoreReads: StoreReading {
-    let store: FeedStore
-
-    init(store: FeedStore) {
-        self.store = store
-    }
-
-    func read<Value: Sendable>(
-        _ query: @escaping @Sendable (FeedStore) throws -> Value,
-        then deliver: @escaping @MainActor (Result<Value, any Error>) -> Void
-    ) {
-        deliver(Result { try query(store) })
-    }
-}
-
 extension StoreView {
-    /// A view of `store` read at once (see `ImmediateStoreReads`).
-    convenience init(immediate store: FeedStore) {
-        self.init(reads: ImmediateStoreReads(store: store))
+    /// A view of `store` whose reads are answered at once, on the calling thread: for tests of
+    /// one screen, which check what the screen draws from a real store without running the
+    /// reader's loop. (The reader itself reads off the main thread; `HeadlessReaderTests` test
+    /// it whole.)
+    convenience init(immediate store: FeedStore, now: Date = Date()) {
+        self.init(now: now) { query in Result { try query.answer(from: store) } }
     }
 }
 

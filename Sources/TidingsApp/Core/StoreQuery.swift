@@ -1,0 +1,122 @@
+import FeedFetcher
+import FeedStore
+import Foundation
+
+/// A read of the cache, as a value: what a screen or the reader wants to know. The runner answers
+/// it off the main thread (``answer(from:)``) and the answer comes back as a message, so an
+/// update's effects can be compared in tests and nothing but the runner touches SQLite.
+///
+/// Each case names its answer (``StoreAnswer``); a screen's own reads take the shape of what the
+/// screen shows (its `Request` and `Snapshot`), and the screen type says how they are read.
+enum StoreQuery: Equatable, Sendable {
+    /// The feed list (and the Starred entry's counts) → `.feedList`.
+    case feedList(FeedListScreen.Request)
+    /// Counts of the articles each expression matches (the query feeds) → `.counts`.
+    case counts([FilterExpression], now: Date)
+    /// A feed's counts and the pages around its selection → `.itemList`.
+    case itemList(ItemListScreen.Request)
+    /// A feed's items narrowed by a typed title filter → `.filteredItemList`.
+    case filteredItemList(ItemListScreen.FilterRequest)
+    /// The Starred list or a query feed → `.crossFeedList`.
+    case crossFeedList(CrossFeedListScreen.Request)
+    /// One page of a list's rows → `.rows`.
+    case itemPage(ItemPages, ItemPageRequest)
+    /// The rows of these articles as stored now (their marks) → `.rows`.
+    case itemRows([ItemID])
+    /// One page of search results → `.rows`.
+    case search(SearchQuery, ItemPageRequest)
+    /// An article's text for its preview in a list → `.previewBody`.
+    case previewBody(ItemID)
+    /// How many articles wait to be indexed for search → `.count`.
+    case articlesAwaitingIndex
+    /// The tags and their counts → `.tags`.
+    case tagSummaries
+    /// An article, rendered to be shown → `.article`.
+    case article(ItemID, ArticleRendering)
+    /// The next (or previous) unread article from `from`, rendered, and its feed → `.unreadJump`.
+    case unreadArticle(from: ItemID?, forward: Bool, ArticleRendering)
+    /// The feeds to reload: every one, or only `feed` → `.feedsToFetch`.
+    case feedsToFetch(only: FeedID?)
+    /// Whether the cache was ever synced with this feed server account → `.hasSynced`.
+    case hasSynced(account: String)
+    /// Articles a reload stored since `since` that `always-fetch-full-article` covers →
+    /// `.fullArticleCandidates`.
+    case fullArticleCandidates(since: Date, FullArticleOptions)
+
+    /// How an article is rendered for the article view.
+    struct ArticleRendering: Equatable, Sendable {
+        var preferences: ReaderPreferences
+        var fullArticle: FullArticleOptions
+    }
+
+    /// Reads the answer from `store`; runs off the main thread.
+    func answer(from store: FeedStore) throws -> StoreAnswer {
+        switch self {
+        case .feedList(let request):
+            return .feedList(try FeedListScreen.read(request, from: store))
+        case .counts(let expressions, let now):
+            return .counts(try store.counts(matching: expressions, now: now))
+        case .itemList(let request):
+            return .itemList(try ItemListScreen.read(request, from: store))
+        case .filteredItemList(let request):
+            return .filteredItemList(try ItemListScreen.read(request, from: store))
+        case .crossFeedList(let request):
+            return .crossFeedList(try CrossFeedListScreen.read(request, from: store))
+        case .itemPage(let pages, let request):
+            return .rows(try pages.rows(from: store, request))
+        case .itemRows(let ids):
+            return .rows(try store.itemRows(ids))
+        case .search(let query, let request):
+            return .rows(try store.search(query, request))
+        case .previewBody(let id):
+            return .previewBody(ItemPreviews.body(of: try store.item(id)))
+        case .articlesAwaitingIndex:
+            return .count(try store.articlesAwaitingIndex())
+        case .tagSummaries:
+            return .tags(try store.tagSummaries())
+        case .article(let id, let rendering):
+            return .article(try LoadedArticle.load(id, from: store, rendering))
+        case .unreadArticle(let from, let forward, let rendering):
+            let row = forward ? try store.nextUnread(after: from) : try store.previousUnread(before: from)
+            guard let row else { return .unreadJump(nil) }
+            let article = try LoadedArticle.load(row.id, from: store, rendering)
+            return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
+        case .feedsToFetch(let only):
+            return .feedsToFetch(try store.feedsToFetch().filter { only == nil || $0.id == only })
+        case .hasSynced(let account):
+            return .hasSynced(try store.lastSync(account: account) != nil)
+        case .fullArticleCandidates(let since, let options):
+            // Read widely, then keep the matching feeds' items: other feeds' new items must not
+            // use up the limit.
+            let items = try store.itemsWithoutFullArticle(firstSeenSince: since, limit: 20 * FullArticleOptions.alwaysFetchLimit)
+            let isCovered = options.alwaysFetchFilter()
+            return .fullArticleCandidates(Array(items.filter { isCovered($0.feedURL) }.prefix(FullArticleOptions.alwaysFetchLimit)))
+        }
+    }
+}
+
+/// What a ``StoreQuery`` found.
+enum StoreAnswer: Sendable {
+    case feedList(FeedListScreen.Snapshot)
+    case counts([ItemCounts])
+    case itemList(ItemListScreen.Snapshot)
+    case filteredItemList(ItemListScreen.FilterSnapshot)
+    case crossFeedList(CrossFeedListScreen.Snapshot)
+    case rows([ItemRow])
+    case previewBody(ArticleBody)
+    case count(Int)
+    case tags([TagSummary])
+    /// Nil when the article is no longer in the cache.
+    case article(LoadedArticle?)
+    /// Nil when there is no such article.
+    case unreadJump(UnreadJump?)
+    case feedsToFetch([FeedFetchTarget])
+    case hasSynced(Bool)
+    case fullArticleCandidates([FeedStore.FullArticleCandidate])
+
+    /// An answer of another kind than its query's: a mistake in the reader, reported as a
+    /// failed read rather than a crash.
+    struct Mismatch: Error, CustomStringConvertible {
+        var description: String { "the cache's answer did not fit the question" }
+    }
+}
