@@ -36,25 +36,35 @@ let package = Package(
         .target(name: "ArticleExtraction", dependencies: ["CLibXML2", "FeedParser"]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        // newsboat's configuration language: the config and urls files, key map, colours,
+        // formats, filters' text, file locations.
+        .target(name: "Configuration", dependencies: ["FeedModel", "FeedStore", "FeedFetcher", "TerminalUI"]),
+        // What is done to the feeds without the screen, for the command line and the reader alike:
+        // batch reload, sync runner, feed-list commands, OPML, the log file.
+        .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", logging]),
         .target(
             name: "TidingsApp",
-            dependencies: ["FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", "ArticleExtraction", logging]
+            dependencies: ["FeedServices", "Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", "ArticleExtraction", logging]
         ),
-        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser]),
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
-        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "ArticleExtraction", "TestSupport"]),
+        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "FeedServices", "Configuration", "ArticleExtraction", "TestSupport", "ReaderTesting"]),
 
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["FeedStore", "FeedModel"], path: "Tests/TestSupport"),
+        // The whole reader on an in-memory terminal, for the tests and `tidings-bench reader`.
+        .target(name: "ReaderTesting", dependencies: ["TidingsApp", "FeedServices", "FeedStore", "TerminalUI"], path: "Tests/ReaderTesting"),
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel", "CVectorScan", "CSAXText", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction"], exclude: ["Fixtures"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "FeedServices", "Configuration", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
 
         // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
         // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.

@@ -1,7 +1,9 @@
+import Configuration
 import FeedModel
 import FeedStore
 import Foundation
 import TerminalUI
+import ReaderTesting
 import TidingsApp
 
 /// Filter expressions over 100 000 articles (`tidings-bench filters`): the first screen of a

@@ -2,6 +2,7 @@ import FeedModel
 import FeedStore
 import Foundation
 import TerminalUI
+import ReaderTesting
 import TestSupport
 import TidingsApp
 

@@ -1,6 +1,7 @@
 import FeedFetcher
 import FeedModel
 import FeedParser
+import FeedServices
 import FeedStore
 import Foundation
 import TestSupport

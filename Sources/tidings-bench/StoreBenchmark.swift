@@ -1,3 +1,4 @@
+import Configuration
 import FeedModel
 import FeedStore
 import Foundation

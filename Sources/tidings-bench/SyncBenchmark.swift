@@ -1,5 +1,7 @@
+import Configuration
 import FeedFetcher
 import FeedModel
+import FeedServices
 import FeedStore
 import Foundation
 import TestSupport

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedServices
 import TidingsApp
 
 /// `tidings add URL [TAG…]`: append a feed to the urls file.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedServices
 import TidingsApp
 
 /// `tidings export`: the urls file as OPML on standard output.

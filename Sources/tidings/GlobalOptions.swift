@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import TidingsApp
 
 /// newsboat's file options, accepted by every command, before or after its name

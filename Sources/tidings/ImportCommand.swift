@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedServices
 import Foundation
 import TidingsApp
 

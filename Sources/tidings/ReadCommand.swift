@@ -1,5 +1,7 @@
 import ArgumentParser
+import Configuration
 import FeedModel
+import FeedServices
 import Foundation
 import TidingsApp
 

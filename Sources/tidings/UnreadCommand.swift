@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedServices
 import TidingsApp
 
 /// `tidings unread`: the number of unread items (newsboat's `-x print-unread`).

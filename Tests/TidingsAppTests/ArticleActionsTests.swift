@@ -1,6 +1,8 @@
+@testable import Configuration
 import FeedStore
 import Foundation
 import TerminalUI
+import ReaderTesting
 import Testing
 import TestSupport
 @testable import TidingsApp

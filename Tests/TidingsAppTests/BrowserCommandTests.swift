@@ -1,6 +1,7 @@
+@testable import Configuration
 import Foundation
-import Testing
 import TestSupport
+import Testing
 @testable import TidingsApp
 
 @Suite struct BrowserCommandTests {

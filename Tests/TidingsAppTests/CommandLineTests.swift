@@ -1,3 +1,4 @@
+@testable import FeedServices
 import Foundation
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+@testable import Configuration
 import Foundation
 import TestSupport
 import Testing

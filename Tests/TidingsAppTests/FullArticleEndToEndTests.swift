@@ -1,7 +1,9 @@
+@testable import Configuration
 import FeedFetcher
 import FeedStore
 import Foundation
 import TerminalUI
+import ReaderTesting
 import TestSupport
 import Testing
 @testable import TidingsApp

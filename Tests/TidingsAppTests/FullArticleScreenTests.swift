@@ -1,7 +1,9 @@
+@testable import Configuration
 import FeedModel
 import FeedStore
 import Foundation
 import TerminalUI
+import TestSupport
 import Testing
 @testable import TidingsApp
 

@@ -1,8 +1,10 @@
+@testable import Configuration
 import FeedModel
 import FeedStore
 import Foundation
 import GRDB
 import TerminalUI
+import ReaderTesting
 import TestSupport
 import Testing
 @testable import TidingsApp

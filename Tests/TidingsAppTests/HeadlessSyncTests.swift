@@ -1,8 +1,10 @@
+@testable import Configuration
 import FeedFetcher
 import FeedModel
 import FeedStore
 import Foundation
 import TerminalUI
+import ReaderTesting
 import TestSupport
 import Testing
 @testable import TidingsApp
@@ -16,7 +18,7 @@ import Testing
                             "coldsweat is not installed: run `make sync-test-deps` (or `make test`) to test Fever sync"))
 struct HeadlessSyncTests {
     @Test func rSyncsMarksAreSentAtOnceAndAFailedSyncSaysWhy() async throws {
-        let server = try FeverTestServer(files: SynchronizerTests.files, opml: SynchronizerTests.opml)
+        let server = try FeverTestServer(files: FeverSample.files, opml: FeverSample.opml)
         let home = try HeadlessHome()
         let source = FeverSource(endpoint: server.endpoint, email: FeverTestServer.email, password: FeverTestServer.password,
                                  options: FetchOptions(connectTimeout: 3, timeout: 20))

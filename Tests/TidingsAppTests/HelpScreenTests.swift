@@ -1,3 +1,4 @@
+@testable import Configuration
 import TerminalUI
 import Testing
 @testable import TidingsApp

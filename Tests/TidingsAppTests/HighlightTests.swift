@@ -1,3 +1,4 @@
+@testable import Configuration
 import FeedModel
 import FeedStore
 import Foundation

@@ -1,3 +1,4 @@
+@testable import Configuration
 import FeedStore
 import Foundation
 import Testing

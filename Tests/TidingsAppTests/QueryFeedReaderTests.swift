@@ -1,3 +1,5 @@
+@testable import Configuration
+@testable import FeedServices
 import FeedStore
 import Foundation
 import TerminalUI

@@ -9,7 +9,7 @@ import Testing
                             "coldsweat is not installed: run `make sync-test-deps` (or `make test`) to test Fever sync"))
 struct SyncCommandLineTests {
     @Test func reloadSyncsAndAFailureIsOneLineWithStatusOne() throws {
-        let server = try FeverTestServer(files: SynchronizerTests.files, opml: SynchronizerTests.opml)
+        let server = try FeverTestServer(files: FeverSample.files, opml: FeverSample.opml)
         let sandbox = try CommandLineTests.Sandbox()
         // Not a file: if the urls file were read, the command would fail.
         try FileManager.default.createDirectory(atPath: sandbox.urls, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import Configuration
 import FeedStore
 import Foundation
 

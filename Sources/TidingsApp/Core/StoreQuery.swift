@@ -1,3 +1,4 @@
+import Configuration
 import FeedFetcher
 import FeedStore
 import Foundation

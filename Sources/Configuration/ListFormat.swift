@@ -1,0 +1,243 @@
+import Foundation
+import TerminalUI
+
+/// A list row laid out by a format string (`feedlist-format`, `articlelist-format`), or an
+/// enclosure's download path (`download-path`, `download-filename-format`): a subset of
+/// newsboat's `%`-specifiers.
+///
+/// - `%X`: the field `X` (which letters exist depends on the list, see ``Kind``);
+/// - `%20X`: the field right-aligned in 20 columns; `%-20X`: left-aligned. Longer values are
+///   cut with `…`. Widths count terminal columns, so a Japanese title is measured as drawn;
+/// - `%>C`: fills with the character `C` so that what follows ends at the right edge (only the
+///   first one counts);
+/// - `%%`: a percent sign;
+/// - `%?X?THEN&ELSE?`: newsboat's conditional: THEN when the field `X` is not empty, else ELSE
+///   (`&ELSE` may be left out); both parts may hold specifiers of their own.
+///
+/// Anything else (an unknown letter) makes the format unusable: ``problem(in:kind:)`` describes
+/// it for a config warning, and the list keeps Tidings' own layout rather than printing `%x` in
+/// every row.
+///
+/// ```swift
+/// let format = ListFormat("%4i %-30t%> %D", kind: .articleList)
+/// ```
+public struct ListFormat: Sendable, Equatable {
+    /// Which list (or file name) the format is for: each has its own fields.
+    public enum Kind: Sendable {
+        case feedList, articleList
+        /// `download-path` and `download-filename-format`: where podboat puts an enclosure
+        /// (newsboat's "Available Identifiers for download-path and download-filename-format").
+        case downloadPath, downloadFileName
+
+        /// The field letters this list knows.
+        var fields: Set<Character> {
+            switch self {
+            case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S"]
+            case .articleList: return ["i", "f", "D", "t", "a", "T"]
+            case .downloadPath, .downloadFileName: return ["u", "n", "N", "h", "t", "e", "F", "m", "b", "d", "H", "M", "S", "y", "Y"]
+            }
+        }
+
+        var optionName: String {
+            switch self {
+            case .feedList: return "feedlist-format"
+            case .articleList: return "articlelist-format"
+            case .downloadPath: return "download-path"
+            case .downloadFileName: return "download-filename-format"
+            }
+        }
+
+        /// Whether `%>C` means something: only in a row of the screen, not in a file name.
+        var fills: Bool { self == .feedList || self == .articleList }
+
+        /// What is used instead of a format that cannot be understood.
+        var fallback: String { fills ? "Tidings' own layout is used" : "the default is used" }
+    }
+
+    /// One piece of a format.
+    enum Piece: Sendable, Equatable {
+        case literal(String)
+        /// A field, padded to `width` columns when given (left-aligned when `leftAligned`).
+        case field(Character, width: Int?, leftAligned: Bool)
+        /// `%>C`: the fill between the left and the right part.
+        case fill(Character)
+        /// `%?X?THEN&ELSE?`: `then` when the field `X` is not empty, else `otherwise`.
+        indirect case conditional(Character, then: [Piece], otherwise: [Piece])
+    }
+
+    let pieces: [Piece]
+    /// What could not be understood, in order ("%x", "%?").
+    let unknown: [String]
+
+    public init(_ format: String, kind: Kind) {
+        (pieces, unknown) = Self.parse(Array(format)[...], kind: kind)
+    }
+
+    private static func parse(_ format: ArraySlice<Character>, kind: Kind) -> (pieces: [Piece], unknown: [String]) {
+        var pieces: [Piece] = []
+        var unknown: [String] = []
+        var literal = ""
+        var characters = format
+        func flushLiteral() {
+            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            literal = ""
+        }
+        while let character = characters.popFirst() {
+            guard character == "%" else {
+                literal.append(character)
+                continue
+            }
+            var written = "%"
+            if characters.first == "%" {
+                characters.removeFirst()
+                literal.append("%")
+                continue
+            }
+            if characters.first == ">" && kind.fills {
+                characters.removeFirst()
+                if let fill = characters.popFirst() {
+                    flushLiteral()
+                    pieces.append(.fill(fill))
+                } else {
+                    literal += "%>"
+                    unknown.append("%>")
+                }
+                continue
+            }
+            if characters.first == "?" {
+                characters.removeFirst()
+                guard let letter = characters.popFirst(), characters.popFirst() == "?",
+                      let thenEnd = characters.firstIndex(where: { $0 == "&" || $0 == "?" })
+                else {
+                    unknown.append("%?")
+                    break
+                }
+                let then = characters[..<thenEnd]
+                var otherwise = ArraySlice<Character>()
+                characters = characters[thenEnd...]
+                if characters.popFirst() == "&" {
+                    guard let elseEnd = characters.firstIndex(of: "?") else {
+                        unknown.append("%?\(letter)?")
+                        break
+                    }
+                    otherwise = characters[..<elseEnd]
+                    characters = characters[characters.index(after: elseEnd)...]
+                }
+                guard kind.fields.contains(letter) else {
+                    unknown.append("%?\(letter)?")
+                    continue
+                }
+                let (thenPieces, thenUnknown) = parse(then, kind: kind)
+                let (elsePieces, elseUnknown) = parse(otherwise, kind: kind)
+                unknown += thenUnknown + elseUnknown
+                flushLiteral()
+                pieces.append(.conditional(letter, then: thenPieces, otherwise: elsePieces))
+                continue
+            }
+            var leftAligned = false
+            if characters.first == "-" {
+                characters.removeFirst()
+                leftAligned = true
+                written.append("-")
+            }
+            var digits = ""
+            while let digit = characters.first, digit.isASCII, digit.isNumber {
+                digits.append(digit)
+                characters.removeFirst()
+            }
+            written += digits
+            guard let letter = characters.popFirst() else {
+                literal += written
+                unknown.append(written)
+                break
+            }
+            guard kind.fields.contains(letter) else {
+                literal += written + String(letter)
+                unknown.append(written + String(letter))
+                continue
+            }
+            flushLiteral()
+            // A width too large to mean anything is as good as none.
+            let width = Int(digits.prefix(4)).flatMap { $0 > 0 ? $0 : nil }
+            pieces.append(.field(letter, width: width, leftAligned: leftAligned))
+        }
+        flushLiteral()
+        return (pieces, unknown)
+    }
+
+    /// A one-line warning about what `format` contains that this subset does not know, or nil.
+    static func problem(in format: String, kind: Kind) -> String? {
+        let unknown = ListFormat(format, kind: kind).unknown
+        guard let first = unknown.first else { return nil }
+        let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ") + (kind.fills ? " %>C" : "")
+        let what = unknown.count == 1 ? "\(Excerpt(first)) is" : "\(Excerpt(first)) and \(unknown.count - 1) more are"
+        return "\(kind.optionName): \(what) not understood, so \(kind.fallback) (known: \(known) %% %?X?…&…?)"
+    }
+
+    /// The format as plain text, each field as `value` gives it (padded or cut to its width):
+    /// for a file name, which has no styles and no right edge.
+    public func text(value: (Character) -> String) -> String {
+        Self.resolved(pieces) { (value($0), nil) }.map { piece in
+            switch piece {
+            case .literal(let text): return text
+            case .field(let letter, let width, let leftAligned): return Self.fitted(value(letter), width: width, leftAligned: leftAligned)
+            case .fill, .conditional: return ""
+            }
+        }.joined()
+    }
+
+    /// The row for `width` columns: literals in `style`, each field as `value` gives it (in its
+    /// own style, or `style` when it has none). Never wider than `width`.
+    public func render(width: Int, style: Style, value: (Character) -> (text: String, style: Style?)) -> StyledText {
+        var left = StyledText()
+        var right = StyledText()
+        var fill: Character?
+        for piece in Self.resolved(pieces, value: value) {
+            var part = StyledText()
+            switch piece {
+            case .literal(let text):
+                part.append(text, style: style)
+            case .field(let letter, let fieldWidth, let leftAligned):
+                let (text, fieldStyle) = value(letter)
+                part.append(Self.fitted(text, width: fieldWidth, leftAligned: leftAligned), style: fieldStyle ?? style)
+            case .fill(let character):
+                if fill == nil {
+                    fill = character
+                    continue
+                }
+            case .conditional:
+                break
+            }
+            if fill == nil { left.append(part) } else { right.append(part) }
+        }
+        guard let fill else { return left.truncated(toWidth: width) }
+        let rightWidth = right.width
+        guard rightWidth <= width else { return (left + right).truncated(toWidth: width) }
+        let shownLeft = left.truncated(toWidth: width - rightWidth)
+        let fillWidth = DisplayWidth.of(fill)
+        let gap = width - rightWidth - shownLeft.width
+        var row = shownLeft
+        if fillWidth > 0 && gap > 0 {
+            row.append(String(repeating: fill, count: gap / fillWidth) + String(repeating: " ", count: gap % fillWidth), style: style)
+        }
+        row.append(right)
+        return row
+    }
+
+    /// The pieces with every conditional replaced by the part its field chooses.
+    private static func resolved(_ pieces: [Piece], value: (Character) -> (text: String, style: Style?)) -> [Piece] {
+        pieces.flatMap { piece -> [Piece] in
+            guard case .conditional(let letter, let then, let otherwise) = piece else { return [piece] }
+            let isEmpty = value(letter).text.trimmingCharacters(in: .whitespaces).isEmpty
+            return resolved(isEmpty ? otherwise : then, value: value)
+        }
+    }
+
+    /// `text` cut or padded to `width` columns; as it is when there is no width.
+    static func fitted(_ text: String, width: Int?, leftAligned: Bool) -> String {
+        guard let width else { return text }
+        let cut = DisplayWidth.truncate(text, toWidth: width)
+        let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
+        return leftAligned ? cut + padding : padding + cut
+    }
+}

@@ -1,0 +1,262 @@
+import FeedModel
+import Foundation
+
+/// The list of feeds in newsboat's `urls` format, so that newsboat users can point Tidings at
+/// their existing file.
+///
+/// One feed per line: the URL, then tags separated by spaces; a quoted tag may hold spaces;
+/// `"~Custom title"` replaces the feed's title; `"!"` hides the feed; `#` starts a comment.
+///
+///     https://example.org/feed.xml tech "long reads" "~Example, abridged"
+///     exec:~/bin/scrape.sh local "!"
+///     "query:Unread:unread = \"yes\"" daily   # a query feed (see `QueryFeed`)
+///
+/// Loading never fails on content: a bad line is reported with its line number (`problems`) and
+/// skipped, the rest loads. Every line is remembered, so that writing the list back (after `add`,
+/// `remove` or `update`) changes only the lines that changed: comments, blank lines, `query:`
+/// lines and even bad lines survive, and the file is replaced atomically.
+public struct UrlsFile: Sendable, Equatable {
+    /// A line of the file, as read or as edited.
+    public enum Line: Sendable, Equatable {
+        /// A feed; `text` is the line as written (nil once edited: then it is formatted anew).
+        case feed(Subscription, text: String?)
+        /// A `query:` feed: kept verbatim (its feed, if it could be read, is in `queryFeeds`).
+        case query(String)
+        /// A comment or a blank line.
+        case comment(String)
+        /// A line that could not be read: kept verbatim so that saving loses nothing.
+        case unreadable(String)
+    }
+
+    /// A line that was skipped, with its 1-based number.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public private(set) var lines: [Line]
+    /// Bad lines, in file order.
+    public private(set) var problems: [Problem]
+    /// The `query:` lines whose expression could be read, in file order.
+    public private(set) var queryFeeds: [QueryFeed]
+
+    /// An empty list.
+    public init() {
+        lines = []
+        problems = []
+        queryFeeds = []
+    }
+
+    /// Reads the text of a urls file.
+    public init(parsing text: String) {
+        lines = []
+        problems = []
+        queryFeeds = []
+        var seen: [String: Int] = [:]
+        for (offset, line) in NewsboatTokenizer.lines(of: text).enumerated() {
+            let number = offset + 1
+            let tokens: [NewsboatTokenizer.Token]
+            do {
+                tokens = try NewsboatTokenizer.tokenize(line)
+            } catch {
+                problems.append(Problem(line: number, message: error.description))
+                lines.append(.unreadable(line))
+                continue
+            }
+            guard let first = tokens.first else {
+                lines.append(.comment(line))
+                continue
+            }
+            if first.text.hasPrefix("query:") {
+                lines.append(.query(line))
+                do {
+                    queryFeeds.append(try QueryFeed.parse(first.text, tags: tokens.dropFirst().map(\.text), line: number))
+                } catch {
+                    problems.append(Problem(line: number, message: error.message))
+                }
+                continue
+            }
+            guard UrlsFile.isFeedLocation(first.text) else {
+                problems.append(Problem(line: number, message: "not a feed URL: \(Excerpt(first.text))"))
+                lines.append(.unreadable(line))
+                continue
+            }
+            if let earlier = seen[first.text] {
+                problems.append(Problem(line: number, message: "\(Excerpt(first.text)) is already on line \(earlier); skipped"))
+                lines.append(.unreadable(line))
+                continue
+            }
+            seen[first.text] = number
+            lines.append(.feed(UrlsFile.subscription(url: first.text, attributes: tokens.dropFirst()), text: line))
+        }
+    }
+
+    /// Loads the file at `url`; a missing file is an empty list (first run).
+    public static func load(from url: URL) throws -> UrlsFile {
+        guard FileManager.default.fileExists(atPath: url.path) else { return UrlsFile() }
+        let data = try Data(contentsOf: url)
+        return UrlsFile(parsing: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The feeds, in file order.
+    public var subscriptions: [Subscription] {
+        lines.compactMap { if case .feed(let subscription, _) = $0 { subscription } else { nil } }
+    }
+
+    /// True if a feed with this URL is in the list.
+    public func contains(url: String) -> Bool {
+        subscriptions.contains { $0.url == url }
+    }
+
+    /// Appends a feed; returns false (and changes nothing) if its URL is already listed.
+    @discardableResult
+    public mutating func add(_ subscription: Subscription) -> Bool {
+        guard !contains(url: subscription.url) else { return false }
+        lines.append(.feed(subscription, text: nil))
+        return true
+    }
+
+    /// Replaces the feed that has `subscription.url` (or `url`, to change the URL itself); returns
+    /// false if there is none. The line is written anew; a comment at its end is kept.
+    @discardableResult
+    public mutating func update(_ subscription: Subscription, replacing url: String? = nil) -> Bool {
+        guard let index = feedLineIndex(url ?? subscription.url) else { return false }
+        var text: String?
+        if case .feed(_, let old?) = lines[index], let comment = UrlsFile.trailingComment(of: old) {
+            text = UrlsFile.format(subscription) + comment
+        }
+        lines[index] = .feed(subscription, text: text)
+        return true
+    }
+
+    /// Removes the feed with this URL; returns false if there is none.
+    @discardableResult
+    public mutating func remove(url: String) -> Bool {
+        let before = lines.count
+        lines.removeAll { if case .feed(let s, _) = $0 { s.url == url } else { false } }
+        return lines.count != before
+    }
+
+    /// The feed with this URL, if it is listed.
+    public func subscription(url: String) -> Subscription? {
+        subscriptions.first { $0.url == url }
+    }
+
+    /// Swaps the lines of the feeds at `url` and `otherURL` (a feed moving past its neighbour):
+    /// each keeps its text, inline comment included, and every line between them stays where it
+    /// is. Returns false (and changes nothing) unless both are listed and differ.
+    @discardableResult
+    public mutating func swapFeeds(_ url: String, _ otherURL: String) -> Bool {
+        guard url != otherURL, let first = feedLineIndex(url), let second = feedLineIndex(otherURL) else { return false }
+        lines.swapAt(first, second)
+        return true
+    }
+
+    private func feedLineIndex(_ url: String) -> Int? {
+        lines.firstIndex { if case .feed(let subscription, _) = $0 { subscription.url == url } else { false } }
+    }
+
+    /// The file's text: untouched lines exactly as read, edited and new ones formatted.
+    public var text: String {
+        lines.map { line in
+            switch line {
+            case .feed(let subscription, let text): text ?? UrlsFile.format(subscription)
+            case .query(let text), .comment(let text), .unreadable(let text): text
+            }
+        }.map { $0 + "\n" }.joined()
+    }
+
+    /// Writes the file atomically: a temporary file in the same directory, then a rename, so that
+    /// a crash never leaves half a list.
+    public func write(to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try Data(text.utf8).write(to: temporary)
+            if let permissions = try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] {
+                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// One line of the file for a feed. (newsboat's format cannot express a tag that starts with
+    /// `~` or is `!`: such a tag reads back as a title or the hidden mark.)
+    public static func format(_ subscription: Subscription) -> String {
+        var tokens = [NewsboatTokenizer.quoteIfNeeded(subscription.url)]
+        tokens += subscription.tags.map(NewsboatTokenizer.quoteIfNeeded)
+        // Titles are always quoted, as newsboat writes them.
+        if let title = subscription.customTitle { tokens.append(NewsboatTokenizer.quote("~" + title)) }
+        if subscription.isHidden { tokens.append("\"!\"") }
+        return tokens.joined(separator: " ")
+    }
+
+    /// The comment at the end of a line with the blanks before it (`"   # note"`), if there is
+    /// one: a `#` that begins a token outside quotes, as `NewsboatTokenizer` reads it.
+    public static func trailingComment(of line: String) -> String? {
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" || character == "\r" }
+        var index = line.startIndex
+        var hasToken = false
+        // The same walk as `NewsboatTokenizer.tokenize`, keeping positions instead of text.
+        while index < line.endIndex {
+            let character = line[index]
+            if isBlank(character) {
+                index = line.index(after: index)
+            } else if character == "#" {
+                guard hasToken else { return nil }
+                let start = line[..<index].lastIndex { !isBlank($0) }.map(line.index(after:)) ?? line.startIndex
+                return String(line[start...])
+            } else if character == "\"" {
+                hasToken = true
+                var position = line.index(after: index)
+                var isClosed = false
+                while position < line.endIndex {
+                    if line[position] == "\"" {
+                        isClosed = true
+                        position = line.index(after: position)
+                        break
+                    }
+                    let next = line.index(after: position)
+                    position = line[position] == "\\" && next < line.endIndex ? line.index(after: next) : next
+                }
+                guard isClosed else { return nil }
+                index = position
+            } else {
+                hasToken = true
+                index = line[index...].firstIndex(where: isBlank) ?? line.endIndex
+            }
+        }
+        return nil
+    }
+
+    /// The locations Tidings can fetch.
+    public static func isFeedLocation(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") {
+            return URL(string: text) != nil && text.count > lowered.prefix(while: { $0 != ":" }).count + 3
+        }
+        return (lowered.hasPrefix("exec:") && text.count > 5) || (lowered.hasPrefix("filter:") && text.dropFirst(7).contains(":"))
+    }
+
+    private static func subscription(url: String, attributes: ArraySlice<NewsboatTokenizer.Token>) -> Subscription {
+        var subscription = Subscription(url: url)
+        for token in attributes {
+            if token.text == "!" {
+                subscription.isHidden = true
+            } else if token.text.hasPrefix("~") {
+                subscription.customTitle = String(token.text.dropFirst())
+            } else if !subscription.tags.contains(token.text) {
+                subscription.tags.append(token.text)
+            }
+        }
+        return subscription
+    }
+}

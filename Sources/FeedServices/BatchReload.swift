@@ -1,0 +1,160 @@
+import Configuration
+import Dispatch
+import FeedFetcher
+import FeedModel
+import FeedStore
+import Foundation
+
+/// `tidings reload`: refreshes the feeds of the urls file without the full-screen reader.
+///
+/// On a terminal it draws one progress line (feeds done/total and the feed just finished) and
+/// prints failures above it; otherwise it prints one line per feed. Either way it ends with a
+/// summary. Ctrl-C cancels the reload promptly; what was stored stays stored.
+public struct BatchReload {
+    /// Which feeds to refresh: all of them, those carrying `tag`, and/or those named (by URL or by
+    /// title, case-insensitively).
+    public var tag: String?
+    public var names: [String]
+
+    public init(tag: String? = nil, names: [String] = []) {
+        self.tag = tag
+        self.names = names
+    }
+
+    /// The outcome, for the exit status.
+    public enum Outcome: Equatable, Sendable {
+        /// Every selected feed was refreshed or unchanged.
+        case succeeded
+        /// At least one feed failed.
+        case someFailed
+        /// The user interrupted the reload.
+        case interrupted
+    }
+
+    public enum SelectionError: Error, CustomStringConvertible {
+        case unknownName(String)
+        case unknownTag(String)
+        case noFeeds
+
+        public var description: String {
+            switch self {
+            case .unknownName(let name): "no feed has the URL or title \"\(ReloadReporter.printable(name))\""
+            case .unknownTag(let tag): "no feed has the tag \"\(ReloadReporter.printable(tag))\""
+            case .noFeeds: "the urls file lists no feeds"
+            }
+        }
+    }
+
+    /// Runs the reload to its end, writing to standard output (and warnings to standard error).
+    public func run(paths: AppPaths) throws -> Outcome {
+        try paths.createDirectories()
+        let config = try Config.load(from: paths.configFile)
+        if config.syncsWithServer { return try sync(config: config, paths: paths) }
+        let urls = try UrlsFile.load(from: paths.urlsFile)
+        for warning in config.warnings.map(\.description) + urls.problems.map({ "urls file \($0)" }) {
+            ReloadReporter.writeError("tidings: \(warning)")
+        }
+
+        let store = try FeedStore(path: paths.cacheFile.path)
+        try store.syncSubscriptions(urls.subscriptions)
+        // Hides what the killfile ignores among stored articles, and has the reload apply it.
+        try store.applyKillfile(config.killfile)
+        let cache = StoreFeedCache(store: store)
+        let titles = try Dictionary(store.feedList().map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
+        let requests = try select(try cache.fetchRequests(), from: urls.subscriptions, titles: titles)
+
+        let reporter = ReloadReporter(
+            total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,
+            // A feed without a title is shown by its URL, which may hold credentials.
+            name: { url in ReloadReporter.printable(DisplayName(titles[url] ?? url).text) })
+        let queue = DispatchQueue(label: "tidings.reload.events")
+        let reload = FeedFetcher(cache: cache, options: config.fetchOptions)
+            .reload(requests, on: queue) { event in reporter.report(event) }
+
+        let interruption = Interruption()
+        let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        signal(SIGINT, SIG_IGN)
+        signalSource.setEventHandler {
+            interruption.happened = true
+            reload.cancel()
+        }
+        signalSource.resume()
+        let summary = reload.wait()
+        signalSource.cancel()
+        signal(SIGINT, SIG_DFL)
+
+        // The reload stored titles only in the full-text index (see `StoreFeedCache`).
+        try store.indexAllStoredBodies()
+        if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
+        reporter.finish(summary)
+        if interruption.happened { return .interrupted }
+        return summary.failed > 0 ? .someFailed : .succeeded
+    }
+
+    /// `urls-source "fever"`: one sync with the feed server instead of fetching feeds (the urls
+    /// file is not read, and names and tags do not apply: the server syncs every feed at once).
+    /// A failure is one line on standard error and changes nothing in the cache.
+    private func sync(config: Config, paths: AppPaths) throws -> Outcome {
+        for warning in config.warnings { ReloadReporter.writeError("tidings: \(warning)") }
+        if tag != nil || !names.isEmpty {
+            ReloadReporter.writeError("tidings: a feed server syncs every feed at once; the names and tags given are ignored")
+        }
+        let account: SyncAccount
+        do throws(SyncSetupError) {
+            // Non-nil: the caller checked that a server is configured.
+            account = try config.syncAccount()!
+        } catch {
+            ReloadReporter.writeError("tidings: \(error)")
+            return .someFailed
+        }
+        let store = try FeedStore(path: paths.cacheFile.path)
+        // Synced articles are hidden by the killfile as fetched ones are.
+        try store.applyKillfile(config.killfile)
+        do {
+            let outcome = try Synchronizer(account: account, store: store).sync()
+            if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
+            let articles = outcome.newArticles == 1 ? "1 new article" : "\(outcome.newArticles) new articles"
+            let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"
+            print("Synced with the feed server: \(feeds), \(articles), \(outcome.changedStates) marks changed")
+            return .succeeded
+        } catch {
+            ReloadReporter.writeError("tidings: sync failed: \(SyncFailureLine(error))")
+            return .someFailed
+        }
+    }
+
+    private func select(_ requests: [FetchRequest], from subscriptions: [Subscription], titles: [String: String]) throws
+        -> [FetchRequest]
+    {
+        guard !requests.isEmpty else { throw SelectionError.noFeeds }
+        var chosen = Set<String>()
+        if let tag {
+            let tagged = subscriptions.filter { $0.tags.contains(tag) }.map(\.url)
+            guard !tagged.isEmpty else { throw SelectionError.unknownTag(tag) }
+            chosen.formUnion(tagged)
+        }
+        for name in names {
+            let lowered = name.lowercased()
+            let matches = subscriptions.filter { subscription in
+                subscription.url == name
+                    || subscription.customTitle?.lowercased() == lowered
+                    || titles[subscription.url]?.lowercased() == lowered
+            }
+            guard !matches.isEmpty else { throw SelectionError.unknownName(name) }
+            chosen.formUnion(matches.map(\.url))
+        }
+        if tag == nil && names.isEmpty { return requests }
+        return requests.filter { chosen.contains($0.url) }
+    }
+}
+
+/// Set from the signal handler's queue, read once the reload has ended.
+private final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var happened: Bool {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}

@@ -1,0 +1,19 @@
+import Configuration
+import FeedStore
+
+/// An article's marks as a screen shows them: what `N` and `s` toggle from.
+struct ItemState: Hashable, Sendable {
+    var feedID: FeedID
+    var isRead: Bool
+    var isStarred: Bool
+
+    init(feedID: FeedID, isRead: Bool, isStarred: Bool) {
+        self.feedID = feedID
+        self.isRead = isRead
+        self.isStarred = isStarred
+    }
+
+    init(_ row: ItemRow) {
+        self.init(feedID: row.feedID, isRead: row.isRead, isStarred: row.isStarred)
+    }
+}

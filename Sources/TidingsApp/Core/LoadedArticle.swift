@@ -1,0 +1,31 @@
+import Configuration
+import FeedStore
+
+/// An article read from the store and rendered, both off the main thread, ready to show.
+struct LoadedArticle: Sendable {
+    var item: StoredItem
+    var rendered: ArticleScreen.Rendered
+    /// The full article the cache holds for it, rendered too so that `x` shows it at once.
+    var fullArticle: ArticleScreen.Rendered?
+    /// Whether the article opens on its full article: its feed is one `always-fetch-full-article`
+    /// names, whose readers asked for pages rather than teasers.
+    var opensFullArticle = false
+
+    /// Reads article `id` and renders it; nil when it is no longer in the cache.
+    static func load(_ id: ItemID, from store: FeedStore, preferences: ReaderPreferences,
+                     fullArticleOptions: FullArticleOptions = FullArticleOptions()) throws -> LoadedArticle? {
+        guard let item = try store.item(id) else { return nil }
+        let fullArticle = item.fullArticle.map { ArticleScreen.render(html: $0, baseURL: item.item.link, preferences: preferences) }
+        var opensFullArticle = false
+        if fullArticle != nil, fullArticleOptions.alwaysFetchPattern != nil, let feed = try store.feed(item.feedID) {
+            opensFullArticle = fullArticleOptions.alwaysFetches(feedURL: feed.url)
+        }
+        return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences), fullArticle: fullArticle,
+                             opensFullArticle: opensFullArticle)
+    }
+
+    /// Reads article `id` and renders it as `rendering` says; nil when it is no longer in the cache.
+    static func load(_ id: ItemID, from store: FeedStore, _ rendering: StoreQuery.ArticleRendering) throws -> LoadedArticle? {
+        try load(id, from: store, preferences: rendering.preferences, fullArticleOptions: rendering.fullArticle)
+    }
+}

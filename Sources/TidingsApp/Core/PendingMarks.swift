@@ -1,0 +1,92 @@
+import Configuration
+import FeedStore
+
+/// The marks made and not yet seen in the store, laid over the rows the screens read.
+///
+/// Applying them is idempotent: a row is set, never toggled. A count is adjusted from what the
+/// screen showed when the mark was made, and only in counts read before the mark was written
+/// (the store's generation after the write tells which): a list read again after the write
+/// already counts it.
+struct PendingMarks {
+    private struct Entry {
+        var number: Int
+        var mark: ItemMark
+        /// The store's generation once the mark was written; nil while it is not.
+        var writtenGeneration: Int64?
+
+        func isCounted(at generation: Int64?) -> Bool {
+            guard let writtenGeneration, let generation else { return false }
+            return generation >= writtenGeneration
+        }
+    }
+
+    private var entries: [Entry] = []
+    private var lastNumber = 0
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds `mark`; returns its number.
+    mutating func add(_ mark: ItemMark) -> Int {
+        lastNumber += 1
+        entries.append(Entry(number: lastNumber, mark: mark))
+        return lastNumber
+    }
+
+    /// Notes that the marks numbered up to `number` are in the store from `generation` on.
+    mutating func written(through number: Int, generation: Int64) {
+        for index in entries.indices where entries[index].number <= number && entries[index].writtenGeneration == nil {
+            entries[index].writtenGeneration = generation
+        }
+    }
+
+    /// Forgets the marks numbered up to `number` (the screens have read the store since).
+    mutating func remove(through number: Int) {
+        entries.removeAll { $0.number <= number && $0.writtenGeneration != nil }
+    }
+
+    /// The number of the last mark added (0 before any).
+    var newestNumber: Int { lastNumber }
+
+    /// `row` as it will be once the marks are written.
+    func apply(to row: ItemRow) -> ItemRow {
+        var row = row
+        for entry in entries {
+            switch entry.mark {
+            case .read(let id, _, let isRead, _) where id == row.id: row.isRead = isRead
+            case .starred(let id, let isStarred, _) where id == row.id: row.isStarred = isStarred
+            case .feedRead(let feed, _) where feed == row.feedID: row.isRead = true
+            default: break
+            }
+        }
+        return row
+    }
+
+    /// `feed`, read at store generation `generation`, with its unread count as it will be once
+    /// the marks are written.
+    func apply(to feed: FeedListRow, readAt generation: Int64?) -> FeedListRow {
+        var feed = feed
+        for entry in entries where !entry.isCounted(at: generation) {
+            switch entry.mark {
+            case .read(_, let id, let isRead, let wasRead) where id == feed.id && isRead != wasRead:
+                feed.unreadCount += isRead ? -1 : 1
+            case .feedRead(let id, _) where id == feed.id:
+                feed.unreadCount = 0
+            default: break
+            }
+        }
+        feed.unreadCount = min(max(0, feed.unreadCount), feed.totalCount)
+        return feed
+    }
+
+    /// The starred articles' counts, read at `generation`, as they will be once the marks are
+    /// written.
+    func apply(to counts: ItemCounts, readAt generation: Int64?) -> ItemCounts {
+        var counts = counts
+        for entry in entries where !entry.isCounted(at: generation) {
+            guard case .starred(_, let isStarred, let wasStarred) = entry.mark, isStarred != wasStarred else { continue }
+            counts.total = max(0, counts.total + (isStarred ? 1 : -1))
+        }
+        counts.unread = min(counts.unread, counts.total)
+        return counts
+    }
+}

@@ -1,0 +1,76 @@
+import Configuration
+import FeedStore
+import Foundation
+
+/// What the article view does with an article besides showing it: queue its enclosure for
+/// podboat (`E`, on a list too, as is `u`), save it as text (`S`), send its text to a command
+/// (`|`). The files are written and the command run by the `EffectRunner`; nothing here touches
+/// the disk.
+extension ReaderApp {
+    /// The article-action options with `~` expanded and the queue file found.
+    private var articleActions: ArticleActionOptions {
+        settings.articleActions.resolved(environment: environment)
+    }
+
+    /// `u` or `E` on a list, once its selected article has been read from the store: what the
+    /// same key does in the article view.
+    func perform(_ action: ReaderIntent.ArticleAction, on loaded: LoadedArticle?) -> [ReaderEffect] {
+        guard let loaded else {
+            transientMessage = "This article is no longer in the cache"
+            return []
+        }
+        switch action {
+        case .showURLs:
+            // The body the article would open on, so that the numbers are the article's.
+            let body = (loaded.opensFullArticle ? loaded.fullArticle ?? loaded.rendered : loaded.rendered).body
+            let urls = ArticleURL.all(in: body, enclosures: loaded.item.item.enclosures)
+            return perform(.showURLs(urls, articleTitle: ArticleScreen.title(of: loaded.item)))
+        case .enqueue:
+            return enqueue(loaded.item)
+        }
+    }
+
+    /// Queues the article's first enclosure, its path made from the download options.
+    func enqueue(_ item: StoredItem) -> [ReaderEffect] {
+        guard let enclosure = item.item.enclosures.first else {
+            transientMessage = "This article has no enclosure to queue"
+            return []
+        }
+        let options = articleActions
+        guard let queueFile = options.queueFile else { return [] }
+        let episode = PodcastQueue.Episode(url: enclosure.url, feedName: item.feedTitle, title: item.item.title ?? "", date: item.date)
+        let target = PodcastQueue.target(for: episode, downloadPath: options.downloadPath, fileNameFormat: options.downloadFileNameFormat,
+                                         timeZone: settings.preferences.timeZone)
+        return [.enqueue(url: enclosure.url, queue: PodcastQueue(path: queueFile), target: target)]
+    }
+
+    /// Asks where to save, proposing `save-path` and a name made from the title.
+    func askWhereToSave(_ article: ArticleText) {
+        let directory = articleActions.savePath
+        ask(.savePath(article), text: (directory.hasSuffix("/") ? directory : directory + "/") + article.proposedFileName)
+    }
+
+    /// Saves to the path typed (`~` is the home directory; a relative path is in `save-path`).
+    func save(_ article: ArticleText, to answer: String) -> [ReaderEffect] {
+        let typed = answer.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return [] }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var path = ArticleActionOptions.expand(typed, home: home)
+        if !path.hasPrefix("/") { path = articleActions.savePath + (articleActions.savePath.hasSuffix("/") ? "" : "/") + path }
+        return [.saveText(article, path: path, replacing: false)]
+    }
+
+    /// Runs the command typed, its words split as the `browser` option's are, never by a shell.
+    func pipe(_ article: ArticleText, to answer: String) -> [ReaderEffect] {
+        guard !answer.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        let command: BrowserCommand
+        do {
+            command = try BrowserCommand(parsing: answer)
+        } catch {
+            transientMessage = "Not run: \(error)"
+            return []
+        }
+        logger.info("piping an article to \(command.programName)")
+        return [.pipe(arguments: command.words, text: article.text)]
+    }
+}

@@ -1,0 +1,39 @@
+import Configuration
+import TerminalUI
+
+/// Macros (`macro KEY ACTION ; ACTION …`), run after the macro prefix, as in newsboat.
+extension ReaderApp {
+    /// Whether `key` is the macro prefix on `screen` (not while it takes typed text).
+    func startsMacro(_ key: Key, on screen: any ReaderScreen) -> Bool {
+        !settings.macros.isEmpty && key == settings.macroPrefix && !screen.takesUnboundKey(key)
+    }
+
+    /// Runs the macro on `key`, step by step, on whatever screen is on top at each step: an
+    /// action is carried out as its key would be; `set` changes an option as `:set` does. A step
+    /// that does nothing on the screen of the moment ends the macro there.
+    func runMacro(_ key: Key) -> [ReaderEffect] {
+        guard let macro = settings.macros[key] else {
+            transientMessage = "No macro on \(key)"
+            return []
+        }
+        var effects: [ReaderEffect] = []
+        for step in macro.steps {
+            if step.name == "set" {
+                setOption(step.arguments)
+                continue
+            }
+            guard let top, let stepKey = keyFor(action: step.name, on: top) else {
+                transientMessage = "Macro \(key): \(step.name) does nothing here"
+                break
+            }
+            if let intent = navigation.handle(stepKey) { effects += perform(intent) }
+        }
+        return effects
+    }
+
+    /// A key that carries out the action called `name` on `screen`.
+    private func keyFor(action name: String, on screen: any ReaderScreen) -> Key? {
+        guard let command = Config.command(named: name, in: screen.keyContext) else { return nil }
+        return settings.preferences.keyMap.bindings(for: screen.keyContext).first { $0.command == command }?.keys.first
+    }
+}

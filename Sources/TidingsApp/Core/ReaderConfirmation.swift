@@ -1,0 +1,17 @@
+import Configuration
+import FeedStore
+
+/// A question in the status bar answered by the next key: for the yes/no ones `y` confirms and
+/// any other key declines; `sort` asks for a field by its letter.
+enum ReaderConfirmation: Sendable {
+    /// `confirm-exit yes`.
+    case quit
+    /// Deleting a feed from the urls file.
+    case delete(FeedListRow)
+    /// Marking every feed read (newsboat's `mark-all-feeds-read`).
+    case markAllFeedsRead
+    /// Replacing a file with a saved article.
+    case replaceFile(ArticleText, path: String)
+    /// By what to sort (`sort`, `rev-sort`).
+    case sortOrder(SortQuestion)
+}

@@ -1,0 +1,73 @@
+import Configuration
+import FeedFetcher
+import FeedModel
+import FeedStore
+
+/// What `ReaderApp.update` asks to be done, as plain values that the `EffectRunner` carries out —
+/// the store's reads and writes, reloads, the urls file and the browser off the main thread — and
+/// whose results come back as `ReaderMessage`s. Being values, the effects an update returns can
+/// be compared in a test.
+enum ReaderEffect: Equatable, Sendable {
+    /// Reads the store off the main thread; `.loaded` brings the answer back.
+    case load(StoreRead)
+    /// Reads the store's generation (`.generation`), to notice writes by other processes.
+    case checkGeneration
+    /// Writes marks (journalled first, so that none is lost; see `MarkJournal`).
+    case writeMarks([NumberedMark])
+    /// Writes the marks a previous run left in the journal, before anything else is written.
+    case writeLeftOverMarks
+    /// Brings the cache's feeds in line with the urls file (`.storeChanged` when done).
+    case syncSubscriptions([Subscription])
+    /// Applies the killfile to the stored articles, and to what reloads store from now on.
+    case applyKillfile(Killfile)
+    /// Drops read items beyond `max-items` (after a reload).
+    case applyRetention(maxItems: Int)
+    /// Adds a batch of the articles a reload stored to the full-text index (their text; titles
+    /// were indexed as they were stored), answering `.bodiesIndexed`.
+    case indexStoredBodies
+    /// Sends `.marksSettled` once the reads asked for so far have been answered.
+    case settleMarks(through: Int)
+    /// Changes the urls file, then the store.
+    case editUrlsFile(UrlsFileEdit)
+    /// Fetches `targets` into the store, reporting `.fetchEvent`s and `.reloadFinished`.
+    case reload([FeedFetchTarget])
+    /// Syncs with the feed server: `.syncFinished` tells how it went.
+    case sync
+    /// Fetches a feed to be added, without storing it (`.fetchedForAdding`).
+    case fetchForAdding(url: String, tag: String?)
+    /// Fetches, extracts and stores an item's full article (`.fullArticleFetched`); `automatic`
+    /// ones (`always-fetch-full-article`) wait in line behind those asked for with `x`.
+    case fetchFullArticle(ItemID, link: String, automatic: Bool)
+    /// Opens `url` with the browser command (a text-mode one gets the terminal meanwhile).
+    case openBrowser(BrowserCommand, url: String, textMode: Bool)
+    /// Appends an enclosure to podboat's queue file, to be downloaded to `target` (`.status`
+    /// says what happened).
+    case enqueue(url: String, queue: PodcastQueue, target: String)
+    /// Writes an article's text to `path` (a directory: the proposed name in it); an existing
+    /// file is replaced only when `replacing`, else `.saveWouldReplace` asks first.
+    case saveText(ArticleText, path: String, replacing: Bool)
+    /// Runs a command with the article's text on its standard input, handing it the terminal
+    /// meanwhile (a pager or an editor needs it); `.status` gives the outcome.
+    case pipe(arguments: [String], text: String)
+    /// Starts or stops the reload spinner's timer (`.spinnerTick`).
+    case spinner(running: Bool)
+    /// Sends `.autoReloadTick` every `minutes` from now on (nil: never).
+    case autoReload(minutes: Int?)
+    /// Watches the cache file for writes by other processes (a `tidings reload` from cron) and
+    /// reads the generation when one comes.
+    case watchCache
+    /// Fetches started from now on use these options (`:set`, `:source`).
+    case useOptions(EffectRunner.Options)
+    /// Repaints the whole screen (Ctrl-L).
+    case repaint
+    /// Suspends the process (Ctrl-Z).
+    case suspendProcess
+    /// Stops everything, puts the terminal back and exits with `status`.
+    case quit(status: Int32)
+}
+
+/// A mark with its number in `PendingMarks`, which tells when the store holds it.
+struct NumberedMark: Hashable, Sendable {
+    var number: Int
+    var mark: ItemMark
+}

@@ -1,0 +1,96 @@
+import Configuration
+import FeedStore
+
+/// What a screen asks the reader to do. Screens only return intents; `ReaderApp` carries them
+/// out (queries, writes, reloads, launching the browser), so screens stay pure and testable.
+public enum ReaderIntent: Hashable, Sendable {
+    case openFeed(FeedID)
+    case openItem(ItemID)
+    /// Pop the top screen.
+    case back
+    /// Leave the reader.
+    case quit
+    case reloadFeed(FeedID)
+    case reloadAll
+    /// Open a URL in the configured browser.
+    case openInBrowser(String)
+    /// Go to the next (or previous) unread item, across feeds; `from` is the item shown now.
+    case nextUnread(from: ItemID?)
+    case previousUnread(from: ItemID?)
+    case toggleRead(ItemID)
+    case markFeedRead(FeedID)
+    /// Ask whether to mark every feed read; `y` does.
+    case markAllFeedsRead
+    case showHelp
+    /// Show a message in the status bar.
+    case status(String)
+    /// Ask for a feed's URL, fetch it, and add it to the urls file (tagged `tag` when asked for
+    /// from that tag's feed list, so that it shows there).
+    case addFeed(tag: String?)
+    /// Replaces the item list of `feed` with that of the next (or previous) feed listed.
+    case switchFeed(from: FeedID, forward: Bool)
+    /// Shows or hides read articles (`articles`) or feeds with nothing unread, everywhere.
+    case toggleShowRead(articles: Bool)
+    /// Use newsboat's urls file and config (offered on the welcome screen).
+    case useNewsboatFiles(NewsboatFiles)
+    /// Ask for the feed's custom title.
+    case renameFeed(FeedID)
+    /// Ask for the feed's tags.
+    case editTags(FeedID)
+    /// Ask whether to delete the feed; `y` removes it from the urls file.
+    case deleteFeed(FeedID)
+    /// Swap the feed with the one listed next to it (`past`) in the urls file.
+    case moveFeed(FeedID, past: FeedID)
+    /// Open the tag list.
+    case showTags
+    /// Show the feeds with this tag.
+    case showTag(String)
+    /// Show the starred articles of every feed.
+    case showStarred
+    /// Show the articles of a query feed, whose counts the feed list shows (nil until read).
+    case openQueryFeed(QueryFeed, ItemCounts?)
+    /// Ask for a filter expression for the list on top (`set-filter`).
+    case askForFilter
+    /// Ask which defined filter to apply to the list on top (`select-filter`).
+    case chooseFilter
+    /// Star the article, or unstar it.
+    case toggleStarred(ItemID)
+    /// Fetch the article's page, extract its main text, store it and show it (`x`).
+    case fetchFullArticle(ItemID, link: String)
+    /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).
+    case openSearch(text: String)
+    /// Show the URL view: an article's links, images and enclosures.
+    case showURLs([ArticleURL], articleTitle: String)
+    /// Open an enclosure with the `player` option, or the browser when it is not set.
+    case openEnclosure(String)
+    /// Append the article's enclosure to podboat's queue file.
+    case enqueue(StoredItem)
+    /// Read a listed article from the store (off the main thread), then do `action` with it.
+    case withArticle(ItemID, ArticleAction)
+
+    /// What a list does with its selected article that needs more than its row: what the
+    /// article view does with the same keys.
+    public enum ArticleAction: Hashable, Sendable {
+        /// `u`: the URL view.
+        case showURLs
+        /// `E`: the enclosure to podboat's queue.
+        case enqueue
+    }
+    /// Ask where to save the article's text, proposing `save-path` and a name from its title.
+    case saveArticle(ArticleText)
+    /// Ask for a command and send it the article's text on its standard input.
+    case pipeArticle(ArticleText)
+    /// Ask in the status bar by what to sort (`sort`, `rev-sort`).
+    case chooseSortOrder(SortQuestion)
+}
+
+extension ReaderIntent {
+    /// True for the intents that change the urls file (adding, renaming, tagging, deleting,
+    /// moving feeds): refused under a feed server, which keeps the list of feeds.
+    var editsUrlsFile: Bool {
+        switch self {
+        case .addFeed, .renameFeed, .editTags, .deleteFeed, .moveFeed: true
+        default: false
+        }
+    }
+}

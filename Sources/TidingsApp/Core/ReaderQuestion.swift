@@ -1,0 +1,41 @@
+import Configuration
+import FeedStore
+
+/// What the line typed at the prompt in the status row answers.
+enum ReaderQuestion: Sendable {
+    /// A search query.
+    case search
+    /// The URL of a feed to add (tagged `tag` when asked from that tag's feed list).
+    case addFeed(tag: String?)
+    /// A feed's custom title.
+    case rename(FeedListRow)
+    /// A feed's tags.
+    case tags(FeedListRow)
+    /// A filter expression for the list on top.
+    case filter
+    /// Which of the defined filters to apply: its number or its name.
+    case definedFilter([DefinedFilter])
+    /// A line of the command line (`:`).
+    case command
+    /// Where to save an article's text.
+    case savePath(ArticleText)
+    /// The command to send an article's text to.
+    case pipeCommand(ArticleText)
+
+    /// The prompt shown before the text.
+    var prompt: String {
+        switch self {
+        case .command: return ":"
+        case .search: return ReaderApp.searchPrompt
+        case .addFeed: return "Add feed URL: "
+        case .rename: return "Title (empty: the feed's own): "
+        case .tags: return "Tags: "
+        case .filter: return "Filter: "
+        case .definedFilter(let filters):
+            let choices = filters.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
+            return "Filter (\(choices)): "
+        case .savePath: return "Save to: "
+        case .pipeCommand: return "Pipe to command: "
+        }
+    }
+}

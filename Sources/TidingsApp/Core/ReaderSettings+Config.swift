@@ -1,0 +1,54 @@
+import Configuration
+import Foundation
+
+extension ReaderSettings {
+    /// Takes what the config file sets: everything (at start), or only what the commands named in
+    /// `names` change (`:set`, `:source` while the reader runs), so that the rest stays as it is.
+    /// Keeps `config` as the configuration in force, for the next `:set` to build on.
+    public mutating func take(_ config: Config, names: Set<String>? = nil, environment: [String: String]) {
+        func changes(_ options: Set<String>) -> Bool { names.map { !$0.isDisjoint(with: options) } ?? true }
+        self.config = config
+        if changes(["browser"]) { browser = config.browser }
+        if changes(["max-items"]) { maxItems = config.maxItems }
+        if changes(["confirm-exit"]) { confirmsExit = config.confirmExit }
+        if changes(["refresh-on-startup"]) { refreshOnStartup = config.refreshOnStartup }
+        if changes(["auto-reload", "reload-time"]) { autoReloadMinutes = config.autoReload ? max(1, config.reloadTime) : nil }
+        if changes(Config.fetchOptionNames) { fetchOptions = config.fetchOptions }
+        if let names {
+            let changed = config.readerPreferences
+            for name in names { ReaderPreferences.optionFields[name]?(&preferences, changed) }
+        } else {
+            preferences = config.readerPreferences
+        }
+        if changes(["macro", "macro-prefix"]) {
+            macros = config.macros
+            macroPrefix = config.macroPrefixKey
+        }
+        if changes(["ignore-article", "ignore-mode"]) { killfile = config.killfile }
+        if changes(["define-filter"]) { definedFilters = config.definedFilters }
+        if changes(Config.fullArticleOptionNames) { fullArticle = config.fullArticle }
+        if changes(Config.articleActionOptionNames) { articleActions = config.articleActions.resolved(environment: environment) }
+    }
+}
+
+extension ReaderPreferences {
+    /// What each config command sets in the preferences: `:set` copies only that, so that what
+    /// the reader was given otherwise stays.
+    static let optionFields: [String: @Sendable (inout ReaderPreferences, ReaderPreferences) -> Void] = [
+        "show-read-feeds": { $0.hidesFeedsWithoutUnread = $1.hidesFeedsWithoutUnread },
+        "show-read-articles": { $0.hidesReadArticles = $1.hidesReadArticles },
+        "show-excerpts": { $0.showsExcerpts = $1.showsExcerpts },
+        "text-width": { $0.textWidth = $1.textWidth },
+        "feedlist-format": { $0.feedListFormat = $1.feedListFormat },
+        "articlelist-format": { $0.articleListFormat = $1.articleListFormat },
+        "datetime-format": { $0.dateTimeFormat = $1.dateTimeFormat },
+        "bind-key": { $0.keyMap = $1.keyMap },
+        "unbind-key": { $0.keyMap = $1.keyMap },
+        "color": { $0.theme = $1.theme },
+        "highlight": { $0.highlights = $1.highlights },
+        "highlight-article": { $0.highlights = $1.highlights },
+        "highlight-feed": { $0.highlights = $1.highlights },
+        "article-sort-order": { $0.articleSortOrder = $1.articleSortOrder },
+        "feed-sort-order": { $0.feedSortOrder = $1.feedSortOrder },
+    ]
+}

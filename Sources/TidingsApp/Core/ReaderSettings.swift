@@ -1,0 +1,85 @@
+import Configuration
+import FeedFetcher
+import FeedModel
+import FeedStore
+import TerminalUI
+
+/// Everything the reader needs to start, resolved from the command line, the config file and
+/// the urls file by the `tidings` executable.
+public struct ReaderSettings: Sendable {
+    /// Where the urls file is (shown on the first-run screen).
+    public var urlsPath: String
+    /// The feeds from the urls file; nil when there is no urls file (first run).
+    public var subscriptions: [Subscription]?
+    /// The SQLite cache.
+    public var cachePath: String
+    /// Where log messages go (never the screen).
+    public var logPath: String
+    /// The `browser` option, if set.
+    public var browser: String?
+    /// `refresh-on-startup`: reload every feed when the reader opens.
+    public var refreshOnStartup: Bool
+    /// How the screens look and behave (keys, colours, formats, what lists show).
+    public var preferences: ReaderPreferences
+    /// `auto-reload yes` with `reload-time`: reload every feed this often (nil: never).
+    public var autoReloadMinutes: Int?
+    /// `confirm-exit yes`: ask before quitting.
+    public var confirmsExit: Bool
+    public var fetchOptions: FetchOptions
+    /// `max-items`: read items kept per feed after a reload, 0 for all.
+    public var maxItems: Int
+    /// `fulltext-command`, `always-fetch-full-article`.
+    public var fullArticle: FullArticleOptions
+    /// `ignore-article` and `ignore-mode`: applied at start and by every reload.
+    public var killfile: Killfile
+    /// The urls file's `query:` feeds, listed under the Starred entry.
+    public var queryFeeds: [QueryFeed]
+    /// `define-filter` lines, offered by `select-filter`.
+    public var definedFilters: [DefinedFilter]
+    /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
+    /// feeds, or why its options do not work; nil for the urls file.
+    public var syncAccount: Result<SyncAccount, SyncSetupError>?
+    /// `macro` lines by key, run after `macroPrefix`.
+    public var macros: [Key: Macro] = [:]
+    public var macroPrefix = Key.character(",")
+    /// newsboat's files, offered on the welcome screen when there is no urls file.
+    public var newsboatFiles: NewsboatFiles?
+    /// The config file, where newsboat's config is copied if there is none.
+    public var configPath: String?
+    /// `player`, `download-path`, `save-path`, `queue-file`: what the article actions use.
+    public var articleActions: ArticleActionOptions
+    /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
+    public var warnings: [String]
+    /// The configuration these settings were taken from (see `take`): `:set` and `:source` apply
+    /// their lines on top of it.
+    public var config = Config()
+
+    public init(
+        urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
+        browser: String? = nil, refreshOnStartup: Bool = false,
+        preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
+        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
+        queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [],
+        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, articleActions: ArticleActionOptions = ArticleActionOptions(),
+        warnings: [String] = [], fullArticle: FullArticleOptions = FullArticleOptions()
+    ) {
+        self.articleActions = articleActions
+        self.syncAccount = syncAccount
+        self.definedFilters = definedFilters
+        self.queryFeeds = queryFeeds
+        self.killfile = killfile
+        self.urlsPath = urlsPath
+        self.subscriptions = subscriptions
+        self.cachePath = cachePath
+        self.logPath = logPath
+        self.browser = browser
+        self.refreshOnStartup = refreshOnStartup
+        self.preferences = preferences
+        self.autoReloadMinutes = autoReloadMinutes
+        self.confirmsExit = confirmsExit
+        self.fetchOptions = fetchOptions
+        self.maxItems = maxItems
+        self.warnings = warnings
+        self.fullArticle = fullArticle
+    }
+}

@@ -1,0 +1,124 @@
+import Configuration
+import FeedFetcher
+import FeedModel
+import FeedServices
+import FeedStore
+import Foundation
+import Logging
+
+/// A change to the urls file, as a value, carried out off the main thread: the file is read again
+/// just before the change, so that edits made meanwhile in an editor are kept; comments and the
+/// order of untouched lines survive; it is replaced atomically; then the store follows it.
+struct UrlsFileEdit: Equatable, Sendable {
+    var change: Change
+    /// The status line when the change was made.
+    var done: String?
+    /// A feed to select once the lists have followed.
+    var selectURL: String?
+
+    enum Change: Equatable, Sendable {
+        /// Adds a feed fetched for adding, and stores its articles.
+        case add(Subscription, fetched: CapturingFeedCache.Capture)
+        /// Removes the feed (`title` names it when it is gone already).
+        case remove(url: String, title: String)
+        /// Sets the feed's custom title (nil: none).
+        case rename(url: String, customTitle: String?)
+        /// Sets the feed's tags.
+        case setTags(url: String, [String])
+        /// Swaps two feeds' lines.
+        case swap(String, String)
+        /// Takes newsboat's urls file, and its config unless there is one at `configPath`.
+        case useNewsboatFiles(NewsboatFiles, configPath: String?)
+    }
+
+    /// Carries the edit out on the file at `path` and the store.
+    func apply(urlsPath path: String, store: FeedStore) -> UrlsFileEditOutcome {
+        var file: UrlsFile
+        do {
+            file = try UrlsFile.load(from: URL(fileURLWithPath: path))
+        } catch {
+            return UrlsFileEditOutcome(message: "Cannot read the urls file: \(Self.oneLine(error))", changed: false)
+        }
+        if let refusal = change.apply(to: &file) {
+            return UrlsFileEditOutcome(message: refusal, changed: false)
+        }
+        do {
+            try file.write(to: URL(fileURLWithPath: path))
+        } catch {
+            return UrlsFileEditOutcome(message: "Cannot write the urls file: \(Self.oneLine(error))", changed: false)
+        }
+        do {
+            try store.syncSubscriptions(file.subscriptions)
+        } catch {
+            return UrlsFileEditOutcome(message: "The urls file is saved, but the cache could not follow: \(Self.oneLine(error))", changed: true)
+        }
+        return UrlsFileEditOutcome(message: change.finish(store: store) ?? done, changed: true, selectURL: selectURL)
+    }
+
+    static func oneLine(_ error: any Error) -> String {
+        Excerpt((error as NSError).localizedDescription).text
+    }
+}
+
+extension UrlsFileEdit.Change {
+    /// Changes the file, or returns why it cannot (nothing is written then).
+    fileprivate func apply(to file: inout UrlsFile) -> String? {
+        switch self {
+        case .add(let subscription, _):
+            return file.add(subscription) ? nil : "\(ReaderApp.shown(DisplayName(subscription.url))) is already in the urls file"
+        case .remove(let url, let title):
+            return file.remove(url: url) ? nil : "\(title) is no longer in the urls file"
+        case .rename(let url, let customTitle):
+            return Self.update(url, in: &file) { $0.customTitle = customTitle }
+        case .setTags(let url, let tags):
+            return Self.update(url, in: &file) { $0.tags = tags }
+        case .swap(let url, let otherURL):
+            return file.swapFeeds(url, otherURL) ? nil : "Not moved: the urls file has changed; try again"
+        case .useNewsboatFiles(let files, _):
+            do {
+                file = try UrlsFile.load(from: files.urls)
+            } catch {
+                return "Cannot read \(files.urls.path): \(UrlsFileEdit.oneLine(error))"
+            }
+            return nil
+        }
+    }
+
+    private static func update(_ url: String, in file: inout UrlsFile, _ change: (inout Subscription) -> Void) -> String? {
+        guard var subscription = file.subscription(url: url) else {
+            return "\(ReaderApp.shown(DisplayName(url))) is no longer in the urls file"
+        }
+        change(&subscription)
+        file.update(subscription)
+        return nil
+    }
+
+    /// What follows once the store lists the file's feeds; a status line to show instead of the
+    /// edit's `done`, if any.
+    fileprivate func finish(store: FeedStore) -> String? {
+        switch self {
+        case .add(let subscription, let fetched):
+            return Self.store(fetched, of: subscription.url, in: store)
+        case .useNewsboatFiles(let files, let configPath):
+            return files.copyConfig(to: configPath)
+        case .remove, .rename, .setTags, .swap:
+            return nil
+        }
+    }
+
+    /// Stores the articles of a feed just added.
+    private static func store(_ capture: CapturingFeedCache.Capture, of url: String, in store: FeedStore) -> String {
+        let articles = capture.feed.items.count == 1 ? "1 article" : "\(capture.feed.items.count) articles"
+        do {
+            try store.upsert(
+                capture.feed, forFeedURL: url,
+                validators: HTTPValidators(etag: capture.validators.etag, lastModified: capture.validators.lastModified),
+                permanentRedirect: capture.permanentRedirect)
+            let name = (try? store.feedList().first { $0.url == url }?.name) ?? DisplayName(url)
+            return "Added \(ReaderApp.shown(name)) (\(articles))"
+        } catch {
+            Logger(label: "tidings.reader").error("storing the new feed \(CredentialRedaction.redact(url)) failed: \(error)")
+            return "Added \(ReaderApp.shown(DisplayName(url))), but its articles could not be stored: r reloads it"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Configuration
+import TerminalUI
+
+/// An item's HTML as terminal text: styled blocks laid out for a width, and the links and
+/// images it contains, numbered in order of appearance (`[1]` in the text is `links[0]`).
+public struct ArticleBody: Hashable, Sendable {
+    /// A piece of the text, laid out by ``lines(width:)``.
+    public enum Block: Hashable, Sendable {
+        /// A line the view wraps at its width.
+        case line(TextView.Line)
+        /// A line of `pre`: never wrapped; cut at the width with a dim `→`.
+        case preformatted(StyledText)
+        case table(ArticleTable)
+    }
+
+    public var blocks: [Block]
+    /// Absolute URLs of the links and images, without duplicates.
+    public var links: [String]
+    /// The numbers (from 1, as in the text) of the entries of `links` that an image brought in
+    /// first: the URL view says "image" for them.
+    public var imageNumbers: Set<Int>
+
+    public init(blocks: [Block] = [], links: [String] = [], imageNumbers: Set<Int> = []) {
+        self.blocks = blocks
+        self.links = links
+        self.imageNumbers = imageNumbers
+    }
+
+    /// The text as lines for a view `width` columns wide.
+    public func lines(width: Int) -> [TextView.Line] {
+        var lines: [TextView.Line] = []
+        lines.reserveCapacity(blocks.count)
+        for block in blocks {
+            switch block {
+            case .line(let line): lines.append(line)
+            case .preformatted(let text): lines.append(TextView.Line(Self.clipped(text, toWidth: width)))
+            case .table(let table): lines += table.lines(width: width)
+            }
+        }
+        return lines
+    }
+
+    /// `text` cut to `width` columns, ending with a dim `→` when something was cut.
+    static func clipped(_ text: StyledText, toWidth width: Int) -> StyledText {
+        let cut = text.truncated(toWidth: width)
+        guard cut != text, var last = cut.runs.last, last.text.hasSuffix("…") else { return cut }
+        last.text.removeLast()
+        var runs = Array(cut.runs.dropLast())
+        if !last.text.isEmpty { runs.append(last) }
+        return StyledText(runs: runs) + StyledText("→", style: .dim)
+    }
+}

@@ -1,0 +1,378 @@
+import Configuration
+import FeedParser
+import Foundation
+import HTMLText
+import TerminalUI
+
+/// Collects `HTMLTokenizer`'s tokens into styled blocks; used by `HTMLTextRenderer` only.
+///
+/// Whitespace is collapsed as a browser does, except inside `pre`. Blocks are separated by one
+/// blank line at most; indentation comes from block quotes and list nesting and is repeated on
+/// wrapped lines through the line's continuation indent. Tables are collected cell by cell and
+/// laid out for the view's width later (`ArticleTable`); `pre` lines are kept whole, to be cut at
+/// the width (`ArticleBody.Block.preformatted`).
+final class HTMLTextBuilder {
+    private let baseURL: String?
+    /// How link and image numbers are drawn.
+    private let linkStyle: Style
+    private let listsLinks: Bool
+    private var blocks: [ArticleBody.Block] = []
+    private var links: [String] = []
+    /// Each link's number, so that a body with thousands of links numbers them in linear time.
+    private var linkNumbers: [String: Int] = [:]
+    private var imageNumbers: Set<Int> = []
+
+    private var current = StyledText()
+    private var lineStarted = false
+    private var continuationIndent = 0
+    private var pendingSpace = false
+    private var needsBlankLine = false
+    private var pendingBullet: String?
+
+    private var boldDepth = 0
+    private var underlineDepth = 0
+    private var hiddenDepth = 0
+    private var preDepth = 0
+    private var quoteDepth = 0
+    private var lists: [(isOrdered: Bool, next: Int)] = []
+    private var openLinks: [Int?] = []
+
+    /// The table being collected (the outermost one; nested tables read as text in its cells).
+    private var table: ArticleTable?
+    private var tableDepth = 0
+    private var cellIsHeader: Bool?
+    private var cellIsCaption = false
+
+    private static let linkSchemes: Set<String> = ["http", "https", "ftp", "mailto", "gopher", "gemini", "news", "nntp", "magnet", "irc", "ircs", "xmpp", "tel", "sip"]
+
+    init(baseURL: String?, linkStyle: Style = .dim, listsLinks: Bool = true) {
+        self.baseURL = baseURL
+        self.linkStyle = linkStyle
+        self.listsLinks = listsLinks
+    }
+
+    private var isInCell: Bool { cellIsHeader != nil }
+
+    // MARK: - Events
+
+    func start(_ tag: HTMLTag, attribute: (String) -> String?) {
+        let element = tag.element
+        if element.hidesContent {
+            if !tag.isSelfClosing { hiddenDepth += 1 }
+            return
+        }
+        guard hiddenDepth == 0 else { return }
+        if !element.isVoid && !tag.isSelfClosing {
+            if element.isBold { boldDepth += 1 }
+            if element.isUnderlined { underlineDepth += 1 }
+        }
+        switch element {
+        case .table:
+            tableDepth += 1
+            if tableDepth == 1 {
+                startBlock()
+                table = ArticleTable(indent: blockIndent)
+            }
+        case .tr where tableDepth == 1:
+            finishCell()
+            table?.rows.append([])
+        case .td, .th, .caption:
+            if tableDepth == 1 {
+                finishCell()
+                if table?.rows.isEmpty != false && element != .caption { table?.rows.append([]) }
+                cellIsHeader = element == .th
+                cellIsCaption = element == .caption
+                lineStarted = true
+            } else if isInCell {
+                pendingSpace = true
+            }
+        case _ where isInCell && element.layout != .inline:
+            pendingSpace = lineStarted && !current.isEmpty
+        case .br:
+            lineBreak()
+        case .hr:
+            startBlock()
+            beginContent()
+            current.append("────────────────────", style: .dim)
+            endBlock()
+        case .pre:
+            startBlock()
+            preDepth += 1
+        case .blockquote:
+            startBlock()
+            quoteDepth += 1
+        case .ul, .ol:
+            if lists.isEmpty { startBlock() } else { flushLine() }
+            let start = element == .ol ? Int(attribute("start")?.trimmingCharacters(in: .whitespaces) ?? "") ?? 1 : 1
+            lists.append((element == .ol, start))
+        case .li:
+            flushLine()
+            if let list = lists.last {
+                pendingBullet = list.isOrdered ? "\(list.next). " : "• "
+                lists[lists.count - 1].next = list.next &+ 1
+            } else {
+                pendingBullet = "• "
+            }
+        case .img:
+            let alt = collapsed(attribute("alt") ?? "")
+            let label = linkNumber(for: attribute("src"), isImage: true).map { "image \($0)" } ?? "image"
+            inline(alt.isEmpty ? "[\(label)]" : "[\(label): \(alt)]", style: .dim)
+        case .a:
+            openLinks.append(linkNumber(for: attribute("href")))
+        default:
+            if element.layout == .paragraph {
+                startBlock()
+            } else if element.layout == .line {
+                flushLine()
+            }
+        }
+    }
+
+    func end(_ element: HTMLElement) {
+        if element.hidesContent {
+            hiddenDepth = max(0, hiddenDepth - 1)
+            return
+        }
+        guard hiddenDepth == 0, !element.isVoid else { return }
+        if element.isBold { boldDepth = max(0, boldDepth - 1) }
+        if element.isUnderlined { underlineDepth = max(0, underlineDepth - 1) }
+        switch element {
+        case .table:
+            tableDepth = max(0, tableDepth - 1)
+            if tableDepth == 0 { finishTable() }
+        case .td, .th, .caption, .tr:
+            if tableDepth == 1 {
+                finishCell()
+            } else if isInCell {
+                pendingSpace = lineStarted && !current.isEmpty
+            }
+        case .a:
+            if let number = openLinks.popLast() ?? nil {
+                inline("[\(number)]", style: linkStyle, collapsible: false)
+            }
+        case _ where isInCell && element.layout != .inline:
+            pendingSpace = lineStarted && !current.isEmpty
+        case .pre:
+            endBlock()
+            preDepth = max(0, preDepth - 1)
+        case .blockquote:
+            endBlock()
+            quoteDepth = max(0, quoteDepth - 1)
+        case .ul, .ol:
+            flushLine()
+            if !lists.isEmpty { lists.removeLast() }
+            if lists.isEmpty { needsBlankLine = true }
+        case .li:
+            flushLine()
+            pendingBullet = nil
+        default:
+            if element.layout == .paragraph {
+                endBlock()
+            } else if element.layout == .line {
+                flushLine()
+            }
+        }
+    }
+
+    func text(_ text: String) {
+        guard hiddenDepth == 0 else { return }
+        // Control characters (the sanitiser removes them from stored items; other HTML may hold
+        // them) read as nothing, as a browser shows them.
+        let text = text.unicodeScalars.contains(where: Self.isControl) ? String(String.UnicodeScalarView(text.unicodeScalars.filter { !Self.isControl($0) })) : text
+        if preDepth > 0 && !isInCell {
+            var first = true
+            for segment in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if !first { lineBreak(keepEmpty: true) }
+                first = false
+                if !segment.isEmpty { inline(String(segment), style: currentStyle, collapsible: false) }
+            }
+        } else {
+            inline(text, style: currentStyle)
+        }
+    }
+
+    func finish() -> ArticleBody {
+        finishTable()
+        flushLine()
+        while case .line(let line)? = blocks.last, line.text.isEmpty { blocks.removeLast() }
+        if listsLinks && !links.isEmpty {
+            if !blocks.isEmpty { blocks.append(.line(TextView.Line(""))) }
+            blocks.append(.line(TextView.Line(StyledText("Links:", style: .bold))))
+            for (index, url) in links.enumerated() {
+                let label = "[\(index + 1)] "
+                blocks.append(.line(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count)))
+            }
+        }
+        return ArticleBody(blocks: blocks, links: links, imageNumbers: imageNumbers)
+    }
+
+    // MARK: - Building lines
+
+    private var currentStyle: Style {
+        var attributes: Style.Attributes = []
+        if boldDepth > 0 { attributes.insert(.bold) }
+        if underlineDepth > 0 { attributes.insert(.underline) }
+        return Style(attributes: attributes)
+    }
+
+    /// Columns of indentation for text in the current block. Nesting beyond a few levels adds
+    /// nothing: hostile HTML nests thousands deep, and the text must stay readable (and small).
+    private var blockIndent: Int { min(quoteDepth, 4) * 4 + min(lists.count, 6) * 3 }
+
+    /// Appends inline text; with `collapsible`, runs of white space become one space and spaces at
+    /// the start of a line vanish.
+    private func inline(_ text: String, style: Style, collapsible: Bool = true) {
+        guard collapsible else {
+            beginContent()
+            pendingSpace = false
+            current.append(text, style: style)
+            return
+        }
+        var word = ""
+        for character in text {
+            if character.isWhitespace {
+                if !word.isEmpty {
+                    emitWord(word, style: style)
+                    word = ""
+                }
+                if lineStarted { pendingSpace = true }
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { emitWord(word, style: style) }
+    }
+
+    private func emitWord(_ word: String, style: Style) {
+        beginContent()
+        if pendingSpace {
+            if !current.isEmpty { current.append(" ", style: style.attributes.contains(.underline) ? style : .plain) }
+            pendingSpace = false
+        }
+        current.append(word, style: style)
+    }
+
+    /// Starts a line if none is open: the blank line a new block asks for, the indentation, and a
+    /// list item's bullet. Cells of a table have none of these.
+    private func beginContent() {
+        if table != nil && !isInCell {
+            // Text between a table's cells: a cell of its own, as browsers move it out.
+            finishCell()
+            table?.rows.append([])
+            cellIsHeader = false
+            lineStarted = true
+        }
+        guard !lineStarted else { return }
+        separateBlock()
+        lineStarted = true
+        if let bullet = pendingBullet {
+            let indent = max(0, blockIndent - 3)
+            current.append(String(repeating: " ", count: indent))
+            current.append(bullet, style: .bold)
+            continuationIndent = indent + DisplayWidth.of(bullet)
+            pendingBullet = nil
+        } else {
+            current.append(String(repeating: " ", count: blockIndent))
+            continuationIndent = blockIndent
+        }
+    }
+
+    private func flushLine() {
+        guard lineStarted, !isInCell else { return }
+        blocks.append(preDepth > 0 ? .preformatted(current) : .line(TextView.Line(current, continuationIndent: continuationIndent)))
+        current = StyledText()
+        lineStarted = false
+        pendingSpace = false
+    }
+
+    /// Ends the cell being collected, if any, as the last cell of the table's last row.
+    private func finishCell() {
+        guard let isHeader = cellIsHeader else { return }
+        if var collected = table {
+            table = nil  // so that the rows are not copied to be changed
+            if cellIsCaption {
+                collected.caption.append(current)
+            } else {
+                if collected.rows.isEmpty { collected.rows.append([]) }
+                collected.rows[collected.rows.count - 1].append(ArticleTable.Cell(text: current, isHeader: isHeader))
+            }
+            table = collected
+        }
+        cellIsCaption = false
+        current = StyledText()
+        cellIsHeader = nil
+        lineStarted = false
+        pendingSpace = false
+    }
+
+    private func finishTable() {
+        finishCell()
+        guard var finished = table else { return }
+        table = nil
+        tableDepth = 0
+        finished.rows.removeAll { $0.isEmpty }
+        if !finished.rows.isEmpty || !finished.caption.isEmpty {
+            separateBlock()
+            blocks.append(.table(finished))
+        }
+        needsBlankLine = true
+    }
+
+    /// `<br>` (or a newline in `pre`): ends the line; a break on an empty line leaves a blank
+    /// line, but never two in a row outside `pre`.
+    private func lineBreak(keepEmpty: Bool = false) {
+        if lineStarted {
+            flushLine()
+        } else if keepEmpty {
+            blocks.append(preDepth > 0 ? .preformatted(StyledText()) : .line(TextView.Line("")))
+        } else if case .line(let last)? = blocks.last, !last.text.isEmpty {
+            blocks.append(.line(TextView.Line("")))
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || (0x7F...0x9F).contains(value)
+    }
+
+    /// The blank line a new block asks for, unless the text is at its start or after one.
+    private func separateBlock() {
+        if needsBlankLine, let last = blocks.last, !Self.isBlank(last) {
+            blocks.append(.line(TextView.Line("")))
+        }
+        needsBlankLine = false
+    }
+
+    private static func isBlank(_ block: ArticleBody.Block) -> Bool {
+        if case .line(let line) = block { return line.text.isEmpty }
+        return false
+    }
+
+    private func startBlock() {
+        flushLine()
+        needsBlankLine = true
+    }
+
+    private func endBlock() {
+        flushLine()
+        needsBlankLine = true
+    }
+
+    private func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The number of the link to `href` (reusing the number of an earlier identical link), or nil
+    /// for anchors, scripts and anything that is not a place a browser should go.
+    private func linkNumber(for href: String?, isImage: Bool = false) -> Int? {
+        guard let href = href?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty, !href.hasPrefix("#") else { return nil }
+        guard let absolute = URLResolver.resolve(href, againstBase: baseURL) else { return nil }
+        let scheme = absolute.prefix { $0 != ":" }.lowercased()
+        guard Self.linkSchemes.contains(scheme) else { return nil }
+        if let existing = linkNumbers[absolute] { return existing }
+        links.append(absolute)
+        linkNumbers[absolute] = links.count
+        if isImage { imageNumbers.insert(links.count) }
+        return links.count
+    }
+}

@@ -1,0 +1,82 @@
+import Configuration
+import FeedFetcher
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// Draws the first line of an item-list row: unread and star markers, date, title, and the
+/// author when there is room.
+///
+/// ```
+/// N 2026-11-20  Release notes for 2.0  — Ann Author
+///  *2026-11-19  A starred, read article
+/// ```
+/// With `articlelist-format` set, the line is laid out by that ``ListFormat`` instead: `%i`
+/// index, `%f` flags (`N` unread, `*` starred, `+` has an attachment), `%D` date, `%t` title,
+/// `%a` author, `%T` feed title. Dates follow `datetime-format` (strftime) in the preferences'
+/// time zone.
+struct ItemRowRenderer: RowRenderer {
+    let dateFormatter: StrftimeFormatter
+    let theme: Theme
+    /// The `articlelist-format` layout; nil for Tidings' own.
+    let format: ListFormat?
+    /// `highlight` and `highlight-article` lines.
+    let highlights: Highlights
+
+    init(
+        timeZone: TimeZone, theme: Theme, dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, format: ListFormat? = nil,
+        highlights: Highlights = Highlights()
+    ) {
+        self.theme = theme
+        self.format = format
+        self.highlights = highlights
+        dateFormatter = StrftimeFormatter(dateTimeFormat, timeZone: timeZone)
+    }
+
+    /// The renderer the preferences ask for.
+    init(preferences: ReaderPreferences) {
+        self.init(
+            timeZone: preferences.timeZone, theme: preferences.theme, dateTimeFormat: preferences.dateTimeFormat,
+            format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) }, highlights: preferences.highlights)
+    }
+
+    func render(_ row: ItemRow?, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
+        guard let row else { return }
+        render(row, index: nil, into: &grid, in: area.topRows(1))
+    }
+
+    /// Draws `row` into the first line of `area`; `index` (0-based) is its place in the list,
+    /// for `%i`.
+    func render(_ row: ItemRow, index: Int?, into grid: inout CellGrid, in area: Rect) {
+        // A `highlight-article` rule colours the whole row; `highlight` rules then the text they match.
+        let rowStyle = highlights.rowStyle(for: row)
+        let titleStyle = rowStyle ?? (row.isRead ? theme.listNormal : theme.listUnread)
+        let title = row.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
+        if let format {
+            let line = format.render(width: area.width, style: titleStyle) { letter in
+                switch letter {
+                case "i": return (index.map { String($0 + 1) } ?? "", nil)
+                case "f": return ((row.isRead ? " " : "N") + (row.isStarred ? "*" : " ") + (row.hasEnclosures ? "+" : " "), nil)
+                case "D": return (dateFormatter.string(from: row.date), nil)
+                case "t": return (title, nil)
+                case "a": return (row.author ?? "", nil)
+                case "T": return (row.feedName.text, nil)
+                default: return ("", nil)
+                }
+            }
+            let styled = highlights.styled(rowStyle.map(line.restyled) ?? line, in: .articleList)
+            grid.put(styled, row: area.row, column: area.column, limit: area.right)
+            return
+        }
+        var column = grid.put(row.isRead ? " " : "N", row: area.row, column: area.column, style: rowStyle ?? .bold, limit: area.right)
+        column = grid.put(row.isStarred ? "*" : " ", row: area.row, column: column, style: rowStyle ?? .bold, limit: area.right)
+        column = grid.put(dateFormatter.string(from: row.date) + "  ", row: area.row, column: column, style: rowStyle ?? .dim, limit: area.right)
+        var text = StyledText(title, style: titleStyle)
+        let room = area.right - column
+        if let author = row.author, !author.isEmpty,
+           DisplayWidth.of(title, limit: room) + 4 + DisplayWidth.of(author, limit: room) <= room {
+            text.append("  — " + author, style: rowStyle ?? .dim)
+        }
+        grid.put(highlights.styled(text, in: .articleList).truncated(toWidth: room), row: area.row, column: column, limit: area.right)
+    }
+}

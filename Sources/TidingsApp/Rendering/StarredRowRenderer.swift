@@ -1,0 +1,32 @@
+import Configuration
+import FeedFetcher
+import FeedStore
+import TerminalUI
+
+/// Draws one row of the Starred list: the row an item list draws, and the article's feed in a
+/// column at the right, since the list mixes feeds.
+///
+/// ```
+/// N 2026-11-20  Release notes for 2.0  — Ann Author        Example feed
+/// ```
+struct StarredRowRenderer: RowRenderer {
+    var items: ItemRowRenderer
+
+    func render(_ row: ItemRow?, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
+        guard let row else { return }
+        let feedWidth = min(24, area.width / 4)
+        guard feedWidth >= 4 else {
+            items.render(row, isSelected: isSelected, into: &grid, in: area)
+            return
+        }
+        var itemArea = area
+        itemArea.width = area.width - feedWidth - 2
+        items.render(row, isSelected: isSelected, into: &grid, in: itemArea)
+        let feed = DisplayWidth.truncate(row.feedName.text, toWidth: feedWidth)
+        grid.put(feed, row: area.row, column: area.right - feedWidth, style: .dim, limit: area.right)
+    }
+
+    func selectionStyle(for row: ItemRow?) -> Style? {
+        items.selectionStyle(for: row)
+    }
+}

@@ -1,0 +1,284 @@
+import Configuration
+import FeedFetcher
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// One article: a header (title, author, date, feed, link, attachments) and the body rendered
+/// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it; the
+/// attachments (enclosures) are numbered after the links and open the same way. `x` shows the
+/// full article fetched from the item's link instead of the feed's text, and back.
+@MainActor
+public final class ArticleScreen: ReaderScreen {
+    public private(set) var item: StoredItem
+    /// The body shown: the feed's text, or the full article.
+    public private(set) var body: ArticleBody
+    /// The links and images of the body shown, then the enclosures, numbered as shown.
+    public private(set) var urls: [ArticleURL]
+    private var view: TextView
+    private var header: [TextView.Line]
+    private var laidOutWidth = -1
+    private let feedText: Rendered
+    /// The full article, once fetched (or read from the cache with the article).
+    private var fullArticle: Rendered?
+    /// True while the full article is shown in place of the feed's text.
+    public private(set) var showsFullArticle = false
+    /// Digits typed so far of a link number.
+    public private(set) var typedNumber = ""
+
+    private var preferences: ReaderPreferences
+    private var textWidth: Int { preferences.textWidth }
+
+    /// An article's body rendered from its HTML, and how much of the HTML was left out.
+    struct Rendered: Sendable {
+        var body: ArticleBody
+        /// KB of HTML beyond ``maximumHTMLBytes``, not shown; nil when all of it is.
+        var restKilobytes: Int?
+    }
+
+    public convenience init(item: StoredItem, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.init(item: item, rendered: Self.render(item, preferences: preferences), preferences: preferences)
+    }
+
+    /// An article whose body was rendered already (off the main thread, by the reader), with
+    /// its full article when the cache has one, shown first when `showsFullArticle`.
+    init(item: StoredItem, rendered: Rendered, fullArticle: Rendered? = nil, showsFullArticle: Bool = false, preferences: ReaderPreferences) {
+        self.item = item
+        self.preferences = preferences
+        feedText = rendered
+        self.fullArticle = fullArticle
+        self.showsFullArticle = showsFullArticle && fullArticle != nil
+        body = (self.showsFullArticle ? fullArticle ?? rendered : rendered).body
+        urls = []
+        header = []
+        view = TextView()
+        numberLinks()
+    }
+
+    /// Numbers the shown body's links, then the enclosures after them, in the header too.
+    private func numberLinks() {
+        urls = ArticleURL.all(in: body, enclosures: item.item.enclosures)
+        header = Self.header(
+            for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader,
+            firstEnclosureNumber: body.links.count + 1)
+    }
+
+    /// Lays the body out again when the width changed: tables and `pre` lines depend on it.
+    private func layOut(width: Int) {
+        guard width != laidOutWidth else { return }
+        laidOutWidth = width
+        let shown = showsFullArticle ? fullArticle ?? feedText : feedText
+        var lines = header
+        if showsFullArticle {
+            lines += [TextView.Line(StyledText("[Full article, from its page. x: the feed's text]", style: .dim)), TextView.Line("")]
+        }
+        lines += body.lines(width: width)
+        if let rest = shown.restKilobytes {
+            lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
+        }
+        // `highlight article` lines colour what they match, line by line, once per layout.
+        let highlights = preferences.highlights
+        view.setLines(lines.map { line in
+            TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
+        })
+    }
+
+    /// Whether the full article is at hand (shown or not), so that `x` needs no fetch.
+    public var hasFullArticle: Bool { fullArticle != nil }
+
+    /// Shows the full article instead of the feed's text, or the feed's text again, from the top.
+    private func show(fullArticle isShown: Bool) {
+        showsFullArticle = isShown && fullArticle != nil
+        body = (showsFullArticle ? fullArticle ?? feedText : feedText).body
+        numberLinks()
+        laidOutWidth = -1
+        typedNumber = ""
+        _ = view.handleNavigationKey(.home)
+    }
+
+    /// Takes preferences changed while the reader runs (`:set`, `:source`): the text is laid out
+    /// again (width, highlights), keeping the place.
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+        header = Self.header(
+            for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader,
+            firstEnclosureNumber: body.links.count + 1)
+        laidOutWidth = -1
+    }
+
+    /// Takes the full article fetched for this article; shows it when `show` is true (the user
+    /// asked for it with `x`), else keeps it for the next `x`.
+    func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool {
+        guard id == item.id else { return false }
+        fullArticle = article.rendered
+        if show { self.show(fullArticle: true) }
+        return true
+    }
+
+    /// Renders the article's HTML, cut to ``maximumHTMLBytes``: the costly part of opening it.
+    nonisolated static func render(_ item: StoredItem, preferences: ReaderPreferences) -> Rendered {
+        render(html: item.item.content ?? item.item.summary ?? "", baseURL: item.item.link, preferences: preferences)
+    }
+
+    /// Renders an article body (the feed's, or a full article) cut to ``maximumHTMLBytes``.
+    nonisolated static func render(html: String, baseURL: String?, preferences: ReaderPreferences) -> Rendered {
+        let shown = bounded(html)
+        let body = HTMLTextRenderer.render(shown, baseURL: baseURL, linkStyle: preferences.theme.articleLink)
+        let rest = shown.utf8.count < html.utf8.count ? (html.utf8.count - shown.utf8.count + 1023) / 1024 : nil
+        return Rendered(body: body, restKilobytes: rest)
+    }
+
+    public var title: String { Self.title(of: item) }
+
+    /// What the title bar and the URL view call `item`.
+    nonisolated static func title(of item: StoredItem) -> String {
+        item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
+    }
+
+    public var titleDetail: String { item.feedName.text }
+
+    var keyContext: KeyMap.Context { .article }
+
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        id == item.id ? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred) : nil
+    }
+
+    /// Notes a change of marks made elsewhere (the header does not show them).
+    func noteMark(_ mark: ItemMark) {
+        switch mark {
+        case .read(let id, _, let isRead, _) where id == item.id: item.isRead = isRead
+        case .starred(let id, let isStarred, _) where id == item.id: item.isStarred = isStarred
+        case .feedRead(let feed, _) where feed == item.feedID: item.isRead = true
+        default: break
+        }
+    }
+
+    /// An article screen goes when `n`/`p` jump to another article.
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        var textArea = area
+        if textWidth > 0 && textWidth < area.width {
+            grid.fill(area)
+            textArea.width = textWidth
+        }
+        layOut(width: textArea.width)
+        view.render(into: &grid, in: textArea)
+    }
+
+    /// Digits type a link's number; Enter, Backspace and Esc finish it.
+    func takesUnboundKey(_ key: Key) -> Bool {
+        if case .character(let character) = key, character.wholeNumberValue != nil, character.isASCII { return true }
+        return !typedNumber.isEmpty
+    }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
+            typedNumber = String((typedNumber + String(digit)).suffix(6))
+            return .status("Open link \(typedNumber) (Enter opens, Esc cancels)")
+        }
+        if !typedNumber.isEmpty {
+            switch key {
+            case .enter:
+                let number = Int(typedNumber) ?? 0
+                typedNumber = ""
+                guard urls.indices.contains(number - 1) else {
+                    return .status(urls.isEmpty ? "This article has no links" : "No link \(number): links go from 1 to \(urls.count)")
+                }
+                let chosen = urls[number - 1]
+                return chosen.isEnclosure ? .openEnclosure(chosen.url) : .openInBrowser(chosen.url)
+            case .backspace:
+                typedNumber.removeLast()
+                return .status(typedNumber.isEmpty ? "" : "Open link \(typedNumber) (Enter opens, Esc cancels)")
+            case .escape:
+                typedNumber = ""
+                return .status("")
+            default:
+                typedNumber = ""
+            }
+        }
+        guard let command = preferences.keyMap.command(for: key, in: .article) else { return nil }
+        switch command {
+        case .up: view.scroll(by: -1)
+        case .down: view.scroll(by: 1)
+        case .pageUp: _ = view.handleNavigationKey(.pageUp)
+        case .pageDown: _ = view.handleNavigationKey(.pageDown)
+        case .home: _ = view.handleNavigationKey(.home)
+        case .end: _ = view.handleNavigationKey(.end)
+        case .back: return .back
+        case .quit, .quitAll: return .quit
+        case .openInBrowser:
+            guard let link = item.item.link else { return .status("This article has no link") }
+            return .openInBrowser(link)
+        case .toggleRead: return .toggleRead(item.id)
+        case .toggleStarred: return .toggleStarred(item.id)
+        case .reload: return .reloadFeed(item.feedID)
+        case .reloadAll: return .reloadAll
+        case .nextUnread: return .nextUnread(from: item.id)
+        case .previousUnread: return .previousUnread(from: item.id)
+        case .help: return .showHelp
+        case .search: return .openSearch(text: "")
+        case .fetchFullArticle:
+            if fullArticle != nil {
+                show(fullArticle: !showsFullArticle)
+                return .status(showsFullArticle ? "The full article from its page (x: the feed's text)" : "The feed's text (x: the full article)")
+            }
+            guard let link = item.item.link else { return .status("This article has no link to fetch") }
+            return .fetchFullArticle(item.id, link: link)
+        case .showURLs: return .showURLs(urls, articleTitle: title)
+        case .enqueue: return .enqueue(item)
+        case .save: return .saveArticle(text)
+        case .pipeTo: return .pipeArticle(text)
+        default: break
+        }
+        return nil
+    }
+
+    /// The article as plain text, for `save` and `pipe-to`.
+    public var text: ArticleText {
+        ArticleText(item: item, body: body, header: Self.header(
+            for: item, timeZone: preferences.timeZone, labelStyle: .plain, firstEnclosureNumber: body.links.count + 1))
+    }
+
+    /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
+    /// a hostile multi-megabyte item costs no more memory or time than this.
+    nonisolated static let maximumHTMLBytes = 512 * 1024
+
+    /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
+    nonisolated static func bounded(_ html: String) -> String {
+        guard html.utf8.count > maximumHTMLBytes else { return html }
+        let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
+        var count = maximumHTMLBytes
+        // Step back over UTF-8 continuation bytes so no scalar is split.
+        while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        return String(decoding: bytes[..<count], as: UTF8.self)
+    }
+
+    /// The header lines: labelled fields, then a rule. Attachments are numbered from
+    /// `firstEnclosureNumber`, after the body's links, when it is given.
+    static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style, firstEnclosureNumber: Int? = nil) -> [TextView.Line] {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE, d MMM yyyy HH:mm"
+        var fields: [(String, String)] = [("Title", item.item.title ?? "(untitled)")]
+        if let author = item.item.author, !author.isEmpty { fields.append(("Author", author)) }
+        fields.append(("Date", formatter.string(from: item.date)))
+        fields.append(("Feed", item.feedName.text))
+        if let link = item.item.link { fields.append(("Link", link)) }
+        for (index, enclosure) in item.item.enclosures.enumerated() {
+            var detail = enclosure.url
+            if let type = enclosure.type { detail += " (\(type))" }
+            if let first = firstEnclosureNumber { detail += " [\(first + index)]" }
+            fields.append(("Attachment", detail))
+        }
+        var lines = fields.map { label, value in
+            let prefix = "\(label): "
+            // A header field is a line or two; a hostile megabyte-long title is cut.
+            let shown = value.count > 2_000 ? String(value.prefix(2_000)) + "…" : value
+            return TextView.Line(StyledText(prefix, style: labelStyle) + StyledText(shown), continuationIndent: prefix.count)
+        }
+        lines.append(TextView.Line(""))
+        return lines
+    }
+}

@@ -1,0 +1,50 @@
+import Configuration
+import FeedStore
+import Foundation
+
+/// What a list of articles from every feed shows: the starred ones, or those a query feed (a
+/// `query:` line of the urls file) matches.
+enum CrossFeedArticles: Equatable, Sendable {
+    case starred
+    case query(QueryFeed)
+
+    var title: String {
+        switch self {
+        case .starred: "Starred"
+        case .query(let feed): feed.title
+        }
+    }
+
+    /// What the title bar calls the total.
+    var totalName: String {
+        switch self {
+        case .starred: "starred"
+        case .query: "total"
+        }
+    }
+
+    /// The list's pages; `now` is one moment for `age`, so that counts and pages agree.
+    func pages(now: Date) -> ItemPages {
+        switch self {
+        case .starred: .starred
+        case .query(let feed): .query(feed.expression, now: now)
+        }
+    }
+
+    func counts(in store: FeedStore, now: Date) throws -> ItemCounts {
+        switch self {
+        case .starred: try store.starredCounts()
+        case .query(let feed): try store.counts(matching: [feed.expression], now: now).first ?? .zero
+        }
+    }
+
+    func emptyText(keyMap: KeyMap) -> String {
+        switch self {
+        case .starred:
+            let starKey = keyMap.bindings(for: .itemList).first { $0.command == .toggleStarred }?.keys.first
+            return "No starred articles" + (starKey.map { ": press \($0) on an article to star it." } ?? ".")
+        case .query(let feed):
+            return "No article matches \(Excerpt(feed.source))."
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Configuration
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// Articles of every feed, newest first unless `article-sort-order` (or `sort`) says otherwise,
+/// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
+/// entry) or a query feed's. Behaves as an item list, with the search results' keys.
+@MainActor
+public final class CrossFeedListScreen: ReaderScreen {
+    let articles: CrossFeedArticles
+    public private(set) var counts: ItemCounts = .zero
+    public private(set) var state = ListState()
+    private let storeView: StoreView
+    private var preferences: ReaderPreferences
+    private var source: PagedItemSource
+    private var parkRow = 0
+    /// False until the first answer from the store.
+    public private(set) var isLoaded = false
+    private var refreshNumber = 0
+    /// The store generation the counts were read at (see `PendingMarks`).
+    private var dataGeneration: Int64?
+    /// The counts the feed list showed, used by the first read instead of counting again: a
+    /// query feed's count scans every article, and the first screen need not wait for it.
+    private var knownCounts: ItemCounts?
+
+    /// - Parameter counts: the counts as the feed list shows them, if read.
+    init(_ articles: CrossFeedArticles, storeView: StoreView, counts: ItemCounts? = nil,
+         preferences: ReaderPreferences = ReaderPreferences()) {
+        self.storeView = storeView
+        self.articles = articles
+        self.preferences = preferences
+        knownCounts = counts
+        source = .empty()
+        refresh()
+    }
+
+    public var title: String { articles.title }
+    public var titleDetail: String {
+        guard isLoaded else { return "loading…" }
+        let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
+        return "\(counts.unread) unread, \(counts.total) \(articles.totalName)"
+    }
+
+    var keyContext: KeyMap.Context { .searchResults }
+
+    /// The selected article, if any, with the marks not yet written.
+    public var selectedItem: ItemRow? {
+        state.selection < source.count ? source.row(at: state.selection).map { storeView.pendingMarks.apply(to: $0) } : nil
+    }
+
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
+    }
+
+    /// What the list reads on a refresh: its counts (unless known) and the pages around the
+    /// selection.
+    struct Request: Equatable, Sendable {
+        var articles: CrossFeedArticles
+        var knownCounts: ItemCounts?
+        var pages: ItemPages
+        var order: ItemOrder
+        var window: Range<Int>
+        /// One moment for `age` for the whole list, so that counts and pages agree.
+        var now: Date
+    }
+
+    /// The list as read, at the store's `generation`.
+    struct Snapshot: Sendable {
+        var generation: Int64
+        var counts: ItemCounts
+        var pages: [Int: [ItemRow]]
+    }
+
+    nonisolated static func read(_ request: Request, from store: FeedStore) throws -> Snapshot {
+        let generation = try store.generation()
+        let counts = try request.knownCounts ?? request.articles.counts(in: store, now: request.now)
+        let pages = try PagedItemSource.readPages(
+            covering: request.window, count: counts.total, unreadOnly: false, order: request.order, pages: request.pages, from: store)
+        return Snapshot(generation: generation, counts: counts, pages: pages)
+    }
+
+    /// Reads the counts and rows again, keeping the selected article selected while it is still
+    /// listed (an article unstarred in the Starred list leaves it and the next one is selected).
+    public func refresh() {
+        refreshNumber += 1
+        let number = refreshNumber
+        let selectedID = selectedItem?.id
+        let oldSelection = state.selection
+        let now = storeView.now, order = preferences.articleSortOrder
+        let request = Request(
+            articles: articles, knownCounts: knownCounts, pages: articles.pages(now: now), order: order,
+            window: max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows)),
+            now: now)
+        knownCounts = nil
+        storeView.read(.crossFeedList(request)) { [weak self] answer in
+            guard let self, case .crossFeedList(let snapshot)? = answer, number == self.refreshNumber else { return }
+            self.dataGeneration = snapshot.generation
+            self.counts = snapshot.counts
+            self.isLoaded = true
+            self.source = PagedItemSource(count: snapshot.counts.total, order: order, storeView: self.storeView, pages: request.pages)
+            self.source.preload(snapshot.pages)
+            var newIndex = oldSelection
+            if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
+            self.state.select(newIndex, count: snapshot.counts.total)
+            // The feed list's counts may be a moment old: count again, now that rows show.
+            if request.knownCounts != nil { self.refresh() }
+        }
+    }
+
+    /// Takes a new order (`sort`, `:set`) and the rest; the list is read again in it.
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+        refresh()
+    }
+
+    func selectRow(_ index: Int) -> Bool {
+        state.selectRow(index, count: source.count)
+    }
+
+    /// Selects the article with `id` when it is among the loaded rows.
+    public func select(item id: ItemID) {
+        if let index = source.index(of: id) { state.select(index, count: source.count) }
+    }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: preferences.keyMap)
+        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
+        ListView(source: MarkedItemSource(items: source, marks: storeView.pendingMarks), renderer: renderer, emptyText: emptyText)
+            .render(into: &grid, in: area, state: &state)
+        parkRow = ListView<MarkedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
+    }
+
+    public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        guard let command = preferences.keyMap.command(for: key, in: .searchResults) else { return nil }
+        if ListCommand.apply(command, to: &state, count: source.count) { return nil }
+        switch command {
+        case .back: return .back
+        case .quit, .quitAll: return .quit
+        case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
+        case .reloadAll: return .reloadAll
+        case .search: return .openSearch(text: "")
+        case .help: return .showHelp
+        case .sort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: false))
+        case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: true))
+        default: return ArticleCommand.intent(for: command, selected: selectedItem)
+        }
+    }
+}

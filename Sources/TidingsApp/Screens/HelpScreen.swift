@@ -1,0 +1,55 @@
+import Configuration
+import FeedStore
+import TerminalUI
+
+/// The key bindings of the screen it was opened from.
+@MainActor
+public final class HelpScreen: ReaderScreen {
+    public let context: KeyMap.Context
+    private let keyMap: KeyMap
+    private var view: TextView
+
+    /// - Parameter keyMap: the bindings in force, which the screen lists.
+    public init(for context: KeyMap.Context, keyMap: KeyMap = .standard) {
+        self.context = context
+        self.keyMap = keyMap
+        view = TextView(lines: keyMap.helpLines(for: context))
+    }
+
+    public var title: String {
+        switch context {
+        case .feedList: return "Help — Feeds"
+        case .itemList: return "Help — Articles"
+        case .article: return "Help — Article"
+        case .tagList: return "Help — Tags"
+        case .urlView: return "Help — URLs"
+        case .searchResults: return "Help — Search results, Starred"
+        case .help: return "Help"
+        }
+    }
+
+    var keyContext: KeyMap.Context { .help }
+
+    /// Help goes when `n`/`p` jump to an article.
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        view.render(into: &grid, in: area)
+    }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        switch keyMap.command(for: key, in: .help) {
+        case .back?: return .back
+        case .quitAll?: return .quit
+        case .search?: return .openSearch(text: "")
+        case .up?: view.scroll(by: -1)
+        case .down?: view.scroll(by: 1)
+        case .pageUp?: _ = view.handleNavigationKey(.pageUp)
+        case .pageDown?: _ = view.handleNavigationKey(.pageDown)
+        case .home?: _ = view.handleNavigationKey(.home)
+        case .end?: _ = view.handleNavigationKey(.end)
+        default: break
+        }
+        return nil
+    }
+}

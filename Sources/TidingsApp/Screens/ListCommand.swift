@@ -1,0 +1,19 @@
+import Configuration
+import TerminalUI
+
+/// Applies the movement commands every list shares to a `ListState`.
+enum ListCommand {
+    /// Moves `state` for `command`; false when the command is not a movement.
+    static func apply(_ command: KeyCommand, to state: inout ListState, count: Int) -> Bool {
+        switch command {
+        case .up: state.move(by: -1, count: count)
+        case .down: state.move(by: 1, count: count)
+        case .pageUp: state.pageUp(count: count)
+        case .pageDown: state.pageDown(count: count)
+        case .home: state.select(0, count: count)
+        case .end: state.select(count - 1, count: count)
+        default: return false
+        }
+        return true
+    }
+}

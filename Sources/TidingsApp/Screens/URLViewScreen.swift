@@ -1,0 +1,64 @@
+import Configuration
+import FeedStore
+import TerminalUI
+
+/// Every link, image and enclosure of an article, numbered as in the article view (newsboat's
+/// `show-urls`); Enter opens the selected one — a link or image in the browser, an enclosure
+/// with the `player` option when it is set (else the browser too).
+@MainActor
+public final class URLViewScreen: ReaderScreen {
+    public let urls: [ArticleURL]
+    public private(set) var state = ListState()
+    private let articleTitle: String
+    private var preferences: ReaderPreferences
+    private var parkRow = 0
+
+    public init(urls: [ArticleURL], articleTitle: String, preferences: ReaderPreferences = ReaderPreferences()) {
+        self.urls = urls
+        self.articleTitle = articleTitle
+        self.preferences = preferences
+    }
+
+    var keyContext: KeyMap.Context { .urlView }
+
+    public var title: String { "URLs — \(articleTitle)" }
+
+    public var titleDetail: String { urls.count == 1 ? "1 URL" : "\(urls.count) URLs" }
+
+    /// The URL view goes when `n`/`p` jump to another article.
+    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
+
+    func takePreferences(_ preferences: ReaderPreferences) {
+        self.preferences = preferences
+    }
+
+    public var selectedURL: ArticleURL? {
+        urls.indices.contains(state.selection) ? urls[state.selection] : nil
+    }
+
+    public func render(into grid: inout CellGrid, in area: Rect) {
+        let numberWidth = "[\(urls.count)]".count
+        let labelWidth = min(urls.map { DisplayWidth.of($0.label) }.max() ?? 0, max(5, area.width / 3))
+        let renderer = URLRowRenderer(numberWidth: numberWidth, labelWidth: labelWidth, theme: preferences.theme)
+        ListView(source: ArrayDataSource(urls), renderer: renderer, emptyText: "This article has no links, images or enclosures.")
+            .render(into: &grid, in: area, state: &state)
+        parkRow = ListView<ArrayDataSource<ArticleURL>, URLRowRenderer>.selectedRow(in: area, state: state)
+    }
+
+    public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
+
+    public func handle(_ key: Key) -> ReaderIntent? {
+        guard let command = preferences.keyMap.command(for: key, in: .urlView) else { return nil }
+        if ListCommand.apply(command, to: &state, count: urls.count) { return nil }
+        switch command {
+        case .open:
+            guard let selected = selectedURL else { return nil }
+            return selected.isEnclosure ? .openEnclosure(selected.url) : .openInBrowser(selected.url)
+        case .openInBrowser: return selectedURL.map { .openInBrowser($0.url) }
+        case .back: return .back
+        case .quit, .quitAll: return .quit
+        case .help: return .showHelp
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,59 @@
+@testable import Configuration
+import TerminalUI
+import Testing
+
+@Suite struct KeyMapTests {
+    @Test func noDefaultKeyIsBoundTwiceInAContext() {
+        for context in KeyMap.Context.allCases {
+            let keys = KeyMap.standard.bindings(for: context).flatMap(\.keys)
+            #expect(Set(keys).count == keys.count, "\(context): \(keys)")
+        }
+    }
+
+    @Test func everyCommandIsOfferedSomewhereAndNamedUniquely() {
+        for command in KeyCommand.allCases {
+            #expect(!KeyMap.contexts(offering: command).isEmpty, "\(command)")
+            #expect(KeyCommand(name: command.name) == command)
+        }
+        #expect(KeyCommand(name: "no-such-action") == nil)
+    }
+
+    @Test func bindingAKeyReplacesWhatItDidAndShowsInHelp() throws {
+        var map = KeyMap.standard
+        try map.bind(.character("x"), to: .reloadAll, in: .feedList)
+        try map.bind(.character("r"), to: .markFeedRead, in: .feedList)
+        #expect(map.command(for: .character("x"), in: .feedList) == .reloadAll)
+        #expect(map.command(for: .character("x"), in: .itemList) == .fetchFullArticle)
+        #expect(map.command(for: .character("r"), in: .feedList) == .markFeedRead)
+        #expect(map.command(for: .character("r"), in: .itemList) == .reload)
+        let reloadAll = try #require(map.bindings(for: .feedList).first { $0.command == .reloadAll })
+        #expect(reloadAll.keys == [.character("R"), .character("x")])
+        // `r` now marks read, so reload is left with no key and drops out of the help.
+        #expect(!map.bindings(for: .feedList).contains { $0.command == .reload })
+        #expect(map.helpLines(for: .feedList).contains { $0.text.plainText.hasPrefix("R x ") })
+    }
+
+    @Test func bindingWithoutAContextAppliesWhereverTheCommandIsOffered() throws {
+        var map = KeyMap.standard
+        try map.bind(.control("r"), to: .reloadAll)
+        for context in KeyMap.Context.allCases {
+            let expected: KeyCommand? = KeyMap.contexts(offering: .reloadAll).contains(context) ? .reloadAll : nil
+            #expect(map.command(for: .control("r"), in: context) == expected, "\(context)")
+        }
+    }
+
+    @Test func aCommandCannotBeBoundWhereItMeansNothing() {
+        var map = KeyMap.standard
+        #expect(throws: KeyMap.BindingError.self) { try map.bind(.character("x"), to: .addFeed, in: .article) }
+        #expect(map == KeyMap.standard)
+    }
+
+    @Test func unbindingRemovesTheKeyInOneContextOrAll() {
+        var map = KeyMap.standard
+        map.unbind(.character("o"), in: .article)
+        #expect(map.command(for: .character("o"), in: .article) == nil)
+        #expect(map.command(for: .character("o"), in: .itemList) == .openInBrowser)
+        map.unbind(.character("Q"))
+        #expect(KeyMap.Context.allCases.allSatisfy { map.command(for: .character("Q"), in: $0) == nil })
+    }
+}

@@ -1,0 +1,98 @@
+@testable import Configuration
+import FeedFetcher
+import Foundation
+import Testing
+
+/// The sync options (`urls-source`, `fever-…`) and the account they make.
+@Suite struct SyncConfigTests {
+    static let secret = "tr0ub4dor&3 with spaces"
+
+    /// A scratch folder standing in for the home directory, removed afterwards.
+    final class Home {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("sync-config-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test func theUrlsFileIsTheDefaultAndMakesNoAccount() throws {
+        let config = Config()
+        #expect(!config.syncsWithServer)
+        #expect(try config.syncAccount() == nil)
+    }
+
+    @Test func readsNewsboatsFeverOptionsAndNeverShowsThePassword() throws {
+        let config = Config(parsing: """
+            urls-source "fever"
+            fever-url "https://rss.example.org/fever/"
+            fever-login "me@example.org"
+            fever-password "\(Self.secret)"
+            """)
+        #expect(config.warnings.isEmpty)
+        #expect(config.syncsWithServer)
+        #expect(config.sync.feverLogin == "me@example.org")
+        #expect(try config.feverPassword(home: "/nonexistent") == Self.secret)
+        let account = try #require(try config.syncAccount())
+        #expect(account.identity == "fever https://rss.example.org/fever/ me@example.org")
+        for text in ["\(config.sync)", String(reflecting: config.sync), "\(account)", account.identity, String(reflecting: config)] {
+            #expect(!text.contains(Self.secret), "\(text)")
+        }
+    }
+
+    @Test func thePasswordFileIsReadWithTildeExpandedAndOnlyItsFirstLine() throws {
+        let home = try Home()
+        try Data("\(Self.secret)\nsecond line\n".utf8).write(to: URL(fileURLWithPath: home.path + "/fever-password"))
+        let config = Config(parsing: """
+            urls-source fever
+            fever-url https://rss.example.org/fever/
+            fever-login me
+            fever-passwordfile ~/fever-password
+            """)
+        #expect(try config.feverPassword(home: home.path) == Self.secret)
+
+        let missing = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordfile ~/nothing")
+        #expect(throws: SyncSetupError.unreadablePasswordFile(path: "~/nothing", why: "no such file")) {
+            try missing.syncAccount(home: home.path)
+        }
+    }
+
+    @Test func thePasswordCommandRunsThroughTheShellAndItsOutputIsNeverInAMessage() throws {
+        let home = try Home()
+        let file = home.path + "/secret"
+        try Data("\(Self.secret)\n".utf8).write(to: URL(fileURLWithPath: file))
+        // A pipeline and a redirect: only a shell runs that. The password is in no argument.
+        let config = Config(parsing: """
+            urls-source fever
+            fever-url https://rss.example.org/fever/
+            fever-login me
+            fever-passwordeval "cat '\(file)' | head -n 1 2>/dev/null"
+            """)
+        #expect(try config.feverPassword(home: home.path) == Self.secret)
+        #expect(try config.syncAccount(home: home.path) != nil)
+
+        let failing = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordeval \"echo \(Self.secret); exit 3\"")
+        let error = #expect(throws: SyncSetupError.self) { try failing.syncAccount(home: home.path) }
+        #expect(error == .passwordCommandFailed(why: "failed (exit status 3)"))
+        #expect(!"\(error.map { "\($0)" } ?? "")".contains(Self.secret))
+        let silent = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordeval true")
+        #expect(throws: SyncSetupError.passwordCommandFailed(why: "printed nothing")) { try silent.syncAccount(home: home.path) }
+    }
+
+    @Test func missingOrBadOptionsSayWhichInOneLine() throws {
+        #expect(throws: SyncSetupError.missingOption("fever-url")) { try Config(parsing: "urls-source fever").syncAccount() }
+        #expect(throws: SyncSetupError.badURL("ftp://x.example/")) {
+            try Config(parsing: "urls-source fever\nfever-url ftp://x.example/").syncAccount()
+        }
+        #expect(throws: SyncSetupError.missingOption("fever-login")) {
+            try Config(parsing: "urls-source fever\nfever-url https://x.example/fever/").syncAccount()
+        }
+        #expect(throws: SyncSetupError.missingOption("fever-password, fever-passwordfile or fever-passwordeval")) {
+            try Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me").syncAccount()
+        }
+        let unknown = Config(parsing: "urls-source ttrss")
+        #expect(unknown.warnings.map(\.description) == [#"config line 1: urls-source is "local" or "fever", not "ttrss"; the urls file is used"#])
+        #expect(!unknown.syncsWithServer)
+    }
+}

@@ -1,0 +1,118 @@
+@testable import Configuration
+import FeedStore
+import FeedModel
+import Foundation
+import Testing
+
+@Suite struct UrlsFileTests {
+    static let sample = """
+        # My feeds, moved over from newsboat
+        https://harbour.example/feed.xml news "long reads" "~Harbour Notes, abridged"
+
+        https://blog.example/atom.xml tech   # trailing comment
+        exec:~/bin/scrape.sh "--site" "my town" local "!"
+        "query:Unread Articles:unread = \\"yes\\"" meta
+        "https://unterminated.example/feed tech
+        not-a-url at all
+        filter:~/bin/clean.py:https://messy.example/rss
+        file:///home/me/feeds/local.xml
+        https://blog.example/atom.xml duplicate
+        https://fragment.example/feed#latest
+        """ + "\n"
+
+    @Test func readsNewsboatLinesWithTagsTitlesAndHiddenFeeds() {
+        let file = UrlsFile(parsing: UrlsFileTests.sample)
+        #expect(file.subscriptions == [
+            Subscription(url: "https://harbour.example/feed.xml", tags: ["news", "long reads"], customTitle: "Harbour Notes, abridged"),
+            Subscription(url: "https://blog.example/atom.xml", tags: ["tech"]),
+            Subscription(url: "exec:~/bin/scrape.sh", tags: ["--site", "my town", "local"], isHidden: true),
+            Subscription(url: "filter:~/bin/clean.py:https://messy.example/rss"),
+            Subscription(url: "file:///home/me/feeds/local.xml"),
+            Subscription(url: "https://fragment.example/feed#latest"),
+        ])
+    }
+
+    @Test func badLinesAreReportedWithTheirNumbersAndSkipped() {
+        let file = UrlsFile(parsing: UrlsFileTests.sample)
+        #expect(file.problems.map(\.description) == [
+            "line 7: a quote is opened and never closed",
+            "line 8: not a feed URL: not-a-url",
+            "line 11: https://blog.example/atom.xml is already on line 4; skipped",
+        ])
+    }
+
+    @Test func queryLinesBecomeQueryFeeds() throws {
+        let file = UrlsFile(parsing: UrlsFileTests.sample)
+        #expect(file.queryFeeds.map(\.title) == ["Unread Articles"])
+        #expect(file.queryFeeds.first?.tags == ["meta"])
+        #expect(file.queryFeeds.first?.line == 6)
+        #expect(file.queryFeeds.first?.expression == (try FilterParser.parse(#"unread = "yes""#)))
+        #expect(!file.subscriptions.contains { $0.url.hasPrefix("query:") })
+        let bad = UrlsFile(parsing: #"""
+            https://a.example/f
+            "query:Broken:title =~ \"x\" and"
+            "query:No expression"
+            """#)
+        #expect(bad.queryFeeds.isEmpty)
+        #expect(bad.problems.map(\.description) == [
+            "line 2: query feed Broken: the expression, column 17: expected an attribute such as title or \"(\"; the expression ends here; not shown",
+            "line 3: a query feed is written \"query:TITLE:EXPRESSION\"; no expression after the title",
+        ])
+    }
+
+    @Test func untouchedFileWritesBackByteForByte() {
+        let file = UrlsFile(parsing: UrlsFileTests.sample)
+        #expect(file.text == UrlsFileTests.sample)
+    }
+
+    @Test func editsChangeOnlyTheirLines() {
+        var file = UrlsFile(parsing: UrlsFileTests.sample)
+        let added = file.add(Subscription(url: "https://new.example/rss", tags: ["fresh start"], customTitle: "New \"one\""))
+        let addedTwice = file.add(Subscription(url: "https://blog.example/atom.xml"))
+        let updated = file.update(Subscription(url: "https://blog.example/atom.xml", tags: ["tech", "daily"]))
+        let removed = file.remove(url: "file:///home/me/feeds/local.xml")
+        let removedAbsent = file.remove(url: "https://absent.example/")
+        #expect(added && !addedTwice && updated && removed && !removedAbsent)
+
+        var expected = UrlsFileTests.sample
+            .replacingOccurrences(of: "https://blog.example/atom.xml tech   # trailing comment", with: "https://blog.example/atom.xml tech daily   # trailing comment")
+            .replacingOccurrences(of: "file:///home/me/feeds/local.xml\n", with: "")
+        expected += #"https://new.example/rss "fresh start" "~New \"one\"""# + "\n"
+        #expect(file.text == expected)
+        // And it reads back to the same feeds.
+        #expect(UrlsFile(parsing: file.text).subscriptions == file.subscriptions)
+    }
+
+    @Test func formatQuotesWhatNeedsQuoting() {
+        #expect(UrlsFile.format(Subscription(url: "https://a.example/f", tags: ["x", "two words"], customTitle: "T", isHidden: true))
+            == #"https://a.example/f x "two words" "~T" "!""#)
+        #expect(UrlsFile.format(Subscription(url: "exec:fetch \"a b\"")) == #""exec:fetch \"a b\"""#)
+        #expect(UrlsFile(parsing: UrlsFile.format(Subscription(url: "exec:fetch \"a b\"", tags: [#"back\slash"#])) + "\n")
+            .subscriptions == [Subscription(url: "exec:fetch \"a b\"", tags: [#"back\slash"#])])
+    }
+
+    @Test func crlfLinesAndMissingFinalNewlineAreRead() {
+        let file = UrlsFile(parsing: "https://a.example/f t1\r\nhttps://b.example/f")
+        #expect(file.subscriptions.map(\.url) == ["https://a.example/f", "https://b.example/f"])
+        #expect(file.subscriptions.first?.tags == ["t1"])
+    }
+
+    @Test func writeIsAtomicAndKeepsPermissions() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("urls-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("urls")
+        #expect(try UrlsFile.load(from: url) == UrlsFile(), "a missing file is an empty list")
+
+        var file = UrlsFile(parsing: UrlsFileTests.sample)
+        try file.write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        file.add(Subscription(url: "https://later.example/feed"))
+        try file.write(to: url)
+
+        #expect(try String(contentsOf: url, encoding: .utf8) == file.text)
+        #expect(try UrlsFile.load(from: url).subscriptions == file.subscriptions)
+        let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["urls"], "no temporary file left")
+    }
+}
