@@ -10,7 +10,7 @@ extension ReaderApp {
 
     /// Whether `key` opens the command line on `screen` (not while it takes typed text).
     func opensCommandLine(_ key: Key, on screen: any ReaderScreen) -> Bool {
-        settings.preferences.keyMap.command(for: key, in: screen.keyContext) == .commandLine && !screen.takesUnboundKey(key)
+        settings.preferences.keyMap.command(for: key, in: screen.keyContext) == .commandLine && !takesTyped(key, on: screen)
     }
 
     func askForCommand() {
@@ -32,7 +32,7 @@ extension ReaderApp {
         if commandHistory.last != line { commandHistory.append(line) }
         let rest = words.dropFirst().joined(separator: " ")
         if let row = Int(name), words.count == 1 {
-            if top?.selectRow(row - 1) != true { transientMessage = "No row \(row) here" }
+            if (top as? any RowsScreen)?.selectRow(row - 1) != true { transientMessage = "No row \(row) here" }
             return []
         }
         switch name {

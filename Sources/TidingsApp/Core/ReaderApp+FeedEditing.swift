@@ -128,7 +128,7 @@ extension ReaderApp {
             return
         }
         let screen = SearchResultsScreen(query: query, storeView: storeView, preferences: settings.preferences)
-        if top?.isReplacedByNewSearch == true {
+        if top is any SearchResultsShowing {
             navigation.replaceTop(with: screen)
         } else {
             navigation.push(screen)
@@ -180,7 +180,7 @@ extension ReaderApp {
 
     private func selectPendingFeedNow() {
         guard let url = pendingSelection else { return }
-        for screen in screens { screen.select(feedURL: url) }
+        for case let list as any FeedListing in screens { list.select(feedURL: url) }
         pendingSelection = nil
     }
 
@@ -312,6 +312,6 @@ extension ReaderApp {
     }
 
     private func applyToTop(_ filter: ListFilter?) {
-        if top?.applyFilter(filter) != true { transientMessage = "This screen has no list to filter" }
+        if (top as? any FilteredScreen)?.applyFilter(filter) != true { transientMessage = "This screen has no list to filter" }
     }
 }

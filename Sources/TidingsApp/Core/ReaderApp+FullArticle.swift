@@ -23,7 +23,7 @@ extension ReaderApp {
             if case .failure(let failure) = result { logger.info("always-fetch-full-article, item \(id): \(failure)") }
             if case .success(let article) = result {
                 // An article open meanwhile keeps showing what it shows; its `x` needs no fetch now.
-                for screen in screens { _ = screen.takeFullArticle(article, ofItem: id, show: false) }
+                for case let shown as any ArticleShowing in screens { _ = shown.takeFullArticle(article, ofItem: id, show: false) }
             }
             if fullArticleFetches.finishAutomatic(id, failed: (try? result.get()) == nil) {
                 let run = fullArticleFetches
@@ -38,7 +38,7 @@ extension ReaderApp {
             transientMessage = failure.description
             return []
         case .success(let article):
-            let taken = screens.map { $0.takeFullArticle(article, ofItem: id, show: true) }
+            let taken = screens.compactMap { ($0 as? any ArticleShowing)?.takeFullArticle(article, ofItem: id, show: true) }
             if taken.contains(true) {
                 transientMessage = "The full article from its page (x: the feed's text)"
             } else if article.wasCached {

@@ -5,7 +5,7 @@ import TerminalUI
 extension ReaderApp {
     /// Whether `key` is the macro prefix on `screen` (not while it takes typed text).
     func startsMacro(_ key: Key, on screen: any ReaderScreen) -> Bool {
-        !settings.macros.isEmpty && key == settings.macroPrefix && !screen.takesUnboundKey(key)
+        !settings.macros.isEmpty && key == settings.macroPrefix && !takesTyped(key, on: screen)
     }
 
     /// Runs the macro on `key`, step by step, on whatever screen is on top at each step: an

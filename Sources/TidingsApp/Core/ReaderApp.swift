@@ -412,7 +412,12 @@ public final class ReaderApp {
         if case .character(let character) = key, character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return false
         }
-        return settings.preferences.keyMap.command(for: key, in: screen.keyContext) == nil && !screen.takesUnboundKey(key)
+        return settings.preferences.keyMap.command(for: key, in: screen.keyContext) == nil && !takesTyped(key, on: screen)
+    }
+
+    /// Whether `screen` takes `key` as typed text (see `TypingScreen`).
+    func takesTyped(_ key: Key, on screen: any ReaderScreen) -> Bool {
+        (screen as? any TypingScreen)?.takesUnboundKey(key) ?? false
     }
 
     /// `text` as a status-bar message: like every other, it starts with a capital letter
@@ -487,12 +492,12 @@ public final class ReaderApp {
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
         case .switchFeed(let id, let forward):
-            guard let next = screens.reversed().lazy.compactMap({ $0.feed(besides: id, forward: forward) }).first else {
+            guard let next = screens.reversed().lazy.compactMap({ ($0 as? any FeedListing)?.feed(besides: id, forward: forward) }).first else {
                 transientMessage = forward ? "No feed after this one" : "No feed before this one"
                 return []
             }
             navigation.pop()
-            for screen in screens { screen.select(feedURL: next.url) }
+            for case let list as any FeedListing in screens { list.select(feedURL: next.url) }
             navigation.push(ItemListScreen(storeView: storeView, feed: next, preferences: settings.preferences))
         case .toggleShowRead(let articles):
             // As `:set show-read-articles!` would: the option changes for the rest of the session.
@@ -559,12 +564,12 @@ public final class ReaderApp {
 
     /// The feed row with `id` as the screens list it, the top one first.
     private func listedFeed(_ id: FeedID) -> FeedListRow? {
-        screens.reversed().lazy.compactMap { $0.listedFeed(id) }.first
+        screens.reversed().lazy.compactMap { ($0 as? any FeedRowsScreen)?.listedFeed(id) }.first
     }
 
     /// An article's marks as the screens show them, the top one first.
     private func shownState(ofItem id: ItemID) -> ItemState? {
-        screens.reversed().lazy.compactMap { $0.shownState(ofItem: id) }.first
+        screens.reversed().lazy.compactMap { ($0 as? any MarksScreen)?.shownState(ofItem: id) }.first
     }
 
     /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
@@ -578,7 +583,7 @@ public final class ReaderApp {
     /// Shows `mark` on every screen at once and queues its write.
     private func mark(_ mark: ItemMark) -> [ReaderEffect] {
         let number = storeView.pendingMarks.add(mark)
-        for screen in screens { screen.noteMark(mark) }
+        for case let article as any ArticleShowing in screens { article.noteMark(mark) }
         return [.writeMarks([NumberedMark(number: number, mark: mark)])]
     }
 
@@ -614,13 +619,13 @@ public final class ReaderApp {
             transientMessage = forward ? "No more unread articles" : "No earlier unread articles"
             return []
         }
-        while let top, !top.staysWhenJumping(toFeed: feed.id), navigation.pop() != nil {}
-        if top?.listsArticles(ofFeed: feed.id) != true {
+        while let closing = top as? any JumpClosedScreen, closing.closesWhenJumping(toFeed: feed.id), navigation.pop() != nil {}
+        if (top as? any ArticleListing)?.listsArticles(ofFeed: feed.id) != true {
             feedList?.select(feed: feed.id)
             navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         }
         let effects = showArticle(jump.row.id, jump.article)
-        for screen in screens { screen.select(item: jump.row.id) }
+        for case let list as any ArticleListing in screens { list.select(item: jump.row.id) }
         return effects
     }
 
@@ -714,7 +719,7 @@ public final class ReaderApp {
     /// Every screen shows which feeds are being reloaded (a tag's feed list too).
     private func showReloading() {
         let frame = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
-        for screen in screens { screen.showReloading(progress?.inProgress ?? [], spinnerFrame: frame) }
+        for case let list as any FeedListing in screens { list.showReloading(progress?.inProgress ?? [], spinnerFrame: frame) }
     }
 
     // MARK: - Browser
@@ -750,13 +755,13 @@ public final class ReaderApp {
 
     /// Every screen on the stack reads what it shows again.
     func refreshScreens() {
-        for screen in screens { screen.refresh() }
+        for case let screen as any CacheScreen in screens { screen.refresh() }
     }
 
     /// Selects a feed just added, once the lists list it.
     private func selectPendingFeed() {
         guard let url = pendingSelection else { return }
-        for screen in screens { screen.select(feedURL: url) }
+        for case let list as any FeedListing in screens { list.select(feedURL: url) }
         if feedList?.rows.contains(where: { $0.url == url }) ?? true { pendingSelection = nil }
     }
 

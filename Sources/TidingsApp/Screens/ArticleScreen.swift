@@ -9,7 +9,7 @@ import TerminalUI
 /// attachments (enclosures) are numbered after the links and open the same way. `x` shows the
 /// full article fetched from the item's link instead of the feed's text, and back.
 @MainActor
-public final class ArticleScreen: ReaderScreen {
+public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScreen {
     public private(set) var item: StoredItem
     /// The body shown: the feed's text, or the full article.
     public private(set) var body: ArticleBody
@@ -154,7 +154,7 @@ public final class ArticleScreen: ReaderScreen {
     }
 
     /// An article screen goes when `n`/`p` jump to another article.
-    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
+    func closesWhenJumping(toFeed feed: FeedID) -> Bool { true }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         var textArea = area

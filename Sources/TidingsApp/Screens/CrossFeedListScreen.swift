@@ -7,7 +7,7 @@ import TerminalUI
 /// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
 /// entry) or a query feed's. Behaves as an item list, with the search results' keys.
 @MainActor
-public final class CrossFeedListScreen: ReaderScreen {
+public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, RowsScreen, ArticleListing {
     let articles: CrossFeedArticles
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
@@ -122,6 +122,9 @@ public final class CrossFeedListScreen: ReaderScreen {
     public func select(item id: ItemID) {
         if let index = source.index(of: id) { state.select(index, count: source.count) }
     }
+
+    /// Articles of every feed: a jump to one feed's article opens that feed's list over this one.
+    func listsArticles(ofFeed feed: FeedID) -> Bool { false }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: preferences.keyMap)

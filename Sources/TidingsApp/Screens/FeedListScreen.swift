@@ -11,7 +11,7 @@ import TerminalUI
 /// The keys that edit the feed list (add, rename, tags, delete, move) become intents that
 /// `ReaderApp` carries out on the urls file.
 @MainActor
-public final class FeedListScreen: ReaderScreen {
+public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, FeedListing, RowsScreen, FilteredScreen {
     /// The feeds listed, in order (without the Starred entry).
     public private(set) var rows: [FeedListRow] = []
     /// What the list shows, in order: the Starred entry (if any), then `rows`. The selection

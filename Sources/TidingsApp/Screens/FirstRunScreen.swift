@@ -3,7 +3,7 @@ import TerminalUI
 
 /// Shown instead of the feed list when there is no urls file yet: how to add feeds.
 @MainActor
-public final class FirstRunScreen: ReaderScreen {
+public final class FirstRunScreen: ReaderScreen, TypingScreen {
     private var view: TextView
     private let keyMap: KeyMap
     private let newsboat: NewsboatFiles?
@@ -39,6 +39,9 @@ public final class FirstRunScreen: ReaderScreen {
     public var title: String { "Tidings" }
 
     var keyContext: KeyMap.Context { .feedList }
+
+    /// Shows the key map it was made with: nothing to follow.
+    func takePreferences(_ preferences: ReaderPreferences) {}
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         view.render(into: &grid, in: area)

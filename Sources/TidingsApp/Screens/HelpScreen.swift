@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The key bindings of the screen it was opened from.
 @MainActor
-public final class HelpScreen: ReaderScreen {
+public final class HelpScreen: ReaderScreen, JumpClosedScreen {
     public let context: KeyMap.Context
     private let keyMap: KeyMap
     private var view: TextView
@@ -30,8 +30,11 @@ public final class HelpScreen: ReaderScreen {
 
     var keyContext: KeyMap.Context { .help }
 
+    /// Shows the key map it was made with: nothing to follow.
+    func takePreferences(_ preferences: ReaderPreferences) {}
+
     /// Help goes when `n`/`p` jump to an article.
-    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
+    func closesWhenJumping(toFeed feed: FeedID) -> Bool { true }
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         view.render(into: &grid, in: area)

@@ -12,7 +12,7 @@ import TerminalUI
 /// items filters as fast as a short one). Which items are expanded is remembered while the list
 /// is open. Everything is read off the main thread (see `StoreView`).
 @MainActor
-public final class ItemListScreen: ReaderScreen {
+public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, MarksScreen, FeedRowsScreen, RowsScreen, FilteredScreen, ArticleListing, JumpClosedScreen {
     public private(set) var feed: FeedListRow
     public private(set) var state = ListState()
     /// The quick filter: typed, kept or none.
@@ -174,8 +174,8 @@ public final class ItemListScreen: ReaderScreen {
         id == feed.id ? shownFeed : nil
     }
 
-    func staysWhenJumping(toFeed feed: FeedID) -> Bool {
-        feed == self.feed.id
+    func closesWhenJumping(toFeed feed: FeedID) -> Bool {
+        feed != self.feed.id
     }
 
     func listsArticles(ofFeed feed: FeedID) -> Bool {

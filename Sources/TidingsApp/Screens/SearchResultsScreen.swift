@@ -10,7 +10,7 @@ import TerminalUI
 /// list never moves under the cursor), but read and starred marks follow the store. Run the
 /// search again (`/`, Enter) to see articles that arrived since.
 @MainActor
-public final class SearchResultsScreen: ReaderScreen {
+public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, SearchResultsShowing {
     public var query: SearchQuery { source.query }
     public private(set) var state = ListState()
     /// Called when rows arrive in the background, so that the reader draws the screen again.
@@ -60,8 +60,6 @@ public final class SearchResultsScreen: ReaderScreen {
     }
 
     var keyContext: KeyMap.Context { .searchResults }
-
-    var isReplacedByNewSearch: Bool { true }
 
     /// The rows stay as found; their read and starred marks are read again as they are drawn.
     func takePreferences(_ preferences: ReaderPreferences) {

@@ -10,7 +10,7 @@ import TerminalUI
 ///   long reads   1 feed
 /// ```
 @MainActor
-public final class TagListScreen: ReaderScreen {
+public final class TagListScreen: ReaderScreen, CacheScreen {
     public private(set) var rows: [TagSummary] = []
     public private(set) var state = ListState()
     private let storeView: StoreView

@@ -6,7 +6,7 @@ import TerminalUI
 /// `show-urls`); Enter opens the selected one — a link or image in the browser, an enclosure
 /// with the `player` option when it is set (else the browser too).
 @MainActor
-public final class URLViewScreen: ReaderScreen {
+public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
     public let urls: [ArticleURL]
     public private(set) var state = ListState()
     private let articleTitle: String
@@ -26,7 +26,7 @@ public final class URLViewScreen: ReaderScreen {
     public var titleDetail: String { urls.count == 1 ? "1 URL" : "\(urls.count) URLs" }
 
     /// The URL view goes when `n`/`p` jump to another article.
-    func staysWhenJumping(toFeed feed: FeedID) -> Bool { false }
+    func closesWhenJumping(toFeed feed: FeedID) -> Bool { true }
 
     func takePreferences(_ preferences: ReaderPreferences) {
         self.preferences = preferences
