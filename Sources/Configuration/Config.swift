@@ -204,12 +204,6 @@ public struct Config: Sendable, Equatable {
         "article-sort-order", "feed-sort-order",
     ]
 
-    /// Whether the config file knows `name` as an option (`:set` tells these apart from typos).
-    static func isKnownOption(_ name: String) -> Bool {
-        valueOptionNames.contains(name) || syncOptionNames.contains(name) || fullArticleOptionNames.contains(name)
-            || articleActionOptionNames.contains(name)
-    }
-
     /// Applies one option; returns what was wrong with it, if anything.
     private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
         switch name {

@@ -145,7 +145,7 @@ extension ReaderApp {
         if !UrlsFile.isFeedLocation(typed), let host = Self.schemelessAddress(typed) {
             // `example.org/feed`: HTTPS first, then plain HTTP if that fails (`finishAdding`).
             url = "https://" + host
-            httpFallbacks[url] = "http://" + host
+            additions.httpFallbacks[url] = "http://" + host
         }
         let shown = Self.shown(DisplayName(url))
         guard UrlsFile.isFeedLocation(url), !url.lowercased().hasPrefix("query:") else {
@@ -158,14 +158,14 @@ extension ReaderApp {
             selectPendingFeedNow()
             return []
         }
-        guard !additions.contains(url) else {
+        guard !additions.fetching.contains(url) else {
             transientMessage = "\(shown) is being fetched already"
             return []
         }
         logger.info("fetching \(CredentialRedaction.redact(url)) to add it")
         transientMessage = nil
-        additions.insert(url)
-        awaitedAddition = (url, typed)
+        additions.fetching.insert(url)
+        additions.awaited = (url, typed)
         return [.fetchForAdding(url: url, tag: tag)]
     }
 
@@ -187,8 +187,8 @@ extension ReaderApp {
     /// Says why a fetched feed was not added; when the user has been waiting for it (no key
     /// pressed since), the prompt comes back with the text typed, to be corrected.
     private func refuseAddition(_ url: String, tag: String?, because reason: String) {
-        if let awaited = awaitedAddition, awaited.url == url, navigation.prompt == nil {
-            awaitedAddition = nil
+        if let awaited = additions.awaited, awaited.url == url, navigation.prompt == nil {
+            additions.awaited = nil
             ask(.addFeed(tag: tag), text: awaited.typed, refusal: reason)
         } else {
             transientMessage = reason
@@ -197,21 +197,21 @@ extension ReaderApp {
 
     /// What the status bar says while feeds are fetched to be added.
     var additionStatus: String? {
-        guard let url = additions.sorted().first else { return nil }
-        let more = additions.count > 1 ? " (and \(additions.count - 1) more)" : ""
+        guard let url = additions.fetching.sorted().first else { return nil }
+        let more = additions.fetching.count > 1 ? " (and \(additions.fetching.count - 1) more)" : ""
         return "Fetching \(Self.shown(DisplayName(url)))…\(more)"
     }
 
     /// Adds the fetched feed: its line to the urls file, its articles to the store; selects it.
     func finishAdding(_ url: String, tag: String?, capture: CapturingFeedCache.Capture?, summary: ReloadSummary) -> [ReaderEffect] {
-        additions.remove(url)
-        let fallback = httpFallbacks.removeValue(forKey: url)
+        additions.fetching.remove(url)
+        let fallback = additions.httpFallbacks.removeValue(forKey: url)
         let shown = Self.shown(DisplayName(url))
         if let failure = summary.failures.first {
             logger.info("not adding \(CredentialRedaction.redact(url)): \(failure.reason)")
             if let fallback {
-                additions.insert(fallback)
-                if awaitedAddition?.url == url { awaitedAddition?.url = fallback }
+                additions.fetching.insert(fallback)
+                if additions.awaited?.url == url { additions.awaited?.url = fallback }
                 return [.fetchForAdding(url: fallback, tag: tag)]
             }
             refuseAddition(url, tag: tag, because: "Not added: \(failure.reason)")

@@ -47,38 +47,23 @@ public final class ReaderApp {
     var question: ReaderQuestion?
     /// The yes/no question in the status bar, answered by the next key.
     var confirmation: ReaderConfirmation?
-    /// The running reload's progress; nil when none runs.
-    private var progress: ReloadProgress?
-    private var spinnerStep = 0
+    /// Whether a reload or a sync runs, and how far it is.
+    var reload = ReloadState()
     /// A frame is due (see `send`).
     private var needsRedraw = false
     private var isRedrawScheduled = false
-    /// True from `r`/`R` until the feeds to reload are known.
-    private var isAskingForReload = false
-    /// True while a sync with the feed server runs (`urls-source "fever"`).
-    private var isSyncing = false
     /// True while a reload (or a sync) runs.
-    public var isReloading: Bool { progress != nil || isAskingForReload || isSyncing }
-    /// Feeds being fetched to be added, by URL.
-    var additions: Set<String> = []
+    public var isReloading: Bool { reload.isRunning }
+    /// Feeds being fetched to be added.
+    var additions = FeedAdditions()
     /// A feed to select once the lists list it (one just added).
     var pendingSelection: String?
     /// Full articles being fetched (ReaderApp+FullArticle.swift).
     var fullArticleFetches = FullArticleFetches()
-    /// For an address typed without a scheme and fetched over HTTPS: the HTTP URL to try if that fails.
-    var httpFallbacks: [String: String] = [:]
-    /// The feed being fetched to be added, with the text typed for it, while no key has been
-    /// pressed since: if it is refused, the prompt comes back with that text.
-    var awaitedAddition: (url: String, typed: String)?
-    /// Every feed is to be reloaded once the urls file's change is in the store (newsboat's feeds
-    /// just brought over).
-    private var reloadsWhenListed = false
     /// The macro prefix was pressed: the next key names the macro.
     var awaitsMacroKey = false
     /// Lines typed at the command line, oldest first (Up/Down bring them back).
     var commandHistory: [String] = []
-
-    private static let spinnerFrames: [Character] = ["|", "/", "-", "\\"]
 
     /// Opens the store and the terminal and runs the reader until the user quits; never returns.
     /// Call it on the main thread. Errors before the screen opens (the cache cannot be opened,
@@ -282,7 +267,7 @@ public final class ReaderApp {
         case .syncFinished(let result):
             return (finishSync(result), true)
         case .spinnerTick:
-            spinnerStep += 1
+            reload.turnSpinner()
             showReloading()
             // While a reload writes, the lists follow at the spinner's pace, not at every feed.
             return ([.checkGeneration], true)
@@ -301,8 +286,8 @@ public final class ReaderApp {
                 queue([.autoReload(minutes: settings.autoReloadMinutes)])
             }
             if let text = outcome.message { transientMessage = text }
-            if outcome.changed && reloadsWhenListed {
-                reloadsWhenListed = false
+            if outcome.changed && reload.reloadsWhenListed {
+                reload.reloadsWhenListed = false
                 return (perform(.reloadAll) + [.checkGeneration], true)
             }
             if let url = outcome.selectURL { pendingSelection = url }
@@ -327,7 +312,7 @@ public final class ReaderApp {
             switch reply {
             case .openArticle: transientMessage = "Cannot open the article: \(error)"
             case .articleAction: transientMessage = "Cannot read the article: \(error)"
-            case .reload: isAskingForReload = false
+            case .reload: reload.isAskingForFeeds = false
             case .screen, .unreadJump, .firstSync, .automaticFullArticles: break
             }
             return reply == .unreadJump(forward: true) || reply == .unreadJump(forward: false) ? jumpTo(nil, forward: reply == .unreadJump(forward: true)) : []
@@ -371,7 +356,7 @@ public final class ReaderApp {
                 return effects + quit(status: 0)
             default:
                 transientMessage = nil
-                awaitedAddition = nil
+                additions.awaited = nil
                 if let pending = confirmation {
                     confirmation = nil
                     effects += answer(pending, with: key)
@@ -435,322 +420,6 @@ public final class ReaderApp {
     /// The screen on top.
     var top: (any ReaderScreen)? { screens.last }
 
-    // MARK: - Intents
-
-    /// What an intent from a screen does: the screen stack changes here; everything else is an
-    /// effect.
-    func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
-        if settings.syncAccount != nil, intent.editsUrlsFile {
-            // The server's list is the truth; editing the urls file would also rewrite the
-            // cache's feeds from it and drop the server's.
-            transientMessage = "Feeds are managed on the feed server (urls-source \"fever\")"
-            return []
-        }
-        switch intent {
-        case .openFeed(let id):
-            guard let feed = listedFeed(id) else { return [] }
-            navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
-        case .openItem(let id):
-            return [.load(StoreRead(query: .article(id, articleRendering), reply: .openArticle(id)))]
-        case .withArticle(let id, let action):
-            return [.load(StoreRead(query: .article(id, articleRendering), reply: .articleAction(action)))]
-        case .back:
-            navigation.pop()
-        case .quit:
-            if settings.confirmsExit { return confirm(.quit) }
-            return quit(status: 0)
-        case .reloadFeed(let id):
-            // A feed server syncs everything at once: its id lists cover every feed.
-            if settings.syncAccount != nil { return startSync() }
-            return askForReload(only: id)
-        case .reloadAll:
-            if settings.syncAccount != nil { return startSync() }
-            return askForReload(only: nil)
-        case .openInBrowser(let url):
-            return openInBrowser(url)
-        case .nextUnread(let from):
-            return [.load(StoreRead(query: .unreadArticle(from: from, forward: true, articleRendering), reply: .unreadJump(forward: true)))]
-        case .previousUnread(let from):
-            return [.load(StoreRead(query: .unreadArticle(from: from, forward: false, articleRendering), reply: .unreadJump(forward: false)))]
-        case .toggleRead(let id):
-            guard let state = shownState(ofItem: id) else { return [] }
-            transientMessage = state.isRead ? "Marked unread" : "Marked read"
-            return mark(.read(id, feed: state.feedID, isRead: !state.isRead, wasRead: state.isRead))
-        case .markFeedRead(let id):
-            let count = listedFeed(id)?.unreadCount ?? 0
-            transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
-            return mark(.feedRead(id, seenBy: now))
-        case .markAllFeedsRead:
-            return confirm(.markAllFeedsRead)
-        case .toggleStarred(let id):
-            guard let state = shownState(ofItem: id) else { return [] }
-            transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
-            return mark(.starred(id, isStarred: !state.isStarred, wasStarred: state.isStarred))
-        case .showHelp:
-            navigation.push(HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap))
-        case .status(let message):
-            transientMessage = message.isEmpty ? nil : message
-        case .addFeed(let tag): ask(.addFeed(tag: tag))
-        case .switchFeed(let id, let forward):
-            guard let next = screens.reversed().lazy.compactMap({ ($0 as? any FeedListing)?.feed(besides: id, forward: forward) }).first else {
-                transientMessage = forward ? "No feed after this one" : "No feed before this one"
-                return []
-            }
-            navigation.pop()
-            for case let list as any FeedListing in screens { list.select(feedURL: next.url) }
-            navigation.push(ItemListScreen(storeView: storeView, feed: next, preferences: settings.preferences))
-        case .toggleShowRead(let articles):
-            // As `:set show-read-articles!` would: the option changes for the rest of the session.
-            if articles {
-                changeOption("show-read-articles", to: settings.preferences.hidesReadArticles ? "yes" : "no")
-                transientMessage = settings.preferences.hidesReadArticles ? "Read articles hidden" : "Read articles shown"
-            } else {
-                changeOption("show-read-feeds", to: settings.preferences.hidesFeedsWithoutUnread ? "yes" : "no")
-                transientMessage = settings.preferences.hidesFeedsWithoutUnread ? "Feeds with nothing unread hidden" : "Every feed shown"
-            }
-        case .useNewsboatFiles(let files):
-            reloadsWhenListed = true
-            return [.editUrlsFile(UrlsFileEdit(change: .useNewsboatFiles(files, configPath: settings.configPath)))]
-        case .renameFeed(let id):
-            guard let feed = listedFeed(id) else { return [] }
-            ask(.rename(feed), text: feed.customTitle ?? feed.feedTitle ?? "")
-        case .editTags(let id):
-            guard let feed = listedFeed(id) else { return [] }
-            ask(.tags(feed), text: Self.tagsPromptText(feed.tags))
-        case .deleteFeed(let id):
-            guard let feed = listedFeed(id) else { return [] }
-            return confirm(.delete(feed))
-        case .moveFeed(let id, let neighbourID):
-            guard let feed = listedFeed(id), let neighbour = listedFeed(neighbourID) else { return [] }
-            return [.editUrlsFile(UrlsFileEdit(change: .swap(feed.url, neighbour.url)))]
-        case .showTags:
-            navigation.push(TagListScreen(storeView: storeView, preferences: settings.preferences))
-        case .showTag(let tag):
-            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, tag: tag)
-            screen.refresh()
-            navigation.push(screen)
-            showReloading()
-        case .chooseSortOrder(let question):
-            return confirm(.sortOrder(question))
-        case .showStarred:
-            navigation.push(CrossFeedListScreen(.starred, storeView: storeView, preferences: settings.preferences))
-        case .openQueryFeed(let feed, let counts):
-            navigation.push(CrossFeedListScreen(.query(feed), storeView: storeView, counts: counts, preferences: settings.preferences))
-        case .askForFilter:
-            ask(.filter)
-        case .chooseFilter:
-            guard !settings.definedFilters.isEmpty else {
-                transientMessage = "No filter is defined: add define-filter lines to the config file"
-                return []
-            }
-            ask(.definedFilter(settings.definedFilters))
-        case .openSearch(let text):
-            ask(.search, text: text)
-        case .fetchFullArticle(let id, let link):
-            return fetchFullArticle(id, link: link)
-        case .showURLs(let urls, let title):
-            navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
-        case .openEnclosure(let url):
-            return openInBrowser(url, using: settings.articleActions.player)
-        case .enqueue(let item):
-            return enqueue(item)
-        case .saveArticle(let article):
-            askWhereToSave(article)
-        case .pipeArticle(let article):
-            ask(.pipeCommand(article))
-        }
-        return []
-    }
-
-    /// The feed row with `id` as the screens list it, the top one first.
-    private func listedFeed(_ id: FeedID) -> FeedListRow? {
-        screens.reversed().lazy.compactMap { ($0 as? any FeedRowsScreen)?.listedFeed(id) }.first
-    }
-
-    /// An article's marks as the screens show them, the top one first.
-    private func shownState(ofItem id: ItemID) -> ItemState? {
-        screens.reversed().lazy.compactMap { ($0 as? any MarksScreen)?.shownState(ofItem: id) }.first
-    }
-
-    /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
-    func markAllFeedsRead() -> [ReaderEffect] {
-        let feeds = (feedList?.rows ?? []).filter { $0.unreadCount > 0 }
-        let count = feeds.reduce(0) { $0 + $1.unreadCount }
-        transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
-        return feeds.flatMap { mark(.feedRead($0.id, seenBy: now)) }
-    }
-
-    /// Shows `mark` on every screen at once and queues its write.
-    private func mark(_ mark: ItemMark) -> [ReaderEffect] {
-        let number = storeView.pendingMarks.add(mark)
-        for case let article as any ArticleShowing in screens { article.noteMark(mark) }
-        return [.writeMarks([NumberedMark(number: number, mark: mark)])]
-    }
-
-    // MARK: - Articles
-
-    /// How articles are rendered for the article view now.
-    private var articleRendering: StoreQuery.ArticleRendering {
-        StoreQuery.ArticleRendering(preferences: settings.preferences, fullArticle: settings.fullArticle)
-    }
-
-    /// Opens an article (marking it read) once it has been read from the store.
-    private func showArticle(_ id: ItemID, _ loaded: LoadedArticle?) -> [ReaderEffect] {
-        guard let loaded else {
-            transientMessage = "This article is no longer in the cache"
-            return []
-        }
-        var item = loaded.item
-        var effects: [ReaderEffect] = []
-        let state = shownState(ofItem: id) ?? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred)
-        item.isStarred = state.isStarred
-        if !state.isRead {
-            effects = mark(.read(id, feed: item.feedID, isRead: true, wasRead: false))
-        }
-        item.isRead = true
-        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle,
-                                      showsFullArticle: loaded.opensFullArticle, preferences: settings.preferences))
-        return effects
-    }
-
-    /// Shows the article `n`/`p` found with its feed's item list underneath, as if opened by hand.
-    private func jumpTo(_ jump: UnreadJump?, forward: Bool) -> [ReaderEffect] {
-        guard let jump, let feed = jump.feed else {
-            transientMessage = forward ? "No more unread articles" : "No earlier unread articles"
-            return []
-        }
-        while let closing = top as? any JumpClosedScreen, closing.closesWhenJumping(toFeed: feed.id), navigation.pop() != nil {}
-        if (top as? any ArticleListing)?.listsArticles(ofFeed: feed.id) != true {
-            feedList?.select(feed: feed.id)
-            navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
-        }
-        let effects = showArticle(jump.row.id, jump.article)
-        for case let list as any ArticleListing in screens { list.select(item: jump.row.id) }
-        return effects
-    }
-
-    // MARK: - Reloading
-
-    /// Reads the feeds to reload (every one, or only `feed`) once the writes before are done.
-    private func askForReload(only feed: FeedID?) -> [ReaderEffect] {
-        guard !isReloading else {
-            transientMessage = "A reload is already running"
-            return []
-        }
-        isAskingForReload = true
-        return [.load(StoreRead(query: .feedsToFetch(only: feed), reply: .reload, waitsForWrites: true))]
-    }
-
-    /// Reloads `targets` in the background, each from the address the store fetches it from
-    /// (which differs from its URL after a confirmed permanent redirect).
-    private func startReload(_ targets: [FeedFetchTarget]) -> [ReaderEffect] {
-        isAskingForReload = false
-        guard progress == nil else {
-            transientMessage = "A reload is already running"
-            return []
-        }
-        guard !targets.isEmpty else {
-            transientMessage = "Nothing to reload"
-            return []
-        }
-        progress = ReloadProgress(total: targets.count)
-        fullArticleFetches.reloadStarted = now
-        return [.reload(targets), .spinner(running: true)]
-    }
-
-    /// Syncs with the feed server in the background (`r`, `R`, start, auto-reload).
-    private func startSync() -> [ReaderEffect] {
-        guard !isReloading else {
-            transientMessage = "A sync is already running"
-            return []
-        }
-        if case .failure(let problem) = settings.syncAccount {
-            transientMessage = "Cannot sync: \(problem)"
-            return []
-        }
-        isSyncing = true
-        return [.sync]
-    }
-
-    private func finishSync(_ result: Result<SyncOutcome, SyncFailureLine>) -> [ReaderEffect] {
-        isSyncing = false
-        switch result {
-        case .success(let outcome):
-            logger.info("sync done: \(outcome.feeds) feeds, \(outcome.newArticles) new articles, \(outcome.changedStates) marks changed")
-            transientMessage = outcome.newArticles == 1 ? "Synced: 1 new article" : "Synced: \(outcome.newArticles) new articles"
-        case .failure(let failure):
-            logger.warning("sync failed: \(failure)")
-            transientMessage = "Sync failed: \(failure)"
-        }
-        refreshScreens()
-        var effects: [ReaderEffect] = [.checkGeneration]
-        if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
-        return effects
-    }
-
-    private func handleFetchEvent(_ event: FetchEvent) -> [ReaderEffect] {
-        guard var current = progress else { return [] }
-        switch event.kind {
-        case .started:
-            current.started(event.url)
-        case .finished(let newItems):
-            current.finished(event.url, newItems: newItems, completed: event.completed, total: event.total)
-        case .notModified, .cancelled:
-            current.finished(event.url, completed: event.completed, total: event.total)
-        case .failed(let failure):
-            logger.warning("reload of \(event.displayURL) failed: \(failure)")
-            current.finished(event.url, failure: "\(failure)", completed: event.completed, total: event.total)
-        }
-        progress = current
-        showReloading()
-        return []
-    }
-
-    private func finishReload(_ summary: ReloadSummary) -> [ReaderEffect] {
-        logger.info("reload done: \(summary.succeeded) ok, \(summary.failed) failed, \(summary.newItems) new")
-        if let progress { transientMessage = progress.summaryText }
-        progress = nil
-        showReloading()
-        var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
-        if settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
-        return effects + [.indexStoredBodies] + fullArticlesAfterReload()
-    }
-
-    /// Every screen shows which feeds are being reloaded (a tag's feed list too).
-    private func showReloading() {
-        let frame = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
-        for case let list as any FeedListing in screens { list.showReloading(progress?.inProgress ?? [], spinnerFrame: frame) }
-    }
-
-    // MARK: - Browser
-
-    /// Opens `link` with the browser, or with `program` (the `player` option) when it is set.
-    private func openInBrowser(_ link: String, using program: String? = nil) -> [ReaderEffect] {
-        let url: String
-        do {
-            url = try BrowserCommand.checkLink(link)
-        } catch {
-            transientMessage = "Not opened: \(error)"
-            logger.info("refused to open a link: \(error)")
-            return []
-        }
-        let command: BrowserCommand
-        do {
-            guard let resolved = try BrowserCommand.resolve(configured: program ?? settings.browser, environment: environment) else {
-                transientMessage = "No browser found: set the browser option in the config file"
-                return []
-            }
-            command = resolved
-        } catch {
-            transientMessage = "Cannot use the \(program == nil ? "browser" : "player") option: \(error)"
-            return []
-        }
-        logger.info("opening \(CredentialRedaction.redact(url)) with \(command.programName)")
-        let textMode = command.isTextMode(environment: environment)
-        if !textMode { transientMessage = "Opened in \(command.programName)" }
-        return [.openBrowser(command, url: url, textMode: textMode)]
-    }
-
     // MARK: - Drawing
 
     /// Every screen on the stack reads what it shows again.
@@ -767,8 +436,8 @@ public final class ReaderApp {
 
     /// What the status bar says: a message, else what runs in the background.
     var statusText: String {
-        transientMessage ?? additionStatus ?? progress?.runningText
-            ?? (isSyncing ? "Syncing with the feed server…" : nil) ?? fullArticleStatus ?? ""
+        transientMessage ?? additionStatus ?? reload.progress?.runningText
+            ?? (reload.isSyncing ? "Syncing with the feed server…" : nil) ?? fullArticleStatus ?? ""
     }
 
     func redraw() {
@@ -791,7 +460,7 @@ public final class ReaderApp {
 
     // MARK: - Quitting
 
-    private func quit(status: Int32) -> [ReaderEffect] {
+    func quit(status: Int32) -> [ReaderEffect] {
         guard !isQuitting else { return [] }
         // Drawn as the last frame (see `send`): the transfers take a moment to stop.
         if isReloading { transientMessage = "Stopping…" }

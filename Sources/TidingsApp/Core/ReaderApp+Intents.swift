@@ -1,0 +1,162 @@
+import Configuration
+import FeedFetcher
+import FeedModel
+import FeedServices
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// What the intents of the screens do: the screen stack changes here; reading, writing, fetching
+/// and opening are effects. Marks (`N`, `s`, `A`) are shown on every screen at once and written
+/// as effects.
+extension ReaderApp {
+    /// What an intent from a screen does: the screen stack changes here; everything else is an
+    /// effect.
+    func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
+        if settings.syncAccount != nil, intent.editsUrlsFile {
+            // The server's list is the truth; editing the urls file would also rewrite the
+            // cache's feeds from it and drop the server's.
+            transientMessage = "Feeds are managed on the feed server (urls-source \"fever\")"
+            return []
+        }
+        switch intent {
+        case .openFeed(let id):
+            guard let feed = listedFeed(id) else { return [] }
+            navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
+        case .openItem(let id):
+            return [.load(StoreRead(query: .article(id, articleRendering), reply: .openArticle(id)))]
+        case .withArticle(let id, let action):
+            return [.load(StoreRead(query: .article(id, articleRendering), reply: .articleAction(action)))]
+        case .back:
+            navigation.pop()
+        case .quit:
+            if settings.confirmsExit { return confirm(.quit) }
+            return quit(status: 0)
+        case .reloadFeed(let id):
+            // A feed server syncs everything at once: its id lists cover every feed.
+            if settings.syncAccount != nil { return startSync() }
+            return askForReload(only: id)
+        case .reloadAll:
+            if settings.syncAccount != nil { return startSync() }
+            return askForReload(only: nil)
+        case .openInBrowser(let url):
+            return openInBrowser(url)
+        case .nextUnread(let from):
+            return [.load(StoreRead(query: .unreadArticle(from: from, forward: true, articleRendering), reply: .unreadJump(forward: true)))]
+        case .previousUnread(let from):
+            return [.load(StoreRead(query: .unreadArticle(from: from, forward: false, articleRendering), reply: .unreadJump(forward: false)))]
+        case .toggleRead(let id):
+            guard let state = shownState(ofItem: id) else { return [] }
+            transientMessage = state.isRead ? "Marked unread" : "Marked read"
+            return mark(.read(id, feed: state.feedID, isRead: !state.isRead, wasRead: state.isRead))
+        case .markFeedRead(let id):
+            let count = listedFeed(id)?.unreadCount ?? 0
+            transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
+            return mark(.feedRead(id, seenBy: now))
+        case .markAllFeedsRead:
+            return confirm(.markAllFeedsRead)
+        case .toggleStarred(let id):
+            guard let state = shownState(ofItem: id) else { return [] }
+            transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
+            return mark(.starred(id, isStarred: !state.isStarred, wasStarred: state.isStarred))
+        case .showHelp:
+            navigation.push(HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap))
+        case .status(let message):
+            transientMessage = message.isEmpty ? nil : message
+        case .addFeed(let tag): ask(.addFeed(tag: tag))
+        case .switchFeed(let id, let forward):
+            guard let next = screens.reversed().lazy.compactMap({ ($0 as? any FeedListing)?.feed(besides: id, forward: forward) }).first else {
+                transientMessage = forward ? "No feed after this one" : "No feed before this one"
+                return []
+            }
+            navigation.pop()
+            for case let list as any FeedListing in screens { list.select(feedURL: next.url) }
+            navigation.push(ItemListScreen(storeView: storeView, feed: next, preferences: settings.preferences))
+        case .toggleShowRead(let articles):
+            // As `:set show-read-articles!` would: the option changes for the rest of the session.
+            if articles {
+                changeOption("show-read-articles", to: settings.preferences.hidesReadArticles ? "yes" : "no")
+                transientMessage = settings.preferences.hidesReadArticles ? "Read articles hidden" : "Read articles shown"
+            } else {
+                changeOption("show-read-feeds", to: settings.preferences.hidesFeedsWithoutUnread ? "yes" : "no")
+                transientMessage = settings.preferences.hidesFeedsWithoutUnread ? "Feeds with nothing unread hidden" : "Every feed shown"
+            }
+        case .useNewsboatFiles(let files):
+            reload.reloadsWhenListed = true
+            return [.editUrlsFile(UrlsFileEdit(change: .useNewsboatFiles(files, configPath: settings.configPath)))]
+        case .renameFeed(let id):
+            guard let feed = listedFeed(id) else { return [] }
+            ask(.rename(feed), text: feed.customTitle ?? feed.feedTitle ?? "")
+        case .editTags(let id):
+            guard let feed = listedFeed(id) else { return [] }
+            ask(.tags(feed), text: Self.tagsPromptText(feed.tags))
+        case .deleteFeed(let id):
+            guard let feed = listedFeed(id) else { return [] }
+            return confirm(.delete(feed))
+        case .moveFeed(let id, let neighbourID):
+            guard let feed = listedFeed(id), let neighbour = listedFeed(neighbourID) else { return [] }
+            return [.editUrlsFile(UrlsFileEdit(change: .swap(feed.url, neighbour.url)))]
+        case .showTags:
+            navigation.push(TagListScreen(storeView: storeView, preferences: settings.preferences))
+        case .showTag(let tag):
+            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, tag: tag)
+            screen.refresh()
+            navigation.push(screen)
+            showReloading()
+        case .chooseSortOrder(let question):
+            return confirm(.sortOrder(question))
+        case .showStarred:
+            navigation.push(CrossFeedListScreen(.starred, storeView: storeView, preferences: settings.preferences))
+        case .openQueryFeed(let feed, let counts):
+            navigation.push(CrossFeedListScreen(.query(feed), storeView: storeView, counts: counts, preferences: settings.preferences))
+        case .askForFilter:
+            ask(.filter)
+        case .chooseFilter:
+            guard !settings.definedFilters.isEmpty else {
+                transientMessage = "No filter is defined: add define-filter lines to the config file"
+                return []
+            }
+            ask(.definedFilter(settings.definedFilters))
+        case .openSearch(let text):
+            ask(.search, text: text)
+        case .fetchFullArticle(let id, let link):
+            return fetchFullArticle(id, link: link)
+        case .showURLs(let urls, let title):
+            navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
+        case .openEnclosure(let url):
+            return openInBrowser(url, using: settings.articleActions.player)
+        case .enqueue(let item):
+            return enqueue(item)
+        case .saveArticle(let article):
+            askWhereToSave(article)
+        case .pipeArticle(let article):
+            ask(.pipeCommand(article))
+        }
+        return []
+    }
+
+    /// The feed row with `id` as the screens list it, the top one first.
+    func listedFeed(_ id: FeedID) -> FeedListRow? {
+        screens.reversed().lazy.compactMap { ($0 as? any FeedRowsScreen)?.listedFeed(id) }.first
+    }
+
+    /// An article's marks as the screens show them, the top one first.
+    func shownState(ofItem id: ItemID) -> ItemState? {
+        screens.reversed().lazy.compactMap { ($0 as? any MarksScreen)?.shownState(ofItem: id) }.first
+    }
+
+    /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
+    func markAllFeedsRead() -> [ReaderEffect] {
+        let feeds = (feedList?.rows ?? []).filter { $0.unreadCount > 0 }
+        let count = feeds.reduce(0) { $0 + $1.unreadCount }
+        transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
+        return feeds.flatMap { mark(.feedRead($0.id, seenBy: now)) }
+    }
+
+    /// Shows `mark` on every screen at once and queues its write.
+    func mark(_ mark: ItemMark) -> [ReaderEffect] {
+        let number = storeView.pendingMarks.add(mark)
+        for case let article as any ArticleShowing in screens { article.noteMark(mark) }
+        return [.writeMarks([NumberedMark(number: number, mark: mark)])]
+    }
+}

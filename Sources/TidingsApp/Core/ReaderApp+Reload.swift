@@ -1,0 +1,101 @@
+import Configuration
+import FeedFetcher
+import FeedModel
+import FeedServices
+import FeedStore
+import Foundation
+import TerminalUI
+
+/// Reloading the feeds (`r`, `R`, start, auto-reload) and syncing with a feed server, with the
+/// progress the screens show while they run.
+extension ReaderApp {
+    /// Reads the feeds to reload (every one, or only `feed`) once the writes before are done.
+    func askForReload(only feed: FeedID?) -> [ReaderEffect] {
+        guard !isReloading else {
+            transientMessage = "A reload is already running"
+            return []
+        }
+        reload.isAskingForFeeds = true
+        return [.load(StoreRead(query: .feedsToFetch(only: feed), reply: .reload, waitsForWrites: true))]
+    }
+
+    /// Reloads `targets` in the background, each from the address the store fetches it from
+    /// (which differs from its URL after a confirmed permanent redirect).
+    func startReload(_ targets: [FeedFetchTarget]) -> [ReaderEffect] {
+        reload.isAskingForFeeds = false
+        guard reload.progress == nil else {
+            transientMessage = "A reload is already running"
+            return []
+        }
+        guard !targets.isEmpty else {
+            transientMessage = "Nothing to reload"
+            return []
+        }
+        reload.progress = ReloadProgress(total: targets.count)
+        fullArticleFetches.reloadStarted = now
+        return [.reload(targets), .spinner(running: true)]
+    }
+
+    /// Syncs with the feed server in the background (`r`, `R`, start, auto-reload).
+    func startSync() -> [ReaderEffect] {
+        guard !isReloading else {
+            transientMessage = "A sync is already running"
+            return []
+        }
+        if case .failure(let problem) = settings.syncAccount {
+            transientMessage = "Cannot sync: \(problem)"
+            return []
+        }
+        reload.isSyncing = true
+        return [.sync]
+    }
+
+    func finishSync(_ result: Result<SyncOutcome, SyncFailureLine>) -> [ReaderEffect] {
+        reload.isSyncing = false
+        switch result {
+        case .success(let outcome):
+            logger.info("sync done: \(outcome.feeds) feeds, \(outcome.newArticles) new articles, \(outcome.changedStates) marks changed")
+            transientMessage = outcome.newArticles == 1 ? "Synced: 1 new article" : "Synced: \(outcome.newArticles) new articles"
+        case .failure(let failure):
+            logger.warning("sync failed: \(failure)")
+            transientMessage = "Sync failed: \(failure)"
+        }
+        refreshScreens()
+        var effects: [ReaderEffect] = [.checkGeneration]
+        if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        return effects
+    }
+
+    func handleFetchEvent(_ event: FetchEvent) -> [ReaderEffect] {
+        guard var current = reload.progress else { return [] }
+        switch event.kind {
+        case .started:
+            current.started(event.url)
+        case .finished(let newItems):
+            current.finished(event.url, newItems: newItems, completed: event.completed, total: event.total)
+        case .notModified, .cancelled:
+            current.finished(event.url, completed: event.completed, total: event.total)
+        case .failed(let failure):
+            logger.warning("reload of \(event.displayURL) failed: \(failure)")
+            current.finished(event.url, failure: "\(failure)", completed: event.completed, total: event.total)
+        }
+        reload.progress = current
+        showReloading()
+        return []
+    }
+
+    func finishReload(_ summary: ReloadSummary) -> [ReaderEffect] {
+        logger.info("reload done: \(summary.succeeded) ok, \(summary.failed) failed, \(summary.newItems) new")
+        if let progress = reload.progress { transientMessage = progress.summaryText }
+        reload.progress = nil
+        showReloading()
+        var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
+        if settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        return effects + [.indexStoredBodies] + fullArticlesAfterReload()
+    }
+
+    /// Every screen shows which feeds are being reloaded (a tag's feed list too).
+    func showReloading() {
+        for case let list as any FeedListing in screens { list.showReloading(reload.progress?.inProgress ?? [], spinnerFrame: reload.spinnerFrame) }
+    }
+}
