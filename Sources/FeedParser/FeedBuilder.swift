@@ -79,7 +79,17 @@ struct FeedBuilder {
 
     private var feed = FeedFields()
     private var item: FeedFields?
+    /// Where the open item goes in `items`: where it started, so that an item read inside it
+    /// (and finished first) comes after it.
+    private var itemStart = 0
+    /// Items interrupted by an item inside them, innermost last (see `beginNestedItem`).
+    private var suspendedItems: [(fields: FeedFields, start: Int)] = []
     private(set) var items: [Item] = []
+    /// A repair of the document's structure made by the last event, for the reader to log with
+    /// the event's byte offset (`recordPendingRecovery`).
+    private(set) var pendingRecovery: String?
+    /// The repairs of the document's structure, at offsets in the bytes libxml2 was given.
+    private(set) var recoveries: [ParseRecovery] = []
     private var containers: [Container] = []
     private var frames: [Frame] = []
     /// `xml:base` values in effect, as text (IRIs stay as written), innermost last.
@@ -126,15 +136,12 @@ struct FeedBuilder {
         // may take its unknown namespace for the feed's own.
         var knownRule: ElementRule?
         if item != nil, capture == nil {
-            let rule = self.rule(localName: localName, prefix: prefix, uri: uri)
-            knownRule = rule
-            if rule.role == .item, let open = frames.firstIndex(where: { $0.role == .item }) {
-                // Items do not nest: a new one closes the one a feed forgot to close.
-                while frames.count > open { closeInnermostFrame() }
-            }
+            knownRule = self.rule(localName: localName, prefix: prefix, uri: uri)
         }
         depth += 1
-        if depth == 1 {
+        // Once only: end tags followed as written can close the root before libxml2 does, and the
+        // elements after it are still the feed's, not a second root.
+        if depth == 1, format == nil, unrecognisedRoot == nil {
             recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
                           attributes: attributes)
         }
@@ -214,6 +221,13 @@ struct FeedBuilder {
         text.acceptsText = capture != nil && ignoredDepth == 0
     }
 
+    mutating func recordPendingRecovery(byteOffset: Int) {
+        guard let reason = pendingRecovery else { return }
+        pendingRecovery = nil
+        guard recoveries.count < ForbiddenCharacterFilter.maxRecorded else { return }
+        recoveries.append(ParseRecovery(reason: reason, byteOffset: byteOffset))
+    }
+
     mutating func declareEntity(name: String, replacement: String) {
         entities.declare(name: name, replacement: replacement)
     }
@@ -232,8 +246,12 @@ struct FeedBuilder {
         // An item still open here was cut off (a truncated download, a missing `</item>`). It is
         // kept when it already holds something a reader can use (a title, link, id, summary,
         // content or enclosure); an empty shell, typically a document cut right after `<item>` or
-        // inside its first field, would show up as a blank article, so it is dropped.
-        if let item, item.identifiesAnArticle { items.append(item.makeItem()) }
+        // inside its first field, would show up as a blank article, so it is dropped. Innermost
+        // first: each goes where it started, before the items read inside it.
+        if let item, item.identifiesAnArticle { items.insert(item.makeItem(), at: itemStart) }
+        for suspended in suspendedItems.reversed() where suspended.fields.identifiesAnArticle {
+            items.insert(suspended.fields.makeItem(), at: suspended.start)
+        }
         return Feed(
             format: format, isWellFormed: isWellFormed, encoding: encoding, hadEncodingFallback: hadEncodingFallback,
             title: feed.title?.value, link: feed.link?.value, subtitle: feed.subtitle?.value,
@@ -256,7 +274,12 @@ struct FeedBuilder {
         case .unknown, .channel:
             if rule.role == .channel, let lang = attributes.value("lang", prefix: "xml") { feed.language.offer(Self.nonEmpty(lang), rank: 2) }
         case .item:
-            guard item == nil, container == .feed else { return pushContainer(.skipped, &frame) }
+            if item != nil, container == .item {
+                beginNestedItem()
+            } else {
+                guard item == nil, container == .feed else { return pushContainer(.skipped, &frame) }
+                itemStart = items.count
+            }
             item = FeedFields()
             if let about = attributes.value("about") { item?.id.offer(Self.nonEmpty(about.trimmingSpaces()), rank: 1) }
             pushContainer(.item, &frame)
@@ -376,9 +399,11 @@ struct FeedBuilder {
     private mutating func handleEnd(role: ElementRole) {
         switch role {
         case .item:
+            guard container == .item else { return }
+            if !suspendedItems.isEmpty { return endNestedItem() }
             // Made from the item where it is: `if let finished = item` copied all its fields first.
-            if container == .item, let finished = item?.makeItem() {
-                items.append(finished)
+            if let finished = item?.makeItem() {
+                if itemStart == items.count { items.append(finished) } else { items.insert(finished, at: itemStart) }
                 item = nil
             }
         case .author:
@@ -389,6 +414,29 @@ struct FeedBuilder {
         default:
             break
         }
+    }
+
+    /// An item inside the open item. Generated feeds do write `<item/>` inside an item, and a
+    /// missing `</item>` makes every later item a child of the one left open: items do not nest,
+    /// so each is read as an item of its own, the open one set aside until its end tag, which
+    /// libxml2 reports after the inner one's. An inner item with nothing in it (the `<item/>`) is
+    /// dropped and the outer one goes on with its fields.
+    private mutating func beginNestedItem() {
+        guard let outer = item else { return }
+        suspendedItems.append((outer, itemStart))
+        itemStart = items.count
+    }
+
+    private mutating func endNestedItem() {
+        guard let inner = item, let outer = suspendedItems.popLast() else { return }
+        if inner.identifiesAnArticle {
+            items.insert(inner.makeItem(), at: itemStart)
+            pendingRecovery = "read an item nested in another item as an item of its own"
+        } else {
+            pendingRecovery = "dropped an empty item nested in another item"
+        }
+        item = outer.fields
+        itemStart = outer.start
     }
 
     private mutating func pushContainer(_ kind: Container, _ frame: inout Frame) {
