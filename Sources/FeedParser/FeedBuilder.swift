@@ -109,6 +109,8 @@ struct FeedBuilder {
     private var authorEmail: String?
     private var authorHadChildren = false
     private var rules: [NameKey: ElementRule] = [:]
+    /// `namespace(uri:prefix:)`'s classification of each interned namespace URI.
+    private var namespaces: [UInt: FeedNamespace] = [:]
     /// A direct-mapped cache in front of `rules`: hashing the key for every element cost more than
     /// the rest of starting one, and a feed uses a few dozen names over and over.
     private var recentRules = [(key: NameKey, rule: ElementRule)?](repeating: nil, count: 64)
@@ -787,13 +789,24 @@ extension FeedBuilder {
             recentRules[slot] = (key, known)
             return known
         }
-        let uriText = uri.map { String(cString: $0) }
-        var namespace = FeedNamespace.classify(uri: uriText, prefix: prefix.map { String(cString: $0) })
-        if namespace == .other, let uriText, uriText == unknownRootNamespace { namespace = .core }
+        let namespace = self.namespace(uri: uri, prefix: prefix)
         let rule = ElementTable.rule(namespace: namespace, localName: String(cString: localName))
         rules[key] = rule
         recentRules[slot] = (key, rule)
         return rule
+    }
+
+    /// The namespace of an element's URI, classified once per URI (libxml2 interns them): the
+    /// misspellings `classify` accepts cost string work that a name lookup must not repeat.
+    private mutating func namespace(uri: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) -> FeedNamespace {
+        guard let uri else { return FeedNamespace.classify(uri: nil, prefix: prefix.map { String(cString: $0) }) }
+        let key = UInt(bitPattern: uri)
+        if let known = namespaces[key] { return known }
+        let uriText = String(cString: uri)
+        var namespace = FeedNamespace.classify(uri: uriText, prefix: nil)
+        if namespace == .other, uriText == unknownRootNamespace { namespace = .core }
+        namespaces[key] = namespace
+        return namespace
     }
 
     private mutating func recogniseRoot(
@@ -820,9 +833,9 @@ extension FeedBuilder {
                     if let value = namespaces[index * 2 + 1] { declared.append(String(cString: value).lowercased()) }
                 }
             }
-            format = declared.contains("http://my.netscape.com/rdf/simple/0.9/") ? .rss090 : .rss10
+            format = declared.contains { FeedNamespace.canonicalURI($0) == "http://my.netscape.com/rdf/simple/0.9" } ? .rss090 : .rss10
         case "feed":
-            if namespace == "http://purl.org/atom/ns#" || attributes.value("version")?.hasPrefix("0.") == true {
+            if namespace.map(FeedNamespace.canonicalURI) == "http://purl.org/atom/ns" || attributes.value("version")?.hasPrefix("0.") == true {
                 format = .atom03
             } else {
                 format = .atom10
