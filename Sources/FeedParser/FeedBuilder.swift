@@ -661,7 +661,11 @@ extension FeedBuilder {
                 item?.link.offer(resolved, rank: 5)
             }
         case .id:
-            item?.id.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: 0)
+            let id = Self.nonEmpty(raw.trimmingSpaces())
+            item?.id.offer(id, rank: 0)
+            // An Atom entry without a link is often reached at its id (Universal Feed Parser takes
+            // it too): the last choice, after any link element.
+            if let id, Self.isWebURL(id) { item?.link.offer(id, rank: 6) }
         case .published:
             withScope { $0.published.offer(FeedDate.parse(raw), rank: active.rank) }
         case .updated:
@@ -719,6 +723,11 @@ extension FeedBuilder {
         // Through the base itself: `base?.parts` copied its five components out of it first.
         guard let base else { return URLResolver.resolve(trimmed, againstParts: nil) }
         return base.resolve(trimmed)
+    }
+
+    private static func isWebURL(_ text: String) -> Bool {
+        let lowered = text.prefix(8).lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 
     private static func decodeBase64(_ text: String) -> String {
