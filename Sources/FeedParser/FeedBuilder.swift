@@ -64,6 +64,8 @@ struct FeedBuilder {
     private(set) var format: FeedFormat?
     /// The local name of a root element that is not a feed's.
     private(set) var unrecognisedRoot: String?
+    /// The root `html` element of an XHTML document, searched for a feed inside it.
+    private(set) var documentWrapper: String?
     private(set) var sawDoctype = false
     /// The root element's namespace when it is none the parser knows (a draft Atom URI, a made-up
     /// one): its elements are read as the format the root's name says.
@@ -143,9 +145,17 @@ struct FeedBuilder {
         depth += 1
         // Once only: end tags followed as written can close the root before libxml2 does, and the
         // elements after it are still the feed's, not a second root.
-        if depth == 1, format == nil, unrecognisedRoot == nil {
-            recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
-                          attributes: attributes)
+        if format == nil {
+            if unrecognisedRoot == nil, depth == 1 || documentWrapper != nil {
+                recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
+                              attributes: attributes)
+            }
+            // The page around a feed wrapped in XHTML is no part of it (its `title` is not the feed's).
+            if format == nil {
+                frames.append(Frame(role: .unknown, opensContainer: false, endsCapture: false, isMarkup: false,
+                                    localName: localName))
+                return
+            }
         }
         if attributes.count > 0, let base = attributes.value("base", prefix: "xml") {
             let resolved = URLResolver.resolve(base, againstParts: currentBase?.parts).flatMap(URLResolver.Base.init)
@@ -852,8 +862,13 @@ extension FeedBuilder {
         case "channel":
             format = .rss20
         default:
-            unrecognisedRoot = name
-            wantsStop = true
+            // A feed served inside an XHTML page (`<html><body><feed>`) is read where it stands.
+            if depth == 1, name.lowercased() == "html" {
+                documentWrapper = name
+            } else if documentWrapper == nil {
+                unrecognisedRoot = name
+                wantsStop = true
+            }
             return
         }
         if let uri, case let root = String(cString: uri), FeedNamespace.classify(uri: root, prefix: nil) == .other {

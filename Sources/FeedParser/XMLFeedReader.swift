@@ -63,7 +63,9 @@ final class XMLFeedReader {
     var isRunning: Bool { context.pointee.instate != XML_PARSER_EOF && !builder.pointee.wantsStop }
 
     /// The root element was not a feed's (its name), once known.
-    var unrecognisedRoot: String? { builder.pointee.unrecognisedRoot }
+    var unrecognisedRoot: String? {
+        builder.pointee.unrecognisedRoot ?? (hasRecognisedFeed ? nil : builder.pointee.documentWrapper)
+    }
     var hasRecognisedFeed: Bool { builder.pointee.recognisedFormat }
     var sawEncodingError: Bool { builder.pointee.sawEncodingError }
     var stoppedOnEntityBudget: Bool { builder.pointee.entities.isExhausted }
