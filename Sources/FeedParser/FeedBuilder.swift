@@ -769,7 +769,12 @@ extension FeedBuilder {
         text.appendMarkup(name)
         attributes.forEach { attributeName, prefix, value in
             text.appendMarkup(" ")
-            if let prefix, SAXAttributes.equals(prefix, "xml") { text.appendMarkup("xml:") }
+            // As written (`xlink:href`, `xml:lang`): the sanitiser's lists name them so, and the
+            // bare local name is another attribute (`href`) or none.
+            if let prefix {
+                text.appendMarkup(UnsafeBufferPointer(start: prefix, count: Self.length(prefix)))
+                text.appendMarkup(":")
+            }
             text.appendMarkup(attributeName)
             text.appendMarkup("=\"")
             text.appendAttributeValue(value)
