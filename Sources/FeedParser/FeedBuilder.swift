@@ -675,7 +675,11 @@ extension FeedBuilder {
             item?.id.offer(id, rank: 0)
             // An Atom entry without a link is often reached at its id (Universal Feed Parser takes
             // it too): the last choice, after any link element.
-            if let id, Self.isWebURL(id) { item?.link.offer(id, rank: 6) }
+            // Resolved like a permalink guid: an id is text, and may hold spaces or line breaks.
+            if let id, Self.isWebURL(id) {
+                let resolved = Self.resolve(id, against: currentBase)
+                item?.link.offer(resolved, rank: 6)
+            }
         case .published:
             withScope { $0.published.offer(FeedDate.parse(raw), rank: active.rank) }
         case .updated:
