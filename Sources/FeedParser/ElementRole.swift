@@ -27,6 +27,16 @@ struct ElementRule: Equatable {
 enum FeedNamespace: UInt8 {
     case core, dublinCore, dublinCoreTerms, content, media, itunes, rdf, xhtml, other
 
+    /// A namespace URI as feeds misspell it, reduced to one form: feeds declare the well-known
+    /// namespaces without their trailing slash (`…/modules/content`), with `https`, or in capitals,
+    /// and Universal Feed Parser reads them all. Lower case, `http`, no trailing `/` or `#`.
+    static func canonicalURI(_ uri: String) -> String {
+        var text = uri.trimmingSpaces().lowercased()
+        if text.hasPrefix("https://") { text = "http://" + text.dropFirst("https://".count) }
+        while text.hasSuffix("/") || text.hasSuffix("#") { text.removeLast() }
+        return text
+    }
+
     /// Classifies a namespace URI; `prefix` is the fallback for prefixes that were never declared.
     static func classify(uri: String?, prefix: String?) -> FeedNamespace {
         guard let uri else {
@@ -41,19 +51,17 @@ enum FeedNamespace: UInt8 {
             default: return .other
             }
         }
-        let lowered = uri.trimmingSpaces().lowercased()
-        switch lowered {
-        case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
+        switch canonicalURI(uri) {
+        case "http://purl.org/rss/1.0", "http://my.netscape.com/rdf/simple/0.9",
              "http://backend.userland.com/rss2", "http://backend.userland.com/rss", "http://blogs.law.harvard.edu/tech/rss",
-             "http://www.w3.org/2005/atom", "http://purl.org/atom/ns#", "http://purl.org/net/rss1.1#":
+             "http://www.w3.org/2005/atom", "http://purl.org/atom/ns", "http://purl.org/net/rss1.1":
             return .core
-        case "http://purl.org/dc/elements/1.1/", "http://purl.org/dc/elements/1.0/": return .dublinCore
-        case "http://purl.org/dc/terms/": return .dublinCoreTerms
-        case "http://purl.org/rss/1.0/modules/content/": return .content
-        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss", "http://tools.search.yahoo.com/mrss/":
-            return .media
+        case "http://purl.org/dc/elements/1.1", "http://purl.org/dc/elements/1.0": return .dublinCore
+        case "http://purl.org/dc/terms": return .dublinCoreTerms
+        case "http://purl.org/rss/1.0/modules/content": return .content
+        case "http://search.yahoo.com/mrss", "http://tools.search.yahoo.com/mrss": return .media
         case "http://www.itunes.com/dtds/podcast-1.0.dtd": return .itunes
-        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": return .rdf
+        case "http://www.w3.org/1999/02/22-rdf-syntax-ns": return .rdf
         case "http://www.w3.org/1999/xhtml": return .xhtml
         default: return .other
         }

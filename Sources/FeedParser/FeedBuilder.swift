@@ -64,6 +64,8 @@ struct FeedBuilder {
     private(set) var format: FeedFormat?
     /// The local name of a root element that is not a feed's.
     private(set) var unrecognisedRoot: String?
+    /// The root `html` element of an XHTML document, searched for a feed inside it.
+    private(set) var documentWrapper: String?
     private(set) var sawDoctype = false
     /// The root element's namespace when it is none the parser knows (a draft Atom URI, a made-up
     /// one): its elements are read as the format the root's name says.
@@ -79,7 +81,17 @@ struct FeedBuilder {
 
     private var feed = FeedFields()
     private var item: FeedFields?
+    /// Where the open item goes in `items`: where it started, so that an item read inside it
+    /// (and finished first) comes after it.
+    private var itemStart = 0
+    /// Items interrupted by an item inside them, innermost last (see `beginNestedItem`).
+    private var suspendedItems: [(fields: FeedFields, start: Int)] = []
     private(set) var items: [Item] = []
+    /// A repair of the document's structure made by the last event, for the reader to log with
+    /// the event's byte offset (`recordPendingRecovery`).
+    private(set) var pendingRecovery: String?
+    /// The repairs of the document's structure, at offsets in the bytes libxml2 was given.
+    private(set) var recoveries: [ParseRecovery] = []
     private var containers: [Container] = []
     private var frames: [Frame] = []
     /// `xml:base` values in effect, as text (IRIs stay as written), innermost last.
@@ -99,6 +111,8 @@ struct FeedBuilder {
     private var authorEmail: String?
     private var authorHadChildren = false
     private var rules: [NameKey: ElementRule] = [:]
+    /// `namespace(uri:prefix:)`'s classification of each interned namespace URI.
+    private var namespaces: [UInt: FeedNamespace] = [:]
     /// A direct-mapped cache in front of `rules`: hashing the key for every element cost more than
     /// the rest of starting one, and a feed uses a few dozen names over and over.
     private var recentRules = [(key: NameKey, rule: ElementRule)?](repeating: nil, count: 64)
@@ -126,17 +140,22 @@ struct FeedBuilder {
         // may take its unknown namespace for the feed's own.
         var knownRule: ElementRule?
         if item != nil, capture == nil {
-            let rule = self.rule(localName: localName, prefix: prefix, uri: uri)
-            knownRule = rule
-            if rule.role == .item, let open = frames.firstIndex(where: { $0.role == .item }) {
-                // Items do not nest: a new one closes the one a feed forgot to close.
-                while frames.count > open { closeInnermostFrame() }
-            }
+            knownRule = self.rule(localName: localName, prefix: prefix, uri: uri)
         }
         depth += 1
-        if depth == 1 {
-            recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
-                          attributes: attributes)
+        // Once only: end tags followed as written can close the root before libxml2 does, and the
+        // elements after it are still the feed's, not a second root.
+        if format == nil {
+            if unrecognisedRoot == nil, depth == 1 || documentWrapper != nil {
+                recogniseRoot(localName: localName, uri: uri, namespaces: namespaces, namespaceCount: namespaceCount,
+                              attributes: attributes)
+            }
+            // The page around a feed wrapped in XHTML is no part of it (its `title` is not the feed's).
+            if format == nil {
+                frames.append(Frame(role: .unknown, opensContainer: false, endsCapture: false, isMarkup: false,
+                                    localName: localName))
+                return
+            }
         }
         if attributes.count > 0, let base = attributes.value("base", prefix: "xml") {
             let resolved = URLResolver.resolve(base, againstParts: currentBase?.parts).flatMap(URLResolver.Base.init)
@@ -214,6 +233,13 @@ struct FeedBuilder {
         text.acceptsText = capture != nil && ignoredDepth == 0
     }
 
+    mutating func recordPendingRecovery(byteOffset: Int) {
+        guard let reason = pendingRecovery else { return }
+        pendingRecovery = nil
+        guard recoveries.count < ForbiddenCharacterFilter.maxRecorded else { return }
+        recoveries.append(ParseRecovery(reason: reason, byteOffset: byteOffset))
+    }
+
     mutating func declareEntity(name: String, replacement: String) {
         entities.declare(name: name, replacement: replacement)
     }
@@ -232,8 +258,12 @@ struct FeedBuilder {
         // An item still open here was cut off (a truncated download, a missing `</item>`). It is
         // kept when it already holds something a reader can use (a title, link, id, summary,
         // content or enclosure); an empty shell, typically a document cut right after `<item>` or
-        // inside its first field, would show up as a blank article, so it is dropped.
-        if let item, item.identifiesAnArticle { items.append(item.makeItem()) }
+        // inside its first field, would show up as a blank article, so it is dropped. Innermost
+        // first: each goes where it started, before the items read inside it.
+        if let item, item.identifiesAnArticle { items.insert(item.makeItem(), at: itemStart) }
+        for suspended in suspendedItems.reversed() where suspended.fields.identifiesAnArticle {
+            items.insert(suspended.fields.makeItem(), at: suspended.start)
+        }
         return Feed(
             format: format, isWellFormed: isWellFormed, encoding: encoding, hadEncodingFallback: hadEncodingFallback,
             title: feed.title?.value, link: feed.link?.value, subtitle: feed.subtitle?.value,
@@ -256,7 +286,12 @@ struct FeedBuilder {
         case .unknown, .channel:
             if rule.role == .channel, let lang = attributes.value("lang", prefix: "xml") { feed.language.offer(Self.nonEmpty(lang), rank: 2) }
         case .item:
-            guard item == nil, container == .feed else { return pushContainer(.skipped, &frame) }
+            if item != nil, container == .item {
+                beginNestedItem()
+            } else {
+                guard item == nil, container == .feed else { return pushContainer(.skipped, &frame) }
+                itemStart = items.count
+            }
             item = FeedFields()
             if let about = attributes.value("about") { item?.id.offer(Self.nonEmpty(about.trimmingSpaces()), rank: 1) }
             pushContainer(.item, &frame)
@@ -376,9 +411,11 @@ struct FeedBuilder {
     private mutating func handleEnd(role: ElementRole) {
         switch role {
         case .item:
+            guard container == .item else { return }
+            if !suspendedItems.isEmpty { return endNestedItem() }
             // Made from the item where it is: `if let finished = item` copied all its fields first.
-            if container == .item, let finished = item?.makeItem() {
-                items.append(finished)
+            if let finished = item?.makeItem() {
+                if itemStart == items.count { items.append(finished) } else { items.insert(finished, at: itemStart) }
                 item = nil
             }
         case .author:
@@ -389,6 +426,29 @@ struct FeedBuilder {
         default:
             break
         }
+    }
+
+    /// An item inside the open item. Generated feeds do write `<item/>` inside an item, and a
+    /// missing `</item>` makes every later item a child of the one left open: items do not nest,
+    /// so each is read as an item of its own, the open one set aside until its end tag, which
+    /// libxml2 reports after the inner one's. An inner item with nothing in it (the `<item/>`) is
+    /// dropped and the outer one goes on with its fields.
+    private mutating func beginNestedItem() {
+        guard let outer = item else { return }
+        suspendedItems.append((outer, itemStart))
+        itemStart = items.count
+    }
+
+    private mutating func endNestedItem() {
+        guard let inner = item, let outer = suspendedItems.popLast() else { return }
+        if inner.identifiesAnArticle {
+            items.insert(inner.makeItem(), at: itemStart)
+            pendingRecovery = "read an item nested in another item as an item of its own"
+        } else {
+            pendingRecovery = "dropped an empty item nested in another item"
+        }
+        item = outer.fields
+        itemStart = outer.start
     }
 
     private mutating func pushContainer(_ kind: Container, _ frame: inout Frame) {
@@ -611,7 +671,15 @@ extension FeedBuilder {
                 item?.link.offer(resolved, rank: 5)
             }
         case .id:
-            item?.id.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: 0)
+            let id = Self.nonEmpty(raw.trimmingSpaces())
+            item?.id.offer(id, rank: 0)
+            // An Atom entry without a link is often reached at its id (Universal Feed Parser takes
+            // it too): the last choice, after any link element.
+            // Resolved like a permalink guid: an id is text, and may hold spaces or line breaks.
+            if let id, Self.isWebURL(id) {
+                let resolved = Self.resolve(id, against: currentBase)
+                item?.link.offer(resolved, rank: 6)
+            }
         case .published:
             withScope { $0.published.offer(FeedDate.parse(raw), rank: active.rank) }
         case .updated:
@@ -671,6 +739,11 @@ extension FeedBuilder {
         return base.resolve(trimmed)
     }
 
+    private static func isWebURL(_ text: String) -> Bool {
+        let lowered = text.prefix(8).lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
     private static func decodeBase64(_ text: String) -> String {
         let compact = text.filter { !$0.isWhitespace }
         guard let data = Data(base64Encoded: compact) else { return text }
@@ -700,7 +773,12 @@ extension FeedBuilder {
         text.appendMarkup(name)
         attributes.forEach { attributeName, prefix, value in
             text.appendMarkup(" ")
-            if let prefix, SAXAttributes.equals(prefix, "xml") { text.appendMarkup("xml:") }
+            // As written (`xlink:href`, `xml:lang`): the sanitiser's lists name them so, and the
+            // bare local name is another attribute (`href`) or none.
+            if let prefix {
+                text.appendMarkup(UnsafeBufferPointer(start: prefix, count: Self.length(prefix)))
+                text.appendMarkup(":")
+            }
             text.appendMarkup(attributeName)
             text.appendMarkup("=\"")
             text.appendAttributeValue(value)
@@ -739,13 +817,24 @@ extension FeedBuilder {
             recentRules[slot] = (key, known)
             return known
         }
-        let uriText = uri.map { String(cString: $0) }
-        var namespace = FeedNamespace.classify(uri: uriText, prefix: prefix.map { String(cString: $0) })
-        if namespace == .other, let uriText, uriText == unknownRootNamespace { namespace = .core }
+        let namespace = self.namespace(uri: uri, prefix: prefix)
         let rule = ElementTable.rule(namespace: namespace, localName: String(cString: localName))
         rules[key] = rule
         recentRules[slot] = (key, rule)
         return rule
+    }
+
+    /// The namespace of an element's URI, classified once per URI (libxml2 interns them): the
+    /// misspellings `classify` accepts cost string work that a name lookup must not repeat.
+    private mutating func namespace(uri: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) -> FeedNamespace {
+        guard let uri else { return FeedNamespace.classify(uri: nil, prefix: prefix.map { String(cString: $0) }) }
+        let key = UInt(bitPattern: uri)
+        if let known = namespaces[key] { return known }
+        let uriText = String(cString: uri)
+        var namespace = FeedNamespace.classify(uri: uriText, prefix: nil)
+        if namespace == .other, uriText == unknownRootNamespace { namespace = .core }
+        namespaces[key] = namespace
+        return namespace
     }
 
     private mutating func recogniseRoot(
@@ -772,9 +861,9 @@ extension FeedBuilder {
                     if let value = namespaces[index * 2 + 1] { declared.append(String(cString: value).lowercased()) }
                 }
             }
-            format = declared.contains("http://my.netscape.com/rdf/simple/0.9/") ? .rss090 : .rss10
+            format = declared.contains { FeedNamespace.canonicalURI($0) == "http://my.netscape.com/rdf/simple/0.9" } ? .rss090 : .rss10
         case "feed":
-            if namespace == "http://purl.org/atom/ns#" || attributes.value("version")?.hasPrefix("0.") == true {
+            if namespace.map(FeedNamespace.canonicalURI) == "http://purl.org/atom/ns" || attributes.value("version")?.hasPrefix("0.") == true {
                 format = .atom03
             } else {
                 format = .atom10
@@ -782,8 +871,13 @@ extension FeedBuilder {
         case "channel":
             format = .rss20
         default:
-            unrecognisedRoot = name
-            wantsStop = true
+            // A feed served inside an XHTML page (`<html><body><feed>`) is read where it stands.
+            if depth == 1, name.lowercased() == "html" {
+                documentWrapper = name
+            } else if documentWrapper == nil {
+                unrecognisedRoot = name
+                wantsStop = true
+            }
             return
         }
         if let uri, case let root = String(cString: uri), FeedNamespace.classify(uri: root, prefix: nil) == .other {

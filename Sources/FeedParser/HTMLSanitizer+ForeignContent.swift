@@ -28,9 +28,7 @@ extension HTMLSanitizer {
     }()
 
     static let svgAttributeTable: NameTable = {
-        // Names longer than 16 bytes (`preserveAspectRatio`, `gradientTransform`…) have no key and
-        // are dropped: the drawing keeps its shape with their defaults.
-        let plain = [
+        let plain = longNames + [
             "accent-height", "alphabetic", "arabic-form", "ascent", "baseProfile", "bbox", "cap-height", "class",
             "clipPathUnits", "color-rendering", "cx", "cy", "d", "descent", "display", "dx", "dy", "fill-opacity",
             "fill-rule", "font-family", "font-size", "font-stretch", "font-style", "font-variant", "font-weight", "fx",
@@ -94,9 +92,31 @@ extension HTMLSanitizer {
         "refY", "requiredFeatures", "systemLanguage", "viewBox", "zoomAndPan",
     ]
 
+    /// The SVG attributes of Universal Feed Parser's list whose names are longer than the 16 bytes
+    /// a `NameKey` packs, spelt as SVG spells them. Dropped for it, `preserveAspectRatio` made
+    /// drawings stretch.
+    static let longNames = [
+        "preserveAspectRatio", "requiredExtensions", "stroke-dashoffset", "stroke-miterlimit", "overline-position",
+        "overline-thickness", "strikethrough-position", "strikethrough-thickness", "underline-position",
+        "underline-thickness",
+    ]
+
+    /// The key of the name at `range` when it is one of `longNames`, in any letter case.
+    static func longNameKey(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> NameKey? {
+        for (index, name) in longNames.enumerated() where name.utf8.count == range.count {
+            let matches = zip(name.utf8, range).allSatisfy { expected, position in
+                let byte = bytes[position]
+                return (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == (expected &- UInt8(ascii: "A") < 26 ? expected | 0x20 : expected)
+            }
+            if matches { return NameKey(longName: index + 1) }
+        }
+        return nil
+    }
+
     /// Appends the name of `key` as it is written out: SVG's mixed-case spelling where it has
     /// one, else the lower-case name.
     static func appendName(_ key: NameKey, to out: inout [UInt8]) {
+        if key.isLong { return out.append(contentsOf: longNames[Int(key.low) - 1].utf8) }
         let number = mixedCaseSpellingTable.value(for: key)
         guard number != 0 else { return key.append(to: &out) }
         out.append(contentsOf: mixedCaseSpellings[Int(number) - 1].utf8)

@@ -560,7 +560,8 @@ extension HTMLSanitizer {
                 cursor &+= 1
             }
             let length = cursor - start
-            let key = length > 0 && length <= 16 ? NameKey(low: low, high: high) : nil
+            let key = length > 0 && length <= 16 ? NameKey(low: low, high: high)
+                : length > 16 ? HTMLSanitizer.longNameKey(in: input, start..<cursor) : nil
             return ScannedName(range: start..<cursor, key: key, hasUppercase: uppercaseSeen != 0)
         }
 
@@ -942,7 +943,7 @@ extension HTMLSanitizer {
 
         /// Appends a name to `scratch`: inside SVG with its mixed-case spelling (`viewBox`).
         private mutating func appendName(_ key: NameKey) {
-            if foreignContent == nil { key.append(to: &scratch) } else { HTMLSanitizer.appendName(key, to: &scratch) }
+            if foreignContent == nil, !key.isLong { key.append(to: &scratch) } else { HTMLSanitizer.appendName(key, to: &scratch) }
         }
 
         /// True inside SVG for a name written in mixed case there (`viewBox`): its lower-case
@@ -950,7 +951,7 @@ extension HTMLSanitizer {
         @inline(__always)
         private func isSpelledOtherwise(_ key: NameKey?) -> Bool {
             guard foreignContent != nil, let key else { return false }
-            return HTMLSanitizer.mixedCaseSpellingTable.value(for: key) != 0
+            return key.isLong || HTMLSanitizer.mixedCaseSpellingTable.value(for: key) != 0
         }
 
         /// Removes the innermost open element, leaving SVG or MathML when it was their root.

@@ -36,7 +36,8 @@ extension HTMLSanitizer {
     }
 
     /// An element or attribute name packed into two words, lower-cased: a cheap, allocation-free
-    /// key. Names longer than 16 bytes are never on an allow-list and get no key.
+    /// key. A name longer than 16 bytes has a key only when it is one of `longNames`, numbered
+    /// (`isLong`); any other gets none, and is on no allow-list.
     struct NameKey: Equatable {
         var low: UInt64 = 0
         var high: UInt64 = 0
@@ -66,7 +67,20 @@ extension HTMLSanitizer {
             self.high = high
         }
 
+        /// The key of one of `longNames`: its number in `low` (1…), which no name's first byte can
+        /// be (control bytes end a name), and a `high` word of 0xFF bytes.
+        init(longName number: Int) {
+            low = UInt64(number)
+            high = .max
+        }
+
+        var isLong: Bool { high == .max && low < 0x20 }
+
         init(_ name: String) {
+            if name.utf8.count > 16, let number = HTMLSanitizer.longNames.firstIndex(of: name) {
+                self.init(longName: number + 1)
+                return
+            }
             var bytes = Array(name.utf8)
             self = bytes.withUnsafeMutableBufferPointer { NameKey(UnsafeBufferPointer($0), 0..<$0.count)! }
         }

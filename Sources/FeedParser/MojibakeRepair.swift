@@ -8,7 +8,8 @@ import Glibc
 ///   and € everywhere else. Browsers read the label as windows-1252; so do we.
 /// - **UTF-8 encoded twice.** UTF-8 bytes read as windows-1252 and encoded again: `Ã©` for `é`,
 ///   `â€™` for `’`. A run of such characters is put back when its windows-1252 bytes form valid
-///   UTF-8 as a whole; a run that does not (`Grüße` written in Latin-1) is left alone.
+///   UTF-8 as a whole and what they decode to fits where it stands (`DecodedRun`); a run that
+///   does not (`Grüße` written in Latin-1, `« doué »` whose `é »` would read as `頻`) is left alone.
 enum MojibakeRepair {
     /// The text of one field, repaired; smart quotes only when the document was read as
     /// ISO-8859-1. Applied before markup is stripped, which would drop the C1 characters.
@@ -61,8 +62,12 @@ enum MojibakeRepair {
         var run: [UInt8] = []
         var runScalars: [Unicode.Scalar] = []
         var changed = false
-        func flush() {
-            if run.count >= 2, let decoded = strictUTF8(run) {
+        // The characters around the run, which say whether its decoding fits there.
+        var before: Unicode.Scalar?
+        func flush(after: Unicode.Scalar?) {
+            if run.count >= 2, let decoded = strictUTF8(run),
+               DecodedRun(source: runScalars, decoded: Array(decoded.unicodeScalars),
+                         before: before, after: after).isDoubleEncoding {
                 result.append(contentsOf: decoded.unicodeScalars)
                 changed = true
             } else {
@@ -76,11 +81,12 @@ enum MojibakeRepair {
                 run.append(byte)
                 runScalars.append(scalar)
             } else {
-                flush()
+                if !run.isEmpty { flush(after: scalar) }
                 result.append(scalar)
+                before = scalar
             }
         }
-        flush()
+        flush(after: nil)
         return changed ? String(result) : text
     }
 

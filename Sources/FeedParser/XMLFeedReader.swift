@@ -17,6 +17,8 @@ final class XMLFeedReader {
     let forcedEncoding: String?
     /// Removes what XML forbids before libxml2 sees it (see `ForbiddenCharacterFilter`).
     private var filter: ForbiddenCharacterFilter
+    /// Where libxml2's first byte is in the document.
+    private let startOffset: Int
 
     /// - Parameter startOffset: where the bytes given to `parse` begin in the document (after a
     ///   byte-order mark), so that recoveries are logged at the document's own offsets.
@@ -24,6 +26,7 @@ final class XMLFeedReader {
         Self.installEntityLoader
         Self.silenceGenericErrors()
         self.forcedEncoding = forcedEncoding
+        self.startOffset = startOffset
         filter = ForbiddenCharacterFilter(encoding: forcedEncoding, startOffset: startOffset)
         builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
         builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits))
@@ -60,7 +63,9 @@ final class XMLFeedReader {
     var isRunning: Bool { context.pointee.instate != XML_PARSER_EOF && !builder.pointee.wantsStop }
 
     /// The root element was not a feed's (its name), once known.
-    var unrecognisedRoot: String? { builder.pointee.unrecognisedRoot }
+    var unrecognisedRoot: String? {
+        builder.pointee.unrecognisedRoot ?? (hasRecognisedFeed ? nil : builder.pointee.documentWrapper)
+    }
     var hasRecognisedFeed: Bool { builder.pointee.recognisedFormat }
     var sawEncodingError: Bool { builder.pointee.sawEncodingError }
     var stoppedOnEntityBudget: Bool { builder.pointee.entities.isExhausted }
@@ -70,8 +75,15 @@ final class XMLFeedReader {
         filter.filter(bytes, isLast: isLast) { feedChunks($0, isLast: isLast) }
     }
 
-    /// What was dropped or repaired so far, with byte offsets.
-    var recoveries: [ParseRecovery] { filter.recoveries }
+    /// What was dropped or repaired so far, with byte offsets: characters the filter dropped, and
+    /// the builder's repairs of structure (at the offset libxml2 had read to, counted in the bytes
+    /// after the filter, which differ from the document's only after a dropped character).
+    var recoveries: [ParseRecovery] {
+        let structural = builder.pointee.recoveries
+        guard !structural.isEmpty else { return filter.recoveries }
+        let shifted = structural.map { ParseRecovery(reason: $0.reason, byteOffset: $0.byteOffset + startOffset) }
+        return (filter.recoveries + shifted).sorted { $0.byteOffset < $1.byteOffset }
+    }
     /// ISO-2022 escape sequences were dropped from a document that declared no encoding.
     var mayBeUndeclaredISO2022: Bool { forcedEncoding == nil && filter.droppedISO2022Escape }
 
@@ -197,6 +209,9 @@ final class XMLFeedReader {
             let builder = XMLFeedReader.builder(context)
             XMLFeedReader.carryOnAfterError(context, builder)
             builder.pointee.endElement(localName: localName)
+            if builder.pointee.pendingRecovery != nil, let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self) {
+                builder.pointee.recordPendingRecovery(byteOffset: Int(xmlByteConsumed(parser)))
+            }
         }
         // Once per piece of text, and every entity is a piece of its own: the common case (a field
         // gathered as plain text, room for the piece, no error since the last event) is taken in

@@ -257,10 +257,28 @@ struct HTMLSanitizerTests {
         ("<p><svg><text>a</p>b</text></svg>c</p>", "<p><svg><text>ab</text></svg>c</p>"),
         ("<svg><svg><g></g></svg><g></g></svg><g>out</g>", "<svg><svg><g></g></svg><g></g></svg>out"),
         (#"<SVG VIEWBOX="0 0 1 1"><LinearGradient/></SVG>"#, #"<svg viewBox="0 0 1 1"><linearGradient></linearGradient></svg>"#),
+        // Names longer than the 16 bytes of a name key, in any letter case (issue 32).
+        (#"<svg viewBox="0 0 1 1" preserveAspectRatio="xMidYMid meet"></svg>"#,
+         #"<svg viewBox="0 0 1 1" preserveAspectRatio="xMidYMid meet"></svg>"#),
+        (#"<svg preserveaspectratio="none"><path d="M0 0" stroke-miterlimit="4" STROKE-DASHOFFSET="2" stroke-dashoffset="9"/></svg>"#,
+         #"<svg preserveAspectRatio="none"><path d="M0 0" stroke-miterlimit="4" stroke-dashoffset="2"></path></svg>"#),
+        (#"<svg><text underline-thickness="1" strikethrough-position="2" preserveAspectRatioX="3">t</text></svg>"#,
+         #"<svg><text underline-thickness="1" strikethrough-position="2">t</text></svg>"#),
     ]
 
     @Test(arguments: svgCases)
     func keepsSafeSVG(_ input: String, _ expected: String) {
+        #expect(Self.clean(input) == expected)
+    }
+
+    /// SVG's long names belong to SVG: on an HTML element they are dropped, whether the tag takes
+    /// the canonical fast path (lower case, ` name="value"`) or is read in full.
+    @Test(arguments: [
+        (#"<p preserveaspectratio="none" title="t">x</p>"#, #"<p title="t">x</p>"#),
+        (#"<P PreserveAspectRatio='none' TITLE=t>x</P>"#, #"<p title="t">x</p>"#),
+        (#"<img src="https://x.example/i.png" stroke-miterlimit="4">"#, #"<img src="https://x.example/i.png">"#),
+    ])
+    func longSVGNamesAreDroppedOutsideSVG(_ input: String, _ expected: String) {
         #expect(Self.clean(input) == expected)
     }
 
