@@ -22,7 +22,7 @@ extension FeedStore {
     /// - Throws: `StoreError.unknownFeed` when `url` is not in the cache.
     @discardableResult
     public func upsert(
-        _ feed: Feed, forFeedURL url: String, validators: HTTPValidators = .none,
+        _ feed: Feed, forFeedURL url: String, validators: CacheValidators = CacheValidators(),
         permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
         // Prepared before the write transaction, on the caller's thread: see `PreparedFeed`.
@@ -35,7 +35,7 @@ extension FeedStore {
     /// holding the write lock only for the SQL.
     @discardableResult
     public func upsert(
-        _ prepared: PreparedFeed, forFeedURL url: String, validators: HTTPValidators = .none,
+        _ prepared: PreparedFeed, forFeedURL url: String, validators: CacheValidators = CacheValidators(),
         permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
         let update = FeedUpdate(prepared, forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now)

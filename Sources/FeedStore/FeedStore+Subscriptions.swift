@@ -42,30 +42,20 @@ extension FeedStore {
                 let url: String = row["url"]
                 return FeedFetchTarget(
                     id: row["id"], url: url, fetchURL: row["fetchURL"] ?? url,
-                    validators: HTTPValidators(etag: row["etag"], lastModified: row["lastModified"]),
+                    validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
                     lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
                     failureCount: row["failureCount"])
             }
         }
     }
 
-    /// The HTTP validators stored for a feed (`.none` for a feed never fetched or not cached).
-    public func validators(forFeedURL url: String) throws -> HTTPValidators {
+    /// The HTTP validators stored for a feed (empty for a feed never fetched or not cached).
+    public func validators(forFeedURL url: String) throws -> CacheValidators {
         try read { db in
             guard let row = try Row.fetchOne(
                 db, sql: "SELECT etag, lastModified FROM feed WHERE url = ?", arguments: [url])
-            else { return .none }
-            return HTTPValidators(etag: row["etag"], lastModified: row["lastModified"])
-        }
-    }
-
-    /// Replaces a feed's HTTP validators (upsert also stores them; this is for other paths).
-    public func setValidators(_ validators: HTTPValidators, forFeedURL url: String) throws {
-        try write { db in
-            try db.execute(
-                sql: "UPDATE feed SET etag = ?, lastModified = ? WHERE url = ?",
-                arguments: [validators.etag, validators.lastModified, url])
-            try Self.requireFeedChanged(db, url: url)
+            else { return CacheValidators() }
+            return CacheValidators(etag: row["etag"], lastModified: row["lastModified"])
         }
     }
 

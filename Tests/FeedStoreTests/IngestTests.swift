@@ -160,10 +160,10 @@ import Testing
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: [url])
         try store.upsert(Sample.feed([Sample.item("1", hours: 1)]), forFeedURL: url,
-                         validators: HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"),
+                         validators: CacheValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"),
                          at: Sample.date(hours: 10))
         #expect(try store.validators(forFeedURL: url) ==
-                HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"))
+                CacheValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"))
 
         try store.recordFailure(forFeedURL: url, reason: "HTTP 503\nService Unavailable", at: Sample.date(hours: 11))
         try store.recordFailure(forFeedURL: url, reason: "timed out", at: Sample.date(hours: 12))
