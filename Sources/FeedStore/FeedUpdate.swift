@@ -22,3 +22,22 @@ public struct FeedUpdate: Sendable {
         self.fetchedAt = fetchedAt
     }
 }
+
+extension FeedUpdate {
+    /// The feed columns a successful fetch writes (see `StoreColumns`); the upsert also clears
+    /// the feed's error.
+    static let columns = StoreColumns<Self, Feed>([
+        // A fetch that brings no title or link keeps the ones stored.
+        .init("title", assignment: "COALESCE(?, title)", { $0.prepared.feed.title }),
+        .init("link", assignment: "COALESCE(?, link)", { $0.prepared.feed.link }),
+        .init("subtitle", { $0.prepared.feed.subtitle }),
+        .init("author", { $0.prepared.feed.author }),
+        .init("image", { $0.prepared.feed.image }),
+        .init("language", { $0.prepared.feed.language }),
+        .init("format", { $0.prepared.feed.format.rawValue }),
+        .init("etag", { $0.validators.etag }),
+        .init("lastModified", { $0.validators.lastModified }),
+        .init("lastAttemptAt", { $0.fetchedAt.timeIntervalSince1970 }),
+        .init("lastSuccessAt", { $0.fetchedAt.timeIntervalSince1970 }),
+    ])
+}
