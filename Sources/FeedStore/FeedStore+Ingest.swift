@@ -157,9 +157,7 @@ extension FeedStore {
         // computing the rank here.)
         var insert = TypedStatement(try db.cachedStatement(sql: insertItemSQL))
         // Not a trigger: see `StoreSchema.createSearchIndex`.
-        var index = TypedStatement(try db.cachedStatement(sql: """
-            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
-            """))
+        var index = TypedStatement(try db.cachedStatement(sql: indexItemSQL))
         var refresh = TypedStatement(try db.cachedStatement(sql: refreshItemSQL))
         var touch = TypedStatement(try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?"))
 
