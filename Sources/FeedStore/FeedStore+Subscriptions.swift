@@ -74,43 +74,19 @@ extension FeedStore {
         if db.changesCount == 0 { throw StoreError.unknownFeed(url: url) }
     }
 
-    static func encodeJSONValue<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "[]" }
+    /// A JSON array as the cache stores it (categories, enclosures, tags, server ids). Most items
+    /// have no categories or enclosures: an empty array costs no encoder.
+    static func encodeJSON<Element: Encodable>(_ values: [Element]) -> String {
+        guard !values.isEmpty, let data = try? jsonEncoder.encode(values) else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// A JSON array of strings, written by hand: it runs for every stored item, and
-    /// `JSONEncoder` costs more than the rest of the insert.
-    static func encodeJSON(_ strings: [String]) -> String {
-        guard !strings.isEmpty else { return "[]" }
-        var json = "["
-        for (index, string) in strings.enumerated() {
-            if index > 0 { json += "," }
-            json += "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": json += "\\\""
-                case "\\": json += "\\\\"
-                case "\n": json += "\\n"
-                case "\r": json += "\\r"
-                case "\t": json += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: json.unicodeScalars.append(scalar)
-                }
-            }
-            json += "\""
-        }
-        return json + "]"
-    }
-
-    /// Enclosures as JSON (most items have none).
-    static func encodeJSON(_ enclosures: [Enclosure]) -> String {
-        enclosures.isEmpty ? "[]" : encodeJSONValue(enclosures)
-    }
+    /// Sorted keys keep the stored text of equal values equal.
+    private static let jsonEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
     static func decodeJSON<T: Decodable>(_ type: T.Type, from text: String?, default fallback: T) -> T {
         guard let text, let value = try? JSONDecoder().decode(type, from: Data(text.utf8)) else {

@@ -149,7 +149,7 @@ import Testing
         let second = Item(
             id: "g1", title: "Lighthouse keeper", link: "https://a.example/e1-fixed", author: "Bo",
             published: Sample.date(hours: 4), updated: Sample.date(hours: 5), summary: "<p>Longer</p>",
-            content: "<p>Whole <i>story</i></p>", categories: ["news", "sea"],
+            content: "<p>Whole <i>story</i></p>", categories: ["news", "sea/\"salt\" \\ \u{1}"],
             enclosures: [Enclosure(url: "https://a.example/e1.ogg", type: "audio/ogg", length: 99)])
         #expect(try store.upsert(Sample.feed([second]), forFeedURL: url, at: Sample.date(hours: 6)) == 0)
         let stored = try #require(try store.item(id))
