@@ -189,14 +189,6 @@ struct PageNode {
         for attribute in attributes where attribute.name == name { return attribute.value }
         return nil
     }
-
-    mutating func setAttribute(_ name: PageAttribute.Name, _ value: String) {
-        if let index = attributes.firstIndex(where: { $0.name == name }) {
-            attributes[index].value = value
-        } else {
-            attributes.append(PageAttribute(name: name, value: value))
-        }
-    }
 }
 
 /// An attribute kept from the page.

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Runs a command (`exec:` and the second half of `filter:`) and streams its standard output as the

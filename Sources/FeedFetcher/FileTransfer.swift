@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Reads a `file://` feed in chunks. The file's size and modification time serve as its ETag, so

@@ -1,4 +1,5 @@
 import CCurl
+import FeedModel
 import Foundation
 
 /// Downloads one feed over HTTP(S) on the reload's `HTTPSession`: a conditional GET that streams

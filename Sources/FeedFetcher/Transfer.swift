@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// What a transfer says about the document, once, before any bytes.

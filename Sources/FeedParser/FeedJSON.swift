@@ -1,9 +1,15 @@
 import FeedModel
 import Foundation
 
-/// The JSON form of a feed printed by `tidings parse`: every key always present, absent values
-/// `null`, arrays never null, dates `YYYY-MM-DDTHH:MM:SSZ` in UTC, text as UTF-8 with control
-/// characters escaped. Scripts rely on this shape; change it only together with the README.
+/// The JSON form of a feed printed by `tidings parse`: every key always present, in the order of
+/// the README, absent values `null`, arrays never null, dates `YYYY-MM-DDTHH:MM:SSZ` in UTC, text
+/// as UTF-8 with control characters escaped. Scripts rely on this shape; change it only together
+/// with the README.
+///
+/// Written by hand, not with `JSONEncoder`: on Linux `JSONEncoder` writes an object's keys in an
+/// order that changes from one process to the next (a hashed dictionary, even through an
+/// explicit `encode(to:)`), and its `sortedKeys` would sort them alphabetically; it also leaves
+/// DEL, the C1 controls and U+2028/U+2029 raw, which a terminal may act on.
 public enum FeedJSON {
     public static func encode(_ feed: Feed) -> String {
         var out = "{"

@@ -93,7 +93,7 @@ public enum FeedListCommands {
             try store.syncSubscriptions(urls.subscriptions)
             try store.upsert(
                 capture.feed, forFeedURL: url,
-                validators: HTTPValidators(etag: capture.validators.etag, lastModified: capture.validators.lastModified),
+                validators: capture.validators,
                 permanentRedirect: capture.permanentRedirect)
         } catch {
             return "added \(DisplayName(url)) to \(paths.urlsFile.path); its \(articles) could not be cached (\(error)): the next reload fetches them"

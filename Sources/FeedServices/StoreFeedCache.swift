@@ -28,17 +28,14 @@ public struct StoreFeedCache: FeedCache {
 
     public func validators(for url: String) throws -> CacheValidators? {
         let validators = try store.validators(forFeedURL: url)
-        let cached = CacheValidators(etag: validators.etag, lastModified: validators.lastModified)
-        return cached.isEmpty ? nil : cached
+        return validators.isEmpty ? nil : validators
     }
 
     /// Prepares the feed on the calling worker thread, in parallel with other feeds, so that the
     /// store's single writer only runs SQL (see `PreparedFeed`).
     public func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
         try writer.store(FeedUpdate(
-            PreparedFeed(feed), forFeedURL: url,
-            validators: HTTPValidators(etag: validators.etag, lastModified: validators.lastModified),
-            permanentRedirect: permanentRedirect))
+            PreparedFeed(feed), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect))
     }
 
     public func recordNotModified(for url: String, permanentRedirect: String?) throws {

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// What the fetch pipeline needs to fetch one subscribed feed.
@@ -7,12 +8,12 @@ public struct FeedFetchTarget: Sendable, Hashable {
     public var url: String
     /// Where to fetch from: `url`, or the target of a confirmed permanent redirect.
     public var fetchURL: String
-    public var validators: HTTPValidators
+    public var validators: CacheValidators
     public var lastSuccessAt: Date?
     public var failureCount: Int
 
     public init(
-        id: FeedID, url: String, fetchURL: String, validators: HTTPValidators,
+        id: FeedID, url: String, fetchURL: String, validators: CacheValidators,
         lastSuccessAt: Date?, failureCount: Int
     ) {
         self.id = id

@@ -9,6 +9,10 @@ extension FeedStore {
         }
     }
 
+    /// Adds one item's text to the full-text index, keyed by its `searchRank` (the index's own
+    /// triggers only follow updates and deletes: see `StoreSchema.createSearchIndex`).
+    static let indexItemSQL = "INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)"
+
     /// Indexes every article waiting (see `indexStoredBodies`), a batch at a time.
     public func indexAllStoredBodies() throws {
         while try indexStoredBodies() > 0 {}
@@ -37,9 +41,7 @@ extension FeedStore {
                 let unindex = try db.cachedStatement(sql: """
                     INSERT INTO itemSearch (itemSearch, rowid, searchTitle, searchAuthor) VALUES ('delete', ?, ?, ?)
                     """)
-                let index = try db.cachedStatement(sql: """
-                    INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
-                    """)
+                let index = try db.cachedStatement(sql: Self.indexItemSQL)
                 let mark = try db.cachedStatement(sql: "UPDATE item SET bodyIndexed = 1 WHERE id = ?")
                 for row in rows {
                     let (rank, title, author): (Int64, String?, String?) = (row["searchRank"], row["searchTitle"], row["searchAuthor"])

@@ -22,7 +22,7 @@ extension FeedStore {
     /// - Throws: `StoreError.unknownFeed` when `url` is not in the cache.
     @discardableResult
     public func upsert(
-        _ feed: Feed, forFeedURL url: String, validators: HTTPValidators = .none,
+        _ feed: Feed, forFeedURL url: String, validators: CacheValidators = CacheValidators(),
         permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
         // Prepared before the write transaction, on the caller's thread: see `PreparedFeed`.
@@ -35,7 +35,7 @@ extension FeedStore {
     /// holding the write lock only for the SQL.
     @discardableResult
     public func upsert(
-        _ prepared: PreparedFeed, forFeedURL url: String, validators: HTTPValidators = .none,
+        _ prepared: PreparedFeed, forFeedURL url: String, validators: CacheValidators = CacheValidators(),
         permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
         let update = FeedUpdate(prepared, forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now)
@@ -60,21 +60,13 @@ extension FeedStore {
 
     /// The work of one upsert, inside the caller's transaction.
     private func store(_ update: FeedUpdate, indexingBodies: Bool, db: Database) throws -> Int {
-        let (prepared, feed, validators) = (update.prepared, update.prepared.feed, update.validators)
+        let (prepared, feed) = (update.prepared, update.prepared.feed)
         let feedID = try Self.feedID(db, url: update.url)
         let seconds = update.fetchedAt.timeIntervalSince1970
-        try db.cachedStatement(sql: """
-            UPDATE feed SET
-                title = COALESCE(?, title), link = COALESCE(?, link),
-                subtitle = ?, author = ?, image = ?, language = ?, format = ?,
-                etag = ?, lastModified = ?, lastAttemptAt = ?, lastSuccessAt = ?,
-                lastError = NULL, failureCount = 0
-            WHERE id = ?
-            """).execute(arguments: [
-                feed.title, feed.link, feed.subtitle, feed.author, feed.image, feed.language,
-                feed.format.rawValue, validators.etag, validators.lastModified, seconds, seconds,
-                feedID,
-            ])
+        var updateFeed = TypedStatement(try db.cachedStatement(sql: Self.updateFeedSQL))
+        FeedUpdate.columns.bind(update, to: &updateFeed)
+        updateFeed.bind(feedID.rawValue)
+        try updateFeed.run()
         // The killfile (see `applyKillfile`): download mode does not store new articles it
         // ignores; the others it ignores are hidden before the transaction ends.
         let killfile = killfileSlot.current
@@ -96,6 +88,10 @@ extension FeedStore {
         try Self.recordRedirect(db, feedID: feedID, target: update.permanentRedirect)
         return newCount
     }
+
+    private static let updateFeedSQL = """
+        UPDATE feed SET \(FeedUpdate.columns.assignments), lastError = NULL, failureCount = 0 WHERE id = ?
+        """
 
     /// Records a `304 Not Modified`: the attempt and success times move, nothing else changes
     /// (except the permanent-redirect bookkeeping, as in `upsert`).
@@ -159,27 +155,10 @@ extension FeedStore {
         // changing no row, and only then is the known item refreshed. (Not `RETURNING
         // searchRank`: SQLite runs that through a temporary table, which cost more than
         // computing the rank here.)
-        var insert = TypedStatement(try db.cachedStatement(sql: """
-            INSERT INTO item (
-                feedId, key, guid, title, link, author, published, updated, summary, content,
-                enclosures, categories, firstSeenAt, lastSeenAt, sortDate,
-                searchTitle, searchAuthor, excerpt, foldedTitle, bodyIndexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, ?, ?), ?, ?, ?, ?, ?)
-            ON CONFLICT (feedId, key) DO NOTHING
-            """))
+        var insert = TypedStatement(try db.cachedStatement(sql: insertItemSQL))
         // Not a trigger: see `StoreSchema.createSearchIndex`.
-        var index = TypedStatement(try db.cachedStatement(sql: """
-            INSERT INTO itemSearch (rowid, searchTitle, searchAuthor, searchBody) VALUES (?, ?, ?, ?)
-            """))
-        // A dropped item keeps its tombstone: only its last-seen time moves.
-        var refresh = TypedStatement(try db.cachedStatement(sql: """
-            UPDATE item SET
-                guid = ?, title = ?, link = ?, author = ?, published = ?, updated = ?,
-                summary = ?, content = ?, enclosures = ?, categories = ?, lastSeenAt = ?,
-                sortDate = COALESCE(?, ?, firstSeenAt),
-                searchTitle = ?, searchAuthor = ?, excerpt = ?, foldedTitle = ?
-            WHERE feedId = ? AND key = ? AND isDeleted = 0
-            """))
+        var index = TypedStatement(try db.cachedStatement(sql: indexItemSQL))
+        var refresh = TypedStatement(try db.cachedStatement(sql: refreshItemSQL))
         var touch = TypedStatement(try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?"))
 
         // Three passes, so that FTS5 joins the transaction last: an item insert may run under a
@@ -193,34 +172,20 @@ extension FeedStore {
         // Feeds list newest first; inserting in reverse makes row ids follow the feed's own order
         // among items with equal dates (the list's tie-break is the id, newest first).
         for entry in entries.reversed() {
-            let (item, published, updated) = (entry.item, entry.published, entry.updated)
+            let date = sortDate(published: entry.published, updated: entry.updated, firstSeen: seconds)
             insert.bind(feedID.rawValue)
             insert.bind(entry.key)
-            insert.bind(item.id)
-            insert.bind(item.title)
-            insert.bind(item.link)
-            insert.bind(item.author)
-            insert.bind(published)
-            insert.bind(updated)
-            insert.bind(item.summary)
-            insert.bind(item.content)
-            insert.bind(entry.enclosures)
-            insert.bind(entry.categories)
             insert.bind(seconds)
             insert.bind(seconds)
-            insert.bind(published)
-            insert.bind(updated)
-            insert.bind(seconds)
-            bindDerivedColumns(entry, to: &insert)
+            insert.bind(date)
             insert.bind(Int64(indexingBodies ? 1 : 0))
+            PreparedFeed.Entry.columns.bind(entry, to: &insert)
             try insert.run()
             guard db.changesCount > 0 else {
                 known.append(entry)
                 continue
             }
-            let rank = SearchRank.of(
-                sortDate: sortDate(published: published, updated: updated, firstSeen: seconds),
-                id: db.lastInsertedRowID)
+            let rank = SearchRank.of(sortDate: date, id: db.lastInsertedRowID)
             assert(
                 (try? Int64.fetchOne(db, sql: "SELECT searchRank FROM item WHERE id = ?", arguments: [db.lastInsertedRowID])) == rank,
                 "SearchRank.of disagrees with the searchRank column")
@@ -228,21 +193,10 @@ extension FeedStore {
             newCount += 1
         }
         for entry in known {
-            let (item, published, updated) = (entry.item, entry.published, entry.updated)
-            refresh.bind(item.id)
-            refresh.bind(item.title)
-            refresh.bind(item.link)
-            refresh.bind(item.author)
-            refresh.bind(published)
-            refresh.bind(updated)
-            refresh.bind(item.summary)
-            refresh.bind(item.content)
-            refresh.bind(entry.enclosures)
-            refresh.bind(entry.categories)
             refresh.bind(seconds)
-            refresh.bind(published)
-            refresh.bind(updated)
-            bindDerivedColumns(entry, to: &refresh)
+            refresh.bind(entry.published)
+            refresh.bind(entry.updated)
+            PreparedFeed.Entry.columns.bind(entry, to: &refresh)
             refresh.bind(feedID.rawValue)
             refresh.bind(entry.key)
             try refresh.run()
@@ -273,22 +227,28 @@ extension FeedStore {
         return newCount
     }
 
-    /// `COALESCE(published, updated, firstSeen)` as the insert stores it; SQLite stores a NaN
-    /// as NULL, so one is skipped here too.
+    /// A new item's date and the item columns of every fetch (`PreparedFeed.Entry.columns`), for
+    /// the insert that reports a known item by changing no row.
+    private static let insertItemSQL = """
+        INSERT INTO item (feedId, key, firstSeenAt, lastSeenAt, sortDate, bodyIndexed, \(PreparedFeed.Entry.columns.names()))
+        VALUES (?, ?, ?, ?, ?, ?, \(PreparedFeed.Entry.columns.placeholders))
+        ON CONFLICT (feedId, key) DO NOTHING
+        """
+
+    /// A known item's refresh. A dropped item keeps its tombstone: only its last-seen time moves
+    /// (the `touch` of `storeItems`).
+    private static let refreshItemSQL = """
+        UPDATE item SET
+            lastSeenAt = ?, sortDate = COALESCE(?, ?, firstSeenAt), \(PreparedFeed.Entry.columns.assignments)
+        WHERE feedId = ? AND key = ? AND isDeleted = 0
+        """
+
+    /// `COALESCE(published, updated, firstSeen)`, the sort date the refresh computes in SQL;
+    /// SQLite stores a NaN as NULL, so one is skipped here too.
     static func sortDate(published: Double?, updated: Double?, firstSeen: Double) -> Double {
         if let published, !published.isNaN { return published }
         if let updated, !updated.isNaN { return updated }
         return firstSeen
-    }
-
-    /// The stored search columns (the body is not stored: see `SearchBody`), then what item
-    /// lists show and filter on (see `ListText` and migration v4), in the order both item
-    /// statements list them.
-    private static func bindDerivedColumns(_ entry: PreparedFeed.Entry, to statement: inout TypedStatement) {
-        statement.bind(entry.searchTitle)
-        statement.bind(entry.searchAuthor)
-        statement.bind(entry.excerpt)
-        statement.bind(entry.foldedTitle)
     }
 
     /// Two successful fetches in a row redirected permanently to the same place move the feed's

@@ -64,18 +64,16 @@ extension FeedStore {
             guard let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT item.*, \(Self.displayTitleSQL("feed")) AS feedTitle
+                    SELECT item.id, item.feedId, item.key, item.sortDate, item.firstSeenAt, item.isRead,
+                        item.isStarred, item.fullArticle, \(PreparedFeed.Entry.columns.names(of: "item")),
+                        \(Self.displayTitleSQL("feed")) AS feedTitle
                     FROM item JOIN feed ON feed.id = item.feedId
                     WHERE item.id = ? AND item.isDeleted = 0
                     """,
                 arguments: [id])
             else { return nil }
-            let item = Item(
-                id: row["guid"], title: row["title"], link: row["link"], author: row["author"],
-                published: StoredDate.date(row["published"]), updated: StoredDate.date(row["updated"]),
-                summary: row["summary"], content: row["content"],
-                categories: Self.decodeJSON([String].self, from: row["categories"], default: []),
-                enclosures: Self.decodeJSON([Enclosure].self, from: row["enclosures"], default: []))
+            var item = Item()
+            PreparedFeed.Entry.columns.read(into: &item, from: row)
             return StoredItem(
                 id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], key: row["key"],
                 item: item, date: Date(timeIntervalSince1970: row["sortDate"]),

@@ -26,32 +26,15 @@ extension FeedStore {
     public func search(
         match query: String, inFeed feedID: FeedID? = nil, _ request: ItemPageRequest = ItemPageRequest()
     ) throws -> [ItemRow] {
-        var arguments: StatementArguments = [query]
-        var conditions = "itemSearch MATCH ? AND feed.isSubscribed = 1 AND feed.isHidden = 0"
+        var arguments = StatementArguments()
+        var conditions = Self.searchedItems
         if let feedID {
             conditions += " AND item.feedId = ?"
             arguments += [feedID]
         }
-        conditions += request.unreadOnly ? " AND item.isRead = 0 AND item.isDeleted = 0" : " AND item.isDeleted = 0"
-        if let after = request.after {
-            conditions += " AND itemSearch.rowid < ?"
-            arguments += [SearchRank.of(after)]
-        }
+        if request.unreadOnly { conditions += " AND item.isRead = 0" }
         do {
-            return try pool.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT \(Self.itemRowColumns)
-                        FROM itemSearch
-                        JOIN item ON item.searchRank = itemSearch.rowid
-                        JOIN feed ON feed.id = item.feedId
-                        WHERE \(conditions)
-                        ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
-                        """,
-                    arguments: arguments + [max(0, request.limit), max(0, request.offset)]
-                ).map(Self.itemRow)
-            }
+            return try pool.read { db in try Self.indexMatches(db, match: query, where: conditions, arguments, request) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             throw StoreError.invalidSearchQuery(query: query, reason: error.message ?? "rejected by FTS5")
         } catch {
@@ -74,7 +57,7 @@ extension FeedStore {
             let unread: Bool? = request.unreadOnly ? true : query.unread
             let scope = try SearchScope.read(db, for: query, unread: unread)
             var arguments = StatementArguments()
-            var conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0"
+            var conditions = Self.searchedItems
             if let feedIDs = scope.feedIDs {
                 guard !feedIDs.isEmpty else { return [] }
                 conditions += " AND item.feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ", ")))"
@@ -86,49 +69,67 @@ extension FeedStore {
             // filters only) when the filters let many items through; otherwise read the few
             // candidates, check each against the words, and sort them (see `SearchScope`).
             let walks = scope.prefersRankWalk(pageSize: request.limit + request.offset)
-            let sql: String
             if let match = query.matchExpression, walks {
-                conditions = "itemSearch MATCH ? AND " + conditions
-                arguments = [match] + arguments
-                if let after = request.after {
-                    conditions += " AND itemSearch.rowid < ?"
-                    arguments += [SearchRank.of(after)]
-                }
-                sql = """
-                    SELECT \(Self.itemRowColumns)
-                    FROM itemSearch
-                    JOIN item ON item.searchRank = itemSearch.rowid
-                    JOIN feed ON feed.id = item.feedId
-                    WHERE \(conditions)
-                    ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
-                    """
-            } else {
-                if let match = query.matchExpression {
-                    conditions += " AND EXISTS (SELECT 1 FROM itemSearch WHERE itemSearch MATCH ? AND itemSearch.rowid = item.searchRank)"
-                    arguments += [match]
-                } else if let exclusions = query.exclusionExpression {
-                    conditions += " AND item.searchRank NOT IN (SELECT rowid FROM itemSearch WHERE itemSearch MATCH ?)"
-                    arguments += [exclusions]
-                }
-                if let after = request.after {
-                    conditions += " AND item.searchRank < ?"
-                    arguments += [SearchRank.of(after)]
-                }
-                // CROSS JOIN keeps item as the outer loop, so that the walk is along the index.
-                let items = walks
-                    ? "item INDEXED BY itemSearchRank CROSS JOIN feed ON feed.id = item.feedId"
-                    : "item JOIN feed ON feed.id = item.feedId"
-                sql = """
+                return try Self.indexMatches(db, match: match, where: conditions, arguments, request)
+            }
+            if let match = query.matchExpression {
+                conditions += " AND EXISTS (SELECT 1 FROM itemSearch WHERE itemSearch MATCH ? AND itemSearch.rowid = item.searchRank)"
+                arguments += [match]
+            } else if let exclusions = query.exclusionExpression {
+                conditions += " AND item.searchRank NOT IN (SELECT rowid FROM itemSearch WHERE itemSearch MATCH ?)"
+                arguments += [exclusions]
+            }
+            if let after = request.after {
+                conditions += " AND item.searchRank < ?"
+                arguments += [SearchRank.of(after)]
+            }
+            // CROSS JOIN keeps item as the outer loop, so that the walk is along the index.
+            let items = walks
+                ? "item INDEXED BY itemSearchRank CROSS JOIN feed ON feed.id = item.feedId"
+                : "item JOIN feed ON feed.id = item.feedId"
+            return try Row.fetchAll(
+                db,
+                sql: """
                     SELECT \(Self.itemRowColumns)
                     FROM \(items)
                     WHERE \(conditions)
                     ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
-                    """
-            }
-            return try Row.fetchAll(
-                db, sql: sql, arguments: arguments + [max(0, request.limit), max(0, request.offset)]
+                    """,
+                arguments: arguments + [max(0, request.limit), max(0, request.offset)]
             ).map(Self.itemRow)
         }
+    }
+
+    /// What every search leaves out: items of unsubscribed and hidden feeds, dropped and hidden
+    /// items.
+    private static let searchedItems = "feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0"
+
+    /// One page of the items the full-text index matches for the FTS5 expression `match` that
+    /// also meet `conditions`, newest first (to the second). FTS5 returns its matches in rowid
+    /// order, which is the items' `searchRank`, so the page stops after its rows instead of
+    /// sorting every match.
+    private static func indexMatches(
+        _ db: Database, match: String, where conditions: String, _ arguments: StatementArguments,
+        _ request: ItemPageRequest
+    ) throws -> [ItemRow] {
+        var conditions = "itemSearch MATCH ? AND " + conditions
+        var arguments: StatementArguments = [match] + arguments
+        if let after = request.after {
+            conditions += " AND itemSearch.rowid < ?"
+            arguments += [SearchRank.of(after)]
+        }
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(itemRowColumns)
+                FROM itemSearch
+                JOIN item ON item.searchRank = itemSearch.rowid
+                JOIN feed ON feed.id = item.feedId
+                WHERE \(conditions)
+                ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
+                """,
+            arguments: arguments + [max(0, request.limit), max(0, request.offset)]
+        ).map(itemRow)
     }
 
     /// The rows of the items with `ids` that are still in the cache, in no particular order:

@@ -42,30 +42,20 @@ extension FeedStore {
                 let url: String = row["url"]
                 return FeedFetchTarget(
                     id: row["id"], url: url, fetchURL: row["fetchURL"] ?? url,
-                    validators: HTTPValidators(etag: row["etag"], lastModified: row["lastModified"]),
+                    validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
                     lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
                     failureCount: row["failureCount"])
             }
         }
     }
 
-    /// The HTTP validators stored for a feed (`.none` for a feed never fetched or not cached).
-    public func validators(forFeedURL url: String) throws -> HTTPValidators {
+    /// The HTTP validators stored for a feed (empty for a feed never fetched or not cached).
+    public func validators(forFeedURL url: String) throws -> CacheValidators {
         try read { db in
             guard let row = try Row.fetchOne(
                 db, sql: "SELECT etag, lastModified FROM feed WHERE url = ?", arguments: [url])
-            else { return .none }
-            return HTTPValidators(etag: row["etag"], lastModified: row["lastModified"])
-        }
-    }
-
-    /// Replaces a feed's HTTP validators (upsert also stores them; this is for other paths).
-    public func setValidators(_ validators: HTTPValidators, forFeedURL url: String) throws {
-        try write { db in
-            try db.execute(
-                sql: "UPDATE feed SET etag = ?, lastModified = ? WHERE url = ?",
-                arguments: [validators.etag, validators.lastModified, url])
-            try Self.requireFeedChanged(db, url: url)
+            else { return CacheValidators() }
+            return CacheValidators(etag: row["etag"], lastModified: row["lastModified"])
         }
     }
 
@@ -84,43 +74,19 @@ extension FeedStore {
         if db.changesCount == 0 { throw StoreError.unknownFeed(url: url) }
     }
 
-    static func encodeJSONValue<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "[]" }
+    /// A JSON array as the cache stores it (categories, enclosures, tags, server ids). Most items
+    /// have no categories or enclosures: an empty array costs no encoder.
+    static func encodeJSON<Element: Encodable>(_ values: [Element]) -> String {
+        guard !values.isEmpty, let data = try? jsonEncoder.encode(values) else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// A JSON array of strings, written by hand: it runs for every stored item, and
-    /// `JSONEncoder` costs more than the rest of the insert.
-    static func encodeJSON(_ strings: [String]) -> String {
-        guard !strings.isEmpty else { return "[]" }
-        var json = "["
-        for (index, string) in strings.enumerated() {
-            if index > 0 { json += "," }
-            json += "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": json += "\\\""
-                case "\\": json += "\\\\"
-                case "\n": json += "\\n"
-                case "\r": json += "\\r"
-                case "\t": json += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: json.unicodeScalars.append(scalar)
-                }
-            }
-            json += "\""
-        }
-        return json + "]"
-    }
-
-    /// Enclosures as JSON (most items have none).
-    static func encodeJSON(_ enclosures: [Enclosure]) -> String {
-        enclosures.isEmpty ? "[]" : encodeJSONValue(enclosures)
-    }
+    /// Sorted keys keep the stored text of equal values equal.
+    private static let jsonEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 
     static func decodeJSON<T: Decodable>(_ type: T.Type, from text: String?, default fallback: T) -> T {
         guard let text, let value = try? JSONDecoder().decode(type, from: Data(text.utf8)) else {

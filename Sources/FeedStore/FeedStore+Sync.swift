@@ -190,8 +190,8 @@ extension FeedStore {
             id NOT IN (SELECT itemId FROM syncQueue WHERE itemId IS NOT NULL)
             AND feedId NOT IN (SELECT feedId FROM syncQueue WHERE feedId IS NOT NULL)
             """
-        let unread = encodeJSONValue(states.unreadIDs.sorted())
-        let starred = encodeJSONValue(states.starredIDs.sorted())
+        let unread = encodeJSON(states.unreadIDs.sorted())
+        let starred = encodeJSON(states.starredIDs.sorted())
         var changed = 0
         for (column, ids, onWhenListed) in [("isRead", unread, false), ("isStarred", starred, true)] {
             // Listed ids take one value, every other synced article the other.

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// One fetched feed to store, with what its download said (`FeedStore.upsert(_:)` of several).
@@ -5,13 +6,13 @@ public struct FeedUpdate: Sendable {
     public let prepared: PreparedFeed
     /// The feed as written in the urls file (`FeedFetchTarget.url`).
     public let url: String
-    public let validators: HTTPValidators
+    public let validators: CacheValidators
     /// Where every redirect of the download led, when all were permanent (see `upsert`).
     public let permanentRedirect: String?
     public let fetchedAt: Date
 
     public init(
-        _ prepared: PreparedFeed, forFeedURL url: String, validators: HTTPValidators = .none,
+        _ prepared: PreparedFeed, forFeedURL url: String, validators: CacheValidators = CacheValidators(),
         permanentRedirect: String? = nil, at fetchedAt: Date = Date()
     ) {
         self.prepared = prepared
@@ -20,4 +21,23 @@ public struct FeedUpdate: Sendable {
         self.permanentRedirect = permanentRedirect
         self.fetchedAt = fetchedAt
     }
+}
+
+extension FeedUpdate {
+    /// The feed columns a successful fetch writes (see `StoreColumns`); the upsert also clears
+    /// the feed's error.
+    static let columns = StoreColumns<Self, Feed>([
+        // A fetch that brings no title or link keeps the ones stored.
+        .init("title", assignment: "COALESCE(?, title)", { $0.prepared.feed.title }),
+        .init("link", assignment: "COALESCE(?, link)", { $0.prepared.feed.link }),
+        .init("subtitle", { $0.prepared.feed.subtitle }),
+        .init("author", { $0.prepared.feed.author }),
+        .init("image", { $0.prepared.feed.image }),
+        .init("language", { $0.prepared.feed.language }),
+        .init("format", { $0.prepared.feed.format.rawValue }),
+        .init("etag", { $0.validators.etag }),
+        .init("lastModified", { $0.validators.lastModified }),
+        .init("lastAttemptAt", { $0.fetchedAt.timeIntervalSince1970 }),
+        .init("lastSuccessAt", { $0.fetchedAt.timeIntervalSince1970 }),
+    ])
 }

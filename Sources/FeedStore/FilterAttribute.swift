@@ -37,12 +37,4 @@ public enum FilterAttribute: String, Sendable, Hashable, CaseIterable {
         default: .text
         }
     }
-
-    /// True for the attributes of the feed rather than of the article.
-    public var isFeedAttribute: Bool {
-        switch self {
-        case .feedTitle, .feedLink, .feedURL, .feedDescription, .tags, .unreadCount, .totalCount: true
-        default: false
-        }
-    }
 }

@@ -33,7 +33,6 @@ public struct PreparedFeed: Sendable {
         let excerpt: String?
         let foldedTitle: String?
 
-
         init(key: String, item: Item) {
             self.key = key
             self.item = item
@@ -64,4 +63,28 @@ public struct PreparedFeed: Sendable {
         metadata.items = []
         self.feed = metadata
     }
+}
+
+extension PreparedFeed.Entry {
+    /// The item columns a fetch writes, new item or known: the upsert's insert and refresh and
+    /// the read of a stored item are made from this list (see `StoreColumns`). The upsert itself
+    /// writes the item's identity, its seen times, its sort date and whether its text is indexed.
+    static let columns = StoreColumns<Self, Item>([
+        .init("guid", { $0.item.id }, read: \.id),
+        .init("title", { $0.item.title }, read: \.title),
+        .init("link", { $0.item.link }, read: \.link),
+        .init("author", { $0.item.author }, read: \.author),
+        .init("published", { $0.published }, read: \.published),
+        .init("updated", { $0.updated }, read: \.updated),
+        .init("summary", { $0.item.summary }, read: \.summary),
+        .init("content", { $0.item.content }, read: \.content),
+        .init("enclosures", json: { $0.enclosures }, read: \.enclosures),
+        .init("categories", json: { $0.categories }, read: \.categories),
+        // What the full-text index holds of the title and author (the body is not stored: see
+        // `SearchBody`), and what item lists show and filter on (see `ListText`).
+        .init("searchTitle", { $0.searchTitle }),
+        .init("searchAuthor", { $0.searchAuthor }),
+        .init("excerpt", { $0.excerpt }),
+        .init("foldedTitle", { $0.foldedTitle }),
+    ])
 }

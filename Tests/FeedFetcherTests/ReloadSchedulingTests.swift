@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 import Foundation
 import TestSupport
 import Testing

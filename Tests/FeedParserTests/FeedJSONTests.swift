@@ -16,6 +16,20 @@ import Testing
         #expect((item["enclosures"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func keysComeInTheDocumentedOrder() {
+        let feed = Feed(format: .rss20, encoding: "utf-8", title: "T", link: "https://e/", items: [
+            Item(id: "1", title: "A/B", published: Date(timeIntervalSince1970: 0), categories: ["x"],
+                 enclosures: [Enclosure(url: "https://e/a.mp3", type: "audio/mpeg", length: 5)]),
+        ])
+        #expect(FeedJSON.encode(feed) == """
+            {"format":"rss2.0","wellFormed":true,"encoding":"utf-8","title":"T","link":"https://e/",\
+            "subtitle":null,"language":null,"updated":null,"author":null,"image":null,"items":[{"id":"1",\
+            "title":"A/B","link":null,"author":null,"published":"1970-01-01T00:00:00Z","updated":null,\
+            "summary":null,"content":null,"categories":["x"],\
+            "enclosures":[{"url":"https://e/a.mp3","type":"audio/mpeg","length":5}]}]}
+            """)
+    }
+
     @Test func datesAreUTCSecondsWithZ() {
         let date = Date(timeIntervalSince1970: 1_000_000_000.75)
         #expect(FeedJSON.dateText(date) == "2001-09-09T01:46:40Z")

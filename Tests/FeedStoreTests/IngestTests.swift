@@ -136,6 +136,70 @@ import Testing
         #expect(stored.feedTitle == "Example feed")
     }
 
+    @Test func aRefetchRewritesEveryFieldOfAKnownItem() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        let first = Item(
+            id: "g1", title: "Episode 1", link: "https://a.example/e1", author: "Ann",
+            published: Sample.date(hours: 1), updated: Sample.date(hours: 2), summary: "<p>Short</p>",
+            categories: ["audio"], enclosures: [Enclosure(url: "https://a.example/e1.mp3", type: "audio/mpeg")])
+        try store.upsert(Sample.feed([first]), forFeedURL: url, at: Sample.date(hours: 3))
+        let id = try #require(try store.items(inFeed: try store.feedList()[0].id).first).id
+
+        let second = Item(
+            id: "g1", title: "Lighthouse keeper", link: "https://a.example/e1-fixed", author: "Bo",
+            published: Sample.date(hours: 4), updated: Sample.date(hours: 5), summary: "<p>Longer</p>",
+            content: "<p>Whole <i>story</i></p>", categories: ["news", "sea/\"salt\" \\ \u{1}"],
+            enclosures: [Enclosure(url: "https://a.example/e1.ogg", type: "audio/ogg", length: 99)])
+        #expect(try store.upsert(Sample.feed([second]), forFeedURL: url, at: Sample.date(hours: 6)) == 0)
+        let stored = try #require(try store.item(id))
+        #expect(stored.item == second)
+        #expect(stored.date == Sample.date(hours: 4) && stored.firstSeenAt == Sample.date(hours: 3))
+        // The columns derived from the item follow it: list excerpt, folded title, search.
+        let row = try #require(try store.items(inFeed: stored.feedID).first)
+        #expect(row.excerpt == "Longer" && row.author == "Bo")
+        #expect(try store.search(words: "lighthouse").map(\.id) == [id])
+        #expect(try store.search(words: "episode").isEmpty)
+        #expect(try store.items(inFeed: stored.feedID, titleContaining: "KEEPER").map(\.id) == [id])
+    }
+
+    @Test func anUndatedItemIsSortedByWhenItWasFirstSeen() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        let undated = Item(id: "u", title: "Undated")
+        try store.upsert(Sample.feed([undated]), forFeedURL: url, at: Sample.date(hours: 1))
+        try store.upsert(Sample.feed([undated]), forFeedURL: url, at: Sample.date(hours: 2))
+        let id = try #require(try store.items(inFeed: try store.feedList()[0].id).first).id
+        #expect(try store.item(id)?.date == Sample.date(hours: 1))
+        // A date that appears later replaces it; one that is only updated too.
+        try store.upsert(Sample.feed([Item(id: "u", updated: Sample.date(hours: 7))]), forFeedURL: url, at: Sample.date(hours: 3))
+        #expect(try store.item(id)?.date == Sample.date(hours: 7))
+    }
+
+    @Test func storesTheFeedsMetadataAndKeepsATitleOrLinkAFetchLacks() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        let feed = Feed(
+            format: .atom10, title: "Alpha News", link: "https://a.example/", subtitle: "All of Alpha",
+            language: "en", author: "Alpha desk", image: "https://a.example/logo.png")
+        try store.upsert(feed, forFeedURL: url, validators: CacheValidators(etag: "\"e1\""), at: Sample.date(hours: 1))
+        let stored = { () throws -> [String?] in
+            try DatabaseQueue(path: cache.path).read { db in
+                let row = try #require(try Row.fetchOne(
+                    db, sql: "SELECT title, link, subtitle, author, image, language, format, etag, lastModified FROM feed"))
+                return row.databaseValues.map(String.fromDatabaseValue)
+            }
+        }
+        #expect(try stored() == [
+            "Alpha News", "https://a.example/", "All of Alpha", "Alpha desk", "https://a.example/logo.png", "en",
+            "atom1.0", "\"e1\"", nil,
+        ])
+        #expect(try store.feedList()[0].lastSuccessAt == Sample.date(hours: 1))
+
+        try store.upsert(Feed(format: .rss20), forFeedURL: url, at: Sample.date(hours: 2))
+        #expect(try stored() == ["Alpha News", "https://a.example/", nil, nil, nil, nil, "rss2.0", nil, nil])
+    }
+
     @Test func upsertIsAllOrNothing() throws {
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: [url])
@@ -160,10 +224,10 @@ import Testing
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: [url])
         try store.upsert(Sample.feed([Sample.item("1", hours: 1)]), forFeedURL: url,
-                         validators: HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"),
+                         validators: CacheValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"),
                          at: Sample.date(hours: 10))
         #expect(try store.validators(forFeedURL: url) ==
-                HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"))
+                CacheValidators(etag: "\"v1\"", lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"))
 
         try store.recordFailure(forFeedURL: url, reason: "HTTP 503\nService Unavailable", at: Sample.date(hours: 11))
         try store.recordFailure(forFeedURL: url, reason: "timed out", at: Sample.date(hours: 12))

@@ -73,7 +73,7 @@ struct ReaderUpdateTests {
     }
 
     static let target = FeedFetchTarget(
-        id: feed.id, url: feed.url, fetchURL: feed.url, validators: HTTPValidators(etag: nil, lastModified: nil),
+        id: feed.id, url: feed.url, fetchURL: feed.url, validators: CacheValidators(),
         lastSuccessAt: nil, failureCount: 0)
 
     /// Answers the feed list and the item list with the fixed rows above.

@@ -44,9 +44,6 @@ struct PendingMarks {
         entries.removeAll { $0.number <= number && $0.writtenGeneration != nil }
     }
 
-    /// The number of the last mark added (0 before any).
-    var newestNumber: Int { lastNumber }
-
     /// `row` as it will be once the marks are written.
     func apply(to row: ItemRow) -> ItemRow {
         var row = row

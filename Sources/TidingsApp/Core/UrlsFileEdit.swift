@@ -112,7 +112,7 @@ extension UrlsFileEdit.Change {
         do {
             try store.upsert(
                 capture.feed, forFeedURL: url,
-                validators: HTTPValidators(etag: capture.validators.etag, lastModified: capture.validators.lastModified),
+                validators: capture.validators,
                 permanentRedirect: capture.permanentRedirect)
             let name = (try? store.feedList().first { $0.url == url }?.name) ?? DisplayName(url)
             return "Added \(ReaderApp.shown(name)) (\(articles))"
