@@ -68,7 +68,6 @@ final class XMLFeedReader {
     }
     var hasRecognisedFeed: Bool { builder.pointee.recognisedFormat }
     var sawEncodingError: Bool { builder.pointee.sawEncodingError }
-    var stoppedOnEntityBudget: Bool { builder.pointee.entities.isExhausted }
 
     func parse(_ bytes: UnsafeRawBufferPointer, isLast: Bool) {
         guard isRunning else { return }
