@@ -156,7 +156,7 @@ extension ReaderApp {
     /// Shows `mark` on every screen at once and queues its write.
     func mark(_ mark: ItemMark) -> [ReaderEffect] {
         let number = storeView.pendingMarks.add(mark)
-        for case let article as any ArticleShowing in screens { article.noteMark(mark) }
+        for case let screen as any MarksFollowing in screens { screen.noteMark(mark) }
         return [.writeMarks([NumberedMark(number: number, mark: mark)])]
     }
 }

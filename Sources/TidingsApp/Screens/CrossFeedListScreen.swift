@@ -7,7 +7,7 @@ import TerminalUI
 /// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
 /// entry) or a query feed's. Behaves as an item list, with the search results' keys.
 @MainActor
-public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, RowsScreen, ArticleListing {
+public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, MarksFollowing, RowsScreen, ArticleListing {
     let articles: CrossFeedArticles
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
@@ -23,6 +23,12 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     /// The counts the feed list showed, used by the first read instead of counting again: a
     /// query feed's count scans every article, and the first screen need not wait for it.
     private var knownCounts: ItemCounts?
+    /// Whether the rows follow the store: true until an article of the list is marked, after
+    /// which the rows stay where they are, with their new marks, until the list is read again
+    /// (`r`, `R`, or leaving and coming back) — so that `s` in Starred or `N` in a query feed of
+    /// unread articles does not take the row from under the cursor, and a second key undoes the
+    /// first (as in newsboat).
+    private var rowsFollowStore = true
 
     /// - Parameter counts: the counts as the feed list shows them, if read.
     init(_ articles: CrossFeedArticles, storeView: StoreView, counts: ItemCounts? = nil,
@@ -32,7 +38,7 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         self.preferences = preferences
         knownCounts = counts
         source = .empty()
-        refresh()
+        readRows()
     }
 
     public var title: String { articles.title }
@@ -80,9 +86,44 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         return Snapshot(generation: generation, counts: counts, pages: pages)
     }
 
-    /// Reads the counts and rows again, keeping the selected article selected while it is still
-    /// listed (an article unstarred in the Starred list leaves it and the next one is selected).
+    /// The store has changed: the rows are read again while they follow the store; once an
+    /// article was marked here, only their marks and the counts are.
     public func refresh() {
+        guard rowsFollowStore else {
+            source.refreshMarks()
+            refreshCounts()
+            return
+        }
+        readRows()
+    }
+
+    /// A mark made here (or on an article opened from here) keeps the rows where they are.
+    func noteMark(_ mark: ItemMark) {
+        switch mark {
+        case .read(let id, _, _, _), .starred(let id, _, _):
+            if source.loadedRow(id) != nil { rowsFollowStore = false }
+        case .feedRead:
+            break
+        }
+    }
+
+    /// Reads the counts again (and the store generation they were read at, which tells the
+    /// marks not yet written whether these counts hold them already).
+    private func refreshCounts() {
+        refreshNumber += 1
+        let number = refreshNumber, now = storeView.now
+        let request = Request(articles: articles, knownCounts: nil, pages: articles.pages(now: now), order: preferences.articleSortOrder,
+                              window: 0..<0, now: now)
+        storeView.read(.crossFeedList(request)) { [weak self] answer in
+            guard let self, case .crossFeedList(let snapshot)? = answer, number == self.refreshNumber else { return }
+            self.dataGeneration = snapshot.generation
+            self.counts = snapshot.counts
+        }
+    }
+
+    /// Reads the counts and rows again, keeping the selected article selected while it is still
+    /// listed.
+    private func readRows() {
         refreshNumber += 1
         let number = refreshNumber
         let selectedID = selectedItem?.id
@@ -104,14 +145,14 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
             if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
             self.state.select(newIndex, count: snapshot.counts.total)
             // The feed list's counts may be a moment old: count again, now that rows show.
-            if request.knownCounts != nil { self.refresh() }
+            if request.knownCounts != nil { self.readRows() }
         }
     }
 
     /// Takes a new order (`sort`, `:set`) and the rest; the list is read again in it.
     func takePreferences(_ preferences: ReaderPreferences) {
         self.preferences = preferences
-        refresh()
+        readRows()
     }
 
     func selectRow(_ index: Int) -> Bool {
@@ -142,8 +183,11 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         switch command {
         case .back: return .back
         case .quit, .quitAll: return .quit
-        case .reload: return selectedItem.map { .reloadFeed($0.feedID) }
-        case .reloadAll: return .reloadAll
+        case .reload, .reloadAll:
+            // Reloading reads the list again: from now on it follows the store.
+            rowsFollowStore = true
+            readRows()
+            return command == .reload ? selectedItem.map { .reloadFeed($0.feedID) } : .reloadAll
         case .search: return .openSearch(text: "")
         case .help: return .showHelp
         case .sort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: false))

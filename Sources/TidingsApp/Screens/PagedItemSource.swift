@@ -125,6 +125,26 @@ final class PagedItemSource: @MainActor ListDataSource {
         }
     }
 
+    /// Reads the marks of the rows in memory again, keeping the rows where they are: a list whose
+    /// rows stay until it is refreshed shows an unstarred article unstarred, not gone.
+    func refreshMarks() {
+        guard let storeView else { return }
+        for (page, rows) in loaded {
+            let ids = rows.map(\.id)
+            storeView.read(.itemRows(ids)) { [weak self] answer in
+                guard let self, case .rows(let current)? = answer, var rows = self.loaded[page] else { return }
+                let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                for index in rows.indices {
+                    // An article dropped from the cache keeps its row; opening it says it is gone.
+                    guard let now = byID[rows[index].id] else { continue }
+                    rows[index].isRead = now.isRead
+                    rows[index].isStarred = now.isStarred
+                }
+                self.loaded[page] = rows
+            }
+        }
+    }
+
     private func dropOldPages() {
         while loaded.count > Self.pagesKept, let oldest = lastUsed.filter({ loaded[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
             loaded[oldest] = nil

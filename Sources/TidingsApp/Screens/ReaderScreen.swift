@@ -86,11 +86,15 @@ protocol JumpClosedScreen: ReaderScreen {
     func closesWhenJumping(toFeed feed: FeedID) -> Bool
 }
 
+/// A screen told of every mark as it is made, before the store holds it.
+@MainActor
+protocol MarksFollowing: ReaderScreen {
+    func noteMark(_ mark: ItemMark)
+}
+
 /// The article view: it follows the marks made on its article and takes its full article.
 @MainActor
-protocol ArticleShowing: MarksScreen {
-    /// Takes a mark just made (the article view shows marks without reading the store).
-    func noteMark(_ mark: ItemMark)
+protocol ArticleShowing: MarksScreen, MarksFollowing {
     /// Takes the full article fetched for `id`, when the screen shows that article; `show`
     /// says whether to show it at once (asked for with `x`). True when the screen took it.
     func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool
