@@ -31,6 +31,9 @@ public final class EffectRunner {
     var send: @MainActor (ReaderMessage) -> Void = { _ in }
     /// How the process ends (the real reader exits; the headless one records the status).
     public var exit: @MainActor (Int32) -> Void
+    /// Called once a result has been reported back and its message handled, so that the headless
+    /// reader's waits resume on it rather than poll ``isIdle``.
+    public var reported: @MainActor () -> Void = {}
 
     private let readQueue = DispatchQueue(label: "tidings.reader.reads", qos: .userInteractive)
     /// Reads asked for by a key (the article Enter opens, where `n` leads), apart from the
@@ -122,6 +125,7 @@ public final class EffectRunner {
     private func report(_ message: ReaderMessage?) {
         outstanding -= 1
         if let message { send(message) }
+        reported()
     }
 
     /// Brings the cache's feeds in line with the urls file (`.storeChanged` when done); the
