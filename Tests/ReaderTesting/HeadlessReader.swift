@@ -10,7 +10,7 @@ import TidingsApp
 ///
 /// Its waits resume on events — a frame drawn, a result reported back, the reader quitting —
 /// never after a fixed time; their timeout is only a safety net for a test that would otherwise
-/// hang.
+/// hang. Its timers run on ``clock``, which moves only when a test moves it.
 ///
 /// ```swift
 /// let reader = try HeadlessReader(settings: settings)
@@ -26,6 +26,8 @@ public final class HeadlessReader {
     public let store: FeedStore
     public let app: ReaderApp
     private let runner: EffectRunner
+    /// The clock of the spinner's and auto-reload's timers: no tick comes until a test advances it.
+    public let clock = ManualClock()
     /// The status the reader quit with, once it has.
     public private(set) var exitStatus: Int32?
     /// Waits suspended until the next event.
@@ -40,7 +42,8 @@ public final class HeadlessReader {
         let terminal = GridTerminal(rows: rows, columns: columns)
         self.terminal = terminal
         app = ReaderApp(settings: settings, terminal: terminal, environment: environment)
-        runner = EffectRunner(store: store, settings: settings, cache: StoreFeedCache(store: store), terminal: terminal) { _ in }
+        runner = EffectRunner(store: store, settings: settings, cache: StoreFeedCache(store: store), terminal: terminal,
+                              timers: clock) { _ in }
         runner.exit = { [weak self] status in
             self?.exitStatus = status
             self?.resumeWaits()

@@ -350,17 +350,46 @@ import Testing
         reader.press(.enter)
         #expect(await reader.waitFor("Feeds tagged local"))
         reader.press(.character("R"))
-        #expect(await reader.waitFor("Reloading 0/1"))
-        // The feed being fetched is drawn with the spinner in the tag's list too.
-        let frames: Set<Character> = ["|", "/", "-", "\\"]
-        var seen: Set<Character> = []
-        while reader.isReloading && seen.count < 2 {
-            if let mark = reader.lines[1].first, frames.contains(mark) { seen.insert(mark) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(seen.count >= 2)
+        // The feed being fetched is drawn with the spinner in the tag's list too; each tick of
+        // the spinner's timer turns it one step.
+        #expect(await reader.waitUntil { reader.lines[1].first == "|" }, "\(reader.text)")
+        reader.clock.advance(by: .milliseconds(150))
+        #expect(await reader.waitUntil { reader.lines[1].first == "/" }, "\(reader.text)")
+        reader.clock.advance(by: .milliseconds(150))
+        #expect(await reader.waitUntil { reader.lines[1].first == "-" }, "\(reader.text)")
+        #expect(reader.isReloading, "the feed is served after 1.5 s: the spinner turned during the reload")
         #expect(await reader.settle())
         #expect(reader.lines[1].first == " ")
+        #expect(reader.clock.runningTimers == 0, "the spinner stopped with the reload")
+    }
+
+    /// `auto-reload yes`, `reload-time 1`: the feeds are reloaded once a minute has passed, not
+    /// before, and every minute after.
+    @Test func autoReloadReloadsWhenTheReloadTimeHasPassedAndNotBefore() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.subscribe([home.url("news")])
+        let config = Config(parsing: "auto-reload yes\nreload-time 1")
+        let reader = try home.startReader { $0.take(config, names: ["auto-reload", "reload-time"], environment: [:]) }
+        #expect(await reader.settle())
+
+        // A tick due meanwhile is sent while the clock moves, and would start the reload at once.
+        reader.clock.advance(by: .seconds(59))
+        reader.press(.character("%"))
+        #expect(await reader.waitFor("%: not bound here"))
+        #expect(!reader.isReloading, "\(reader.text)")
+        #expect(await reader.settle())
+        #expect(!reader.text.contains("Reloaded"), "\(reader.text)")
+
+        reader.clock.advance(by: .seconds(1))
+        #expect(reader.isReloading)
+        #expect(await reader.waitFor("Reloaded 1 feed"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
+
+        reader.clock.advance(by: .seconds(60))
+        #expect(reader.isReloading, "a minute after the last tick")
+        #expect(await reader.settle())
     }
 
     @Test func quitDuringAReloadWithAHangingFeedSaysStoppingAndEndsPromptly() async throws {
