@@ -136,10 +136,13 @@ import Testing
         _ = try FeedStore(path: home.cachePath)
         let release = try holdWriteLock(of: home.cachePath)
         let reader = try home.startReader { $0.refreshOnStartup = true }
-        // Long enough for a read that does not wait to be answered.
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(!reader.text.contains("Nothing to reload"))
+        // `n` reads on the queue a read of the feeds that did not wait would have taken, so its
+        // answer comes after that one's: by then the reload would have been found empty.
+        reader.press(.character("n"))
+        #expect(await reader.waitFor("No more unread articles"))
+        let isWaitingForTheWrite = reader.isReloading
         release()
+        try #require(isWaitingForTheWrite, "the feeds to reload were read before the urls file reached the cache: \(reader.text)")
         #expect(await reader.waitFor("Reloaded 2 feeds"))
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
@@ -406,10 +409,7 @@ import Testing
         let pressed = ContinuousClock.now
         reader.press(.character("Q"))
         #expect(reader.text.contains("Stopping…"), "said at once, drawn before the transfers are stopped")
-        while reader.exitStatus == nil && ContinuousClock.now - pressed < .seconds(10) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(reader.exitStatus == 0)
+        #expect(await reader.waitForExit(timeout: .seconds(10)) == 0)
         #expect(ContinuousClock.now - pressed < .seconds(2), "not the feed's timeout")
         #expect(reader.terminal.isStopped)
     }
