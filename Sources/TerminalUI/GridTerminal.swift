@@ -25,7 +25,7 @@ public final class GridTerminal: Terminal {
     public private(set) var frameCount = 0
     /// What the last frame changed, as a real terminal would have been told.
     public private(set) var lastDiff: CellGridDiff?
-    /// Called after each frame (benchmarks time key → frame with it).
+    /// Called after each frame: the headless reader waits for frames on it, rather than polling.
     public var onFrame: (@MainActor (CellGrid) -> Void)?
     /// True once ``stop()`` was called.
     public private(set) var isStopped = false

@@ -8,6 +8,10 @@ import TidingsApp
 /// screen's text out. Tests drive the README's flows with it; `tidings-bench reader` times
 /// keys with it.
 ///
+/// Its waits resume on events — a frame drawn, a result reported back, the reader quitting —
+/// never after a fixed time; their timeout is only a safety net for a test that would otherwise
+/// hang. Its timers run on ``clock``, which moves only when a test moves it.
+///
 /// ```swift
 /// let reader = try HeadlessReader(settings: settings)
 /// await reader.settle()
@@ -22,8 +26,12 @@ public final class HeadlessReader {
     public let store: FeedStore
     public let app: ReaderApp
     private let runner: EffectRunner
+    /// The clock of the spinner's and auto-reload's timers: no tick comes until a test advances it.
+    public let clock = ManualClock()
     /// The status the reader quit with, once it has.
     public private(set) var exitStatus: Int32?
+    /// Waits suspended until the next event.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
     /// What must live as long as the reader: a test's temporary home holds the cache file, and
     /// SQLite opens new connections to it by name while the reader runs.
     public var dependencies: [AnyObject] = []
@@ -34,8 +42,14 @@ public final class HeadlessReader {
         let terminal = GridTerminal(rows: rows, columns: columns)
         self.terminal = terminal
         app = ReaderApp(settings: settings, terminal: terminal, environment: environment)
-        runner = EffectRunner(store: store, settings: settings, cache: StoreFeedCache(store: store), terminal: terminal) { _ in }
-        runner.exit = { [weak self] status in self?.exitStatus = status }
+        runner = EffectRunner(store: store, settings: settings, cache: StoreFeedCache(store: store), terminal: terminal,
+                              timers: clock) { _ in }
+        runner.exit = { [weak self] status in
+            self?.exitStatus = status
+            self?.resumeWaits()
+        }
+        runner.reported = { [weak self] in self?.resumeWaits() }
+        terminal.onFrame = { [weak self] _ in self?.resumeWaits() }
         app.start(with: runner)
     }
 
@@ -61,40 +75,71 @@ public final class HeadlessReader {
         for character in text { terminal.press([.character(character)]) }
     }
 
-    /// How long `settle` and `waitFor` wait by default. Generous on purpose: answers reach the
-    /// reader through the main queue, which `swift test` shares with every `@MainActor` test
-    /// running at the same time; on a loaded 2-core machine that queue can be busy for a minute.
+    /// How long the waits wait at most by default: a safety net, not a pause. Generous on purpose:
+    /// answers reach the reader through the main queue, which `swift test` shares with every
+    /// `@MainActor` test running at the same time; on a loaded 2-core machine that queue can be
+    /// busy for a minute.
     public static let defaultTimeout = Duration.seconds(240)
 
     /// Waits until every read, write and fetch the reader started has reported back (and what
-    /// those started in turn); false when `timeout` passes first.
+    /// those started in turn), and the frame showing their answers is drawn; false when `timeout`
+    /// passes first.
     @discardableResult
     public func settle(timeout: Duration = HeadlessReader.defaultTimeout) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var idleChecks = 0
-        while clock.now < deadline {
-            if isIdle {
-                idleChecks += 1
-                // Idle twice in a row, with the main queue drained between: nothing is in flight.
-                if idleChecks >= 2 { return true }
-            } else {
-                idleChecks = 0
-            }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            guard await waitUntil(deadline: deadline, { isIdle }) else { return false }
+            // What the last answers scheduled on the main queue (the frame showing them) runs
+            // before this; if it started more work, wait for that too.
+            await nextTurnOfTheMainQueue()
+        } while !isIdle
+        return true
     }
 
     /// Waits until the screen contains `text`; false when `timeout` passes first.
     @discardableResult
     public func waitFor(_ text: String, timeout: Duration = HeadlessReader.defaultTimeout) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            if self.text.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(1))
+        await waitUntil(timeout: timeout) { self.text.contains(text) }
+    }
+
+    /// Waits until the reader has quit; its exit status, or nil when `timeout` passes first.
+    @discardableResult
+    public func waitForExit(timeout: Duration = HeadlessReader.defaultTimeout) async -> Int32? {
+        await waitUntil(timeout: timeout) { exitStatus != nil }
+        return exitStatus
+    }
+
+    /// Waits until `condition` holds, checking it after each frame, each result reported back
+    /// and the reader's exit; false when `timeout` passes first.
+    @discardableResult
+    public func waitUntil(timeout: Duration = HeadlessReader.defaultTimeout, _ condition: () -> Bool) async -> Bool {
+        await waitUntil(deadline: ContinuousClock.now + timeout, condition)
+    }
+
+    private func waitUntil(deadline: ContinuousClock.Instant, _ condition: () -> Bool) async -> Bool {
+        // The safety net: wakes the wait once the deadline has passed, if nothing else has.
+        let safetyNet = Task { [weak self] in
+            try await Task.sleep(until: deadline)
+            self?.resumeWaits()
         }
-        return false
+        defer { safetyNet.cancel() }
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        return true
+    }
+
+    private func resumeWaits() {
+        let resumed = waiting
+        waiting = []
+        for wait in resumed { wait.resume() }
+    }
+
+    /// Returns once the main queue has run what was queued on it before the call.
+    private func nextTurnOfTheMainQueue() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
     }
 }

@@ -36,9 +36,10 @@ public final class TmuxSession {
         try TmuxTool.run(["-L", socket, "resize-window", "-x", String(width), "-y", String(height)])
     }
 
-    /// The screen, one string per row, trailing spaces removed.
-    public func screen() throws -> [String] {
-        let text = try TmuxTool.run(["-L", socket, "capture-pane", "-p"])
+    /// The screen, one string per row, trailing spaces removed; with `attributes`, the cells'
+    /// colours and attributes are in it as SGR escape sequences (`capture-pane -e`).
+    public func screen(attributes: Bool = false) throws -> [String] {
+        let text = try TmuxTool.run(["-L", socket, "capture-pane", "-p"] + (attributes ? ["-e"] : []))
         return text.split(separator: "\n", omittingEmptySubsequences: false).map {
             var line = String($0)
             while line.last == " " { line.removeLast() }
@@ -59,13 +60,15 @@ public final class TmuxSession {
         public var description: String { "timed out waiting for \(what); screen:\n" + screen.joined(separator: "\n") }
     }
 
-    /// Waits (at most `seconds`) until `condition` holds for the screen; returns that screen.
+    /// Waits (at most `seconds`) until `condition` holds for the screen (with its attributes, see
+    /// ``screen(attributes:)``); returns that screen.
     @discardableResult
-    public func waitForScreen(_ what: String, seconds: Double = 15, _ condition: ([String]) -> Bool) throws -> [String] {
+    public func waitForScreen(_ what: String, seconds: Double = 15, attributes: Bool = false,
+                              _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         var last: [String] = []
         while Date() < deadline {
-            last = try screen()
+            last = try screen(attributes: attributes)
             if condition(last) { return last }
             usleep(50_000)
         }

@@ -79,7 +79,7 @@ struct ConfigEndToEndTests {
         // `swift test` exports NO_COLOR=1 to what it runs; an empty NO_COLOR means colours on.
         let coloured = try startReader(home, environment: ["TERM": "tmux-256color", "NO_COLOR": ""])
         try coloured.waitFor("(0/0) Beta")
-        let lines = try attributedScreen(coloured)
+        let lines = try coloured.screen(attributes: true)
         #expect(Self.parameters(in: lines[0]).contains([38, 5, 208]))
         #expect(Self.parameters(in: lines[0]).contains([48, 5, 19]))
         #expect(Self.parameters(in: lines[1]).contains([48, 5, 214]))
@@ -90,7 +90,7 @@ struct ConfigEndToEndTests {
 
         let plain = try startReader(home, environment: ["TERM": "tmux-256color", "NO_COLOR": "1"])
         try plain.waitFor("(0/0) Beta")
-        let plainLines = try attributedScreen(plain)
+        let plainLines = try plain.screen(attributes: true)
         let colourParameters: Set<Int> = Set(30...38).union(40...48).union(90...97).union(100...107)
         for line in plainLines {
             for parameters in Self.parameters(in: line) {
@@ -108,17 +108,12 @@ struct ConfigEndToEndTests {
         let home = try makeHome(config: "color listfocus color34 default\n")
         let plain = try startReader(home, environment: ["TERM": "tmux-256color", "NO_COLOR": "1"])
         try plain.waitFor("(0/0) Beta")
-        let lines = try attributedScreen(plain)
+        let lines = try plain.screen(attributes: true)
         #expect(Self.parameters(in: lines[1]).contains { $0.contains(7) })
         #expect(!Self.parameters(in: lines[2]).contains { $0.contains(7) })
     }
 
     // MARK: - Helpers
-
-    /// The screen with its attributes, as SGR escape sequences (`capture-pane -e`).
-    private func attributedScreen(_ session: TmuxSession) throws -> [String] {
-        try TmuxTool.run(["-L", session.socket, "capture-pane", "-p", "-e"]).components(separatedBy: "\n")
-    }
 
     /// The parameter lists of the SGR sequences in `line`: `ESC[1;38;5;208m` gives one list,
     /// split at each parameter that starts a new attribute so `38;5;208` stays together.

@@ -71,13 +71,13 @@ struct FiltersEndToEndTests {
         #expect(!screen.contains { $0.contains("yacht") })
         // Off Ann's row, so that the selection's colours do not cover hers.
         try session.sendKeys("j")
-        try session.waitForScreen("the second row selected") { _ in true }
-        usleep(300_000)
-        let coloured = try TmuxTool.run(["-L", session.socket, "capture-pane", "-p", "-e"]).components(separatedBy: "\n")
-        let rowOfAnn = try #require(coloured.first { $0.contains("2.0 released") })
         // highlight-article colours the whole unread row in 45, and "Rust" in it in 208 over that.
-        #expect(ConfigEndToEndTests.parameters(in: rowOfAnn).contains([38, 5, 45]) || rowOfAnn.contains("38;5;45"))
-        #expect(ConfigEndToEndTests.parameters(in: rowOfAnn).contains([38, 5, 208]) || rowOfAnn.contains("38;5;208"))
+        try session.waitForScreen("Ann's row in colours 45 and 208", attributes: true) { screen in
+            guard let rowOfAnn = screen.first(where: { $0.contains("2.0 released") }) else { return false }
+            let colours = ConfigEndToEndTests.parameters(in: rowOfAnn)
+            return (colours.contains([38, 5, 45]) || rowOfAnn.contains("38;5;45"))
+                && (colours.contains([38, 5, 208]) || rowOfAnn.contains("38;5;208"))
+        }
         // The format's conditional shows the feed's title between bars.
         #expect(screen.contains { $0.hasPrefix("   1 N   Nov 21 |Alpha   | Rust 2.0 released") })
         try session.sendKeys("q")

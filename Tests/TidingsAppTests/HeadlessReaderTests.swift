@@ -136,10 +136,13 @@ import Testing
         _ = try FeedStore(path: home.cachePath)
         let release = try holdWriteLock(of: home.cachePath)
         let reader = try home.startReader { $0.refreshOnStartup = true }
-        // Long enough for a read that does not wait to be answered.
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(!reader.text.contains("Nothing to reload"))
+        // `n` reads on the queue a read of the feeds that did not wait would have taken, so its
+        // answer comes after that one's: by then the reload would have been found empty.
+        reader.press(.character("n"))
+        #expect(await reader.waitFor("No more unread articles"))
+        let isWaitingForTheWrite = reader.isReloading
         release()
+        try #require(isWaitingForTheWrite, "the feeds to reload were read before the urls file reached the cache: \(reader.text)")
         #expect(await reader.waitFor("Reloaded 2 feeds"))
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
@@ -350,17 +353,46 @@ import Testing
         reader.press(.enter)
         #expect(await reader.waitFor("Feeds tagged local"))
         reader.press(.character("R"))
-        #expect(await reader.waitFor("Reloading 0/1"))
-        // The feed being fetched is drawn with the spinner in the tag's list too.
-        let frames: Set<Character> = ["|", "/", "-", "\\"]
-        var seen: Set<Character> = []
-        while reader.isReloading && seen.count < 2 {
-            if let mark = reader.lines[1].first, frames.contains(mark) { seen.insert(mark) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(seen.count >= 2)
+        // The feed being fetched is drawn with the spinner in the tag's list too; each tick of
+        // the spinner's timer turns it one step.
+        #expect(await reader.waitUntil { reader.lines[1].first == "|" }, "\(reader.text)")
+        reader.clock.advance(by: .milliseconds(150))
+        #expect(await reader.waitUntil { reader.lines[1].first == "/" }, "\(reader.text)")
+        reader.clock.advance(by: .milliseconds(150))
+        #expect(await reader.waitUntil { reader.lines[1].first == "-" }, "\(reader.text)")
+        #expect(reader.isReloading, "the feed is served after 1.5 s: the spinner turned during the reload")
         #expect(await reader.settle())
         #expect(reader.lines[1].first == " ")
+        #expect(reader.clock.runningTimers == 0, "the spinner stopped with the reload")
+    }
+
+    /// `auto-reload yes`, `reload-time 1`: the feeds are reloaded once a minute has passed, not
+    /// before, and every minute after.
+    @Test func autoReloadReloadsWhenTheReloadTimeHasPassedAndNotBefore() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.subscribe([home.url("news")])
+        let config = Config(parsing: "auto-reload yes\nreload-time 1")
+        let reader = try home.startReader { $0.take(config, names: ["auto-reload", "reload-time"], environment: [:]) }
+        #expect(await reader.settle())
+
+        // A tick due meanwhile is sent while the clock moves, and would start the reload at once.
+        reader.clock.advance(by: .seconds(59))
+        reader.press(.character("%"))
+        #expect(await reader.waitFor("%: not bound here"))
+        #expect(!reader.isReloading, "\(reader.text)")
+        #expect(await reader.settle())
+        #expect(!reader.text.contains("Reloaded"), "\(reader.text)")
+
+        reader.clock.advance(by: .seconds(1))
+        #expect(reader.isReloading)
+        #expect(await reader.waitFor("Reloaded 1 feed"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
+
+        reader.clock.advance(by: .seconds(60))
+        #expect(reader.isReloading, "a minute after the last tick")
+        #expect(await reader.settle())
     }
 
     @Test func quitDuringAReloadWithAHangingFeedSaysStoppingAndEndsPromptly() async throws {
@@ -377,10 +409,7 @@ import Testing
         let pressed = ContinuousClock.now
         reader.press(.character("Q"))
         #expect(reader.text.contains("Stopping…"), "said at once, drawn before the transfers are stopped")
-        while reader.exitStatus == nil && ContinuousClock.now - pressed < .seconds(10) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(reader.exitStatus == 0)
+        #expect(await reader.waitForExit(timeout: .seconds(10)) == 0)
         #expect(ContinuousClock.now - pressed < .seconds(2), "not the feed's timeout")
         #expect(reader.terminal.isStopped)
     }

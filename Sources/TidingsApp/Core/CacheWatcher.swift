@@ -11,7 +11,7 @@ import Foundation
 final class CacheWatcher {
     private let descriptor: Int32
     private let source: DispatchSourceRead
-    private let names: Set<String>
+    private let cacheName: String
     private let delay: DispatchTimeInterval
     private let changed: @MainActor () -> Void
     private var isCallScheduled = false
@@ -29,8 +29,7 @@ final class CacheWatcher {
             return nil
         }
         self.descriptor = descriptor
-        // The database and its write-ahead log; not the marks journal the reader itself writes.
-        names = [cache.lastPathComponent, cache.lastPathComponent + "-wal"]
+        cacheName = cache.lastPathComponent
         self.delay = delay
         self.changed = changed
         source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
@@ -41,6 +40,13 @@ final class CacheWatcher {
 
     isolated deinit {
         source.cancel()
+    }
+
+    /// Whether a change to the file `name`, beside the cache named `cacheName`, changes what the
+    /// cache holds: the database and its write-ahead log do; the marks journal the reader itself
+    /// writes, or anything else in the directory, do not.
+    nonisolated static func isCache(fileNamed name: String, cacheName: String) -> Bool {
+        name == cacheName || name == cacheName + "-wal"
     }
 
     private func readEvents() {
@@ -56,7 +62,7 @@ final class CacheWatcher {
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let nameBytes = raw[(offset + header)..<min(count, offset + header + Int(event.len))]
                     let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                    if names.contains(name) { touchesCache = true }
+                    if Self.isCache(fileNamed: name, cacheName: cacheName) { touchesCache = true }
                     offset += header + Int(event.len)
                 }
             }

@@ -31,6 +31,9 @@ public final class EffectRunner {
     var send: @MainActor (ReaderMessage) -> Void = { _ in }
     /// How the process ends (the real reader exits; the headless one records the status).
     public var exit: @MainActor (Int32) -> Void
+    /// Called once a result has been reported back and its message handled, so that the headless
+    /// reader's waits resume on it rather than poll ``isIdle``.
+    public var reported: @MainActor () -> Void = {}
 
     private let readQueue = DispatchQueue(label: "tidings.reader.reads", qos: .userInteractive)
     /// Reads asked for by a key (the article Enter opens, where `n` leads), apart from the
@@ -48,8 +51,10 @@ public final class EffectRunner {
     private let pendingSend = PendingSend()
     private var reload: Reload?
     private var additions: [String: Reload] = [:]
-    private var spinner: DispatchSourceTimer?
-    private var autoReload: DispatchSourceTimer?
+    private let timers: any TimerSource
+    /// Each stops its timer.
+    private var stopSpinner: (@MainActor () -> Void)?
+    private var stopAutoReload: (@MainActor () -> Void)?
     private var cacheWatcher: CacheWatcher?
     /// A job reads the options when it starts: `:set` may have changed them since.
     private lazy var fullArticles = FullArticleFetcher { [unowned self] id, link in
@@ -72,9 +77,12 @@ public final class EffectRunner {
         }
     }
 
+    /// - Parameter timers: where the spinner's and auto-reload's ticks come from (a test's clock
+    ///   moved by hand, or Dispatch timers).
     public init(store: FeedStore, settings: ReaderSettings, cache: any FeedCache, terminal: any Terminal,
-                exit: @escaping @MainActor (Int32) -> Void) {
+                timers: any TimerSource = DispatchTimerSource(), exit: @escaping @MainActor (Int32) -> Void) {
         self.store = store
+        self.timers = timers
         journal = MarkJournal(cachePath: settings.cachePath)
         urlsPath = settings.urlsPath
         cachePath = settings.cachePath
@@ -122,6 +130,7 @@ public final class EffectRunner {
     private func report(_ message: ReaderMessage?) {
         outstanding -= 1
         if let message { send(message) }
+        reported()
     }
 
     /// Brings the cache's feeds in line with the urls file (`.storeChanged` when done); the
@@ -423,33 +432,28 @@ public final class EffectRunner {
 
     /// Turns the spinner of reloading feeds while a reload runs, and only then.
     private func setSpinner(running: Bool) {
-        spinner?.cancel()
-        spinner = nil
+        stopSpinner?()
+        stopSpinner = nil
         guard running else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + .milliseconds(150), repeating: .milliseconds(150), leeway: .milliseconds(50))
-        timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.send(.spinnerTick) } }
-        timer.resume()
-        spinner = timer
+        stopSpinner = timers.repeating(every: .milliseconds(150), leeway: .milliseconds(50)) { [weak self] in
+            self?.send(.spinnerTick)
+        }
     }
 
     /// Reloads every `minutes` (nil: never, the timer stopped): a timer, not a polling loop; the
     /// process sleeps between.
     private func startAutoReload(minutes: Int?) {
-        autoReload?.cancel()
-        autoReload = nil
+        stopAutoReload?()
+        stopAutoReload = nil
         guard let minutes else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        let interval = DispatchTimeInterval.seconds(minutes * 60)
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .seconds(5))
-        timer.setEventHandler { MainActor.assumeIsolated { [weak self] in self?.send(.autoReloadTick) } }
-        timer.resume()
-        autoReload = timer
+        stopAutoReload = timers.repeating(every: .seconds(minutes * 60), leeway: .seconds(5)) { [weak self] in
+            self?.send(.autoReloadTick)
+        }
     }
 
     private func quit(status: Int32) {
         setSpinner(running: false)
-        autoReload?.cancel()
+        startAutoReload(minutes: nil)
         for addition in additions.values { addition.cancel() }
         fullArticles.cancelAll()
         guard let reload else { return end(status: status) }
