@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "FeedServices", "Configuration", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
 

@@ -68,8 +68,8 @@ extension Config {
     }
 
     /// newsboat's newer `bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [ARGS] [; ACTION…] [-- "DESCRIPTION"]`.
-    /// One key and one action bind as `bind-key` does; a key sequence (`gg`) or several actions
-    /// are read and checked, and kept for later.
+    /// One key (`x`, `^R`, `<C-r>`) and one action bind as `bind-key` does; a key sequence
+    /// (`gg`) or several actions are read and checked, and kept for later.
     mutating func bind(_ arguments: [String]) -> String? {
         guard arguments.count >= 3 else {
             return "bind needs a key, a context (or everywhere) and an action (bind ^R feedlist reload-all)"
@@ -84,7 +84,7 @@ extension Config {
         }
         let (steps, _) = Self.steps(of: Array(arguments.dropFirst(2)))
         if let problem = Self.problem(in: steps, command: "bind \(arguments[0])", result: "ignored") { return problem }
-        guard steps.count == 1, steps[0].count == 1, let key = Self.singleKey(arguments[0]) else { return nil }
+        guard steps.count == 1, steps[0].count == 1, let key = try? KeyName.key(for: arguments[0]) else { return nil }
         bind(key, to: steps[0][0], in: Array(Set(contexts)))
         return nil
     }
@@ -143,15 +143,6 @@ extension Config {
             throw KeyName.Problem(description: "unknown context \"\(Excerpt(name))\" (newsboat's are \(known))")
         }
         return [context]
-    }
-
-    /// The one key `bind` names (`x`, `^R`, `<C-r>`, `<ENTER>`); nil for a sequence of keys.
-    private static func singleKey(_ sequence: String) -> Key? {
-        if let key = try? KeyName.key(for: sequence) { return key }
-        guard sequence.hasPrefix("<"), sequence.hasSuffix(">"), sequence.filter({ $0 == "<" }).count == 1 else { return nil }
-        let inner = String(sequence.dropFirst().dropLast())
-        if inner.lowercased().hasPrefix("c-") { return try? KeyName.key(for: "^" + inner.dropFirst(2)) }
-        return try? KeyName.key(for: inner)
     }
 
     /// The actions of a macro, `bind` or `run-on-startup` line: `ACTION [ARGS] ; ACTION …`, then

@@ -15,7 +15,8 @@ import Testing
         ("PPAGE", .pageUp), ("PgUp", .pageUp), ("NPAGE", .pageDown), ("PgDn", .pageDown), ("pagedown", .pageDown),
         ("HOME", .home), ("END", .end), ("BACKSPACE", .backspace), ("DEL", .delete), ("Delete", .delete),
         ("INS", .insert), ("Insert", .insert), ("F1", .function(1)), ("F12", .function(12)), ("f5", .function(5)),
-        ("Alt-x", .alt("x")), ("M-x", .alt("x")),
+        ("Alt-x", .alt("x")), ("M-x", .alt("x")), ("<c-n>", .control("n")), ("<C-r>", .control("r")), ("<ENTER>", .enter),
+        ("<Space>", .character(" ")),
     ])
     func keyNames(_ name: String, _ key: Key) throws {
         #expect(try KeyName.key(for: name) == key)
