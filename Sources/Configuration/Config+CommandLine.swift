@@ -11,8 +11,9 @@ extension Config {
     /// Options of the download-and-parse pipeline: they apply from the next reload.
     public static let fetchOptionNames: Set<String> = ConfigOption.names(in: .fetch)
 
-    /// The options `:set` knows, for Tab to complete.
-    public static let settableOptionNames: [String] = ConfigOption.all.filter { $0.kind != .command }.map(\.name).sorted()
+    /// The options `:set` offers for Tab to complete: those that do something (the others are
+    /// taken when typed in full, and only kept).
+    public static let settableOptionNames: [String] = ConfigOption.all.filter { $0.kind != .command && $0.status == .works }.map(\.name).sorted()
 
     /// Applies the lines of `text` on top of this configuration, as if they followed its own lines;
     /// `file` is where they were read, which `include` is relative to.
