@@ -114,6 +114,17 @@ import Testing
         #expect(ConfigOption.named["download-full-page"]?.status == .works)
     }
 
+    @Test func theReadmeListsEveryOption() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for option in ConfigOption.all {
+            // A sync service's options are listed on one line: `freshrss-url`, `-login`, …
+            let suffix = option.name.split(separator: "-", maxSplits: 1).last.map { "`-\($0)`" } ?? ""
+            let listed = text.contains("`\(option.name)`") || (option.group == .sync && text.contains(suffix))
+            #expect(listed, "\(option.name)")
+        }
+    }
+
     @Test func downloadFullPageFetchesEveryFeedsFullArticles() {
         let config = Config(parsing: "download-full-page yes")
         #expect(config.warnings.isEmpty)
