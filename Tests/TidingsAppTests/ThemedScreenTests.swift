@@ -102,14 +102,7 @@ import Testing
     }
 
     @Test func articleHeaderLabelsAndLinkNumbersTakeTheirColours() throws {
-        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
-        let item = Item(id: "one", title: "Story", link: "https://a.example/1", published: TestStore.baseDate,
-                        content: "<p>See <a href=\"https://b.example/\">this</a>.</p>")
-        try test.store.upsert(Feed(format: .atom10, title: "Feed", items: [item]), forFeedURL: "https://a.example/feed")
-        let feed = try #require(try test.store.feedList().first)
-        let row = try #require(try test.store.items(inFeed: feed.id).first)
-        let stored = try #require(try test.store.item(row.id))
-        let screen = ArticleScreen(item: stored, preferences: preferences)
+        let (_, screen) = try articleScreen(content: "<p>See <a href=\"https://b.example/\">this</a>.</p>", preferences: preferences)
         var grid = CellGrid(rows: 10, columns: 40)
         screen.render(into: &grid, in: grid.bounds)
         let link = Style(foreground: .indexed(33), attributes: .underline)
@@ -136,14 +129,7 @@ import Testing
         #expect(config.warnings.isEmpty)
         var preferences = config.readerPreferences
         preferences.timeZone = utc
-        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
-        let item = Item(id: "one", title: "Harbour", link: "https://a.example/1", published: TestStore.baseDate,
-                        content: #"<p>Plain words and <a href="https://a.example/x">a link</a>.</p>"#)
-        try test.store.upsert(Feed(format: .atom10, title: "Feed", items: [item]), forFeedURL: "https://a.example/feed")
-        let feed = try #require(try test.store.feedList().first)
-        let row0 = try #require(try test.store.items(inFeed: feed.id).first)
-        let stored = try #require(try test.store.item(row0.id))
-        let screen = ArticleScreen(item: stored, preferences: preferences)
+        let (_, screen) = try articleScreen(content: #"<p>Plain words and <a href="https://a.example/x">a link</a>.</p>"#, preferences: preferences)
         var grid = CellGrid(rows: 12, columns: 60)
         screen.render(into: &grid, in: grid.bounds)
         let row = try #require(grid.lines.firstIndex { $0.contains("Plain words") })
@@ -156,6 +142,17 @@ import Testing
         // The header's labels keep article_header's look.
         let header = try #require(grid.lines.firstIndex { $0.hasPrefix("Title:") })
         #expect(grid[header, 0].style == Theme.standard.articleHeader)
+    }
+
+    /// The article view of one article with `content`; the store is returned to stay open.
+    private func articleScreen(content: String, preferences: ReaderPreferences) throws -> (TestStore, ArticleScreen) {
+        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        let item = Item(id: "one", title: "Story", link: "https://a.example/1", published: TestStore.baseDate, content: content)
+        try test.store.upsert(Feed(format: .atom10, title: "Feed", items: [item]), forFeedURL: "https://a.example/feed")
+        let feed = try #require(try test.store.feedList().first)
+        let row = try #require(try test.store.items(inFeed: feed.id).first)
+        let stored = try #require(try test.store.item(row.id))
+        return (test, ArticleScreen(item: stored, preferences: preferences))
     }
 
     private func column(of text: String, in grid: CellGrid, row: Int) -> Int? {
