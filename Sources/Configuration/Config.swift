@@ -197,11 +197,13 @@ public struct Config: Sendable, Equatable {
 
     /// How the screens look and behave as this configuration sets it.
     public var readerPreferences: ReaderPreferences {
-        ReaderPreferences(
+        var preferences = ReaderPreferences(
             keyMap: keyMap, theme: theme, hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
             showsExcerpts: showExcerpts, textWidth: textWidth, feedListFormat: feedListFormat,
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights,
             articleSortOrder: articleSortOrder, feedSortOrder: feedSortOrder)
+        preferences.goesToFirstUnread = optionValue("goto-first-unread")?.isOn ?? true
+        return preferences
     }
 
     /// Applies one line; returns what was wrong with it, if anything.

@@ -133,6 +133,11 @@ import Testing
         #expect(!Config().fullArticle.fetchesAutomatically)
     }
 
+    @Test func gotoFirstUnreadReachesTheReadersPreferences() {
+        #expect(Config().readerPreferences.goesToFirstUnread)
+        #expect(!Config(parsing: "goto-first-unread no").readerPreferences.goesToFirstUnread)
+    }
+
     @Test func confirmMarkAllFeedsReadCanBeTurnedOff() {
         #expect(Config().confirmMarkAllFeedsRead)
         #expect(!Config(parsing: "confirm-mark-all-feeds-read no").confirmMarkAllFeedsRead)

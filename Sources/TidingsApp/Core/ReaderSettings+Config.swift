@@ -51,5 +51,6 @@ extension ReaderPreferences {
         "highlight-feed": { $0.highlights = $1.highlights },
         "article-sort-order": { $0.articleSortOrder = $1.articleSortOrder },
         "feed-sort-order": { $0.feedSortOrder = $1.feedSortOrder },
+        "goto-first-unread": { $0.goesToFirstUnread = $1.goesToFirstUnread },
     ]
 }
