@@ -46,7 +46,7 @@ let package = Package(
             name: "TidingsApp",
             dependencies: ["FeedServices", "Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", "ArticleExtraction", logging]
         ),
-        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser]),
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "FeedServices", "Configuration", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
 

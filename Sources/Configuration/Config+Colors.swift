@@ -17,10 +17,6 @@ extension Config {
         case .statusBar where !hasTitleColor: theme.titleBar = assignment.style
         default: break
         }
-        guard assignment.ignoredAttributes.isEmpty else {
-            let names = assignment.ignoredAttributes.joined(separator: " and ")
-            return "Tidings cannot draw \(names); the rest of this colour line applies"
-        }
         return nil
     }
 }

@@ -6,15 +6,14 @@ import Foundation
 extension Config {
     /// Options that only matter when the reader starts (or that choose where the feeds come
     /// from): `:set` shows them but does not change them.
-    public static let startOnlyOptionNames: Set<String> = syncOptionNames.union(["refresh-on-startup"])
+    public static let startOnlyOptionNames: Set<String> = ConfigOption.names(in: .sync).union(["refresh-on-startup"])
 
     /// Options of the download-and-parse pipeline: they apply from the next reload.
-    public static let fetchOptionNames: Set<String> = ["reload-threads", "download-timeout", "connect-timeout", "user-agent"]
+    public static let fetchOptionNames: Set<String> = ConfigOption.names(in: .fetch)
 
-    /// The options `:set` knows, for Tab to complete.
-    public static var settableOptionNames: [String] {
-        valueOptionNames.union(syncOptionNames).union(fullArticleOptionNames).union(articleActionOptionNames).sorted()
-    }
+    /// The options `:set` offers for Tab to complete: those that do something (the others are
+    /// taken when typed in full, and only kept).
+    public static let settableOptionNames: [String] = ConfigOption.all.filter { $0.kind != .command && $0.status == .works }.map(\.name).sorted()
 
     /// Applies the lines of `text` on top of this configuration, as if they followed its own lines;
     /// `file` is where they were read, which `include` is relative to.
@@ -66,10 +65,12 @@ extension Config {
         case "urls-source": return sync.urlsSource.rawValue
         case "fever-url": return quoted(sync.feverURL)
         case "fever-login": return quoted(sync.feverLogin)
-        case "fever-password": return sync.feverPassword == nil ? "(not set)" : "(hidden)"
         case "fever-passwordfile": return quoted(sync.feverPasswordFile)
         case "fever-passwordeval": return quoted(sync.feverPasswordEval)
-        default: return nil
+        default:
+            guard let option = ConfigOption.named[name], option.kind != .command else { return nil }
+            if option.isSecret { return optionValues[name] == nil ? "(not set)" : "(hidden)" }
+            return optionValue(name)?.configText
         }
     }
 }

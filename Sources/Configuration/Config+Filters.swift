@@ -18,15 +18,6 @@ extension Config {
         return nil
     }
 
-    /// `ignore-mode "download"|"display"`.
-    mutating func ignoreMode(_ arguments: [String]) -> String? {
-        guard arguments.count == 1, let mode = Killfile.Mode(rawValue: arguments[0]) else {
-            return "ignore-mode needs download or display; \(killfile.mode.rawValue) kept"
-        }
-        killfile.mode = mode
-        return nil
-    }
-
     /// `define-filter NAME "EXPRESSION"`.
     mutating func defineFilter(_ arguments: [String]) -> String? {
         guard arguments.count == 2, !arguments[0].isEmpty else {
@@ -41,23 +32,37 @@ extension Config {
     }
 
     /// A warning for a `browser` command written for a shell: Tidings runs it without one, so
-    /// redirections, `&`, pipes and `;` would reach the browser as arguments.
+    /// redirections, `&`, pipes and `;` would reach the browser as arguments. It suggests the
+    /// command without them when that is the same browser (`nohup firefox %u &>/dev/null &` →
+    /// `browser "firefox %u"`), and none for a pipeline or a list of commands.
     static func browserShellWarning(_ command: String) -> String? {
         guard let words = try? BrowserCommand(parsing: command).words else { return nil }
-        let shellWords = words.filter { word in
+        func isShellSyntax(_ word: String) -> Bool {
             ["&", "&&", "|", "||", ";", ">", ">>", "<"].contains(word) || word.hasPrefix(">") || word.hasPrefix("2>")
                 || word.hasPrefix("1>") || word.hasPrefix("&>") || (word.count > 1 && (word.hasSuffix(";") || word.hasSuffix("&")))
                 || word.hasPrefix("|")
         }
+        let shellWords = words.filter(isShellSyntax)
         guard !shellWords.isEmpty else { return nil }
         let quoted = shellWords.map { "\"\(Excerpt($0))\"" }.joined(separator: ", ")
-        let program = words.first.map { "browser \"\($0) %u\"" } ?? "browser \"firefox %u\""
-        return """
+        let problem = """
             browser: \(quoted) is shell syntax, but Tidings runs the browser without a shell, so it would be passed \
-            to the browser as \(shellWords.count == 1 ? "an argument" : "arguments"); write the command alone \
-            (\(program)): a graphical browser already runs detached with its output kept off the screen. For a \
-            pipeline, put it in a script and name the script
+            to the browser as \(shellWords.count == 1 ? "an argument" : "arguments")
             """
+        // After a pipe or between commands, the words before are not the whole browser.
+        let joinsCommands = shellWords.contains { $0.contains("|") || $0.contains(";") || $0 == "&&" }
+        var program = Array(words.prefix { !isShellSyntax($0) })
+        // Wrappers that only detach the browser: Tidings detaches a graphical browser itself.
+        while let first = program.first, ["nohup", "setsid", "exec", "command"].contains(first) {
+            program.removeFirst()
+            // The wrapper's own options (`setsid -f`).
+            while program.first?.hasPrefix("-") == true { program.removeFirst() }
+        }
+        guard !joinsCommands, !program.isEmpty else {
+            return problem + "; put the pipeline in a script and name the script"
+        }
+        let line = "browser " + NewsboatTokenizer.quote(program.map(NewsboatTokenizer.quoteIfNeeded).joined(separator: " "))
+        return problem + "; write the command alone (\(line)): a graphical browser already runs detached with its output kept off the screen"
     }
 }
 
@@ -73,7 +78,7 @@ extension Config {
     /// `highlight article|articlelist|feedlist|all "REGEX" FG BG [ATTR…]`: as in newsboat,
     /// `article` is the article view and `articlelist` the item lists.
     mutating func highlight(_ arguments: [String]) -> String? {
-        guard arguments.count >= 4 else {
+        guard arguments.count >= 3 else {
             return "highlight takes article, articlelist, feedlist or all, a regular expression and colours (highlight articlelist \"rust\" yellow default bold); ignored"
         }
         let targets: Set<Highlights.Target>
@@ -91,9 +96,9 @@ extension Config {
             return "highlight: not a regular expression: \(error.reason); ignored"
         }
         do {
-            let (style, ignored) = try ThemeParser.style(from: Array(arguments.dropFirst(2)))
+            let style = try ThemeParser.style(from: Array(arguments.dropFirst(2)))
             highlights.textRules.append(Highlights.TextRule(targets: targets, pattern: arguments[1], regex: regex, style: style))
-            return ignored.isEmpty ? nil : "Tidings cannot draw \(ignored.joined(separator: " and ")); the rest of this highlight applies"
+            return nil
         } catch {
             return "highlight: \(error.description); ignored"
         }
@@ -102,7 +107,7 @@ extension Config {
     /// `highlight-article "EXPRESSION" FG BG [ATTR…]` (whole item-list rows) and
     /// `highlight-feed "EXPRESSION" FG BG [ATTR…]` (whole feed-list rows).
     mutating func highlightRow(_ arguments: [String], command: String) -> String? {
-        guard arguments.count >= 3 else {
+        guard arguments.count >= 2 else {
             return "\(command) takes an expression in quotes and colours (\(command) \"unread_count > 0\" yellow default); ignored"
         }
         let expression: FilterExpression
@@ -120,10 +125,9 @@ extension Config {
             return "\(command) cannot test \(names) (list rows know \(usable)); ignored"
         }
         do {
-            let (style, ignored) = try ThemeParser.style(from: Array(arguments.dropFirst()))
-            let rule = Highlights.ArticleRule(expression: expression, style: style)
+            let rule = Highlights.ArticleRule(expression: expression, style: try ThemeParser.style(from: Array(arguments.dropFirst())))
             if isFeed { highlights.feedRules.append(rule) } else { highlights.articleRules.append(rule) }
-            return ignored.isEmpty ? nil : "Tidings cannot draw \(ignored.joined(separator: " and ")); the rest of this highlight applies"
+            return nil
         } catch {
             return "\(command): \(error.description); ignored"
         }

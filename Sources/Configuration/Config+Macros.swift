@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// `macro` and `macro-prefix` lines.
+/// `macro`, `macro-prefix` and `run-on-startup` lines.
 extension Config {
     /// `macro KEY ACTION [ARGUMENTS] ; ACTION … [-- "DESCRIPTION"]`: each action is one the keys
     /// can be bound to, or `set OPTION VALUE`. A macro with an unknown action is not defined.
@@ -12,30 +12,8 @@ extension Config {
         } catch {
             return "macro: \(error.description); ignored"
         }
-        var words = Array(arguments.dropFirst())
-        var description: String?
-        if let dashes = words.firstIndex(of: "--") {
-            description = words[(dashes + 1)...].joined(separator: " ")
-            words = Array(words[..<dashes])
-        }
-        // `a ; b` and `a; b` both separate actions.
-        var steps: [[String]] = [[]]
-        for word in words {
-            let ends = word.hasSuffix(";")
-            let text = ends ? String(word.dropLast()) : word
-            if !text.isEmpty { steps[steps.count - 1].append(text) }
-            if ends { steps.append([]) }
-        }
-        steps.removeAll { $0.isEmpty }
-        guard !steps.isEmpty else { return "macro \(arguments[0]) has no action; ignored" }
-        for step in steps where step[0] != "set" {
-            guard KeyMap.Context.allCases.contains(where: { Self.command(named: step[0], in: $0) != nil }) else {
-                return "macro \(arguments[0]): unknown action \"\(Excerpt(step[0]))\"; the macro is not defined"
-            }
-        }
-        if let set = steps.first(where: { $0[0] == "set" && $0.count < 3 }) {
-            return "macro \(arguments[0]): \(set.joined(separator: " ")) needs an option and a value; the macro is not defined"
-        }
+        let (steps, description) = Self.steps(of: Array(arguments.dropFirst()))
+        if let problem = Self.problem(in: steps, command: "macro \(arguments[0])", result: "the macro is not defined") { return problem }
         macros[key] = Macro(key: key, steps: steps.map { Macro.Step(name: $0[0], arguments: Array($0.dropFirst())) },
                             description: description)
         return nil
@@ -48,6 +26,15 @@ extension Config {
         } catch {
             return "macro-prefix: \(error.description); default kept"
         }
+        return nil
+    }
+
+    /// `run-on-startup ACTION [ARGUMENTS] ; ACTION …`: checked as a macro's actions are, and kept
+    /// in `startupActions` for the reader.
+    mutating func runOnStartup(_ arguments: [String]) -> String? {
+        let (steps, _) = Self.steps(of: arguments)
+        if let problem = Self.problem(in: steps, command: "run-on-startup", result: "ignored") { return problem }
+        startupActions = steps.map { Macro.Step(name: $0[0], arguments: Array($0.dropFirst())) }
         return nil
     }
 }

@@ -3,31 +3,17 @@ import Foundation
 
 /// The sync options (`urls-source`, `fever-…`), read like newsboat's, and the account they make.
 extension Config {
-    /// The option names this extension reads.
-    static let syncOptionNames: Set<String> = [
-        "urls-source", "fever-url", "fever-login", "fever-password", "fever-passwordfile", "fever-passwordeval",
-    ]
-
-    /// Options whose value is a secret: `directives` hides it.
-    static let secretOptionNames: Set<String> = ["fever-password"]
-
-    /// Applies one sync option; returns what was wrong with it, if anything.
-    mutating func applySyncOption(_ name: String, _ arguments: [String]) -> String? {
-        guard arguments.count == 1, let value = arguments.first else {
-            return "\(name) takes one value, got \(arguments.count)"
-        }
+    /// Applies one sync option's value (the table has checked it); returns what was wrong with
+    /// it, if anything.
+    mutating func applySyncOption(_ name: String, _ value: OptionValue) -> String? {
         switch name {
-        case "urls-source":
-            guard let source = SyncOptions.URLsSource(rawValue: value) else {
-                return "urls-source is \"local\" or \"fever\", not \"\(Excerpt(value))\"; the urls file is used"
-            }
-            sync.urlsSource = source
-        case "fever-url": sync.feverURL = value
-        case "fever-login": sync.feverLogin = value
-        case "fever-password": sync.feverPassword = value
-        case "fever-passwordfile": sync.feverPasswordFile = value
-        case "fever-passwordeval": sync.feverPasswordEval = value
-        default: return "unknown option \"\(Excerpt(name))\"; ignored"
+        case "urls-source": sync.urlsSource = SyncOptions.URLsSource(rawValue: value.text) ?? .local
+        case "fever-url": sync.feverURL = value.text
+        case "fever-login": sync.feverLogin = value.text
+        case "fever-password": sync.feverPassword = value.text
+        case "fever-passwordfile": sync.feverPasswordFile = value.text
+        case "fever-passwordeval": sync.feverPasswordEval = value.text
+        default: sync.serviceOptions[name] = value
         }
         return nil
     }
@@ -44,7 +30,11 @@ extension Config {
     ///
     /// - Parameter home: what `~/` stands for in `fever-passwordfile`; nil for `$HOME`.
     public func syncAccount(home: String? = nil) throws(SyncSetupError) -> SyncAccount? {
-        guard sync.urlsSource == .fever else { return nil }
+        switch sync.urlsSource {
+        case .local: return nil
+        case .fever: break
+        default: throw .unsupportedSource(sync.urlsSource.rawValue)
+        }
         guard let address = sync.feverURL, !address.isEmpty else { throw .missingOption("fever-url") }
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host != nil

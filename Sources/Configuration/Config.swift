@@ -12,10 +12,12 @@ import TerminalUI
 ///     show-read-feeds no
 ///
 /// Loading never fails on content: an unknown option or a bad value is a `Warning` with its line
-/// number, and the default stays. `bind-key`, `unbind-key` and `color` lines are applied in file
-/// order onto the default key map and theme (Config+Bindings.swift, Config+Colors.swift); the
-/// filter language's lines (`ignore-article`, `define-filter`, …) in Config+Filters.swift. No
-/// line is accepted without being applied: what Tidings does not do is a warning.
+/// number, and the default stays. Every option newsboat takes is in `ConfigOption`'s table, which
+/// checks its value; one Tidings does not act on yet is kept in `optionValues`, without a
+/// warning (a warning is for a mistake in the file). `bind-key`, `unbind-key` and `color` lines
+/// are applied in file order onto the default key map and theme (Config+Bindings.swift,
+/// Config+Colors.swift); the filter language's lines (`ignore-article`, `define-filter`, …) in
+/// Config+Filters.swift.
 public struct Config: Sendable, Equatable {
     /// One non-comment line: its name and arguments.
     public struct Directive: Sendable, Equatable {
@@ -96,6 +98,13 @@ public struct Config: Sendable, Equatable {
     /// `define-filter` lines, in file order.
     public var definedFilters: [DefinedFilter] = []
 
+    /// Ask before marking every feed read (`confirm-mark-all-feeds-read`).
+    public var confirmMarkAllFeedsRead = true
+    /// Every option's value as the file set it, typed by the table (`ConfigOption`).
+    public private(set) var optionValues = OptionValues()
+    /// `run-on-startup`'s actions, kept for when the reader runs them.
+    public var startupActions: [Macro.Step] = []
+
     public private(set) var directives: [Directive] = []
     public private(set) var warnings: [Warning] = []
 
@@ -113,19 +122,18 @@ public struct Config: Sendable, Equatable {
 
     /// Loads the file at `url`; a missing file gives the defaults.
     public static func load(from url: URL) throws -> Config {
-        guard FileManager.default.fileExists(atPath: url.path) else { return Config() }
-        return Config(parsing: String(decoding: try Data(contentsOf: url), as: UTF8.self), file: url)
+        guard let text = try TextFile.read(url) else { return Config() }
+        return Config(parsing: text, file: url)
     }
 
     /// Applies the lines of `text`, read from `file` while the files in `including` (outermost
     /// first) are being read, so that a file including itself is refused, not read forever.
     mutating func read(_ text: String, file: URL?, including: [String]) {
         let shownFile = including.count > 1 ? file?.path : nil
-        for (offset, raw) in NewsboatTokenizer.lines(of: text).enumerated() {
-            let number = offset + 1
+        for (number, raw, _) in NewsboatTokenizer.joinedLines(of: text) {
             let tokens: [NewsboatTokenizer.Token]
             do {
-                tokens = try NewsboatTokenizer.tokenize(String(raw))
+                tokens = try NewsboatTokenizer.tokenize(raw)
             } catch {
                 warnings.append(Warning(line: number, message: error.description, file: shownFile))
                 continue
@@ -139,7 +147,7 @@ public struct Config: Sendable, Equatable {
                 continue
             }
             // A password is applied, never kept where a dump of the configuration would show it.
-            let kept = Config.secretOptionNames.contains(name) ? arguments.map { _ in "(hidden)" } : arguments
+            let kept = ConfigOption.named[name]?.isSecret == true ? arguments.map { _ in "(hidden)" } : arguments
             directives.append(Directive(line: number, name: name, arguments: kept))
             if let problem = apply(name, arguments) {
                 warnings.append(Warning(line: number, message: problem, file: shownFile))
@@ -158,10 +166,10 @@ public struct Config: Sendable, Equatable {
         guard !including.contains(resolved) else {
             return "include \(path): the file is already being read (an include cycle); not read again"
         }
-        guard let data = FileManager.default.contents(atPath: target.path) else {
+        guard let text = try? TextFile.read(target) else {
             return "include \(path): cannot read \(target.path)"
         }
-        read(String(decoding: data, as: UTF8.self), file: target, including: including + [resolved])
+        read(text, file: target, including: including + [resolved])
         return nil
     }
 
@@ -189,95 +197,95 @@ public struct Config: Sendable, Equatable {
 
     /// How the screens look and behave as this configuration sets it.
     public var readerPreferences: ReaderPreferences {
-        ReaderPreferences(
+        var preferences = ReaderPreferences(
             keyMap: keyMap, theme: theme, hidesFeedsWithoutUnread: !showReadFeeds, hidesReadArticles: !showReadArticles,
             showsExcerpts: showExcerpts, textWidth: textWidth, feedListFormat: feedListFormat,
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights,
             articleSortOrder: articleSortOrder, feedSortOrder: feedSortOrder)
+        preferences.goesToFirstUnread = optionValue("goto-first-unread")?.isOn ?? true
+        return preferences
     }
 
-    /// The options that take one value, applied by `apply`.
-    static let valueOptionNames: Set<String> = [
-        "reload-threads", "download-timeout", "connect-timeout", "browser", "max-items", "show-read-feeds",
-        "show-read-articles", "refresh-on-startup", "auto-reload", "reload-time", "confirm-exit",
-        "text-width", "user-agent", "show-excerpts", "feedlist-format", "articlelist-format", "datetime-format",
-        "article-sort-order", "feed-sort-order",
-    ]
-
-    /// Applies one option; returns what was wrong with it, if anything.
+    /// Applies one line; returns what was wrong with it, if anything.
     private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
         switch name {
         case "bind-key": return bindKey(arguments)
         case "unbind-key": return unbindKey(arguments)
+        case "bind": return bind(arguments)
         case "color": return color(arguments)
         case "macro": return macro(arguments)
         case "macro-prefix": return macroPrefix(arguments)
+        case "run-on-startup": return runOnStartup(arguments)
         case "ignore-article": return ignoreArticle(arguments)
-        case "ignore-mode": return ignoreMode(arguments)
         case "define-filter": return defineFilter(arguments)
         case "highlight": return highlight(arguments)
         case "highlight-article": return highlightRow(arguments, command: "highlight-article")
         case "highlight-feed": return highlightRow(arguments, command: "highlight-feed")
-        case _ where Config.syncOptionNames.contains(name): return applySyncOption(name, arguments)
-        case _ where Config.fullArticleOptionNames.contains(name): return fullArticleOption(name, arguments)
-        case _ where Config.articleActionOptionNames.contains(name): return applyArticleActionOption(name, arguments)
         default: break
         }
-        guard Config.valueOptionNames.contains(name) else { return "unknown option \"\(Excerpt(name))\"; ignored" }
-        guard arguments.count == 1, let value = arguments.first else {
-            return "\(name) takes one value, got \(arguments.count)"
+        guard let option = ConfigOption.named[name], option.kind != .command else {
+            return "unknown option \"\(Excerpt(name))\"; ignored"
         }
+        let value: OptionValue
+        switch option.value(from: arguments) {
+        case .success(let read): value = read
+        case .failure(let problem): return problem.message
+        }
+        let problem: String?
+        switch option.part {
+        case .sync: problem = applySyncOption(name, value)
+        case .fullArticle: problem = fullArticleOption(name, value)
+        case .articleActions: problem = applyArticleActionOption(name, value)
+        case .reader, .fetch: problem = applyReaderOption(name, value)
+        }
+        // A value the option's own check refused is not kept: the default stays.
+        if problem == nil { optionValues[name] = value }
+        return problem
+    }
+
+    /// Sets the `Config` value behind option `name`, for the options Tidings acts on; the others
+    /// are only kept in `optionValues`.
+    private mutating func applyReaderOption(_ name: String, _ value: OptionValue) -> String? {
         switch name {
-        case "reload-threads": return integer(value, name, minimum: 1) { reloadThreads = $0 }
-        case "download-timeout": return integer(value, name, minimum: 1) { downloadTimeout = TimeInterval($0) }
-        case "connect-timeout": return integer(value, name, minimum: 1) { connectTimeout = TimeInterval($0) }
-        case "max-items": return integer(value, name, minimum: 0) { maxItems = $0 }
-        case "reload-time": return integer(value, name, minimum: 1) { reloadTime = $0 }
-        case "text-width": return integer(value, name, minimum: 0) { textWidth = $0 }
-        case "show-read-feeds": return boolean(value, name) { showReadFeeds = $0 }
-        case "show-read-articles": return boolean(value, name) { showReadArticles = $0 }
-        case "refresh-on-startup": return boolean(value, name) { refreshOnStartup = $0 }
-        case "auto-reload": return boolean(value, name) { autoReload = $0 }
-        case "confirm-exit": return boolean(value, name) { confirmExit = $0 }
-        case "show-excerpts": return boolean(value, name) { showExcerpts = $0 }
+        case "reload-threads": reloadThreads = value.number
+        case "download-timeout": downloadTimeout = TimeInterval(value.number)
+        case "connect-timeout": connectTimeout = TimeInterval(value.number)
+        case "max-items": maxItems = value.number
+        case "reload-time": reloadTime = value.number
+        case "text-width": textWidth = value.number
+        case "show-read-feeds": showReadFeeds = value.isOn
+        case "show-read-articles": showReadArticles = value.isOn
+        case "refresh-on-startup": refreshOnStartup = value.isOn
+        case "auto-reload": autoReload = value.isOn
+        case "confirm-exit": confirmExit = value.isOn
+        case "confirm-mark-all-feeds-read": confirmMarkAllFeedsRead = value.isOn
+        case "show-excerpts": showExcerpts = value.isOn
+        case "ignore-mode": killfile.mode = Killfile.Mode(rawValue: value.text) ?? killfile.mode
         case "feedlist-format":
             // A format with something Tidings cannot draw keeps the default layout (see ListFormat).
-            let problem = ListFormat.problem(in: value, kind: .feedList)
-            if problem == nil { feedListFormat = value }
+            let problem = ListFormat.problem(in: value.text, kind: .feedList)
+            if problem == nil { feedListFormat = value.text.isEmpty ? nil : value.text }
             return problem
         case "articlelist-format":
-            let problem = ListFormat.problem(in: value, kind: .articleList)
-            if problem == nil { articleListFormat = value }
+            let problem = ListFormat.problem(in: value.text, kind: .articleList)
+            if problem == nil { articleListFormat = value.text.isEmpty ? nil : value.text }
             return problem
-        case "datetime-format":
-            dateTimeFormat = value
-            return nil
-        case "article-sort-order": return setArticleSortOrder(value)
-        case "feed-sort-order": return setFeedSortOrder(value)
+        case "datetime-format": dateTimeFormat = value.text
+        case "article-sort-order": return setArticleSortOrder(value.text)
+        case "feed-sort-order": return setFeedSortOrder(value.text)
         case "browser":
-            browser = value
-            return Config.browserShellWarning(value)
-        case "user-agent":
-            userAgent = value
-            return nil
-        default: return "unknown option \"\(Excerpt(name))\"; ignored"
+            browser = value.text.isEmpty ? nil : value.text
+            return Config.browserShellWarning(value.text)
+        case "user-agent": userAgent = value.text.isEmpty ? nil : value.text
+        default: break
         }
-    }
-
-    private func integer(_ value: String, _ name: String, minimum: Int, set: (Int) -> Void) -> String? {
-        guard let number = Int(value), number >= minimum else {
-            return "\(name) needs a whole number of at least \(minimum), not \"\(Excerpt(value))\"; default kept"
-        }
-        set(number)
         return nil
     }
 
-    private func boolean(_ value: String, _ name: String, set: (Bool) -> Void) -> String? {
-        switch value.lowercased() {
-        case "yes", "true": set(true)
-        case "no", "false": set(false)
-        default: return "\(name) needs yes or no, not \"\(Excerpt(value))\"; default kept"
-        }
-        return nil
+    /// The value of option `name`: the one the file set, else the table's default; nil for a
+    /// name the table does not have. For the options Tidings does not act on yet, this is where
+    /// the reader will find them.
+    public func optionValue(_ name: String) -> OptionValue? {
+        optionValues[name] ?? ConfigOption.named[name]?.defaultOptionValue
     }
 }

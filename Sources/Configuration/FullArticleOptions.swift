@@ -12,6 +12,9 @@ public struct FullArticleOptions: Sendable, Equatable {
     /// Feeds whose URL this regular expression matches get the full article of their new items
     /// fetched after each reload in the reader (`always-fetch-full-article`).
     public var alwaysFetchPattern: String?
+    /// Every feed gets the full article of its new items fetched (newsboat's
+    /// `download-full-page`), as if `alwaysFetchPattern` matched every URL.
+    public var fetchesEveryFeed = false
 
     /// At most this many new items' pages are fetched after one reload, the newest first.
     public static let alwaysFetchLimit = 100
@@ -19,20 +22,25 @@ public struct FullArticleOptions: Sendable, Equatable {
     /// waits behind them).
     public static let alwaysFetchConcurrency = 2
 
-    public init(command: [String]? = nil, commandTimeout: TimeInterval = 30, alwaysFetchPattern: String? = nil) {
+    public init(command: [String]? = nil, commandTimeout: TimeInterval = 30, alwaysFetchPattern: String? = nil, fetchesEveryFeed: Bool = false) {
         self.command = command
         self.commandTimeout = commandTimeout
         self.alwaysFetchPattern = alwaysFetchPattern
+        self.fetchesEveryFeed = fetchesEveryFeed
     }
 
-    /// Whether `always-fetch-full-article` covers the feed at `feedURL` (a search, as
-    /// newsboat's regular expressions match anywhere in the text).
+    /// Whether some feeds get their full articles fetched after a reload.
+    public var fetchesAutomatically: Bool { fetchesEveryFeed || alwaysFetchPattern != nil }
+
+    /// Whether `always-fetch-full-article` (a search, as newsboat's regular expressions match
+    /// anywhere in the text) or `download-full-page` covers the feed at `feedURL`.
     public func alwaysFetches(feedURL: String) -> Bool {
         alwaysFetchFilter()(feedURL)
     }
 
     /// `alwaysFetches(feedURL:)` with the expression compiled once, for many feeds.
     public func alwaysFetchFilter() -> (String) -> Bool {
+        if fetchesEveryFeed { return { _ in true } }
         guard let alwaysFetchPattern, let expression = try? NSRegularExpression(pattern: alwaysFetchPattern) else { return { _ in false } }
         return { feedURL in
             expression.firstMatch(in: feedURL, range: NSRange(feedURL.startIndex..., in: feedURL)) != nil

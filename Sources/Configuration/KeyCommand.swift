@@ -1,7 +1,9 @@
 /// A reader action a key can be bound to, independent of which screen it is pressed on.
 ///
 /// The raw value is the action's name in the config file (`bind-key ^R reload-all`); names follow
-/// newsboat's where newsboat has the same action.
+/// newsboat's where newsboat has the same action. Every action newsboat has is a case, so that a
+/// newsboat user's `bind-key` and `macro` lines are read; those no screen carries out yet are the
+/// ones `isPerformed` is false for.
 public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case up, down
     case pageUp = "pageup"
@@ -45,6 +47,51 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case reverseSort = "rev-sort"
     case help
 
+    // newsboat's actions that no screen carries out yet.
+    /// The next or previous article, from the article view (in a list, `next` and `prev` are
+    /// `down` and `up`: see `Config.command(named:in:)`).
+    case nextArticle = "next"
+    case previousArticle = "prev"
+    case halfPageUp = "halfpageup"
+    case halfPageDown = "halfpagedown"
+    case openInBrowserAndMarkRead = "open-in-browser-and-mark-read"
+    case openInBrowserNoninteractively = "open-in-browser-noninteractively"
+    case openAllUnreadInBrowser = "open-all-unread-in-browser"
+    case openAllUnreadInBrowserAndMarkRead = "open-all-unread-in-browser-and-mark-read"
+    case randomUnread = "random-unread"
+    case nextUnreadFeed = "next-unread-feed"
+    case previousUnreadFeed = "prev-unread-feed"
+    case markAllAboveRead = "mark-all-above-as-read"
+    case gotoTitle = "goto-title"
+    case gotoURL = "goto-url"
+    case articleFeed = "article-feed"
+    case toggleSourceView = "toggle-source-view"
+    case bookmark
+    case editFlags = "edit-flags"
+    case editURLs = "edit-urls"
+    case reloadURLs = "reload-urls"
+    case clearTag = "clear-tag"
+    case saveAll = "save-all"
+    case deleteArticle = "delete-article"
+    case deleteAllArticles = "delete-all-articles"
+    case purgeDeleted = "purge-deleted"
+    case previousSearchResults = "prevsearchresults"
+    case viewDialogs = "view-dialogs"
+    case closeDialog = "close-dialog"
+    case nextDialog = "next-dialog"
+    case previousDialog = "prev-dialog"
+    case switchFocus = "switch-focus"
+    case redraw
+    /// `set OPTION VALUE`, in macros; bound to a key alone it has nothing to set.
+    case set
+    /// Open URL number N of the article (`one` … `zero` for 10).
+    case openURL1 = "one", openURL2 = "two", openURL3 = "three", openURL4 = "four", openURL5 = "five"
+    case openURL6 = "six", openURL7 = "seven", openURL8 = "eight", openURL9 = "nine", openURL10 = "zero"
+    /// Open the command line with a digit typed (`cmd-one` … `cmd-nine`), to go to a row.
+    case commandLine1 = "cmd-one", commandLine2 = "cmd-two", commandLine3 = "cmd-three", commandLine4 = "cmd-four"
+    case commandLine5 = "cmd-five", commandLine6 = "cmd-six", commandLine7 = "cmd-seven", commandLine8 = "cmd-eight"
+    case commandLine9 = "cmd-nine"
+
     /// The name used in the config file.
     public var name: String { rawValue }
 
@@ -52,4 +99,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     public init?(name: String) {
         self.init(rawValue: name)
     }
+
+    /// Whether some screen carries the action out: the default key table offers it somewhere.
+    /// Keys bound to the others are kept, and the reader says the action is not available yet.
+    public var isPerformed: Bool { !KeyMap.contexts(offering: self).isEmpty }
 }

@@ -25,11 +25,6 @@ public struct KeyMap: Sendable, Equatable {
         public var summary: String
     }
 
-    /// Why a `bind-key` cannot be applied.
-    public struct BindingError: Error, Equatable, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Tidings' default bindings.
     public static let standard = KeyMap()
 
@@ -66,14 +61,13 @@ public struct KeyMap: Sendable, Equatable {
         }
     }
 
-    /// Binds `key` to `command` in `context`, or in every context that offers the command when
-    /// `context` is nil; whatever `key` did there before is replaced.
-    public mutating func bind(_ key: Key, to command: KeyCommand, in context: Context? = nil) throws(BindingError) {
+    /// Binds `key` to `command` in `context`, whatever that screen makes of it (as newsboat
+    /// does); when `context` is nil, in every context that offers the command, or in every
+    /// context for a command no screen carries out yet (so that the reader can say so wherever
+    /// the key is pressed). Whatever `key` did there before is replaced.
+    public mutating func bind(_ key: Key, to command: KeyCommand, in context: Context? = nil) {
         let offering = Self.contexts(offering: command)
-        let targets = context.map { [$0] } ?? Context.allCases.filter(offering.contains)
-        guard !targets.isEmpty, targets.allSatisfy(offering.contains) else {
-            throw BindingError(description: "\(command.name) cannot be used in \(context?.rawValue ?? "any context")")
-        }
+        let targets = context.map { [$0] } ?? Context.allCases.filter { offering.isEmpty || offering.contains($0) }
         for target in targets { table[target, default: [:]][key] = command }
     }
 

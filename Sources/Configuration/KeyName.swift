@@ -5,7 +5,7 @@ import TerminalUI
 /// Newsboat's names work, and so do the spellings the help screen shows (``Key/description``):
 ///
 ///     KeyName.key(for: "x")        // .character("x")
-///     KeyName.key(for: "^R")       // .control("r"); also "Ctrl-R"
+///     KeyName.key(for: "^R")       // .control("r"); also "Ctrl-R", "<C-r>"
 ///     KeyName.key(for: "NPAGE")    // .pageDown; also "PgDn", "pagedown"
 ///     KeyName.key(for: "F5")       // .function(5)
 ///
@@ -25,6 +25,11 @@ enum KeyName {
                 throw Problem(description: "a control character is not a key name; write ^X for Ctrl-X")
             }
             return .character(character)
+        }
+        // newsboat's newer spelling: `<C-n>`, `<ENTER>`, `<SPACE>`.
+        if name.count > 2, name.hasPrefix("<"), name.hasSuffix(">") {
+            let inner = String(name.dropFirst().dropLast())
+            return try key(for: inner.lowercased().hasPrefix("c-") ? "^" + inner.dropFirst(2) : inner)
         }
         let lowered = name.lowercased()
         if let key = named[lowered] { return key }

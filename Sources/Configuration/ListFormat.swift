@@ -29,11 +29,13 @@ public struct ListFormat: Sendable, Equatable {
         /// (newsboat's "Available Identifiers for download-path and download-filename-format").
         case downloadPath, downloadFileName
 
-        /// The field letters this list knows.
+        /// The field letters this list knows. newsboat's letters that Tidings has no value for
+        /// yet (a feed's description `%d` and address `%L`, an article's length `%L`) are drawn
+        /// empty rather than making a newsboat user's format unusable.
         var fields: Set<Character> {
             switch self {
-            case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S"]
-            case .articleList: return ["i", "f", "D", "t", "a", "T"]
+            case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S", "d", "L"]
+            case .articleList: return ["i", "f", "D", "t", "a", "T", "L"]
             case .downloadPath, .downloadFileName: return ["u", "n", "N", "h", "t", "e", "F", "m", "b", "d", "H", "M", "S", "y", "Y"]
             }
         }

@@ -19,6 +19,14 @@ public enum NewsboatTokenizer {
     }
 
     public static func tokenize(_ line: String) throws(TokenizeError) -> [Token] {
+        let (tokens, isQuoteUnclosed) = tokenizeLeniently(line)
+        if isQuoteUnclosed { throw .unterminatedQuote }
+        return tokens
+    }
+
+    /// The tokens of `line` as newsboat reads them even when a quote is never closed: the rest of
+    /// the line is then the last token; `isQuoteUnclosed` says it happened.
+    public static func tokenizeLeniently(_ line: String) -> (tokens: [Token], isQuoteUnclosed: Bool) {
         var tokens: [Token] = []
         var index = line.startIndex
         while index < line.endIndex {
@@ -53,8 +61,8 @@ public enum NewsboatTokenizer {
                     text.append(current)
                     position = line.index(after: position)
                 }
-                guard closed else { throw .unterminatedQuote }
                 tokens.append(Token(text: text, wasQuoted: true))
+                guard closed else { return (tokens, true) }
                 index = position
             } else {
                 let end = line[index...].firstIndex { $0 == " " || $0 == "\t" || $0 == "\r" } ?? line.endIndex
@@ -62,17 +70,40 @@ public enum NewsboatTokenizer {
                 index = end
             }
         }
-        return tokens
+        return (tokens, false)
     }
 
-    /// The lines of a file, without their terminators (`\n` or `\r\n`; Swift sees the latter as one
+    /// The lines of a file, without a leading byte-order mark and without their terminators (`\n` or `\r\n`; Swift sees the latter as one
     /// character); a final terminator does not make an extra empty line.
     static func lines(of text: String) -> [String] {
+        // Editors on Windows start UTF-8 files with U+FEFF; newsboat reads past it.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         // An empty file has no lines, not one blank line that a rewrite would keep.
         if text.isEmpty { return [] }
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if text.last == "\n" || text.last == "\r\n" { lines.removeLast() }
         return lines
+    }
+
+    /// The lines of a file with a line that ends in a backslash joined to the next, as newsboat
+    /// reads its config and urls files (the backslash dropped, nothing put in its place); each
+    /// with the number of its first line and its text as written (the lines and their breaks).
+    static func joinedLines(of text: String) -> [(number: Int, line: String, written: String)] {
+        var joined: [(number: Int, line: String, written: String)] = []
+        var pending: (number: Int, line: String, written: String)?
+        for (offset, line) in lines(of: text).enumerated() {
+            var current = pending.map { ($0.number, $0.line, $0.written + "\n" + line) } ?? (offset + 1, "", line)
+            if line.hasSuffix("\\") {
+                current.1 += line.dropLast()
+                pending = current
+            } else {
+                current.1 += line
+                joined.append(current)
+                pending = nil
+            }
+        }
+        if let pending { joined.append(pending) }
+        return joined
     }
 
     /// The token as it must be written so that `tokenize` reads it back unchanged.

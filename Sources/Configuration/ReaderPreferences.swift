@@ -29,6 +29,9 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var articleSortOrder: ItemOrder
     /// `feed-sort-order`, or what `sort`/`rev-sort` chose in the feed list.
     public var feedSortOrder: FeedOrder
+    /// `goto-first-unread`: an item list opens on its first unread article (kept for the item
+    /// list, which does not do it yet).
+    public var goesToFirstUnread = true
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

@@ -1,5 +1,6 @@
 /// The config file's sync options, in newsboat's names: where the subscriptions come from
-/// (`urls-source`) and how to reach and log in to a Fever server.
+/// (`urls-source`), how to reach and log in to a Fever server, and the options of the services
+/// Tidings does not sync with yet (`freshrss-url`, `ttrss-login`…), kept for when it does.
 ///
 ///     urls-source "fever"
 ///     fever-url "https://rss.example.org/fever/"
@@ -9,11 +10,17 @@
 /// The password itself is never printed: `description` and the mirror leave it out.
 public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     /// Where the subscriptions come from.
-    public enum URLsSource: String, Sendable, Equatable {
+    public enum URLsSource: String, Sendable, Equatable, CaseIterable {
         /// The urls file (the default).
         case local
         /// A Fever API server.
         case fever
+        /// newsboat's other sources, read so that a newsboat config loads; Tidings cannot take
+        /// the subscriptions from them yet (see `isSupported`).
+        case opml, greader, oldreader, ttrss, newsblur, feedhq, ocnews, miniflux, inoreader, freshrss, feedbin
+
+        /// Whether Tidings can read the subscriptions from this source.
+        public var isSupported: Bool { self == .local || self == .fever }
     }
 
     public var urlsSource = URLsSource.local
@@ -27,6 +34,9 @@ public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomR
     public var feverPasswordFile: String?
     /// `fever-passwordeval`: a shell command that prints the password.
     public var feverPasswordEval: String?
+
+    /// The options of the services Tidings does not sync with yet, by name (`freshrss-url`).
+    public var serviceOptions: [String: OptionValue] = [:]
 
     public init() {}
 

@@ -1,5 +1,7 @@
 /// Why the sync options do not make a usable account: one line, never the password.
 public enum SyncSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `urls-source` names a service Tidings cannot take the subscriptions from yet.
+    case unsupportedSource(String)
     /// `urls-source "fever"` without this option.
     case missingOption(String)
     /// `fever-url` is not an http or https address.
@@ -11,6 +13,9 @@ public enum SyncSetupError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         switch self {
+        case .unsupportedSource(let name):
+            "urls-source \"\(name)\": Tidings cannot sync with \(name) yet, so no feeds are read; set urls-source \"local\" " +
+                "and list the feeds in the urls file, or \"fever\" if the server has a Fever API (FreshRSS, Miniflux and Tiny Tiny RSS do)"
         case .missingOption(let name):
             "urls-source \"fever\" needs \(name) in the config file"
         case .badURL(let url):

@@ -23,6 +23,22 @@ public struct Theme: Sendable, Equatable {
     /// Link numbers in the article text and in its list of links (`article_link`).
     public var articleLink = Style.dim
 
+    /// The article's text (`article`; the labels and link numbers keep their own styles).
+    public var article = Style.plain
+
+    // newsboat's elements for what Tidings does not draw yet, kept for when it does.
+    /// Rows of articles marked deleted (`listnormal_deleted`, `listfocus_deleted`).
+    public var listNormalDeleted = Style.plain
+    public var listFocusDeleted = Style.reverse
+    /// The `~` lines after the end of an article (`end-of-text-marker`).
+    public var endOfTextMarker = Style.plain
+    /// The key hints bar: keys, their descriptions and separators (`hint-key`,
+    /// `hint-keys-delimiter`, `hint-separator`, `hint-description`).
+    public var hintKey = Style.plain
+    public var hintKeysDelimiter = Style.plain
+    public var hintSeparator = Style.plain
+    public var hintDescription = Style.plain
+
     /// Colours of everything drawn in the terminal's default colours: text, blank space
     /// (`background`; only its colours are used).
     public var background = Style.plain
@@ -54,6 +70,14 @@ public struct Theme: Sendable, Equatable {
         case statusBar = "info"
         case articleHeader = "article_header"
         case articleLink = "article_link"
+        case article
+        case listNormalDeleted = "listnormal_deleted"
+        case listFocusDeleted = "listfocus_deleted"
+        case endOfTextMarker = "end-of-text-marker"
+        case hintKey = "hint-key"
+        case hintKeysDelimiter = "hint-keys-delimiter"
+        case hintSeparator = "hint-separator"
+        case hintDescription = "hint-description"
         case background
 
         /// Where the element's style is kept.
@@ -68,6 +92,14 @@ public struct Theme: Sendable, Equatable {
             case .statusBar: return \.statusBar
             case .articleHeader: return \.articleHeader
             case .articleLink: return \.articleLink
+            case .article: return \.article
+            case .listNormalDeleted: return \.listNormalDeleted
+            case .listFocusDeleted: return \.listFocusDeleted
+            case .endOfTextMarker: return \.endOfTextMarker
+            case .hintKey: return \.hintKey
+            case .hintKeysDelimiter: return \.hintKeysDelimiter
+            case .hintSeparator: return \.hintSeparator
+            case .hintDescription: return \.hintDescription
             case .background: return \.background
             }
         }

@@ -17,12 +17,10 @@ enum ThemeParser {
         var description: String
     }
 
-    /// What a `color` line says: which element, its style, and the attributes left out.
+    /// What a `color` line says: which element, and its style.
     struct Assignment: Equatable {
         var element: Theme.Element
         var style: Style
-        /// Attributes Tidings reads but cannot draw (blink, invis, protect).
-        var ignoredAttributes: [String]
     }
 
     /// Reads the arguments of a `color` line (everything after `color`).
@@ -34,30 +32,34 @@ enum ThemeParser {
             let known = Theme.Element.allCases.map(\.rawValue).joined(separator: ", ")
             throw Problem(description: "unknown element \"\(Excerpt(arguments[0]))\" (Tidings colours \(known))")
         }
-        let (style, ignored) = try style(from: Array(arguments.dropFirst()))
-        return Assignment(element: element, style: style, ignoredAttributes: ignored)
+        return Assignment(element: element, style: try style(from: Array(arguments.dropFirst()), needsBackground: true))
     }
 
-    /// `FG BG [ATTR…]` (also the end of `highlight` lines): the style, and the attributes read
-    /// but not drawn.
-    static func style(from words: [String]) throws(Problem) -> (style: Style, ignoredAttributes: [String]) {
-        guard words.count >= 2 else {
-            throw Problem(description: "a foreground and a background colour are needed (black yellow bold)")
+    /// `FG [BG] [ATTR…]` (also the end of `highlight` lines): a `highlight` may give the
+    /// foreground alone, and then the background is the terminal's own; a `color` line
+    /// (`needsBackground`) gives both.
+    static func style(from words: [String], needsBackground: Bool = false) throws(Problem) -> Style {
+        guard let first = words.first else {
+            throw Problem(description: "a foreground colour is needed (black yellow bold)")
         }
-        var style = Style(foreground: try color(words[0]), background: try color(words[1]))
-        var ignored: [String] = []
-        for word in words.dropFirst(2) {
+        var style = Style(foreground: try color(first))
+        var attributes = words.dropFirst()
+        if let second = attributes.first, needsBackground || !attributeNames.contains(second.lowercased()) {
+            style.background = try color(second)
+            attributes = attributes.dropFirst()
+        }
+        for word in attributes {
             switch word.lowercased() {
             case "bold": style.attributes.insert(.bold)
             case "underline": style.attributes.insert(.underline)
             case "reverse", "standout": style.attributes.insert(.reverse)
             case "dim": style.attributes.insert(.dim)
-            case "blink", "invis", "protect": ignored.append(word.lowercased())
+            case "blink", "invis", "protect", "italic": break
             default:
-                throw Problem(description: "unknown attribute \"\(Excerpt(word))\" (bold, underline, reverse, standout or dim)")
+                throw Problem(description: "unknown attribute \"\(Excerpt(word))\" (bold, underline, reverse, standout, dim, blink, invis or protect)")
             }
         }
-        return (style, ignored)
+        return style
     }
 
     /// The colour called `name`.
@@ -69,6 +71,8 @@ enum ThemeParser {
         }
         throw Problem(description: "\"\(Excerpt(name))\" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white or color0 to color255)")
     }
+
+    private static let attributeNames: Set<String> = ["bold", "underline", "reverse", "standout", "dim", "blink", "invis", "protect", "italic"]
 
     private static let named: [String: Color] = [
         "default": .default, "black": .black, "red": .red, "green": .green, "yellow": .yellow,

@@ -11,10 +11,11 @@ import Foundation
 ///     exec:~/bin/scrape.sh local "!"
 ///     "query:Unread:unread = \"yes\"" daily   # a query feed (see `QueryFeed`)
 ///
-/// Loading never fails on content: a bad line is reported with its line number (`problems`) and
-/// skipped, the rest loads. Every line is remembered, so that writing the list back (after `add`,
-/// `remove` or `update`) changes only the lines that changed: comments, blank lines, `query:`
-/// lines and even bad lines survive, and the file is replaced atomically.
+/// A line ending in a backslash goes on on the next line. Loading never fails on content: a bad
+/// line is reported with its line number (`problems`) and skipped, the rest loads. Every line is
+/// remembered, so that writing the list back (after `add`, `remove` or `update`) changes only the
+/// lines that changed: comments, blank lines, `query:` lines and even bad lines survive, and the
+/// file is replaced atomically.
 public struct UrlsFile: Sendable, Equatable {
     /// A line of the file, as read or as edited.
     public enum Line: Sendable, Equatable {
@@ -24,11 +25,14 @@ public struct UrlsFile: Sendable, Equatable {
         case query(String)
         /// A comment or a blank line.
         case comment(String)
+        /// A quoted text that is not a URL (`"--- BLOGS ---"`), which newsboat shows as a row of
+        /// its feed list: a heading between feeds. Kept; Tidings does not show it yet.
+        case heading(String, text: String)
         /// A line that could not be read: kept verbatim so that saving loses nothing.
         case unreadable(String)
     }
 
-    /// A line that was skipped, with its 1-based number.
+    /// A line that was skipped, or read in spite of a fault, with its 1-based number.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
         public var line: Int
         public var message: String
@@ -55,13 +59,11 @@ public struct UrlsFile: Sendable, Equatable {
         problems = []
         queryFeeds = []
         var seen: [String: Int] = [:]
-        for (offset, line) in NewsboatTokenizer.lines(of: text).enumerated() {
-            let number = offset + 1
-            let tokens: [NewsboatTokenizer.Token]
-            do {
-                tokens = try NewsboatTokenizer.tokenize(line)
-            } catch {
-                problems.append(Problem(line: number, message: error.description))
+        for (number, joined, line) in NewsboatTokenizer.joinedLines(of: text) {
+            let (tokens, isQuoteUnclosed) = NewsboatTokenizer.tokenizeLeniently(joined)
+            // A quote left open in the URL itself leaves no address to fetch.
+            if isQuoteUnclosed, tokens.count == 1 {
+                problems.append(Problem(line: number, message: NewsboatTokenizer.TokenizeError.unterminatedQuote.description))
                 lines.append(.unreadable(line))
                 continue
             }
@@ -78,6 +80,12 @@ public struct UrlsFile: Sendable, Equatable {
                 }
                 continue
             }
+            // newsboat lists a quoted text that is not a URL (`"--- BLOGS ---"`) as a feed that
+            // never loads: a heading in the feed list. Tidings keeps the line and shows nothing.
+            if first.wasQuoted, !UrlsFile.isFeedLocation(first.text) {
+                lines.append(.heading(first.text, text: line))
+                continue
+            }
             guard UrlsFile.isFeedLocation(first.text) else {
                 problems.append(Problem(line: number, message: "not a feed URL: \(Excerpt(first.text))"))
                 lines.append(.unreadable(line))
@@ -89,15 +97,18 @@ public struct UrlsFile: Sendable, Equatable {
                 continue
             }
             seen[first.text] = number
+            if isQuoteUnclosed {
+                // As newsboat does: the rest of the line is the last tag, and the feed stays.
+                problems.append(Problem(line: number, message: "a quote is opened and never closed; the rest of the line is read as a tag"))
+            }
             lines.append(.feed(UrlsFile.subscription(url: first.text, attributes: tokens.dropFirst()), text: line))
         }
     }
 
     /// Loads the file at `url`; a missing file is an empty list (first run).
     public static func load(from url: URL) throws -> UrlsFile {
-        guard FileManager.default.fileExists(atPath: url.path) else { return UrlsFile() }
-        let data = try Data(contentsOf: url)
-        return UrlsFile(parsing: String(decoding: data, as: UTF8.self))
+        guard let text = try TextFile.read(url) else { return UrlsFile() }
+        return UrlsFile(parsing: text)
     }
 
     /// The feeds, in file order.
@@ -163,7 +174,7 @@ public struct UrlsFile: Sendable, Equatable {
         lines.map { line in
             switch line {
             case .feed(let subscription, let text): text ?? UrlsFile.format(subscription)
-            case .query(let text), .comment(let text), .unreadable(let text): text
+            case .query(let text), .comment(let text), .heading(_, let text), .unreadable(let text): text
             }
         }.map { $0 + "\n" }.joined()
     }

@@ -1,10 +1,12 @@
 import ArgumentParser
+import FeedFetcher
 
 @main
 struct Tidings: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
         abstract: "A full-screen terminal reader for RSS, RDF, Atom and JSON feeds.",
+        version: TidingsVersion.current,
         subcommands: [
             ReadCommand.self, ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self,
             AddCommand.self, ExtractCommand.self,

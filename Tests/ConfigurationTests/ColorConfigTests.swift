@@ -48,7 +48,6 @@ import Testing
     @Test func attributesIncludingStandoutAndDim() throws {
         let assignment = try ThemeParser.assignment(from: ["listnormal", "default", "default", "standout", "DIM", "bold", "underline", "reverse"])
         #expect(assignment.style == Style(attributes: [.reverse, .dim, .bold, .underline]))
-        #expect(assignment.ignoredAttributes.isEmpty)
     }
 
     @Test func infoColoursBothBarsUnlessTitleIsGiven() {
@@ -65,18 +64,43 @@ import Testing
         #expect(titleAfter.theme.statusBar == Style(foreground: .white, background: .red))
     }
 
-    @Test func unsupportedAttributesAreIgnoredWithAWarningAndTheRestApplies() {
+    @Test func attributesTidingsCannotDrawAreReadSilentlyAndTheRestApplies() {
         let config = Config(parsing: "color listfocus red blue blink bold invis")
-        #expect(config.warnings.map(\.description) == [
-            "config line 1: Tidings cannot draw blink and invis; the rest of this colour line applies",
-        ])
+        #expect(config.warnings.isEmpty, "newsboat takes them: not a mistake in the file")
         #expect(config.theme.listFocus == Style(foreground: .red, background: .blue, attributes: .bold))
+    }
+
+    @Test func everyNewsboatElementAndColourFormIsRead() {
+        let config = Config(parsing: """
+            color article color250 color235
+            color background default default
+            color end-of-text-marker color8 default dim
+            color hint-description white blue
+            color hint-key yellow blue bold
+            color hint-keys-delimiter white blue
+            color hint-separator white blue bold
+            color info color231 color24 bold
+            color listfocus_deleted red yellow
+            color listnormal_deleted red default underline
+            color title black yellow bold
+            color listnormal default default
+            color listnormal_unread color123 default underline bold
+            color listfocus default default reverse bold standout
+            color listfocus_unread COLOR16 Yellow bold
+            """)
+        #expect(config.warnings.isEmpty)
+        #expect(config.theme.article == Style(foreground: .indexed(250), background: .indexed(235)))
+        #expect(config.theme.endOfTextMarker == Style(foreground: .indexed(8), attributes: .dim))
+        #expect(config.theme.hintKey == Style(foreground: .yellow, background: .blue, attributes: .bold))
+        #expect(config.theme.listNormalDeleted == Style(foreground: .red, attributes: .underline))
+        #expect(config.theme.listUnread == Style(foreground: .indexed(123), attributes: [.underline, .bold]))
+        #expect(config.theme.listFocusUnread == Style(foreground: .indexed(16), background: .yellow, attributes: .bold))
     }
 
     @Test func badLinesWarnWithTheirLineNumbersAndKeepTheDefaults() {
         let config = Config(parsing: """
             color listfocus red
-            color hint-key black white
+            color sidebar black white
             color listfocus crimson blue
             color listfocus red color300
             color listfocus red blue sparkly
@@ -84,10 +108,10 @@ import Testing
             """)
         #expect(config.warnings.map(\.description) == [
             "config line 1: color needs an element, a foreground and a background (color listfocus black yellow bold); ignored",
-            #"config line 2: unknown element "hint-key" (Tidings colours listnormal, listnormal_unread, listfocus, listfocus_unread, listfailed, title, info, article_header, article_link, background); ignored"#,
+            #"config line 2: unknown element "sidebar" (Tidings colours listnormal, listnormal_unread, listfocus, listfocus_unread, listfailed, title, info, article_header, article_link, article, listnormal_deleted, listfocus_deleted, end-of-text-marker, hint-key, hint-keys-delimiter, hint-separator, hint-description, background); ignored"#,
             #"config line 3: "crimson" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white or color0 to color255); ignored"#,
             #"config line 4: "color300" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white or color0 to color255); ignored"#,
-            #"config line 5: unknown attribute "sparkly" (bold, underline, reverse, standout or dim); ignored"#,
+            #"config line 5: unknown attribute "sparkly" (bold, underline, reverse, standout, dim, blink, invis or protect); ignored"#,
         ])
         var expected = Theme.standard
         expected.listNormal = Style(foreground: .green)

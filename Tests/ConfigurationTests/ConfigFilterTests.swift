@@ -31,7 +31,7 @@ import Testing
         #expect(config.killfile.rules.isEmpty && config.killfile.mode == .download)
     }
 
-    @Test func everyLineTidingsDoesNotApplyIsWarnedAbout() {
+    @Test func newsboatLinesTidingsDoesNotActOnYetAreKeptWithoutAWarning() {
         let lines = [
             #"macro y set browser "mpv %u" ; open-in-browser ; set browser "firefox %u""#,
             #"search-highlight-colors black yellow bold"#,
@@ -39,21 +39,35 @@ import Testing
             #"notify-program ~/bin/notify"#,
         ]
         let config = Config(parsing: lines.joined(separator: "\n"))
-        #expect(config.warnings.map(\.line) == [2, 3, 4], "the macro is defined; the rest is warned about")
+        #expect(config.warnings.map(\.line) == [3], "only the missing file is a mistake")
         #expect(config.macros[.character("y")]?.steps.map(\.name) == ["set", "open-in-browser", "set"])
+        #expect(config.optionValue("search-highlight-colors") == .text("black yellow bold"))
+        #expect(config.optionValue("notify-program") == .text("~/bin/notify"))
     }
 
-    @Test func aBrowserWrittenForAShellIsExplained() {
-        for command in ["firefox %u >/dev/null 2>&1 &", "xdg-open %u &", "echo %u | xclip", "open %u; true"] {
+    @Test func aBrowserWrittenForAShellIsExplainedWithACorrectLineOrNone() {
+        let suggestions = [
+            ("firefox %u >/dev/null 2>&1 &", #"browser "firefox %u""#),
+            ("xdg-open %u &", #"browser "xdg-open %u""#),
+            ("nohup firefox %u &>/dev/null &", #"browser "firefox %u""#),
+            ("setsid -f qutebrowser --target tab %u >/dev/null 2>&1", #"browser "qutebrowser --target tab %u""#),
+            ("echo %u | xclip", nil),
+            ("open %u; true", nil),
+            ("firefox %u && notify-send opened", nil),
+        ]
+        for (command, suggestion) in suggestions {
             let config = Config(parsing: "browser \"\(command)\"")
             #expect(config.warnings.count == 1, "\(command)")
             let message = config.warnings.first?.message ?? ""
             #expect(message.contains("without a shell") && message.contains("passed to the browser"), "\(message)")
+            if let suggestion {
+                #expect(message.contains(suggestion), "\(message)")
+            } else {
+                #expect(!message.contains("browser \"") && message.contains("script"), "\(message)")
+            }
             #expect(config.browser == command)
         }
         let plain = Config(parsing: #"browser "firefox --new-tab %u""#)
         #expect(plain.warnings.isEmpty)
-        let message = Config(parsing: #"browser "firefox %u 2>&1 &""#).warnings.first?.message ?? ""
-        #expect(message.contains(#"browser "firefox %u""#))
     }
 }

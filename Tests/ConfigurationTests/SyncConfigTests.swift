@@ -91,8 +91,38 @@ import Testing
         #expect(throws: SyncSetupError.missingOption("fever-password, fever-passwordfile or fever-passwordeval")) {
             try Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me").syncAccount()
         }
-        let unknown = Config(parsing: "urls-source ttrss")
-        #expect(unknown.warnings.map(\.description) == [#"config line 1: urls-source is "local" or "fever", not "ttrss"; the urls file is used"#])
+        let unknown = Config(parsing: "urls-source tt-rss")
+        #expect(unknown.warnings.first?.message.hasPrefix(#"urls-source is local, fever, opml"#) == true)
         #expect(!unknown.syncsWithServer)
+    }
+
+    @Test func everySourceNewsboatTakesIsReadAndOneTidingsCannotSyncWithSaysSoOnce() throws {
+        for source in ["local", "opml", "oldreader", "ttrss", "newsblur", "feedhq", "ocnews", "miniflux", "inoreader", "freshrss", "feedbin", "greader", "fever"] {
+            #expect(Config(parsing: "urls-source \"\(source)\"").warnings.isEmpty, "\(source)")
+        }
+        let config = Config(parsing: """
+            urls-source "freshrss"
+            freshrss-url "https://rss.example.org/api/greader.php"
+            freshrss-login "me"
+            freshrss-password "s3cret"
+            freshrss-min-items 50
+            freshrss-show-special-feeds no
+            ttrss-mode single
+            miniflux-token "t0ken"
+            """)
+        #expect(config.warnings.isEmpty)
+        #expect(config.syncsWithServer)
+        #expect(throws: SyncSetupError.unsupportedSource("freshrss")) { try config.syncAccount() }
+        #expect(config.sync.serviceOptions["freshrss-url"] == .text("https://rss.example.org/api/greader.php"))
+        #expect(config.sync.serviceOptions["freshrss-min-items"] == .number(50))
+        #expect(config.sync.serviceOptions["freshrss-show-special-feeds"] == .yesNo(false))
+        #expect(config.sync.serviceOptions["ttrss-mode"] == .text("single"))
+        // Secrets stay out of what a dump of the configuration shows.
+        #expect(config.directives(named: "freshrss-password").first?.arguments == ["(hidden)"])
+        #expect(config.valueText(of: "miniflux-token") == "(hidden)")
+        #expect(!"\(config.sync)".contains("s3cret") && !String(reflecting: config.sync).contains("s3cret"))
+        // A bad value is a mistake in the file: it warns once and keeps the default.
+        #expect(Config(parsing: "ttrss-mode both").warnings.map(\.message) == [#"ttrss-mode is single or multi, not "both"; default kept"#])
+        #expect(Config(parsing: "freshrss-min-items many").warnings.count == 1)
     }
 }

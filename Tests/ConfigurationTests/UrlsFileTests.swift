@@ -41,6 +41,23 @@ import Testing
         ])
     }
 
+    @Test func newsboatsOwnFormsAreReadWithoutAWarning() {
+        let file = UrlsFile(parsing: "\u{FEFF}" + #"""
+            "--- BLOGS ---"
+            https://a.example/feed blogs \
+                "~A, continued"
+            " "
+            "~--- NEWS ---" "news"
+            https://b.example/feed "open tag
+            """#)
+        #expect(file.subscriptions == [
+            Subscription(url: "https://a.example/feed", tags: ["blogs"], customTitle: "A, continued"),
+            Subscription(url: "https://b.example/feed", tags: ["open tag"]),
+        ])
+        #expect(file.problems.map(\.description) == ["line 6: a quote is opened and never closed; the rest of the line is read as a tag"])
+        #expect(file.lines.filter { if case .heading = $0 { true } else { false } }.count == 3)
+    }
+
     @Test func queryLinesBecomeQueryFeeds() throws {
         let file = UrlsFile(parsing: UrlsFileTests.sample)
         #expect(file.queryFeeds.map(\.title) == ["Unread Articles"])

@@ -430,6 +430,19 @@ import Testing
         #expect(reader.lines.last?.hasPrefix(" Ctrl-Y: not bound here — ? for help") == true, "\(reader.text)")
     }
 
+    @Test func aNewsboatActionNoScreenPerformsYetSaysSoWhenItsKeyIsPressed() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.subscribe([home.url("news")])
+        let config = Config(parsing: "bind-key ^D halfpagedown\nmacro h random-unread\n")
+        let reader = try home.startReader { $0.take(config, environment: [:]) }
+        #expect(await reader.settle())
+        reader.press(.control("d"))
+        #expect(reader.lines.last?.hasPrefix(" halfpagedown: not available yet") == true, "\(reader.text)")
+        reader.press(.character(","), .character("h"))
+        #expect(reader.lines.last?.contains("random-unread is not available yet") == true, "\(reader.text)")
+    }
+
     @Test func anAddressWithoutSchemeIsTriedOverHTTPSThenHTTPAndARefusalKeepsTheText() async throws {
         let (home, reader) = try await readerWithNews()
         try home.serve("extra", title: "Extra Feed", items: [("Extra one", 18)])

@@ -65,7 +65,7 @@ import Testing
             #expect(keys.command(for: .character("<"), in: context) == .reverseSort)
         }
         var rebound = keys
-        try rebound.bind(.character("S"), to: KeyCommand(name: "rev-sort")!, in: .feedList)
+        rebound.bind(.character("S"), to: KeyCommand(name: "rev-sort")!, in: .feedList)
         #expect(rebound.command(for: .character("S"), in: .feedList) == .reverseSort)
 
         let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])

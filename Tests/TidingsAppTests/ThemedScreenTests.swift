@@ -102,14 +102,7 @@ import Testing
     }
 
     @Test func articleHeaderLabelsAndLinkNumbersTakeTheirColours() throws {
-        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
-        let item = Item(id: "one", title: "Story", link: "https://a.example/1", published: TestStore.baseDate,
-                        content: "<p>See <a href=\"https://b.example/\">this</a>.</p>")
-        try test.store.upsert(Feed(format: .atom10, title: "Feed", items: [item]), forFeedURL: "https://a.example/feed")
-        let feed = try #require(try test.store.feedList().first)
-        let row = try #require(try test.store.items(inFeed: feed.id).first)
-        let stored = try #require(try test.store.item(row.id))
-        let screen = ArticleScreen(item: stored, preferences: preferences)
+        let (_, screen) = try articleScreen(content: "<p>See <a href=\"https://b.example/\">this</a>.</p>", preferences: preferences)
         var grid = CellGrid(rows: 10, columns: 40)
         screen.render(into: &grid, in: grid.bounds)
         let link = Style(foreground: .indexed(33), attributes: .underline)
@@ -129,6 +122,37 @@ import Testing
         help.render(into: &grid, in: grid.bounds)
         #expect(grid.lines.contains { $0.hasPrefix("R x ") && $0.hasSuffix("Reload all feeds") })
         #expect(!grid.lines.contains { $0.hasSuffix("Reload the selected feed") })
+    }
+
+    @Test func theArticleColourIsTheTextsAndLinksAndLabelsKeepTheirOwn() throws {
+        let config = Config(parsing: "color article color250 color235\ncolor article_link color33 default underline\n")
+        #expect(config.warnings.isEmpty)
+        var preferences = config.readerPreferences
+        preferences.timeZone = utc
+        let (_, screen) = try articleScreen(content: #"<p>Plain words and <a href="https://a.example/x">a link</a>.</p>"#, preferences: preferences)
+        var grid = CellGrid(rows: 12, columns: 60)
+        screen.render(into: &grid, in: grid.bounds)
+        let row = try #require(grid.lines.firstIndex { $0.contains("Plain words") })
+        let text = Style(foreground: .indexed(250), background: .indexed(235))
+        #expect(grid[row, try #require(column(of: "Plain", in: grid, row: row))].style == text)
+        #expect(grid[row, try #require(column(of: "a link", in: grid, row: row))].style == text)
+        // The link's number: article_link's colour over the article's background.
+        let number = try #require(column(of: "[1]", in: grid, row: row))
+        #expect(grid[row, number].style == Style(foreground: .indexed(33), background: .indexed(235), attributes: .underline))
+        // The header's labels keep article_header's look.
+        let header = try #require(grid.lines.firstIndex { $0.hasPrefix("Title:") })
+        #expect(grid[header, 0].style == Theme.standard.articleHeader)
+    }
+
+    /// The article view of one article with `content`; the store is returned to stay open.
+    private func articleScreen(content: String, preferences: ReaderPreferences) throws -> (TestStore, ArticleScreen) {
+        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        let item = Item(id: "one", title: "Story", link: "https://a.example/1", published: TestStore.baseDate, content: content)
+        try test.store.upsert(Feed(format: .atom10, title: "Feed", items: [item]), forFeedURL: "https://a.example/feed")
+        let feed = try #require(try test.store.feedList().first)
+        let row = try #require(try test.store.items(inFeed: feed.id).first)
+        let stored = try #require(try test.store.item(row.id))
+        return (test, ArticleScreen(item: stored, preferences: preferences))
     }
 
     private func column(of text: String, in grid: CellGrid, row: Int) -> Int? {

@@ -17,7 +17,7 @@ struct LoadedArticle: Sendable {
         guard let item = try store.item(id) else { return nil }
         let fullArticle = item.fullArticle.map { ArticleScreen.render(html: $0, baseURL: item.item.link, preferences: preferences) }
         var opensFullArticle = false
-        if fullArticle != nil, fullArticleOptions.alwaysFetchPattern != nil, let feed = try store.feed(item.feedID) {
+        if fullArticle != nil, fullArticleOptions.fetchesAutomatically, let feed = try store.feed(item.feedID) {
             opensFullArticle = fullArticleOptions.alwaysFetches(feedURL: feed.url)
         }
         return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences), fullArticle: fullArticle,

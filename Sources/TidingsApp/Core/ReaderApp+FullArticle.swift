@@ -58,7 +58,7 @@ extension ReaderApp {
     func fullArticlesAfterReload() -> [ReaderEffect] {
         guard let since = fullArticleFetches.reloadStarted else { return [] }
         fullArticleFetches.reloadStarted = nil
-        guard settings.fullArticle.alwaysFetchPattern != nil else { return [] }
+        guard settings.fullArticle.fetchesAutomatically else { return [] }
         return [.load(StoreRead(query: .fullArticleCandidates(since: since, settings.fullArticle), reply: .automaticFullArticles))]
     }
 

@@ -54,7 +54,7 @@ extension ReaderApp {
             transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
             return mark(.feedRead(id, seenBy: now))
         case .markAllFeedsRead:
-            return confirm(.markAllFeedsRead)
+            return settings.confirmsMarkAllFeedsRead ? confirm(.markAllFeedsRead) : markAllFeedsRead()
         case .toggleStarred(let id):
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"

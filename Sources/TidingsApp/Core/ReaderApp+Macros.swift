@@ -23,7 +23,8 @@ extension ReaderApp {
                 continue
             }
             guard let top, let stepKey = keyFor(action: step.name, on: top) else {
-                transientMessage = "Macro \(key): \(step.name) does nothing here"
+                let isPerformed = top.flatMap { Config.command(named: step.name, in: $0.keyContext) }?.isPerformed ?? true
+                transientMessage = "Macro \(key): \(step.name) \(isPerformed ? "does nothing here" : "is not available yet")"
                 break
             }
             if let intent = navigation.handle(stepKey) { effects += perform(intent) }

@@ -374,6 +374,9 @@ public final class ReaderApp {
                         effects += perform(intent)
                     } else if unbound {
                         transientMessage = "\(key): not bound here — ? for help"
+                    } else if let top, let command = settings.preferences.keyMap.command(for: key, in: top.keyContext), !command.isPerformed {
+                        // A newsboat action the config binds and no screen carries out yet.
+                        transientMessage = "\(command.name): not available yet"
                     }
                 }
             }

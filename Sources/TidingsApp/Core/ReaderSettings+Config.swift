@@ -11,6 +11,7 @@ extension ReaderSettings {
         if changes(["browser"]) { browser = config.browser }
         if changes(["max-items"]) { maxItems = config.maxItems }
         if changes(["confirm-exit"]) { confirmsExit = config.confirmExit }
+        if changes(["confirm-mark-all-feeds-read"]) { confirmsMarkAllFeedsRead = config.confirmMarkAllFeedsRead }
         if changes(["refresh-on-startup"]) { refreshOnStartup = config.refreshOnStartup }
         if changes(["auto-reload", "reload-time"]) { autoReloadMinutes = config.autoReload ? max(1, config.reloadTime) : nil }
         if changes(Config.fetchOptionNames) { fetchOptions = config.fetchOptions }
@@ -26,8 +27,8 @@ extension ReaderSettings {
         }
         if changes(["ignore-article", "ignore-mode"]) { killfile = config.killfile }
         if changes(["define-filter"]) { definedFilters = config.definedFilters }
-        if changes(Config.fullArticleOptionNames) { fullArticle = config.fullArticle }
-        if changes(Config.articleActionOptionNames) { articleActions = config.articleActions.resolved(environment: environment) }
+        if changes(ConfigOption.names(in: .fullArticle)) { fullArticle = config.fullArticle }
+        if changes(ConfigOption.names(in: .articleActions)) { articleActions = config.articleActions.resolved(environment: environment) }
     }
 }
 
@@ -50,5 +51,6 @@ extension ReaderPreferences {
         "highlight-feed": { $0.highlights = $1.highlights },
         "article-sort-order": { $0.articleSortOrder = $1.articleSortOrder },
         "feed-sort-order": { $0.feedSortOrder = $1.feedSortOrder },
+        "goto-first-unread": { $0.goesToFirstUnread = $1.goesToFirstUnread },
     ]
 }

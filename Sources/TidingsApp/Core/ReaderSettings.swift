@@ -25,6 +25,8 @@ public struct ReaderSettings: Sendable {
     public var autoReloadMinutes: Int?
     /// `confirm-exit yes`: ask before quitting.
     public var confirmsExit: Bool
+    /// Ask before marking every feed read (`confirm-mark-all-feeds-read`).
+    public var confirmsMarkAllFeedsRead = true
     public var fetchOptions: FetchOptions
     /// `max-items`: read items kept per feed after a reload, 0 for all.
     public var maxItems: Int

@@ -72,7 +72,12 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         if showsFullArticle {
             lines += [TextView.Line(StyledText("[Full article, from its page. x: the feed's text]", style: .dim)), TextView.Line("")]
         }
-        lines += body.lines(width: width)
+        // `color article` is the text's own look; links and emphasis keep theirs over it.
+        let article = preferences.theme.article
+        lines += body.lines(width: width).map { line in
+            TextView.Line(StyledText(runs: line.text.runs.map { StyledText.Run($0.text, style: article.overlaid(with: $0.style)) }),
+                          continuationIndent: line.continuationIndent)
+        }
         if let rest = shown.restKilobytes {
             lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
         }

@@ -1,0 +1,190 @@
+/// The table of every command and option the config file takes: newsboat's (its 2.44 names,
+/// podboat's included, since podboat reads the same file) and Tidings' own. The defaults are
+/// Tidings' where Tidings acts on the option, else newsboat's.
+extension ConfigOption {
+    public static let all: [ConfigOption] = general + syncServices
+
+    private static let podboatReadsIt = ConfigOption.Status.noEffect("podboat's own: podboat reads this file itself and downloads what Tidings queues")
+
+    private static let general: [ConfigOption] = [
+        // Feeds and reloading
+        .init("reload-threads", .number(minimum: 1), "16", .feeds, .works, part: .fetch, "feeds downloaded at once (at most 6 connections per host; a host that speaks HTTP/2 shares one)"),
+        .init("download-timeout", .number(minimum: 1), "60", .feeds, .works, part: .fetch, "seconds one feed may take"),
+        .init("connect-timeout", .number(minimum: 1), "10", .feeds, .works, part: .fetch, "seconds to wait for a server to answer (a Tidings option)"),
+        .init("user-agent", .text, "", .feeds, .works, part: .fetch, "the HTTP User-Agent; empty: Tidings/<version>"),
+        .init("refresh-on-startup", .yesNo, "no", .feeds, .works, "reload every feed when the reader starts"),
+        .init("auto-reload", .yesNo, "no", .feeds, .works, "reload every reload-time minutes while the reader runs"),
+        .init("reload-time", .number(minimum: 1), "60", .feeds, .works, "minutes between automatic reloads"),
+        .init("max-items", .number(minimum: 0), "0", .feeds, .works, "read items kept per feed after a reload, 0 for all; unread and starred are never dropped"),
+        .init("ignore-article", .command, "", .feeds, .works, "ignore-article FEED-URL|* \"FILTER\": the killfile (see Filters and the killfile)"),
+        .init("ignore-mode", .oneOf(["download", "display"]), "download", .feeds, .works, "whether ignored articles are not stored (download) or only not shown (display)"),
+        .init("always-download", .list, "", .feeds, .toCome, "feeds downloaded in full at every reload, without a conditional request"),
+        .init("download-retries", .number(minimum: 0), "1", .feeds, .toCome, part: .fetch, "times a failed download is tried again"),
+        .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .toCome, "reload-all reloads only the feeds the list shows"),
+        .init("suppress-first-reload", .yesNo, "no", .feeds, .toCome, "with auto-reload, skip the first automatic reload"),
+        .init("reset-unread-on-update", .list, "", .feeds, .toCome, "feeds whose updated articles become unread again"),
+        .init("keep-articles-days", .number(minimum: 0), "0", .feeds, .toCome, "articles older than this many days are deleted, 0 for never"),
+        .init("delete-read-articles-on-quit", .yesNo, "no", .feeds, .toCome, "delete read articles when the reader quits"),
+        .init("keep-forever-if-flagged-with", .list, "", .feeds, .toCome, "articles with these flags are never deleted"),
+        .init("cleanup-on-quit", .oneOf(["yes", "no", "nudge", "true", "false"]), "nudge", .feeds, .toCome, "remove from the cache the feeds no longer in the urls file"),
+        .init("prepopulate-query-feeds", .yesNo, "no", .feeds, .toCome, "fill the query feeds at start instead of when they are opened"),
+        .init("http-auth-method", .oneOf(["any", "basic", "digest", "digest_ie", "gssnegotiate", "ntlm", "anysafe"]), "any", .feeds, .toCome, part: .fetch, "how credentials in a feed's URL are sent"),
+        .init("use-proxy", .yesNo, "no", .feeds, .toCome, part: .fetch, "download through the proxy option's proxy"),
+        .init("proxy", .text, "", .feeds, .toCome, part: .fetch, "the proxy, HOST:PORT"),
+        .init("proxy-auth", .text, "", .feeds, .toCome, part: .fetch, "the proxy's USER:PASSWORD"),
+        .init("proxy-auth-method", .oneOf(["any", "basic", "digest", "digest_ie", "gssnegotiate", "ntlm", "anysafe"]), "any", .feeds, .toCome, part: .fetch, "how proxy-auth is sent"),
+        .init("proxy-type", .oneOf(["http", "socks4", "socks4a", "socks5", "socks5h"]), "http", .feeds, .toCome, part: .fetch, "the proxy's protocol"),
+        .init("ssl-verifyhost", .yesNo, "yes", .feeds, .noEffect("Tidings always checks that a certificate names its server: turning it off lets anyone on the way rewrite feeds"), part: .fetch, "check the server's name in its certificate"),
+        .init("ssl-verifypeer", .yesNo, "yes", .feeds, .noEffect("Tidings always checks certificates: turning it off lets anyone on the way rewrite feeds"), part: .fetch, "check the server's certificate"),
+        .init("cookie-cache", .text, "", .feeds, .toCome, part: .fetch, "a file where cookies are kept between downloads"),
+
+        // The lists
+        .init("show-read-feeds", .yesNo, "yes", .lists, .works, "list feeds whose items are all read"),
+        .init("show-read-articles", .yesNo, "yes", .lists, .works, "list read items"),
+        .init("show-excerpts", .yesNo, "no", .lists, .works, "a line of each article's text under its title (a Tidings option)"),
+        .init("feedlist-format", .text, "", .lists, .works, "the feed list's rows (see Previews and lists); empty: Tidings' layout"),
+        .init("articlelist-format", .text, "", .lists, .works, "the item lists' rows; empty: Tidings' layout"),
+        .init("datetime-format", .text, "%Y-%m-%d", .lists, .works, "how item lists show dates, for strftime(3)"),
+        .init("article-sort-order", .text, "date-desc", .lists, .works, "the order of item lists: FIELD, FIELD-asc or FIELD-desc"),
+        .init("feed-sort-order", .text, "none-asc", .lists, .works, "the order of the feed list: FIELD, FIELD-asc or FIELD-desc"),
+        .init("define-filter", .command, "", .lists, .works, "define-filter NAME \"FILTER\": a filter to pick with select-filter"),
+        .init("confirm-exit", .yesNo, "no", .lists, .works, "ask before quitting"),
+        .init("confirm-mark-all-feeds-read", .yesNo, "yes", .lists, .works, "ask before mark-all-feeds-read"),
+        .init("confirm-mark-feed-read", .yesNo, "yes", .lists, .toCome, "ask before mark-feed-read (Tidings does not ask yet)"),
+        .init("confirm-delete-all-articles", .yesNo, "yes", .lists, .toCome, "ask before delete-all-articles"),
+        .init("goto-first-unread", .yesNo, "yes", .lists, .toCome, "opening a feed selects its first unread article"),
+        .init("goto-next-feed", .yesNo, "yes", .lists, .toCome, "next-unread and prev-unread go on into the next feed"),
+        .init("mark-as-read-on-hover", .yesNo, "no", .lists, .toCome, "an article becomes read when it is selected in a list"),
+        .init("markfeedread-jumps-to-next-unread", .yesNo, "no", .lists, .toCome, "after mark-feed-read, select the next feed with unread articles"),
+        .init("openbrowser-and-mark-jumps-to-next-unread", .yesNo, "no", .lists, .toCome, "after open-in-browser-and-mark-read, select the next unread article"),
+        .init("toggleitemread-jumps-to-next", .yesNo, "yes", .lists, .toCome, "after toggle-article-read, select the next article"),
+        .init("toggleitemread-jumps-to-next-unread", .yesNo, "no", .lists, .toCome, "after toggle-article-read, select the next unread article"),
+        .init("scrolloff", .number(minimum: 0), "0", .lists, .toCome, "rows kept visible above and below the selection"),
+        .init("wrap-scroll", .yesNo, "no", .lists, .toCome, "moving past the end of a list wraps to its start"),
+        .init("show-keymap-hint", .yesNo, "yes", .lists, .toCome, "the line of key hints at the bottom"),
+        .init("show-title-bar", .yesNo, "yes", .lists, .toCome, "the title bar at the top"),
+        .init("swap-title-and-hints", .yesNo, "no", .lists, .toCome, "the title bar at the bottom and the hints at the top"),
+        .init("selecttag-format", .text, "%4i  %T (%u)", .lists, .toCome, "the rows of the tag list"),
+        .init("feedlist-title-format", .text, "", .lists, .toCome, "the title bar of the feed list"),
+        .init("articlelist-title-format", .text, "", .lists, .toCome, "the title bar of an item list"),
+        .init("itemview-title-format", .text, "", .lists, .toCome, "the title bar of the article view"),
+        .init("searchresult-title-format", .text, "", .lists, .toCome, "the title bar of search results"),
+        .init("help-title-format", .text, "", .lists, .toCome, "the title bar of the help"),
+        .init("urlview-title-format", .text, "", .lists, .toCome, "the title bar of the URL view"),
+        .init("selecttag-title-format", .text, "", .lists, .toCome, "the title bar of the tag list"),
+        .init("selectfilter-title-format", .text, "", .lists, .toCome, "the title bar of the filter list"),
+        .init("dialogs-title-format", .text, "", .lists, .noEffect("Tidings has no list of open dialogs"), "the title bar of the dialogs list"),
+        .init("filebrowser-title-format", .text, "", .lists, .noEffect("Tidings has no file browser: S asks for a path"), "the title bar of the file browser"),
+        .init("dirbrowser-title-format", .text, "", .lists, .noEffect("Tidings has no directory browser"), "the title bar of the directory browser"),
+
+        // The article
+        .init("browser", .text, "", .article, .works, "the command that opens links, %u the URL; empty: $BROWSER, then xdg-open, lynx, w3m"),
+        .init("text-width", .number(minimum: 0), "0", .article, .works, "wrap articles at this column, 0 for the window's width"),
+        .init("download-full-page", .yesNo, "no", .article, .works, part: .fullArticle, "fetch every new article's page after a reload and show it instead of the feed's text"),
+        .init("fulltext-command", .text, "", .article, .works, part: .fullArticle, "an external extractor for full articles (see Full articles)"),
+        .init("fulltext-command-timeout", .number(minimum: 1), "30", .article, .works, part: .fullArticle, "seconds fulltext-command may run"),
+        .init("always-fetch-full-article", .text, "", .article, .works, part: .fullArticle, "a regular expression: feeds whose URL it matches get their new articles' pages fetched after each reload"),
+        .init("save-path", .text, "~/", .article, .works, part: .articleActions, "the directory save proposes"),
+        .init("always-display-description", .yesNo, "no", .article, .toCome, "show the feed's description even when it has a fuller content"),
+        .init("display-article-progress", .yesNo, "yes", .article, .toCome, "the share of the article read, in the title bar"),
+        .init("max-browser-tabs", .number(minimum: 1), "10", .article, .toCome, "at most this many links opened at once by open-all-unread-in-browser"),
+        .init("restrict-filename", .yesNo, "yes", .article, .toCome, "only safe characters in the file names save proposes"),
+        .init("bookmark-cmd", .text, "", .article, .toCome, "the command bookmark runs with the URL, title, description and feed title"),
+        .init("bookmark-autopilot", .yesNo, "no", .article, .toCome, "bookmark without asking for a title and description"),
+        .init("bookmark-interactive", .yesNo, "no", .article, .toCome, "bookmark-cmd gets the terminal"),
+        .init("pager", .text, "internal", .article, .toCome, "an external pager for articles"),
+        .init("html-renderer", .text, "internal", .article, .toCome, "an external program that turns articles' HTML into text"),
+        .init("external-url-viewer", .text, "", .article, .toCome, "a program that gets the article's links instead of the URL view"),
+
+        // Keys and macros
+        .init("bind-key", .command, "", .keys, .works, "bind-key KEY ACTION [CONTEXT]: bind a key (see Keys and colours)"),
+        .init("unbind-key", .command, "", .keys, .works, "unbind-key KEY|-a [CONTEXT]: remove a key, or every key"),
+        .init("bind", .command, "", .keys, .works, "bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [; ACTION…]: one key and one action work; key sequences and several actions are kept for later"),
+        .init("macro", .command, "", .keys, .works, "macro KEY ACTION [ARGS] [; ACTION…] [-- \"DESCRIPTION\"]: actions run after the macro prefix"),
+        .init("macro-prefix", .command, "", .keys, .works, "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)"),
+        .init("run-on-startup", .command, "", .keys, .toCome, "actions run when the reader starts"),
+        .init("history-limit", .number(minimum: 0), "100", .keys, .toCome, "lines of command-line and search history kept"),
+
+        // Colours
+        .init("color", .command, "", .colours, .works, "color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]"),
+        .init("highlight", .command, "", .colours, .works, "highlight article|articlelist|feedlist|all \"REGEX\" FOREGROUND [BACKGROUND [ATTRIBUTE…]]"),
+        .init("highlight-article", .command, "", .colours, .works, "highlight-article \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole item rows"),
+        .init("highlight-feed", .command, "", .colours, .works, "highlight-feed \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole feed rows"),
+        .init("search-highlight-colors", .list, "black yellow bold", .colours, .toCome, "the colours of search matches in the article"),
+
+        // Sync services (each service's own options are in `syncServices`)
+        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; another service is read but not synced with yet (one line at start says so)"),
+        .init("opml-url", .list, "", .sync, .toCome, part: .sync, "with urls-source opml: the OPML files to read the feeds from"),
+        .init("fever-url", .text, "", .sync, .works, part: .sync, "the Fever endpoint (a Tidings option)"),
+        .init("fever-login", .text, "", .sync, .works, part: .sync, "the Fever login"),
+        .init("fever-password", .text, "", .sync, .works, part: .sync, "the Fever password"),
+        .init("fever-passwordfile", .text, "", .sync, .works, part: .sync, "a file whose first line is the Fever password"),
+        .init("fever-passwordeval", .text, "", .sync, .works, part: .sync, "a command that prints the Fever password"),
+
+        // Podboat
+        .init("player", .text, "", .podboat, .works, part: .articleActions, "the command that opens an enclosure, %u the URL; empty: the browser"),
+        .init("download-path", .text, "~/", .podboat, .works, part: .articleActions, "where podboat downloads what enqueue queues"),
+        .init("download-filename-format", .text, ArticleActionOptions.defaultDownloadFileNameFormat, .podboat, .works, part: .articleActions, "the name of a download in download-path"),
+        .init("queue-file", .text, "", .podboat, .works, part: .articleActions, "the podcast queue enqueue appends to (a Tidings option); empty: podboat's"),
+        .init("podcast-auto-enqueue", .yesNo, "no", .podboat, .toCome, "queue new enclosures at each reload"),
+        .init("max-downloads", .number(minimum: 1), "1", .podboat, podboatReadsIt, "podboat's downloads at once"),
+        .init("max-download-speed", .number(minimum: 0), "0", .podboat, podboatReadsIt, "podboat's speed limit per download, KB/s"),
+        .init("podlist-format", .text, "", .podboat, podboatReadsIt, "podboat's rows"),
+        .init("delete-played-files", .yesNo, "no", .podboat, podboatReadsIt, "podboat deletes a file once played"),
+
+        // Notifications
+        .init("notify-always", .yesNo, "no", .notifications, .toCome, "notify after every reload, not only when there is something new"),
+        .init("notify-beep", .yesNo, "no", .notifications, .toCome, "beep when a reload brings something new"),
+        .init("notify-format", .text, "", .notifications, .toCome, "the notification's text (%f unread feeds, %n unread articles…)"),
+        .init("notify-program", .text, "", .notifications, .toCome, "a program run with the notification's text"),
+        .init("notify-screen", .yesNo, "no", .notifications, .toCome, "notify through screen's or tmux's status line"),
+        .init("notify-xterm", .yesNo, "no", .notifications, .toCome, "notify in the terminal's title"),
+
+        // Files and logs
+        .init("include", .command, "", .files, .works, "include FILE: another file's lines, read in place"),
+        .init("cache-file", .text, "", .files, .noEffect("Tidings' cache is SQLite, not newsboat's: give it with -c"), "the cache file"),
+        .init("error-log", .text, "", .files, .noEffect("Tidings logs errors to tidings.log beside its cache"), "a file where errors are logged"),
+    ]
+
+    /// The options of the sync services newsboat knows and Tidings does not sync with yet,
+    /// kept in `SyncOptions` for when it does: `SERVICE-SUFFIX` for each service's suffixes.
+    private static let syncServices: [ConfigOption] = {
+        let services: [(name: String, suffixes: [String])] = [
+            ("freshrss", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star", "min-items", "show-special-feeds"]),
+            ("miniflux", ["url", "login", "password", "passwordfile", "passwordeval", "token", "tokenfile", "tokeneval", "flag-star", "flag-save", "min-items", "show-special-feeds"]),
+            ("ttrss", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star", "flag-publish", "mode"]),
+            ("oldreader", ["login", "password", "passwordfile", "passwordeval", "flag-star", "flag-share", "min-items", "show-special-feeds"]),
+            ("inoreader", ["login", "password", "passwordfile", "passwordeval", "app-id", "app-key", "flag-star", "flag-share", "min-items", "show-special-feeds"]),
+            ("feedhq", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star", "flag-share", "min-items", "show-special-feeds"]),
+            ("newsblur", ["url", "login", "password", "passwordfile", "passwordeval", "min-items"]),
+            ("ocnews", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star"]),
+            ("feedbin", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star"]),
+        ]
+        let defaultURLs = ["feedhq": "https://feedhq.org/", "newsblur": "https://newsblur.com", "feedbin": "https://api.feedbin.com"]
+        return services.flatMap { service in
+            service.suffixes.map { suffix in
+                let name = "\(service.name)-\(suffix)"
+                switch suffix {
+                case "min-items":
+                    return ConfigOption(name, .number(minimum: 0), service.name == "miniflux" ? "100" : "20", .sync, .toCome, part: .sync, "articles fetched per feed at least")
+                case "show-special-feeds":
+                    return ConfigOption(name, .yesNo, "yes", .sync, .toCome, part: .sync, "list the server's special feeds (starred, shared…)")
+                case "mode":
+                    return ConfigOption(name, .oneOf(["single", "multi"]), "multi", .sync, .toCome, part: .sync, "single- or multi-user server")
+                case "url":
+                    return ConfigOption(name, .text, defaultURLs[service.name] ?? "", .sync, .toCome, part: .sync, "the server's address")
+                default:
+                    return ConfigOption(name, .text, "", .sync, .toCome, part: .sync, syncSummaries[suffix] ?? suffix)
+                }
+            }
+        }
+    }()
+
+    private static let syncSummaries = [
+        "login": "the login", "password": "the password", "passwordfile": "a file whose first line is the password",
+        "passwordeval": "a command that prints the password", "token": "the API token", "tokenfile": "a file holding the API token",
+        "tokeneval": "a command that prints the API token", "flag-star": "the flag of starred articles",
+        "flag-share": "the flag of shared articles", "flag-publish": "the flag of published articles",
+        "flag-save": "the flag of saved articles", "app-id": "the API application's id", "app-key": "the API application's key",
+    ]
+}
