@@ -374,7 +374,10 @@ import Testing
         try home.subscribe([home.url("news")])
         let config = Config(parsing: "auto-reload yes\nreload-time 1")
         let reader = try home.startReader { $0.take(config, names: ["auto-reload", "reload-time"], environment: [:]) }
+        // As newsboat's: a reload at start, then every reload-time minutes.
+        #expect(await reader.waitFor("Reloaded 1 feed"))
         #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
 
         // A tick due meanwhile is sent while the clock moves, and would start the reload at once.
         reader.clock.advance(by: .seconds(59))
@@ -388,7 +391,6 @@ import Testing
         #expect(reader.isReloading)
         #expect(await reader.waitFor("Reloaded 1 feed"))
         #expect(await reader.settle())
-        #expect(reader.lines.contains { $0.contains("(1/1) Harbour News") }, "\(reader.text)")
 
         reader.clock.advance(by: .seconds(60))
         #expect(reader.isReloading, "a minute after the last tick")

@@ -192,4 +192,19 @@ struct ReaderUpdateTests {
         #expect(harness.send(.keys([.control("c")])).contains(.quit(status: 0)))
         #expect(harness.app.statusText == "Stopping…")
     }
+
+    /// newsboat's `auto-reload` reloads at start, then every `reload-time` minutes, unless
+    /// `suppress-first-reload` says not to.
+    @Test(arguments: [(autoReload: 5, suppressed: false, reloads: true), (autoReload: 5, suppressed: true, reloads: false),
+                      (autoReload: nil, suppressed: false, reloads: false)] as [(autoReload: Int?, suppressed: Bool, reloads: Bool)])
+    func autoReloadReloadsAtStart(autoReload: Int?, suppressed: Bool, reloads: Bool) {
+        var settings = ReaderSettings(
+            urlsPath: "/nonexistent/urls", subscriptions: [Subscription(url: Self.feed.url)],
+            cachePath: "/nonexistent/cache.db", logPath: "/nonexistent/log", autoReloadMinutes: autoReload)
+        settings.suppressesFirstReload = suppressed
+        let effects = Harness(settings: settings).app.begin()
+        let reload = ReaderEffect.load(StoreRead(query: .feedsToFetch(only: nil), reply: .reload, waitsForWrites: true))
+        #expect(effects.contains(reload) == reloads)
+        #expect(effects.contains(.autoReload(minutes: autoReload)))
+    }
 }

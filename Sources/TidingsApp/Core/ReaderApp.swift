@@ -157,7 +157,8 @@ public final class ReaderApp {
             for warning in settings.warnings { logger.warning("\(warning)") }
         }
         guard feedList != nil else { return effects + storeView.takeReads().map { .load($0) } }
-        if settings.refreshOnStartup {
+        // newsboat's auto-reload reloads at start, then every reload-time minutes.
+        if settings.refreshOnStartup || (settings.autoReloadMinutes != nil && !settings.suppressesFirstReload) {
             effects += perform(.reloadAll)
         } else if case .success(let account)? = settings.syncAccount {
             effects.append(.load(StoreRead(query: .hasSynced(account: account.identity), reply: .firstSync)))

@@ -13,6 +13,7 @@ extension ReaderSettings {
         if changes(["confirm-exit"]) { confirmsExit = config.confirmExit }
         if changes(["confirm-mark-all-feeds-read"]) { confirmsMarkAllFeedsRead = config.confirmMarkAllFeedsRead }
         if changes(["refresh-on-startup"]) { refreshOnStartup = config.refreshOnStartup }
+        if changes(["suppress-first-reload"]) { suppressesFirstReload = config.optionValue("suppress-first-reload")?.isOn ?? false }
         if changes(["auto-reload", "reload-time"]) { autoReloadMinutes = config.autoReload ? max(1, config.reloadTime) : nil }
         if changes(Config.fetchOptionNames) { fetchOptions = config.fetchOptions }
         if let names {

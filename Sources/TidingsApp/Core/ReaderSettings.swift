@@ -19,6 +19,9 @@ public struct ReaderSettings: Sendable {
     public var browser: String?
     /// `refresh-on-startup`: reload every feed when the reader opens.
     public var refreshOnStartup: Bool
+    /// With `auto-reload`, whether the reload at start is skipped (`suppress-first-reload`): newsboat
+    /// reloads at start, then every `reload-time` minutes.
+    public var suppressesFirstReload = false
     /// How the screens look and behave (keys, colours, formats, what lists show).
     public var preferences: ReaderPreferences
     /// `auto-reload yes` with `reload-time`: reload every feed this often (nil: never).
