@@ -46,7 +46,7 @@ let package = Package(
             name: "TidingsApp",
             dependencies: ["FeedServices", "Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", "ArticleExtraction", logging]
         ),
-        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser, logging]),
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),

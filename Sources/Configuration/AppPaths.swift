@@ -9,6 +9,9 @@ public struct AppPaths: Sendable, Equatable {
     public var urlsFile: URL
     public var configFile: URL
     public var cacheFile: URL
+    /// The log, beside the cache (`tidings.log`): what the pipeline and the reader have to say
+    /// that needs no person at once.
+    public var logFile: URL { cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log") }
 
     /// - Parameters:
     ///   - environment: the process environment (injected by tests).

@@ -20,6 +20,7 @@ struct AddCommand: ParsableCommand {
     var noCheck = false
 
     func run() throws {
+        global.logToFile()
         try reportingFailure { print(try FeedListCommands.add(url: url, tags: tags, check: !noCheck, paths: global.paths)) }
     }
 }

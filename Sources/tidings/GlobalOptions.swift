@@ -1,5 +1,7 @@
 import ArgumentParser
 import Configuration
+import FeedServices
+import Logging
 import TidingsApp
 
 /// newsboat's file options, accepted by every command, before or after its name
@@ -16,5 +18,13 @@ struct GlobalOptions: ParsableArguments {
 
     var paths: AppPaths {
         AppPaths(urlsFile: urlFile, configFile: configFile, cacheFile: cacheFile)
+    }
+
+    /// Sends what the pipeline logs (bytes it recovered, a redirect followed) to the log file
+    /// beside the cache: standard error carries only what needs a person — a feed that failed, a
+    /// bad config line — since cron mails whatever lands there.
+    func logToFile() {
+        let file = LogFile(path: paths.logFile.path)
+        LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: file) }
     }
 }

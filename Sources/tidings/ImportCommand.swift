@@ -15,6 +15,7 @@ struct ImportCommand: ParsableCommand {
     var file: String
 
     func run() throws {
+        global.logToFile()
         try reportingFailure {
             print(try FeedListCommands.importOPML(from: URL(fileURLWithPath: file), paths: global.paths))
         }

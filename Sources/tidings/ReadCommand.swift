@@ -55,7 +55,7 @@ struct ReadCommand: ParsableCommand {
             urlsPath: paths.urlsFile.path,
             subscriptions: subscriptions,
             cachePath: paths.cacheFile.path,
-            logPath: paths.cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log").path,
+            logPath: paths.logFile.path,
             queryFeeds: queryFeeds,
             syncAccount: syncAccount,
             warnings: warnings)

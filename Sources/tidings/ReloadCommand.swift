@@ -24,6 +24,7 @@ struct ReloadCommand: ParsableCommand {
     var names: [String] = []
 
     func run() throws {
+        global.logToFile()
         let outcome: BatchReload.Outcome
         do {
             outcome = try BatchReload(tag: tag, names: names).run(paths: global.paths)

@@ -121,6 +121,23 @@ import Testing
         var errors: String { lock.withLock { errorText } }
     }
 
+    /// From cron, standard error is mailed: it carries only what needs a person. Bytes the parser
+    /// recovered are logged to the file beside the cache instead (issue 34 §9); newsboat's
+    /// `-x reload` runs the same reload.
+    @Test(arguments: [["reload"], ["-x", "reload"]])
+    func recoveriesGoToTheLogNotToStandardError(command: [String]) throws {
+        let sandbox = try Sandbox()
+        let feed = sandbox.root.appendingPathComponent("bell.xml").path
+        try sandbox.write(#"<?xml version="1.0"?><rss version="2.0"><channel><title>Bells</title><item><title>A&#7;B</title><guid>1</guid></item></channel></rss>"#, to: feed)
+        try sandbox.write("file://\(feed)\n", to: sandbox.urls)
+        let run = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache] + command, in: sandbox)
+        #expect(run.status == 0)
+        #expect(run.errors == "", "\(run.errors)")
+        #expect(run.output.hasSuffix("1 feed: 1 updated, 0 unchanged, 0 failed; 1 new item\n"))
+        let log = try String(contentsOfFile: sandbox.root.appendingPathComponent("tidings.log").path, encoding: .utf8)
+        #expect(log.contains("recovered: dropped reference to control character U+0007"))
+    }
+
     @Test func reloadPrintsOneLinePerFeedASummaryAndExitsOneOnFailure() throws {
         let sandbox = try Sandbox()
         let server = try FeedServerProcess(routes: [
