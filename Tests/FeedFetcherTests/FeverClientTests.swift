@@ -60,7 +60,7 @@ import Glibc
         #expect(notFever("") == "the answer is empty")
         #expect(notFever("[1, 2]") == "the answer is not a JSON object")
         #expect(notFever(#"{"status": "ok"}"#) == "the answer has no api_version")
-        #expect(SyncFailure.notSyncEndpoint(host: "rss.example.org", why: "the answer is not JSON").description
+        #expect(SyncFailure.notSyncEndpoint(api: "Fever API", host: "rss.example.org", why: "the answer is not JSON").description
             == "not a Fever API at rss.example.org: the answer is not JSON")
     }
 
@@ -75,24 +75,24 @@ import Glibc
 
     @Test func theCommandGoesInTheQueryAndTheKeyOnlyInTheBody() {
         let endpoint = URL(string: "https://rss.example.org/fever/")!
-        #expect(FeverConnection.url(endpoint, query: "api&items&since_id=5").absoluteString
+        #expect(FeverSource.url(endpoint, query: "api&items&since_id=5").absoluteString
             == "https://rss.example.org/fever/?api&items&since_id=5")
-        #expect(FeverConnection.url(URL(string: "https://rss.example.org/fever/?api")!, query: "api&feeds").absoluteString
+        #expect(FeverSource.url(URL(string: "https://rss.example.org/fever/?api")!, query: "api&feeds").absoluteString
             == "https://rss.example.org/fever/?api&feeds")
-        #expect(FeverConnection.url(URL(string: "https://x.org/p/api/fever.php?user=1#top")!, query: "api").absoluteString
+        #expect(FeverSource.url(URL(string: "https://x.org/p/api/fever.php?user=1#top")!, query: "api").absoluteString
             == "https://x.org/p/api/fever.php?user=1&api")
-        #expect(FeverConnection.formEncode("a+b c&d=é") == "a%2Bb%20c%26d%3D%C3%A9")
+        #expect(SyncConnection.formEncode("a+b c&d=é") == "a%2Bb%20c%26d%3D%C3%A9")
     }
 
     @Test func redirectsAreFollowedOnlyWhereTheKeyStaysAsSafe() {
         let source = URL(string: "https://rss.example.org/fever")!
-        #expect(FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org/fever/")!))
-        #expect(FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://RSS.example.org:443/x")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "http://rss.example.org/fever/")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://evil.example.net/fever/")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org:8443/fever/")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "ftp://rss.example.org/fever/")!))
-        #expect(FeverConnection.keepsKeySafe(from: URL(string: "http://h.org/f")!, to: URL(string: "https://h.org:80/f")!))
+        #expect(SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org/fever/")!))
+        #expect(SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://RSS.example.org:443/x")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "http://rss.example.org/fever/")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://evil.example.net/fever/")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org:8443/fever/")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "ftp://rss.example.org/fever/")!))
+        #expect(SyncConnection.keepsKeySafe(from: URL(string: "http://h.org/f")!, to: URL(string: "https://h.org:80/f")!))
     }
 
     @Test func aServerThatNeverAnswersTimesOut() throws {
