@@ -48,13 +48,14 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
     static let read = "user/-/state/com.google/read"
     static let starred = "user/-/state/com.google/starred"
 
+    /// - Parameter maxAnswerBytes: the size cap of one answer; tests shrink it.
     public init(endpoint: URL, login: String, password: String, app: InoreaderApp? = nil, minItems: Int? = nil,
-                options: FetchOptions = FetchOptions()) {
+                options: FetchOptions = FetchOptions(), maxAnswerBytes: Int = GoogleReaderSource.maxAnswerBytes) {
         self.endpoint = endpoint
         self.login = login
         self.minItems = minItems.flatMap { $0 > 0 ? $0 : nil }
         connection = GoogleReaderConnection(endpoint: endpoint, user: login, password: password, app: app, options: options,
-                                            maxBytes: GoogleReaderSource.maxAnswerBytes)
+                                            maxBytes: maxAnswerBytes)
     }
 
     public var description: String {
