@@ -7,8 +7,8 @@ import Testing
 import Glibc
 #endif
 
-/// The parts of the Fever client that need no Fever server: the key, the lenient decoding, the
-/// addresses, and a server that never answers.
+/// The parts of the sync clients (Fever, Google Reader) that need no server: the key, the ids,
+/// the lenient decoding, the addresses, and a server that never answers.
 @Suite struct FeverClientTests {
     @Test func theKeyIsTheLowerCaseHexMD5OfEmailColonPassword() {
         // RFC 1321's test suite, across the 55/56/64-byte padding edges.
@@ -114,18 +114,41 @@ import Glibc
         try #require(bound)
         let port = Int(UInt16(bigEndian: address.sin_port))
 
-        let fever = FeverSource(endpoint: URL(string: "http://127.0.0.1:\(port)/fever/")!, email: "me@example.org",
-                                password: "a password of some length", options: FetchOptions(connectTimeout: 1, timeout: 2))
-        let started = Date()
-        let failure = try #require(throws: SyncFailure.self) { try fever.subscriptions() }
-        #expect(Date().timeIntervalSince(started) < 4)
-        guard case .timedOut(let host, let seconds) = failure else {
-            Issue.record("expected a time-out, got \(failure)")
-            return
+        let options = FetchOptions(connectTimeout: 1, timeout: 2)
+        let sources: [any SyncSource] = [
+            FeverSource(endpoint: URL(string: "http://127.0.0.1:\(port)/fever/")!, email: "me@example.org",
+                        password: "a password of some length", options: options),
+            GoogleReaderSource(endpoint: URL(string: "http://127.0.0.1:\(port)/api/greader.php")!, login: "me",
+                               password: "a password of some length", options: options),
+        ]
+        for source in sources {
+            let started = Date()
+            let failure = try #require(throws: SyncFailure.self) { try source.subscriptions() }
+            #expect(Date().timeIntervalSince(started) < 4)
+            guard case .timedOut(let host, let seconds) = failure else {
+                Issue.record("expected a time-out, got \(failure)")
+                return
+            }
+            #expect(host == "127.0.0.1:\(port)")
+            #expect(seconds == 1 || seconds == 2)
+            #expect(failure.description.hasPrefix("no answer from the feed server 127.0.0.1:\(port) within"))
         }
-        #expect(host == "127.0.0.1:\(port)")
-        #expect(seconds == 1 || seconds == 2)
-        #expect(failure.description.hasPrefix("no answer from the feed server 127.0.0.1:\(port) within"))
+    }
+
+    @Test func googleReaderIDsAndLabelsAreReadInEverySpelling() throws {
+        #expect(GoogleReaderResponse.itemID("1795802282591051") == 1_795_802_282_591_051)
+        #expect(GoogleReaderResponse.itemID("tag:google.com,2005:reader/item/00066163d4d1b74b") == 0x0006_6163_d4d1_b74b)
+        #expect(GoogleReaderResponse.itemID("tag:google.com,2005:reader/item/ffffffffffffffff") == -1)
+        #expect(GoogleReaderResponse.itemIDText(-1) == "18446744073709551615")
+        #expect(GoogleReaderResponse.label("user/-/label/Tech") == "Tech")
+        #expect(GoogleReaderResponse.label("user/1005/label/A/B") == "A/B")
+        #expect(GoogleReaderResponse.label("user/-/state/com.google/read") == nil)
+        #expect(GoogleReaderSource.feedID("feed/42") == 42)
+        // Inoreader names feeds by URL: a stable positive id, the same in every process.
+        let byURL = GoogleReaderSource.feedID("feed/http://example.org/rss")
+        #expect(byURL > 0 && byURL == GoogleReaderSource.feedID("feed/http://example.org/rss"))
+        #expect(GoogleReaderLogin.auth(fromClientLoginAnswer: "SID=x\nLSID=null\nAuth=alice/abc\n") == "alice/abc")
+        #expect(GoogleReaderLogin.auth(fromClientLoginAnswer: "{\"api_version\":3}") == nil)
     }
 
     @Test func aNonHTTPAddressIsRefusedBeforeAnyRequest() {
