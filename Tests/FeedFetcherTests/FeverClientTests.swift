@@ -2,6 +2,7 @@
 import FeedModel
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -97,22 +98,9 @@ import Glibc
 
     @Test func aServerThatNeverAnswersTimesOut() throws {
         // A socket that listens and never accepts: the kernel completes the connection, nobody answers.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(listener >= 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(listener, generic, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, generic, &length) == 0
-            }
-        }
-        try #require(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = try LoopbackSocket(listening: true)
+        defer { listener.close() }
+        let port = listener.port
 
         let options = FetchOptions(connectTimeout: 1, timeout: 2)
         let sources: [any SyncSource] = [

@@ -130,9 +130,11 @@ struct FeverSourceTests {
             expectedRead = try [article(articles, "Beta one").id, article(articles, "Beta two").id]
         } else {
             // FreshRSS compares it with each article's arrival: one that arrives later stays unread.
+            // `before` is in whole seconds: a second after the articles arrived, and before the next.
             let freshRSS = try #require(server as? FreshRSSTestServer)
+            Thread.sleep(forTimeInterval: 1.1)
             try fever.send([.feedRead(beta.id, before: Date())])
-            Thread.sleep(forTimeInterval: 1.1)  // `before` is in whole seconds
+            Thread.sleep(forTimeInterval: 1.1)
             try freshRSS.write(["beta.xml": FeverFeedFile.rss(title: "Beta", site: "http://example.org/beta/", items: [
                 .init(guid: "beta-4", title: "Beta four", link: "http://example.org/beta/4", day: 4, html: "<p>B4</p>"),
             ])])

@@ -32,14 +32,8 @@ struct GoogleReaderSyncTests {
                          store: store)
         }
 
-        func feed(_ title: String) throws -> FeedListRow {
-            try #require(try store.feedList().first { $0.displayTitle == title }, "no feed \(title)")
-        }
-
-        func item(_ title: String) throws -> ItemRow {
-            let rows = try store.feedList().flatMap { try store.items(inFeed: $0.id) }
-            return try #require(rows.first { $0.title == title }, "no article \(title)")
-        }
+        func feed(_ title: String) throws -> FeedListRow { try store.feed(titled: title) }
+        func item(_ title: String) throws -> ItemRow { try store.item(titled: title) }
 
         func serverID(_ title: String) throws -> Int64 {
             try #require(try source().articles(newerThan: 0).first { $0.title == title }?.id)

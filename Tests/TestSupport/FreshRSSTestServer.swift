@@ -163,8 +163,15 @@ public final class FreshRSSTestServer: @unchecked Sendable {
         templateLock.lock()
         defer { templateLock.unlock() }
         if let templateFolder { return templateFolder }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("freshrss-template-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
+        let temporary = FileManager.default.temporaryDirectory
+        // Templates of test processes that have ended (nothing else removes them).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("freshrss-template-") {
+            if let pid = pid_t(name.dropFirst("freshrss-template-".count)), pid == getpid() || kill(pid, 0) != 0 {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let folder = temporary.appendingPathComponent("freshrss-template-\(getpid())")
         let output = try run("/bin/bash", [startScript, folder.path, String(try freePort())])
         if let pid = output.split(whereSeparator: \.isNewline).last.flatMap({ pid_t($0) }) { kill(pid, SIGKILL) }
         let database = folder.appendingPathComponent("data/users/\(user)/db.sqlite").path
@@ -247,21 +254,9 @@ public final class FreshRSSTestServer: @unchecked Sendable {
 
     /// A loopback port nothing listens on now.
     private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw SetupFailure(message: "no socket for a free port") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
-            }
-        }
-        guard bound else { throw SetupFailure(message: "no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let socket = try LoopbackSocket(listening: false)
+        socket.close()
+        return socket.port
     }
 
     public struct SetupFailure: Error, CustomStringConvertible {
