@@ -47,11 +47,23 @@ test-deps:
 		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
 	fi
 
-# The Fever server that the sync tests run on loopback (coldsweat, Flask + SQLite), in a virtual
-# environment of its own: installed once, then only checked.
+# The feed servers that the sync tests run on loopback: coldsweat (Fever; Flask + SQLite) in a
+# virtual environment of its own, installed once, then only checked; and FreshRSS (Google Reader
+# API and Fever), whose release is in ../shared/test-servers/freshrss and which needs PHP.
 SYNC_VENV := .build/sync-venv
 COLDSWEAT_VERSION := 0.10.2
+PHP_PACKAGES := php-cli php-sqlite3 php-curl php-gmp php-intl php-mbstring php-xml php-zip
+FRESHRSS_DIR := ../shared/test-servers/freshrss
 sync-test-deps:
+	@missing=""; \
+	for pkg in $(PHP_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "ok installed" || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
+	fi
+	@[ -f $(FRESHRSS_DIR)/start.sh ] || echo "WARNING: $(FRESHRSS_DIR)/start.sh is missing: the FreshRSS (Google Reader API) sync tests will be SKIPPED"
 	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("coldsweat") != "$(COLDSWEAT_VERSION)")' 2>/dev/null; then \
 		echo "Installing coldsweat $(COLDSWEAT_VERSION) into $(SYNC_VENV)"; \
 		python3 -c 'import ensurepip' 2>/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) python3-venv; }; \

@@ -2,7 +2,7 @@
 /// form field of every request.
 ///
 /// It opens the account as the password does, so it is kept as carefully: its description, debug
-/// description and mirror never show it, and only `FeverConnection` reads `hex`, to put it in a
+/// description and mirror never show it, and only `FeverSource` reads `hex`, to put it in a
 /// request body.
 ///
 ///     FeverAPIKey(email: "me@example.org", password: "…").description  // "FeverAPIKey(redacted)"

@@ -63,93 +63,36 @@ struct FeverResponse {
             throw NotFever(why: body.isEmpty ? "the answer is empty" : "the answer is not JSON")
         }
         guard let fields = object as? [String: Any] else { throw NotFever(why: "the answer is not a JSON object") }
-        guard let version = FeverResponse.integer(fields["api_version"]) else {
+        guard let version = LenientJSON.integer(fields["api_version"]) else {
             throw NotFever(why: "the answer has no api_version")
         }
         apiVersion = version
-        isAuthenticated = FeverResponse.flag(fields["auth"])
-        groups = FeverResponse.objects(fields["groups"]).compactMap { group in
-            guard let id = FeverResponse.integer(group["id"]) else { return nil }
-            return Group(id: id, title: FeverResponse.text(group["title"]) ?? "")
+        isAuthenticated = LenientJSON.flag(fields["auth"])
+        groups = LenientJSON.objects(fields["groups"]).compactMap { group in
+            guard let id = LenientJSON.integer(group["id"]) else { return nil }
+            return Group(id: id, title: LenientJSON.text(group["title"]) ?? "")
         }
-        feedsGroups = FeverResponse.objects(fields["feeds_groups"]).compactMap { pair in
-            guard let groupID = FeverResponse.integer(pair["group_id"]) else { return nil }
-            return FeedsGroup(groupID: groupID, feedIDs: FeverResponse.idList(pair["feed_ids"]) ?? [])
+        feedsGroups = LenientJSON.objects(fields["feeds_groups"]).compactMap { pair in
+            guard let groupID = LenientJSON.integer(pair["group_id"]) else { return nil }
+            return FeedsGroup(groupID: groupID, feedIDs: LenientJSON.idList(pair["feed_ids"]) ?? [])
         }
-        feeds = FeverResponse.objects(fields["feeds"]).compactMap { feed in
-            guard let id = FeverResponse.integer(feed["id"]) else { return nil }
-            return Feed(id: id, title: FeverResponse.text(feed["title"]) ?? "", url: FeverResponse.text(feed["url"]) ?? "",
-                        siteURL: FeverResponse.nonEmptyText(feed["site_url"]),
-                        lastUpdatedOnTime: FeverResponse.integer(feed["last_updated_on_time"]))
+        feeds = LenientJSON.objects(fields["feeds"]).compactMap { feed in
+            guard let id = LenientJSON.integer(feed["id"]) else { return nil }
+            return Feed(id: id, title: LenientJSON.text(feed["title"]) ?? "", url: LenientJSON.text(feed["url"]) ?? "",
+                        siteURL: LenientJSON.nonEmptyText(feed["site_url"]),
+                        lastUpdatedOnTime: LenientJSON.integer(feed["last_updated_on_time"]))
         }
-        items = FeverResponse.objects(fields["items"]).compactMap { item in
-            guard let id = FeverResponse.integer(item["id"]), let feedID = FeverResponse.integer(item["feed_id"]) else {
+        items = LenientJSON.objects(fields["items"]).compactMap { item in
+            guard let id = LenientJSON.integer(item["id"]), let feedID = LenientJSON.integer(item["feed_id"]) else {
                 return nil
             }
-            return Item(id: id, feedID: feedID, title: FeverResponse.text(item["title"]) ?? "",
-                        author: FeverResponse.nonEmptyText(item["author"]), html: FeverResponse.text(item["html"]) ?? "",
-                        url: FeverResponse.nonEmptyText(item["url"]), isSaved: FeverResponse.flag(item["is_saved"]),
-                        isRead: FeverResponse.flag(item["is_read"]),
-                        createdOnTime: FeverResponse.integer(item["created_on_time"]))
+            return Item(id: id, feedID: feedID, title: LenientJSON.text(item["title"]) ?? "",
+                        author: LenientJSON.nonEmptyText(item["author"]), html: LenientJSON.text(item["html"]) ?? "",
+                        url: LenientJSON.nonEmptyText(item["url"]), isSaved: LenientJSON.flag(item["is_saved"]),
+                        isRead: LenientJSON.flag(item["is_read"]),
+                        createdOnTime: LenientJSON.integer(item["created_on_time"]))
         }
-        unreadItemIDs = FeverResponse.idList(fields["unread_item_ids"])
-        savedItemIDs = FeverResponse.idList(fields["saved_item_ids"])
-    }
-
-    // MARK: Lenient field readers
-
-    /// A number, or a string of digits.
-    static func integer(_ value: Any?) -> Int64? {
-        switch value {
-        case let number as NSNumber:
-            let double = number.doubleValue
-            return double.isFinite && double.rounded() == double && abs(double) < 9e15 ? number.int64Value : nil
-        case let string as String:
-            return Int64(string.trimmingCharacters(in: .whitespaces))
-        default:
-            return nil
-        }
-    }
-
-    /// 1/0, true/false, "1"/"0", "true"/"false"; anything else is false.
-    static func flag(_ value: Any?) -> Bool {
-        switch value {
-        case let bool as Bool: return bool
-        case let string as String:
-            let word = string.trimmingCharacters(in: .whitespaces).lowercased()
-            return word == "true" || (Int64(word).map { $0 != 0 } ?? false)
-        default: return integer(value).map { $0 != 0 } ?? false
-        }
-    }
-
-    static func text(_ value: Any?) -> String? {
-        switch value {
-        case let string as String: return string
-        case let number as NSNumber: return number.stringValue
-        default: return nil
-        }
-    }
-
-    static func nonEmptyText(_ value: Any?) -> String? {
-        text(value).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-    }
-
-    /// `"1,2,3"` (the API's own spelling), `""`, or an array of numbers or strings. Nil when the
-    /// field is missing or of another type.
-    static func idList(_ value: Any?) -> [Int64]? {
-        switch value {
-        case let string as String:
-            return string.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-        case let array as [Any]:
-            return array.compactMap { integer($0) }
-        case let number as NSNumber:
-            return integer(number).map { [$0] }
-        default:
-            return nil
-        }
-    }
-
-    static func objects(_ value: Any?) -> [[String: Any]] {
-        (value as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
+        unreadItemIDs = LenientJSON.idList(fields["unread_item_ids"])
+        savedItemIDs = LenientJSON.idList(fields["saved_item_ids"])
     }
 }

@@ -23,7 +23,7 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
     /// The login (`fever-login`).
     public let email: String
     private let apiKey: FeverAPIKey
-    private let connection: FeverConnection
+    private let connection: SyncConnection
 
     /// The size cap of one answer. A page holds 50 articles; the id lists of 100 000 articles are
     /// under 1 MiB.
@@ -37,7 +37,7 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
         self.endpoint = endpoint
         self.email = email
         apiKey = FeverAPIKey(email: email, password: password)
-        connection = FeverConnection(endpoint: endpoint, options: options, maxBytes: FeverSource.maxAnswerBytes)
+        connection = SyncConnection(endpoint: endpoint, api: "Fever API", options: options, maxBytes: FeverSource.maxAnswerBytes)
     }
 
     public var description: String { "Fever API at \(CredentialRedaction.redact(endpoint.absoluteString)) as \(email)" }
@@ -93,7 +93,7 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
         let unread = try call("unread_item_ids")
         let saved = try call("saved_item_ids")
         guard let unreadIDs = unread.unreadItemIDs, let savedIDs = saved.savedItemIDs else {
-            throw .notSyncEndpoint(host: connection.hostLabel, why: "the answer has no unread_item_ids or saved_item_ids")
+            throw .notSyncEndpoint(api: connection.api, host: connection.hostLabel, why: "the answer has no unread_item_ids or saved_item_ids")
         }
         return SyncedArticleStates(unreadIDs: Set(unreadIDs), starredIDs: Set(savedIDs))
     }
@@ -121,6 +121,24 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
         return skipped
     }
 
+    // MARK: Feeds: managed on the server's own pages
+
+    public func subscribe(url: String, title: String?, tags: [String]) throws(SyncFailure) -> Int64 {
+        throw .cannotManageFeeds(api: connection.api)
+    }
+
+    public func unsubscribe(feed id: Int64) throws(SyncFailure) {
+        throw .cannotManageFeeds(api: connection.api)
+    }
+
+    public func rename(feed id: Int64, to title: String) throws(SyncFailure) {
+        throw .cannotManageFeeds(api: connection.api)
+    }
+
+    public func setTags(_ tags: [String], feed id: Int64) throws(SyncFailure) {
+        throw .cannotManageFeeds(api: connection.api)
+    }
+
     // MARK: Requests
 
     /// POSTs `?api` plus `command` with the key and `form`, and checks the answer.
@@ -133,7 +151,7 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
     /// answer with `auth: 1` and a success status. With `goneIsNil`, a 404 returns nil.
     private func call(_ command: String, form: [(name: String, value: String)], goneIsNil: Bool) throws(SyncFailure) -> FeverResponse? {
         let host = connection.hostLabel
-        let answer = try connection.post(query: command.isEmpty ? "api" : "api&\(command)",
+        let answer = try connection.post(FeverSource.url(endpoint, query: command.isEmpty ? "api" : "api&\(command)"),
                                          form: [("api_key", apiKey.hex)] + form)
         if goneIsNil && answer.status == 404 { return nil }
         let response: FeverResponse
@@ -141,7 +159,7 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
             response = try FeverResponse(body: answer.body)
         } catch {
             if !(200..<300).contains(answer.status) { throw .httpStatus(host: host, code: answer.status) }
-            throw .notSyncEndpoint(host: host, why: error.why)
+            throw .notSyncEndpoint(api: connection.api, host: host, why: error.why)
         }
         // Some servers say `auth: 0` with 401 or 403: the login is what is wrong, not the address.
         guard response.isAuthenticated else { throw .wrongCredentials(host: host) }
@@ -155,5 +173,16 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
                       html: HTMLSanitizer.sanitize(item.html, base: item.url), url: item.url,
                       isRead: item.isRead, isStarred: item.isSaved,
                       published: item.createdOnTime.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil })
+    }
+
+    /// The endpoint with `query` as its query string, replacing a bare `api` the user may have
+    /// written into the address and keeping any other parameter.
+    static func url(_ endpoint: URL, query: String) -> URL {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return endpoint }
+        let kept = (components.percentEncodedQuery ?? "").split(separator: "&")
+            .filter { !$0.isEmpty && $0 != "api" && !$0.hasPrefix("api=") }
+        components.percentEncodedQuery = (kept.map(String.init) + [query]).joined(separator: "&")
+        components.fragment = nil
+        return components.url ?? endpoint
     }
 }

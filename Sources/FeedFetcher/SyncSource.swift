@@ -7,7 +7,12 @@ import Foundation
 /// A sync asks for the subscriptions, for the articles newer than the newest one it already has,
 /// and for the ids of the unread and the starred articles; it sends the changes made here
 /// (`send(_:)`) first, so that the state it then reads already includes them. Each service is one
-/// type: `FeverSource` speaks the Fever API (Miniflux, FreshRSS, CommaFeed, Tiny Tiny RSS, coldsweat).
+/// type: `FeverSource` speaks the Fever API (Miniflux, FreshRSS, CommaFeed, Tiny Tiny RSS, coldsweat),
+/// `GoogleReaderSource` the Google Reader API (FreshRSS, Miniflux, Inoreader, BazQux).
+///
+/// With a sync source the feeds are managed on the server: `subscribe`, `unsubscribe`, `rename`
+/// and `setTags` change them there, and the next sync shows the change. An API that cannot
+/// (Fever) throws `SyncFailure.cannotManageFeeds`.
 ///
 ///     let source = FeverSource(endpoint: URL(string: "https://rss.example.org/fever/")!,
 ///                              email: "me@example.org", password: password)
@@ -41,6 +46,19 @@ public protocol SyncSource: Sendable {
     /// again later, since applying a change twice, in the same order, leaves the same state.
     @discardableResult
     func send(_ changes: [SyncChange]) throws(SyncFailure) -> [SyncChange]
+
+    /// Subscribes to the feed at `url`, with `title` instead of the feed's own when given, in
+    /// the groups `tags`; returns the server's id for the feed.
+    func subscribe(url: String, title: String?, tags: [String]) throws(SyncFailure) -> Int64
+
+    /// Unsubscribes from the feed `id`; its articles go with it on the server.
+    func unsubscribe(feed id: Int64) throws(SyncFailure)
+
+    /// Gives the feed `id` a title of the user's choosing.
+    func rename(feed id: Int64, to title: String) throws(SyncFailure)
+
+    /// Puts the feed `id` in exactly the groups (folders, labels) `tags`.
+    func setTags(_ tags: [String], feed id: Int64) throws(SyncFailure)
 }
 
 extension SyncSource {
@@ -67,14 +85,19 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(host: String, why: String)
     /// The server did not answer within the time allowed.
     case timedOut(host: String, seconds: TimeInterval)
-    /// The server refused the login (Fever: `auth: 0`).
+    /// The server refused the login (Fever: `auth: 0`; Google Reader: 401 from ClientLogin).
     case wrongCredentials(host: String)
-    /// The address answers, but not as the sync API does.
-    case notSyncEndpoint(host: String, why: String)
+    /// The address answers, but not as the sync API (`api`, e.g. "Fever API") does.
+    case notSyncEndpoint(api: String, host: String, why: String)
     /// The server answered with an error status.
     case httpStatus(host: String, code: Int)
     /// An answer passed the size cap; the request was stopped.
     case tooLarge(host: String, limit: Int)
+    /// The API has no way to add, rename, tag or delete feeds (Fever).
+    case cannotManageFeeds(api: String)
+    /// The server refused to add a feed, rename it or change its groups; `why` is its reason when
+    /// it gave one.
+    case feedChangeRefused(host: String, why: String)
 
     public var description: String {
         let text: String
@@ -85,12 +108,16 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
             text = "no answer from the feed server \(host) within \(FetchFailure.format(seconds)) s"
         case .wrongCredentials(let host):
             text = "the feed server \(host) refused the login: wrong e-mail or password"
-        case .notSyncEndpoint(let host, let why):
-            text = "not a Fever API at \(host): \(why)"
+        case .notSyncEndpoint(let api, let host, let why):
+            text = "not a \(api) at \(host): \(why)"
         case .httpStatus(let host, let code):
             text = "the feed server \(host) answered HTTP \(code) \(FetchFailure.reasonPhrase(for: code))"
         case .tooLarge(let host, let limit):
             text = "an answer of the feed server \(host) is larger than \(FetchFailure.formatBytes(limit)); sync stopped"
+        case .cannotManageFeeds(let api):
+            text = "the \(api) cannot add, rename, tag or delete feeds: do it on the feed server's own pages"
+        case .feedChangeRefused(let host, let why):
+            text = "the feed server \(host) refused the change: \(why)"
         }
         return FetchFailure.oneLine(CredentialRedaction.redact(text))
     }

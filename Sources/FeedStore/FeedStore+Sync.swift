@@ -52,6 +52,14 @@ extension FeedStore {
         }
     }
 
+    /// The server's id for the feed `id`, when it came from the server of `account`.
+    public func serverID(ofFeed id: FeedID, account: String) throws -> Int64? {
+        try read { db in
+            guard try Self.syncedAccount(db) == account else { return nil }
+            return try Int64.fetchOne(db, sql: "SELECT serverId FROM feed WHERE id = ?", arguments: [id])
+        }
+    }
+
     /// When the cache was last synced with `account`; nil if never.
     public func lastSync(account: String) throws -> Date? {
         try read { db in

@@ -7,33 +7,63 @@ import Foundation
 import TestSupport
 import TidingsApp
 
-/// Syncing with a Fever server of 5 000 articles (issue 14): coldsweat 0.10.2 on loopback
-/// (`make sync-test-deps`), 50 feeds × 100 articles of 2–3 KB each, a fresh cache.
+/// Syncing with a server of 5 000 articles (issues 14 and 30): 50 feeds × 100 articles of 2–3 KB
+/// each, a fresh cache, through the Fever API of coldsweat 0.10.2 and the Google Reader API of
+/// FreshRSS 1.24.3, both on loopback (`make sync-test-deps`).
 ///
 /// - first sync: every feed and article, the two id lists;
-/// - second sync, nothing new on the server: the feed list and the two id lists only;
+/// - second sync, nothing new on the server: the feed list and the two id lists only (Google
+///   Reader: plus one short page of the newest ids);
 /// - third sync after 500 articles were read elsewhere: the same requests, 500 rows changed.
 ///
-/// Times are wall-clock on loopback, so they are mostly coldsweat's (a Python server answering
-/// 50 articles per request) and our store's; a remote server adds its round trips.
+/// Times are wall-clock on loopback, so they are mostly the server's (coldsweat answers 50
+/// articles per request, FreshRSS 250) and our store's; a remote server adds its round trips.
 enum SyncBenchmark {
     static let feedCount = 50
     static let articlesPerFeed = 100
 
     static func run() {
-        guard FeverTestServer.isInstalled else {
-            print("sync: skipped: coldsweat is not installed (make sync-test-deps)")
+        let (files, opml) = sample()
+        if FeverTestServer.isInstalled {
+            attempt("Fever, coldsweat") {
+                let setupStart = Date()
+                let server = try FeverTestServer(files: files, opml: opml)
+                defer { server.stop() }
+                print(String(format: "sync: coldsweat set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
+                             Date().timeIntervalSince(setupStart)))
+                try measure(FeverSource(endpoint: server.endpoint, email: FeverTestServer.email, password: FeverTestServer.password),
+                            identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)")
+            }
+        } else {
+            print("sync: Fever skipped: coldsweat is not installed (make sync-test-deps)")
+        }
+        if let reason = FreshRSSTestServer.unavailableReason {
+            print("sync: Google Reader \(reason)")
             return
         }
+        attempt("Google Reader, FreshRSS") {
+            let setupStart = Date()
+            let server = try FreshRSSTestServer(files: files, opml: opml)
+            defer { server.stop() }
+            print(String(format: "sync: FreshRSS set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
+                         Date().timeIntervalSince(setupStart)))
+            try measure(GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
+                                           password: FreshRSSTestServer.apiPassword),
+                        identity: "greader \(server.greaderEndpoint.absoluteString) \(FreshRSSTestServer.user)")
+        }
+    }
+
+    private static func attempt(_ name: String, _ body: () throws -> Void) {
+        print("sync: \(name)")
         do {
-            try measure()
+            try body()
         } catch {
             print("sync: failed: \(error)")
         }
     }
 
-    private static func measure() throws {
-        let setupStart = Date()
+    /// The feed files and the OPML that subscribes to them (every fifth feed in a group).
+    private static func sample() -> (files: [String: String], opml: String) {
         var files: [String: String] = [:]
         var outlines: [String] = []
         let paragraph = String(repeating: "Harbour works continue through the winter, the council said. ", count: 40)
@@ -53,19 +83,16 @@ enum SyncBenchmark {
             \(outlines.joined(separator: "\n"))
             </body></opml>
             """
-        let server = try FeverTestServer(files: files, opml: opml)
-        defer { server.stop() }
-        print(String(format: "sync: coldsweat set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
-                     Date().timeIntervalSince(setupStart)))
+        return (files, opml)
+    }
 
+    /// The three syncs into a fresh cache.
+    private static func measure(_ source: any SyncSource, identity: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-bench-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try FeedStore(path: directory.appendingPathComponent("cache.db").path)
-        let source = FeverSource(endpoint: server.endpoint, email: FeverTestServer.email, password: FeverTestServer.password)
-        let synchronizer = Synchronizer(
-            account: SyncAccount(source: source, identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)"),
-            store: store)
+        let synchronizer = Synchronizer(account: SyncAccount(source: source, identity: identity), store: store)
 
         let (first, firstTime) = try timed { try synchronizer.sync() }
         let articles = try store.feedList().reduce(0) { $0 + $1.totalCount }

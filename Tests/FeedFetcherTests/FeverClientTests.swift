@@ -2,13 +2,14 @@
 import FeedModel
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The parts of the Fever client that need no Fever server: the key, the lenient decoding, the
-/// addresses, and a server that never answers.
+/// The parts of the sync clients (Fever, Google Reader) that need no server: the key, the ids,
+/// the lenient decoding, the addresses, and a server that never answers.
 @Suite struct FeverClientTests {
     @Test func theKeyIsTheLowerCaseHexMD5OfEmailColonPassword() {
         // RFC 1321's test suite, across the 55/56/64-byte padding edges.
@@ -60,7 +61,7 @@ import Glibc
         #expect(notFever("") == "the answer is empty")
         #expect(notFever("[1, 2]") == "the answer is not a JSON object")
         #expect(notFever(#"{"status": "ok"}"#) == "the answer has no api_version")
-        #expect(SyncFailure.notSyncEndpoint(host: "rss.example.org", why: "the answer is not JSON").description
+        #expect(SyncFailure.notSyncEndpoint(api: "Fever API", host: "rss.example.org", why: "the answer is not JSON").description
             == "not a Fever API at rss.example.org: the answer is not JSON")
     }
 
@@ -75,57 +76,67 @@ import Glibc
 
     @Test func theCommandGoesInTheQueryAndTheKeyOnlyInTheBody() {
         let endpoint = URL(string: "https://rss.example.org/fever/")!
-        #expect(FeverConnection.url(endpoint, query: "api&items&since_id=5").absoluteString
+        #expect(FeverSource.url(endpoint, query: "api&items&since_id=5").absoluteString
             == "https://rss.example.org/fever/?api&items&since_id=5")
-        #expect(FeverConnection.url(URL(string: "https://rss.example.org/fever/?api")!, query: "api&feeds").absoluteString
+        #expect(FeverSource.url(URL(string: "https://rss.example.org/fever/?api")!, query: "api&feeds").absoluteString
             == "https://rss.example.org/fever/?api&feeds")
-        #expect(FeverConnection.url(URL(string: "https://x.org/p/api/fever.php?user=1#top")!, query: "api").absoluteString
+        #expect(FeverSource.url(URL(string: "https://x.org/p/api/fever.php?user=1#top")!, query: "api").absoluteString
             == "https://x.org/p/api/fever.php?user=1&api")
-        #expect(FeverConnection.formEncode("a+b c&d=é") == "a%2Bb%20c%26d%3D%C3%A9")
+        #expect(SyncConnection.formEncode("a+b c&d=é") == "a%2Bb%20c%26d%3D%C3%A9")
     }
 
     @Test func redirectsAreFollowedOnlyWhereTheKeyStaysAsSafe() {
         let source = URL(string: "https://rss.example.org/fever")!
-        #expect(FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org/fever/")!))
-        #expect(FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://RSS.example.org:443/x")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "http://rss.example.org/fever/")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://evil.example.net/fever/")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org:8443/fever/")!))
-        #expect(!FeverConnection.keepsKeySafe(from: source, to: URL(string: "ftp://rss.example.org/fever/")!))
-        #expect(FeverConnection.keepsKeySafe(from: URL(string: "http://h.org/f")!, to: URL(string: "https://h.org:80/f")!))
+        #expect(SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org/fever/")!))
+        #expect(SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://RSS.example.org:443/x")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "http://rss.example.org/fever/")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://evil.example.net/fever/")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "https://rss.example.org:8443/fever/")!))
+        #expect(!SyncConnection.keepsKeySafe(from: source, to: URL(string: "ftp://rss.example.org/fever/")!))
+        #expect(SyncConnection.keepsKeySafe(from: URL(string: "http://h.org/f")!, to: URL(string: "https://h.org:80/f")!))
     }
 
     @Test func aServerThatNeverAnswersTimesOut() throws {
         // A socket that listens and never accepts: the kernel completes the connection, nobody answers.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(listener >= 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(listener, generic, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, generic, &length) == 0
-            }
-        }
-        try #require(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = try LoopbackSocket(listening: true)
+        defer { listener.close() }
+        let port = listener.port
 
-        let fever = FeverSource(endpoint: URL(string: "http://127.0.0.1:\(port)/fever/")!, email: "me@example.org",
-                                password: "a password of some length", options: FetchOptions(connectTimeout: 1, timeout: 2))
-        let started = Date()
-        let failure = try #require(throws: SyncFailure.self) { try fever.subscriptions() }
-        #expect(Date().timeIntervalSince(started) < 4)
-        guard case .timedOut(let host, let seconds) = failure else {
-            Issue.record("expected a time-out, got \(failure)")
-            return
+        let options = FetchOptions(connectTimeout: 1, timeout: 2)
+        let sources: [any SyncSource] = [
+            FeverSource(endpoint: URL(string: "http://127.0.0.1:\(port)/fever/")!, email: "me@example.org",
+                        password: "a password of some length", options: options),
+            GoogleReaderSource(endpoint: URL(string: "http://127.0.0.1:\(port)/api/greader.php")!, login: "me",
+                               password: "a password of some length", options: options),
+        ]
+        for source in sources {
+            let started = Date()
+            let failure = try #require(throws: SyncFailure.self) { try source.subscriptions() }
+            #expect(Date().timeIntervalSince(started) < 4)
+            guard case .timedOut(let host, let seconds) = failure else {
+                Issue.record("expected a time-out, got \(failure)")
+                return
+            }
+            #expect(host == "127.0.0.1:\(port)")
+            #expect(seconds == 1 || seconds == 2)
+            #expect(failure.description.hasPrefix("no answer from the feed server 127.0.0.1:\(port) within"))
         }
-        #expect(host == "127.0.0.1:\(port)")
-        #expect(seconds == 1 || seconds == 2)
-        #expect(failure.description.hasPrefix("no answer from the feed server 127.0.0.1:\(port) within"))
+    }
+
+    @Test func googleReaderIDsAndLabelsAreReadInEverySpelling() throws {
+        #expect(GoogleReaderResponse.itemID("1795802282591051") == 1_795_802_282_591_051)
+        #expect(GoogleReaderResponse.itemID("tag:google.com,2005:reader/item/00066163d4d1b74b") == 0x0006_6163_d4d1_b74b)
+        #expect(GoogleReaderResponse.itemID("tag:google.com,2005:reader/item/ffffffffffffffff") == -1)
+        #expect(GoogleReaderResponse.itemIDText(-1) == "18446744073709551615")
+        #expect(GoogleReaderResponse.label("user/-/label/Tech") == "Tech")
+        #expect(GoogleReaderResponse.label("user/1005/label/A/B") == "A/B")
+        #expect(GoogleReaderResponse.label("user/-/state/com.google/read") == nil)
+        #expect(GoogleReaderSource.feedID("feed/42") == 42)
+        // Inoreader names feeds by URL: a stable positive id, the same in every process.
+        let byURL = GoogleReaderSource.feedID("feed/http://example.org/rss")
+        #expect(byURL > 0 && byURL == GoogleReaderSource.feedID("feed/http://example.org/rss"))
+        #expect(GoogleReaderLogin.auth(fromClientLoginAnswer: "SID=x\nLSID=null\nAuth=alice/abc\n") == "alice/abc")
+        #expect(GoogleReaderLogin.auth(fromClientLoginAnswer: "{\"api_version\":3}") == nil)
     }
 
     @Test func aNonHTTPAddressIsRefusedBeforeAnyRequest() {

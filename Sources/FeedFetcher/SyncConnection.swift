@@ -1,21 +1,24 @@
 import CCurl
 import Foundation
 
-/// Sends the POST requests of a `FeverSource` over one libcurl easy handle, one at a time, so
-/// that the pages of a sync reuse one connection.
+/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`) over one libcurl
+/// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
 /// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
 /// `FetchOptions`, a connect timeout that also bounds a silence in the middle of an answer, a
 /// deadline for the whole request, and a size cap counted after decompression that aborts the
 /// transfer from inside the write callback.
 ///
-/// The form (with the API key) only ever travels in the request body. Redirects are followed here
-/// rather than by libcurl, and only where they keep the key as safe as the configured address
-/// did: same host and port, never from https to http. Anything else is a failure that names
-/// the target's host, so that the user can fix `fever-url`.
-final class FeverConnection: @unchecked Sendable {
+/// Credentials (a form with a password or a key, an `Authorization` header) only ever travel in
+/// the request body and headers, never in a URL. Redirects are followed here rather than by
+/// libcurl, and only where they keep them as safe as the configured address did: same host and
+/// port, never from https to http. Anything else is a failure that names the target's host, so
+/// that the user can fix the configured address.
+final class SyncConnection: @unchecked Sendable {
     /// `host` or `host:port` of the configured address: what failures name.
     let hostLabel: String
+    /// The API's name in failures ("Fever API", "Google Reader API").
+    let api: String
     private let endpoint: URL
     private let options: FetchOptions
     /// Bytes after which one answer is abandoned.
@@ -24,7 +27,6 @@ final class FeverConnection: @unchecked Sendable {
     private let lock = NSLock()
     /// libcurl's `CURL *`, made on first use and kept for the connection cache (under `lock`).
     private var easy: UnsafeMutableRawPointer?
-    private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
     /// Redirects followed for one request at most.
@@ -35,18 +37,18 @@ final class FeverConnection: @unchecked Sendable {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 
-    init(endpoint: URL, options: FetchOptions, maxBytes: Int) {
-        FeverConnection.libcurl
+    init(endpoint: URL, api: String, options: FetchOptions, maxBytes: Int) {
+        SyncConnection.libcurl
         self.endpoint = endpoint
+        self.api = api
         self.options = options
         self.maxBytes = maxBytes
-        hostLabel = FeverConnection.hostLabel(of: endpoint)
+        hostLabel = SyncConnection.hostLabel(of: endpoint)
         errorBuffer[0] = 0
     }
 
     deinit {
         if let easy { curl_easy_cleanup(easy) }
-        curl_slist_free_all(requestHeaders)
         errorBuffer.deallocate()
     }
 
@@ -56,45 +58,65 @@ final class FeverConnection: @unchecked Sendable {
         var body: Data
     }
 
-    /// POSTs `form` to the endpoint with `query` as its query string (e.g. `api&items&since_id=4`).
-    func post(query: String, form: [(name: String, value: String)]) throws(SyncFailure) -> Answer {
-        guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
-            throw .notSyncEndpoint(host: hostLabel, why: "the address must start with http:// or https://")
-        }
-        let body = form.map { "\(FeverConnection.formEncode($0.name))=\(FeverConnection.formEncode($0.value))" }
+    /// GETs `url` (the endpoint's address with a path or query added) with extra header lines.
+    func get(_ url: URL, headers: [String] = []) throws(SyncFailure) -> Answer {
+        try send(url, body: nil, headers: headers)
+    }
+
+    /// POSTs `form`, URL-encoded, to `url` with extra header lines.
+    func post(_ url: URL, form: [(name: String, value: String)], headers: [String] = []) throws(SyncFailure) -> Answer {
+        let body = form.map { "\(SyncConnection.formEncode($0.name))=\(SyncConnection.formEncode($0.value))" }
             .joined(separator: "&")
-        var url = FeverConnection.url(endpoint, query: query)
+        return try send(url, body: body, headers: headers)
+    }
+
+    /// One request and the redirects it takes; a GET when `body` is nil.
+    private func send(_ address: URL, body: String?, headers: [String]) throws(SyncFailure) -> Answer {
+        guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
+            throw .notSyncEndpoint(api: api, host: hostLabel, why: "the address must start with http:// or https://")
+        }
+        var url = address
         lock.lock()
         defer { lock.unlock() }
-        for _ in 0...FeverConnection.maxRedirects {
-            let (answer, location) = try perform(url: url, body: body)
+        for _ in 0...SyncConnection.maxRedirects {
+            let (answer, location) = try perform(url: url, body: body, headers: headers)
             guard (300..<400).contains(answer.status), answer.status != 304 else { return answer }
             guard let location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 throw .httpStatus(host: hostLabel, code: answer.status)
             }
-            guard FeverConnection.keepsKeySafe(from: url, to: target) else {
-                throw .notSyncEndpoint(host: hostLabel,
-                                       why: "it redirects to \(FeverConnection.hostLabel(of: target)); use that address")
+            guard SyncConnection.keepsKeySafe(from: url, to: target) else {
+                throw .notSyncEndpoint(api: api, host: hostLabel,
+                                       why: "it redirects to \(SyncConnection.hostLabel(of: target)); use that address")
             }
-            url = target.query == nil ? FeverConnection.url(target, query: query) : target
+            url = target.query == nil ? SyncConnection.withQuery(of: url, on: target) : target
         }
-        throw .notSyncEndpoint(host: hostLabel, why: "more than \(FeverConnection.maxRedirects) redirects")
+        throw .notSyncEndpoint(api: api, host: hostLabel, why: "more than \(SyncConnection.maxRedirects) redirects")
     }
 
     /// One request on the easy handle (under `lock`): the answer and its `Location` header.
-    private func perform(url: URL, body: String) throws(SyncFailure) -> (Answer, String?) {
+    private func perform(url: URL, body: String?, headers: [String]) throws(SyncFailure) -> (Answer, String?) {
         guard let easy = handle() else { throw .unreachable(host: hostLabel, why: "out of memory") }
         let receiver = Receiver(maxBytes: maxBytes)
         let this = Unmanaged.passUnretained(receiver).toOpaque()
         errorBuffer[0] = 0
+        var headerList = curl_slist_append(nil, "Accept: application/json")
+        for line in headers { headerList = curl_slist_append(headerList, line) }
+        defer { curl_slist_free_all(headerList) }
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList)
         tidings_curl_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString)
-        tidings_curl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, body)
+        if let body {
+            tidings_curl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, body)
+        } else {
+            tidings_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
+        }
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, this)
         let started = DispatchTime.now()
         let code = withExtendedLifetime(receiver) { curl_easy_perform(easy) }
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, nil)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, nil)
+        // The list is freed on return: libcurl must not keep a pointer to it.
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, nil)
         if receiver.isOverCap { throw .tooLarge(host: hostLabel, limit: maxBytes) }
         guard code == CURLE_OK else {
             if code == CURLE_OPERATION_TIMEDOUT {
@@ -122,16 +144,14 @@ final class FeverConnection: @unchecked Sendable {
         tidings_curl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         tidings_curl_easy_setopt_string(easy, CURLOPT_USERAGENT, options.userAgent)
         tidings_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
-        tidings_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, FeverConnection.milliseconds(options.connectTimeout))
-        tidings_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, FeverConnection.milliseconds(options.timeout))
+        tidings_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, SyncConnection.milliseconds(options.connectTimeout))
+        tidings_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, SyncConnection.milliseconds(options.timeout))
         // A silence as long as the connect timeout in the middle of an answer ends it too.
         tidings_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
         tidings_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.connectTimeout.rounded(.up))))
         if let certificateAuthorities = options.certificateAuthorities {
             tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
         }
-        requestHeaders = curl_slist_append(nil, "Accept: application/json")
-        tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, requestHeaders)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
             guard let this, let bytes else { return 0 }
@@ -182,15 +202,11 @@ final class FeverConnection: @unchecked Sendable {
 
     // MARK: Addresses
 
-    /// The endpoint with `query` as its query string, replacing a bare `api` the user may have
-    /// written into the address and keeping any other parameter.
-    static func url(_ endpoint: URL, query: String) -> URL {
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return endpoint }
-        let kept = (components.percentEncodedQuery ?? "").split(separator: "&")
-            .filter { !$0.isEmpty && $0 != "api" && !$0.hasPrefix("api=") }
-        components.percentEncodedQuery = (kept.map(String.init) + [query]).joined(separator: "&")
-        components.fragment = nil
-        return components.url ?? endpoint
+    /// `target` with the query of `url`: a redirect of the endpoint keeps the request's query.
+    static func withQuery(of url: URL, on target: URL) -> URL {
+        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return target }
+        components.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        return components.url ?? target
     }
 
     /// True when a redirect from `source` to `target` sends the key nowhere it would not have
