@@ -55,7 +55,7 @@ struct FiltersEndToEndTests {
 
         // One line is not applied as written (the shell-style browser): it is shown; nothing else
         // is warned about (the macro is defined).
-        var screen = try session.waitFor("Config line 5: browser:")
+        var screen = try session.waitFor("1 warning — see ~/data/tidings/tidings.log: config line 5: browser:")
         let log = try String(contentsOfFile: home.path("data/tidings/tidings.log"), encoding: .utf8)
         let warned = log.split(separator: "\n").filter { $0.contains("config line") }
         #expect(warned.count == 1, "\(warned)")

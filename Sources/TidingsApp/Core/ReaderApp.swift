@@ -152,8 +152,9 @@ public final class ReaderApp {
         // `tidings reload` still running) are indexed now.
         effects += [.indexStoredBodies, .watchCache]
         if let warning = settings.warnings.first {
-            let first = Self.sentence(warning)
-            transientMessage = settings.warnings.count == 1 ? first : "\(first) (and \(settings.warnings.count - 1) more in the log)"
+            // The count and the log's path first, so that they survive an 80-column status bar.
+            let count = settings.warnings.count
+            transientMessage = "\(count) warning\(count == 1 ? "" : "s") — see \(Self.shortPath(settings.logPath, home: environment["HOME"])): \(warning)"
             for warning in settings.warnings { logger.warning("\(warning)") }
         }
         guard feedList != nil else { return effects + storeView.takeReads().map { .load($0) } }
@@ -407,6 +408,12 @@ public final class ReaderApp {
     /// Whether `screen` takes `key` as typed text (see `TypingScreen`).
     func takesTyped(_ key: Key, on screen: any ReaderScreen) -> Bool {
         (screen as? any TypingScreen)?.takesUnboundKey(key) ?? false
+    }
+
+    /// `path` with the home directory written `~`, as a user types it.
+    nonisolated static func shortPath(_ path: String, home: String?) -> String {
+        guard let home, !home.isEmpty, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 
     /// `text` as a status-bar message: like every other, it starts with a capital letter
