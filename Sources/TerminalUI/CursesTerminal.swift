@@ -46,9 +46,16 @@ public final class CursesTerminal: Terminal {
         guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
             throw TerminalError.cannotStart("cannot open the terminal streams")
         }
+        let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
         guard let screen = newterm(nil, output, input) else {
-            let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalError.cannotStart("unknown terminal type TERM=\(name)")
+        }
+        // A terminal that cannot place the cursor (TERM=dumb, an editor's shell buffer) would
+        // show a blank screen that ignores keys: refuse it in one line instead.
+        guard CursesTerminal.canPlaceCursor() else {
+            endwin()
+            delscreen(screen)
+            throw TerminalError.cannotStart("TERM=\(name) cannot place the cursor; run Tidings in a terminal that can (xterm, tmux, screen, …)")
         }
         self.screen = screen
         TerminalSignals.isCursesActive = true
@@ -223,6 +230,13 @@ public final class CursesTerminal: Terminal {
     }
 
     // MARK: - Internals
+
+    /// Whether the terminal's terminfo entry has cursor addressing (`cup`).
+    private static func canPlaceCursor() -> Bool {
+        guard let capability = tigetstr("cup") else { return false }
+        // ncurses answers -1 for a name that is not a string capability.
+        return Int(bitPattern: capability) != -1
+    }
 
     private func write(_ cell: Cell, row: Int, column: Int, window: UnsafeMutablePointer<WINDOW>?) {
         let attributes = colors.attributes(for: cell.style)

@@ -259,6 +259,20 @@ struct ReaderEndToEndTests {
         try session.sendKeys("Q")
     }
 
+    /// A terminal that cannot place the cursor gets one clear line and exit status 1, not a blank
+    /// screen that ignores keys (issue 34 §12).
+    @Test func aTerminalWithoutCursorAddressingIsRefusedInOneLine() throws {
+        let home = try Home()
+        try home.write("https://news.example/feed.xml\n", to: "config/tidings/urls")
+        let session = try TmuxSession(
+            command: "'\(TidingsBinary.path!)'; echo \"exit=$?\" > '\(home.path("exit-status"))'; sleep 30",
+            environment: home.environment.merging(["TERM": "dumb"]) { $1 }, width: 200, height: 10)
+        let screen = try session.waitFor("cannot place the cursor")
+        #expect(screen.first == "tidings: cannot start the terminal: TERM=dumb cannot place the cursor; run Tidings in a terminal that can (xterm, tmux, screen, …)")
+        let status = try Self.waitForFile(home.path("exit-status"), lines: 1)
+        #expect(status == ["exit=1"])
+    }
+
     /// Waits (bounded) until the file at `path` has at least `lines` lines; returns them.
     @discardableResult
     static func waitForFile(_ path: String, lines: Int, seconds: Double = 15) throws -> [String] {
