@@ -10,6 +10,10 @@ import Foundation
 public enum FeedListCommands {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Adds the feeds of an OPML file to the urls file; feeds already listed are skipped.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedServices
+import Foundation
 import TidingsApp
 
 /// `tidings unread`: the number of unread items (newsboat's `-x print-unread`).
@@ -11,6 +12,13 @@ struct UnreadCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try reportingFailure { print(try FeedListCommands.unreadCount(paths: global.paths)) }
+        try reportingFailure {
+            // A cache named with -c that is not there is a typo: say so, rather than make its
+            // directories and count 0. The default cache is made on first use, as newsboat does.
+            if global.cacheFile != nil, !FileManager.default.fileExists(atPath: global.paths.cacheFile.path) {
+                throw FeedListCommands.Failure(description: "no cache at \(global.paths.cacheFile.path) (check -c)")
+            }
+            print(try FeedListCommands.unreadCount(paths: global.paths))
+        }
     }
 }

@@ -321,6 +321,17 @@ import Testing
         #expect(none.errors.split(separator: "\n").count == 1)
     }
 
+    /// A cache named with -c that is not there is a typo: the reading command says so and makes
+    /// nothing (issue 34 §11).
+    @Test func aMissingCacheNamedOnTheCommandLineIsSaidSo() throws {
+        let sandbox = try Sandbox()
+        let typo = sandbox.root.appendingPathComponent("typo/cache.db").path
+        let run = try CommandLineTests.run(["unread", "-c", typo], in: sandbox)
+        #expect(run.status == 1 && run.output.isEmpty)
+        #expect(run.errors == "tidings: no cache at \(typo) (check -c)\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("typo").path))
+    }
+
     @Test func defaultPathsAreCreatedUnderXDG() throws {
         let sandbox = try Sandbox()
         let run = try CommandLineTests.run(["unread"], in: sandbox)
