@@ -13,4 +13,10 @@ public struct Macro: Sendable, Hashable {
     public var steps: [Step]
     /// The text after `--`, for the help.
     public var description: String?
+
+    /// What the macro does, for the help and the prompt after the macro prefix: its description,
+    /// or else its steps as written.
+    public var summary: String {
+        description ?? steps.map { ([$0.name] + $0.arguments.map(NewsboatTokenizer.quoteIfNeeded)).joined(separator: " ") }.joined(separator: "; ")
+    }
 }

@@ -604,7 +604,9 @@ import Testing
         reader.press(.control("e"))
         #expect(await reader.waitFor("Reloaded 2 feeds"), "the key bound by the sourced file works at once: \(reader.text)")
         reader.command("source missing-file")
-        #expect(reader.lines.last?.contains("Cannot read") == true)
+        #expect(reader.lines.last?.contains("Cannot read missing-file: there is no such file") == true, "\(reader.text)")
+        reader.command("source .")
+        #expect(reader.lines.last?.contains("Cannot read .: it is a directory") == true, "\(reader.text)")
         #expect(await reader.settle())
     }
 
@@ -625,8 +627,15 @@ import Testing
         #expect(await reader.waitFor("(1/1) Harbour News"))
         reader.press(.enter)
         #expect(await reader.waitFor("Ferry delayed"))
+        // The prompt after the prefix, and the help, say what each macro does (its description).
+        reader.press(.character("?"))
+        #expect(await reader.waitFor("Help — Articles"))
+        reader.press(.end)
+        #expect(await reader.waitFor("Macros", timeout: .seconds(20)), "\(reader.text)")
+        #expect(reader.lines.contains { $0.hasPrefix(",v  play it") }, "\(reader.text)")
+        reader.press(.character("q"))
         reader.press(.character(","))
-        #expect(reader.lines.last?.contains("Macro: press its key") == true)
+        #expect(reader.lines.last?.contains("Macro: v play it") == true, "\(reader.text)")
         reader.press(.character("v"))
         let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
         while !FileManager.default.fileExists(atPath: home.path("played")) && clock.now < deadline {

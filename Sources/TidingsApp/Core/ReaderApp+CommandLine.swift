@@ -124,7 +124,7 @@ extension ReaderApp {
         }
         let file = Config.fileURL(path, relativeTo: settings.configPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() })
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            transientMessage = "Cannot read \(Excerpt(file.path))"
+            transientMessage = "Cannot read \(Excerpt(path)): \(Self.whyUnreadable(file.path))"
             return
         }
         var config = settings.config
@@ -158,5 +158,13 @@ extension ReaderApp {
             queue([.autoReload(minutes: changed.autoReloadMinutes)])
         }
         if !names.isDisjoint(with: ["ignore-article", "ignore-mode"]) { queue([.applyKillfile(changed.killfile)]) }
+    }
+
+    /// Why the file at `path` could not be read, in a few words.
+    nonisolated static func whyUnreadable(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "there is no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        return FileManager.default.isReadableFile(atPath: path) ? "it could not be read" : "permission denied"
     }
 }

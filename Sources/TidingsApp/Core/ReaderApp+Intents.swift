@@ -60,7 +60,8 @@ extension ReaderApp {
             transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
             return mark(.starred(id, isStarred: !state.isStarred, wasStarred: state.isStarred))
         case .showHelp:
-            navigation.push(HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap))
+            navigation.push(HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap,
+                                       macros: sortedMacros, macroPrefix: settings.macroPrefix))
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))

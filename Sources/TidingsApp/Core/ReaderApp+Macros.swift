@@ -32,6 +32,16 @@ extension ReaderApp {
         return effects
     }
 
+    /// The macros in the order of their keys, as the help and the prompt list them.
+    var sortedMacros: [Macro] {
+        settings.macros.values.sorted { $0.key.description < $1.key.description }
+    }
+
+    /// What the status bar says after the macro prefix: each macro's key and what it does.
+    var macroPrompt: String {
+        "Macro: " + sortedMacros.map { "\($0.key) \($0.summary)" }.joined(separator: " · ")
+    }
+
     /// A key that carries out the action called `name` on `screen`.
     private func keyFor(action name: String, on screen: any ReaderScreen) -> Key? {
         guard let command = Config.command(named: name, in: screen.keyContext) else { return nil }

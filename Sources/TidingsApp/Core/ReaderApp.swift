@@ -367,7 +367,7 @@ public final class ReaderApp {
                     effects += runMacro(key)
                 } else if let top, startsMacro(key, on: top) {
                     awaitsMacroKey = true
-                    transientMessage = "Macro: press its key"
+                    transientMessage = macroPrompt
                 } else if let top, opensCommandLine(key, on: top) {
                     askForCommand()
                 } else {

@@ -9,11 +9,24 @@ public final class HelpScreen: ReaderScreen, JumpClosedScreen {
     private let keyMap: KeyMap
     private var view: TextView
 
-    /// - Parameter keyMap: the bindings in force, which the screen lists.
-    public init(for context: KeyMap.Context, keyMap: KeyMap = .standard) {
+    /// - Parameters:
+    ///   - keyMap: the bindings in force, which the screen lists.
+    ///   - macros: the config's macros, listed after the bindings with the prefix that runs them.
+    public init(for context: KeyMap.Context, keyMap: KeyMap = .standard, macros: [Macro] = [], macroPrefix: Key = .character(",")) {
         self.context = context
         self.keyMap = keyMap
-        view = TextView(lines: keyMap.helpLines(for: context))
+        var lines = keyMap.helpLines(for: context)
+        if !macros.isEmpty {
+            lines.append(TextView.Line(StyledText("")))
+            lines.append(TextView.Line(StyledText("Macros", style: .bold)))
+            let keys = macros.map { "\(macroPrefix)\($0.key)" }
+            let keyWidth = keys.map { DisplayWidth.of($0) }.max() ?? 0
+            for (key, macro) in zip(keys, macros) {
+                let padding = String(repeating: " ", count: keyWidth - DisplayWidth.of(key) + 2)
+                lines.append(TextView.Line(StyledText(key, style: .bold) + StyledText(padding + macro.summary), continuationIndent: keyWidth + 2))
+            }
+        }
+        view = TextView(lines: lines)
     }
 
     public var title: String {
