@@ -181,6 +181,25 @@ public final class CursesTerminal: Terminal {
         return try body()
     }
 
+    /// Writes `prompt` on its own line and waits for one key, read raw from the terminal (the
+    /// screen is the shell's while suspended); the rest of a key's sequence is dropped with it.
+    public func waitForKey(prompt: String) {
+        writeDirectly(Array("\r\n\(prompt)".utf8))
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        var byte: UInt8 = 0
+        _ = read(STDIN_FILENO, &byte, 1)
+        tcflush(STDIN_FILENO, TCIFLUSH)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    }
+
     /// Sets the terminal window's title to `title` — made safe first: control characters, escape
     /// sequences and invisible formatting are removed and the length is capped. Does nothing on
     /// terminals that have no title.

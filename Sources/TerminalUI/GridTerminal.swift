@@ -31,6 +31,8 @@ public final class GridTerminal: Terminal {
     public private(set) var isStopped = false
     /// Times another program was given the screen (``suspend(_:)``).
     public private(set) var suspensions = 0
+    /// The prompts of ``waitForKey(prompt:)``, answered at once: no one reads this screen.
+    public private(set) var keyPrompts: [String] = []
 
     private var keyHandler: (@MainActor ([Key]) -> Void)?
     private var terminationHandler: (@MainActor (Int32) -> Void)?
@@ -91,6 +93,10 @@ public final class GridTerminal: Terminal {
         suspensions += 1
         defer { invalidate() }
         return try body()
+    }
+
+    public func waitForKey(prompt: String) {
+        keyPrompts.append(prompt)
     }
 
     public func setTitle(_ title: String) {

@@ -19,6 +19,9 @@ public protocol Terminal: AnyObject {
     func invalidate()
     /// Gives the screen to another program while `body` runs (a text-mode browser).
     func suspend<Result>(_ body: () throws -> Result) rethrows -> Result
+    /// Inside ``suspend(_:)``: writes `prompt` under what the program printed and waits for one
+    /// key, so that its output can be read before the reader draws over it.
+    func waitForKey(prompt: String)
     /// Sets the window title (made safe by the terminal).
     func setTitle(_ title: String)
     /// The colours of cells whose style leaves them `.default`.

@@ -198,6 +198,7 @@ import TestSupport
         #expect(output.hasPrefix("stdin\ntwo words\n$(touch\nx)\n;\nTitle: Episode 12: Tides & Moons\n"), "\(output)")
         #expect(output.contains("Show notes[1] [image 2: cover]"))
         #expect(await reader.waitFor("Piped the article to record"))
+        #expect(reader.terminal.keyPrompts == ["Press any key to return to Tidings"], "the output stays until a key")
         #expect(!FileManager.default.fileExists(atPath: "x"))
 
         // A command that fails says so.

@@ -259,6 +259,35 @@ struct ReaderEndToEndTests {
         try session.sendKeys("Q")
     }
 
+    /// `|` hands the terminal to the command and keeps what it printed on screen until a key
+    /// is pressed, as newsboat does (issue 34 §15); that key is not taken as a reader key.
+    @Test func pipeToShowsTheCommandsOutputUntilAKey() throws {
+        let home = try Home()
+        try home.write(Self.rss(title: "Pipes", items: [
+            (title: "Piped story", link: "https://news.example/piped", date: "Fri, 21 Nov 2025 10:00:00 GMT", body: "<p>Words for the pager.</p>"),
+        ]), to: "feeds/pipes.xml")
+        try home.write("\(home.server.url("/pipes.xml"))\n", to: "config/tidings/urls")
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        try session.waitFor("Reloaded 1 feed")
+        try session.sendKeys("Enter")
+        try session.waitFor("Piped story")
+        try session.sendKeys("Enter")
+        try session.waitFor("Title: Piped story")
+        try session.sendKeys("|")
+        try session.waitFor("Pipe to command:")
+        try session.type("cat")
+        try session.sendKeys("Enter")
+        let output = try session.waitFor("Press any key to return to Tidings")
+        #expect(output.contains("Words for the pager."), "\(output)")
+        #expect(!output.contains { $0.contains("Help") }, "the reader has not drawn over the output: \(output)")
+        // `q` would go back from the article: here it only returns to the reader.
+        try session.sendKeys("q")
+        try session.waitFor("Piped the article to cat") { $0.contains { $0.contains("Title: Piped story") } }
+        try session.sendKeys("Q")
+    }
+
     /// A terminal that cannot place the cursor gets one clear line and exit status 1, not a blank
     /// screen that ignores keys (issue 34 §12).
     @Test func aTerminalWithoutCursorAddressingIsRefusedInOneLine() throws {

@@ -422,7 +422,13 @@ public final class EffectRunner {
     /// Runs the command with the terminal, as a text-mode browser is run: a pager or an editor
     /// reading the text needs it, and a filter (`tee`, `wl-copy`) is done at once.
     private func pipe(_ text: String, to arguments: [String]) {
-        let result = terminal.suspend { BrowserLauncher.runInForeground(arguments, input: text) }
+        let terminal = terminal
+        let result = terminal.suspend {
+            let result = BrowserLauncher.runInForeground(arguments, input: text)
+            // What the command printed stays until a key is pressed, as in newsboat.
+            terminal.waitForKey(prompt: "Press any key to return to Tidings")
+            return result
+        }
         let name = (arguments[0] as NSString).lastPathComponent
         switch result {
         case .success: send(.status("Piped the article to \(Excerpt(name))"))
