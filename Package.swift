@@ -72,6 +72,7 @@ let package = Package(
         .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"]),
         .executableTarget(name: "fuzz-feed", dependencies: ["FuzzDriver", "FeedParser", "FeedModel"]),
         .executableTarget(name: "fuzz-sanitizer", dependencies: ["FuzzDriver", "FeedParser"]),
+        .executableTarget(name: "fuzz-paths", dependencies: ["FuzzDriver", "FeedParser"]),
         .executableTarget(name: "fuzz-renderer", dependencies: ["FuzzDriver", "TidingsApp"]),
         .executableTarget(name: "fuzz-extractor", dependencies: ["FuzzDriver", "ArticleExtraction"]),
     ]
