@@ -51,8 +51,12 @@ struct FeedBuilder {
         var localName: UnsafePointer<xmlChar>
     }
 
+    /// An element's name as libxml2's interned pointers. The prefix counts only without a
+    /// namespace URI: then it is what `FeedNamespace.classify` reads (`dc:creator` with `dc`
+    /// undeclared), and `ato:link` is not `link`.
     private struct NameKey: Hashable {
         var uri: UInt
+        var prefix: UInt
         var localName: UInt
     }
 
@@ -822,9 +826,10 @@ extension FeedBuilder {
         guard paths.isFast else {
             return ElementTable.rule(namespace: namespace(uri: uri, prefix: prefix), localName: String(cString: localName))
         }
-        let key = NameKey(uri: UInt(bitPattern: uri), localName: UInt(bitPattern: localName))
+        let key = NameKey(uri: UInt(bitPattern: uri), prefix: uri == nil ? UInt(bitPattern: prefix) : 0,
+                          localName: UInt(bitPattern: localName))
         // Fibonacci hashing: the top six bits of the product pick one of the 64 slots.
-        let slot = Int(truncatingIfNeeded: ((key.localName ^ (key.uri &<< 1)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        let slot = Int(truncatingIfNeeded: ((key.localName ^ (key.uri &<< 1) ^ (key.prefix &<< 2)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         if let recent = recentRules[slot], recent.key == key { return recent.rule }
         if let known = rules[key] {
             recentRules[slot] = (key, known)
