@@ -234,6 +234,12 @@ struct ForbiddenCharacterFilter {
 
     /// The bytes without what must go; an unfinished tail goes to `carry` unless `isLast`.
     private mutating func clean(_ input: UnsafeRawBufferPointer, isLast: Bool) -> [UInt8] {
+        // Nothing can be filtered safely (see `Layout.untouched`); only the general path, which
+        // copies every chunk through here, gets here with such a layout.
+        if layout == .untouched {
+            offset += input.count
+            return Array(input)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(input.count)
         let unitSize: Int
