@@ -379,10 +379,12 @@ extension HTMLSanitizer {
                 let semicolons = ((word ^ (ones &* UInt64(UInt8(ascii: ";")))) &- ones) & ~word & (ones &* 0x80)
                 let length = semicolons.trailingZeroBitCount >> 3
                 if length < 8 {
-                    guard length > 0 else { return nil }
                     // Every name in the table is letters and digits: a name with anything else
-                    // is not found, without a look at each of its bytes first.
+                    // is not found, without a look at each of its bytes first; but a key pads
+                    // its name with zeros, so a name ending in NUL (`&nbsp\0;`) must be refused
+                    // here, or it would be taken for the name without it.
                     let name = word & (UInt64.max >> (64 - length * 8))
+                    guard length > 0, name >> UInt64(length * 8 - 8) != 0 else { return nil }
                     return names.value(for: NameKey(low: name, high: 0)) != 0 ? nameStart + length + 1 : nil
                 }
             }
