@@ -122,7 +122,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 65536
-FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-renderer fuzz-extractor
+FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-paths fuzz-renderer fuzz-extractor
 # Extra libFuzzer flags, e.g. FUZZ_FLAGS=-seed=1 for a repeatable run.
 FUZZ_FLAGS ?=
 FUZZ_DIR := $(CURDIR)/.build-fuzz
@@ -157,7 +157,7 @@ fuzz-corpus:
 
 fuzz: fuzz-build fuzz-corpus
 	@failed=""; for target in $(FUZZ_TARGETS); do \
-		case $$target in fuzz-feed) seeds=feed;; *) seeds=html;; esac; \
+		case $$target in fuzz-feed|fuzz-paths) seeds=feed;; *) seeds=html;; esac; \
 		mkdir -p $(FUZZ_CORPUS)/$$target; \
 		log=$(FUZZ_DIR)/logs/$$target.log; \
 		echo "fuzz: $$target, at most $(FUZZ_SECONDS) s (log: $$log)"; \

@@ -69,9 +69,10 @@ let package = Package(
         // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
         // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.
         .systemLibrary(name: "CLibFuzzer"),
-        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"]),
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer", "FeedParser"]),
         .executableTarget(name: "fuzz-feed", dependencies: ["FuzzDriver", "FeedParser", "FeedModel"]),
         .executableTarget(name: "fuzz-sanitizer", dependencies: ["FuzzDriver", "FeedParser"]),
+        .executableTarget(name: "fuzz-paths", dependencies: ["FuzzDriver", "FeedParser"]),
         .executableTarget(name: "fuzz-renderer", dependencies: ["FuzzDriver", "TidingsApp"]),
         .executableTarget(name: "fuzz-extractor", dependencies: ["FuzzDriver", "ArticleExtraction"]),
     ]

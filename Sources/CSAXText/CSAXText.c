@@ -81,6 +81,7 @@ void tidings_sax_characters_masked(void *context, const unsigned char *bytes, in
 }
 
 int tidings_sax_masked_copy_available(void) {
+    __builtin_cpu_init();
     return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("bmi2");
 }
 
@@ -93,3 +94,12 @@ void tidings_sax_characters_masked(void *context, const unsigned char *bytes, in
 int tidings_sax_masked_copy_available(void) { return 0; }
 
 #endif
+
+/* Chosen once, before `main`, and only read afterwards. */
+static TidingsSAXCharacters chosenCallback = tidings_sax_characters;
+
+__attribute__((constructor)) static void chooseCallback(void) {
+    if (tidings_sax_masked_copy_available()) chosenCallback = tidings_sax_characters_masked;
+}
+
+TidingsSAXCharacters tidings_sax_characters_callback(void) { return chosenCallback; }

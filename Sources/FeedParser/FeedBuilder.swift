@@ -51,8 +51,12 @@ struct FeedBuilder {
         var localName: UnsafePointer<xmlChar>
     }
 
+    /// An element's name as libxml2's interned pointers. The prefix counts only without a
+    /// namespace URI: then it is what `FeedNamespace.classify` reads (`dc:creator` with `dc`
+    /// undeclared), and `ato:link` is not `link`.
     private struct NameKey: Hashable {
         var uri: UInt
+        var prefix: UInt
         var localName: UInt
     }
 
@@ -60,6 +64,7 @@ struct FeedBuilder {
     let documentBase: URLResolver.Base?
     let limits: ParserLimits
     let entities: EntityTable
+    let paths: ParsePaths
 
     private(set) var format: FeedFormat?
     /// The local name of a root element that is not a feed's.
@@ -118,9 +123,10 @@ struct FeedBuilder {
     private var recentRules = [(key: NameKey, rule: ElementRule)?](repeating: nil, count: 64)
     private var isAtom: Bool { format == .atom03 || format == .atom10 }
 
-    init(documentURL: URL?, limits: ParserLimits) {
+    init(documentURL: URL?, limits: ParserLimits, paths: ParsePaths) {
         self.documentBase = documentURL.flatMap { URLResolver.Base($0.absoluteString) }
         self.limits = limits
+        self.paths = paths
         self.entities = EntityTable(expansionBudget: limits.maxEntityExpansionBytes)
         self.text = TextBuffer(capacityLimit: limits.maxFieldBytes)
         frames.reserveCapacity(64)
@@ -158,7 +164,7 @@ struct FeedBuilder {
             }
         }
         if attributes.count > 0, let base = attributes.value("base", prefix: "xml") {
-            let resolved = URLResolver.resolve(base, againstParts: currentBase?.parts).flatMap(URLResolver.Base.init)
+            let resolved = URLResolver.resolve(base, againstParts: currentBase?.parts, paths: paths).flatMap(URLResolver.Base.init)
             bases.append((depth, resolved ?? currentBase))
         }
 
@@ -371,7 +377,7 @@ struct FeedBuilder {
         case .category:
             guard container == .item else { return }
             if let term = attributes.value("term") {
-                item?.addCategory(PlainText.collapsingWhitespace(term))
+                item?.addCategory(PlainText.collapsingWhitespace(term, paths: paths))
             } else {
                 begin(.category, kind: .markedText, rank: 0, &frame)
             }
@@ -388,14 +394,14 @@ struct FeedBuilder {
             guard container == .item else { return }
             let base = currentBase
             item?.addEnclosure(url: attributes.value("url"), type: attributes.value("type"),
-                               length: attributes.value("length"), base: base)
+                               length: attributes.value("length"), base: base, paths: paths)
         case .mediaContent:
             // Only audio and video: feeds use media:content for featured images and (YouTube) a
             // Flash player URL, which are no enclosures; they come after the real ones.
             guard container == .item, Self.isPlayableMedia(attributes) else { return }
             let base = currentBase
             item?.addEnclosure(url: attributes.value("url"), type: attributes.value("type"),
-                               length: attributes.value("fileSize"), base: base, isMediaContent: true)
+                               length: attributes.value("fileSize"), base: base, isMediaContent: true, paths: paths)
         case .imageURL:
             guard container == .image else { return }
             begin(.imageURL, kind: .raw, rank: rank, &frame)
@@ -404,7 +410,7 @@ struct FeedBuilder {
             begin(.imageURL, kind: .raw, rank: rank, &frame)
         case .itunesImage:
             guard container == .feed, item == nil, let href = attributes.value("href") ?? attributes.value("url") else { return }
-            feed.image.offer(Self.resolve(href, against: currentBase), rank: rank)
+            feed.image.offer(resolve(href, against: currentBase), rank: rank)
         }
     }
 
@@ -563,11 +569,12 @@ extension FeedBuilder {
     private mutating func atomLink(href: String, attributes: SAXAttributes) {
         let base = currentBase
         if attributes.value("rel")?.trimmingSpaces().lowercased() == "enclosure" {
-            item?.addEnclosure(url: href, type: attributes.value("type"), length: attributes.value("length"), base: base)
+            item?.addEnclosure(url: href, type: attributes.value("type"), length: attributes.value("length"), base: base,
+                               paths: paths)
             return
         }
         guard let rank = Self.linkRank(attributes) else { return }
-        let resolved = Self.resolve(href, against: base)
+        let resolved = resolve(href, against: base)
         withScope { $0.link.offer(resolved, rank: rank) }
     }
 
@@ -600,10 +607,12 @@ extension FeedBuilder {
             // The largest fields: sanitised straight from the buffer, without a `String` first.
             let html = active.isBase64
                 ? ValidatedUTF8.Text(
-                    string: Self.html(Self.decodeBase64(text.string()), kind: active.kind, isMarkup: isMarkup, base: base),
+                    string: Self.html(Self.decodeBase64(text.string(paths: paths)), kind: active.kind, isMarkup: isMarkup, base: base,
+                                      paths: paths),
                     mayBeDoublyEncoded: true)
-                : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base, workspace: &sanitizerWorkspace)
-            let repaired = MojibakeRepair.repair(html.string, readAsLatin1: readsLatin1, mayBeDoublyEncoded: html.mayBeDoublyEncoded)
+                : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base, workspace: &sanitizerWorkspace, paths: paths)
+            let repaired = MojibakeRepair.repair(html.string, readAsLatin1: readsLatin1, mayBeDoublyEncoded: html.mayBeDoublyEncoded,
+                                                 paths: paths)
             if active.target == .summary {
                 item?.summary.offer(repaired, rank: active.rank)
             } else {
@@ -613,11 +622,12 @@ extension FeedBuilder {
         }
         let bytes = text.bytes
         // nil: not valid UTF-8; ASCII text no repair changes (links, ids, dates, most names).
-        let verdict = ValidatedUTF8.validate(bytes)
-        let isASCII = verdict?.isASCII == true
+        let verdict = ValidatedUTF8.validate(bytes, paths: paths)
+        // With the general path, nothing is taken for settled because it is ASCII.
+        let isASCII = paths.isFast && verdict?.isASCII == true
         if isASCII, !active.isBase64, active.target == .published || active.target == .updated {
             // Read straight from the buffer: the `String` would only be scanned once.
-            let date = FeedDate.parse(utf8: bytes)
+            let date = FeedDate.parse(utf8: bytes, paths: paths)
             if active.target == .published {
                 withScope { $0.published.offer(date, rank: active.rank) }
             } else {
@@ -628,46 +638,47 @@ extension FeedBuilder {
         var raw: String
         if let verdict {
             raw = ValidatedUTF8.string(validated: bytes, isASCII: verdict.isASCII)
-            if !verdict.isASCII {
-                raw = MojibakeRepair.repair(raw, readAsLatin1: readsLatin1, mayBeDoublyEncoded: verdict.mayBeDoublyEncoded)
+            if !isASCII {
+                raw = MojibakeRepair.repair(raw, readAsLatin1: readsLatin1, mayBeDoublyEncoded: verdict.mayBeDoublyEncoded,
+                                            paths: paths)
             }
         } else {
-            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsLatin1)
+            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsLatin1, paths: paths)
         }
         // Replaced in place: a second name for the same text cost a retain and a release per field.
         if active.isBase64 { raw = Self.decodeBase64(raw) }
         switch active.target {
         case .title:
-            let title = Self.plainText(raw, kind: active.kind, isMarkup: isMarkup)
+            let title = Self.plainText(raw, kind: active.kind, isMarkup: isMarkup, paths: paths)
             withScope { $0.title.offer(title, rank: active.rank) }
         case .subtitle:
-            feed.subtitle.offer(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup), rank: active.rank)
+            feed.subtitle.offer(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup, paths: paths), rank: active.rank)
         case .summary, .content:
             break  // Handled above.
         case .link:
             // Most links are clean absolute ones, their own resolution: the bytes say so without
             // the trimming and the looks at the text `resolve` starts with.
             let isCleanAbsolute = isASCII && !active.isBase64 && URLResolver.isCleanAbsolute(bytes)
-            let resolved = isCleanAbsolute ? raw : Self.resolve(raw, against: currentBase)
+            let resolved = isCleanAbsolute ? raw : resolve(raw, against: currentBase)
             withScope { $0.link.offer(resolved, rank: active.rank) }
         case .authorText:
             guard !authorHadChildren else { return }
-            let parsed = AuthorText(parsing: PlainText.fromMarkedText(raw))
+            let parsed = AuthorText(parsing: PlainText.fromMarkedText(raw, paths: paths))
             authorName = parsed.name
             authorEmail = parsed.email
         case .authorName:
-            authorName = Self.nonEmpty(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup))
+            authorName = Self.nonEmpty(Self.plainText(raw, kind: active.kind, isMarkup: isMarkup, paths: paths))
         case .authorEmail:
             // Shown as the author when there is no name: plain text like the name, no line breaks.
-            authorEmail = Self.nonEmpty(PlainText.collapsingWhitespace(raw).trimmingSpaces())
+            authorEmail = Self.nonEmpty(PlainText.collapsingWhitespace(raw, paths: paths).trimmingSpaces())
         case .creator:
-            let parsed = AuthorText(parsing: PlainText.fromMarkedText(raw))
+            let parsed = AuthorText(parsing: PlainText.fromMarkedText(raw, paths: paths))
             withScope { $0.author.offer(parsed.display, rank: active.rank) }
         case .guid:
             let id = Self.nonEmpty(raw.trimmingSpaces())
             item?.id.offer(id, rank: 0)
             if active.isPermaLink, let id {
-                let resolved = Self.resolve(id, against: currentBase)
+                let resolved = resolve(id, against: currentBase)
                 item?.link.offer(resolved, rank: 5)
             }
         case .id:
@@ -677,13 +688,15 @@ extension FeedBuilder {
             // it too): the last choice, after any link element.
             // Resolved like a permalink guid: an id is text, and may hold spaces or line breaks.
             if let id, Self.isWebURL(id) {
-                let resolved = Self.resolve(id, against: currentBase)
+                let resolved = resolve(id, against: currentBase)
                 item?.link.offer(resolved, rank: 6)
             }
         case .published:
-            withScope { $0.published.offer(FeedDate.parse(raw), rank: active.rank) }
+            let date = FeedDate.parse(raw, paths: paths)
+            withScope { $0.published.offer(date, rank: active.rank) }
         case .updated:
-            withScope { $0.updated.offer(FeedDate.parse(raw), rank: active.rank) }
+            let date = FeedDate.parse(raw, paths: paths)
+            withScope { $0.updated.offer(date, rank: active.rank) }
         case .language:
             feed.language.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: active.rank)
         case .category:
@@ -692,51 +705,51 @@ extension FeedBuilder {
             if isASCII, !active.isBase64, PlainText.isCollapsed(bytes, rejectingMarkup: true) {
                 item?.addCategory(trimmed: raw)
             } else {
-                item?.addCategory(PlainText.fromMarkedText(raw))
+                item?.addCategory(PlainText.fromMarkedText(raw, paths: paths))
             }
         case .termList:
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
-            feed.image.offer(Self.resolve(raw, against: currentBase), rank: active.rank)
+            feed.image.offer(resolve(raw, against: currentBase), rank: active.rank)
         }
     }
 
-    private static func plainText(_ raw: String, kind: TextKind, isMarkup: Bool) -> String {
+    private static func plainText(_ raw: String, kind: TextKind, isMarkup: Bool, paths: ParsePaths) -> String {
         let isLiteral = !isMarkup && (kind == .text || kind == .xhtml || kind == .raw)
-        if isLiteral { return PlainText.collapsingWhitespace(raw) }
-        return !isMarkup && kind == .markedText ? PlainText.fromMarkedText(raw) : PlainText.fromHTML(raw)
+        if isLiteral { return PlainText.collapsingWhitespace(raw, paths: paths) }
+        return !isMarkup && kind == .markedText ? PlainText.fromMarkedText(raw, paths: paths) : PlainText.fromHTML(raw, paths: paths)
     }
 
-    private static func html(_ raw: String, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?) -> String {
+    private static func html(_ raw: String, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?, paths: ParsePaths) -> String {
         if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
-            return HTMLSanitizer.html(fromText: raw.trimmingSpaces())
+            return HTMLSanitizer.html(fromText: raw.trimmingSpaces(), paths: paths)
         }
-        return HTMLSanitizer.sanitize(raw, base: base).trimmingSpaces()
+        return HTMLSanitizer.sanitize(raw, base: base, paths: paths).trimmingSpaces()
     }
 
     /// The same for the field's bytes as libxml2 delivered them (UTF-8), with the verdict of the
     /// output's validation on double encoding. Trimming only takes bytes off the ends, which
     /// cannot form a pair that was not there.
     private static func html(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind, isMarkup: Bool, base: URLResolver.Base?,
-                             workspace: inout HTMLSanitizer.Workspace) -> ValidatedUTF8.Text {
+                             workspace: inout HTMLSanitizer.Workspace, paths: ParsePaths) -> ValidatedUTF8.Text {
         if !isMarkup, kind == .text || kind == .xhtml || kind == .raw {
             // Escaping drops control characters, which can join the characters around them.
-            let html = HTMLSanitizer.html(fromText: ValidatedUTF8.string(bytes).trimmingSpaces())
+            let html = HTMLSanitizer.html(fromText: ValidatedUTF8.string(bytes, paths: paths).trimmingSpaces(), paths: paths)
             return ValidatedUTF8.Text(string: html, mayBeDoublyEncoded: true)
         }
-        var sanitized = HTMLSanitizer.sanitize(utf8: bytes, base: base, workspace: &workspace)
+        var sanitized = HTMLSanitizer.sanitize(utf8: bytes, base: base, workspace: &workspace, paths: paths)
         sanitized.string = sanitized.string.trimmingSpaces()
         return sanitized
     }
 
     /// The absolute form of a URL from the feed, trimmed; nil for an empty one (which would
     /// otherwise resolve to the base itself).
-    private static func resolve(_ reference: String, against base: URLResolver.Base?) -> String? {
+    private func resolve(_ reference: String, against base: URLResolver.Base?) -> String? {
         let trimmed = reference.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
         // Through the base itself: `base?.parts` copied its five components out of it first.
-        guard let base else { return URLResolver.resolve(trimmed, againstParts: nil) }
-        return base.resolve(trimmed)
+        guard let base else { return URLResolver.resolve(trimmed, againstParts: nil, paths: paths) }
+        return base.resolve(trimmed, paths: paths)
     }
 
     private static func isWebURL(_ text: String) -> Bool {
@@ -809,9 +822,14 @@ extension FeedBuilder {
 
     private mutating func rule(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
                                uri: UnsafePointer<xmlChar>?) -> ElementRule {
-        let key = NameKey(uri: UInt(bitPattern: uri), localName: UInt(bitPattern: localName))
+        // With the general path, every element is looked up in the tables by its names.
+        guard paths.isFast else {
+            return ElementTable.rule(namespace: namespace(uri: uri, prefix: prefix), localName: String(cString: localName))
+        }
+        let key = NameKey(uri: UInt(bitPattern: uri), prefix: uri == nil ? UInt(bitPattern: prefix) : 0,
+                          localName: UInt(bitPattern: localName))
         // Fibonacci hashing: the top six bits of the product pick one of the 64 slots.
-        let slot = Int(truncatingIfNeeded: ((key.localName ^ (key.uri &<< 1)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        let slot = Int(truncatingIfNeeded: ((key.localName ^ (key.uri &<< 1) ^ (key.prefix &<< 2)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         if let recent = recentRules[slot], recent.key == key { return recent.rule }
         if let known = rules[key] {
             recentRules[slot] = (key, known)
@@ -829,7 +847,7 @@ extension FeedBuilder {
     private mutating func namespace(uri: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) -> FeedNamespace {
         guard let uri else { return FeedNamespace.classify(uri: nil, prefix: prefix.map { String(cString: $0) }) }
         let key = UInt(bitPattern: uri)
-        if let known = namespaces[key] { return known }
+        if paths.isFast, let known = namespaces[key] { return known }
         let uriText = String(cString: uri)
         var namespace = FeedNamespace.classify(uri: uriText, prefix: nil)
         if namespace == .other, uriText == unknownRootNamespace { namespace = .core }

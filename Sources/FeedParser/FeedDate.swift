@@ -30,20 +30,26 @@ public enum FeedDate {
     /// FeedDate.parse("yesterday")                       // nil
     /// ```
     public static func parse(_ text: String) -> Date? {
+        parse(text, paths: .fast)
+    }
+
+    /// The same, with the fast path for RFC 1123 dates or without (`ParsePaths`).
+    package static func parse(_ text: String, paths: ParsePaths) -> Date? {
         var text = text
-        return text.withUTF8 { parse(utf8: $0) }
+        return text.withUTF8 { parse(utf8: $0, paths: paths) }
     }
 
     /// The same for the date's UTF-8 bytes: the feed builder reads a date straight from its
     /// field buffer, without making a `String` first.
-    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, paths: ParsePaths) -> Date? {
         var start = 0
         var end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
         guard end > start, end - start <= 256 else { return nil }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if let fields = RFC1123Scanner.scan(slice) ?? ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice)
+        let fast = paths.isFast ? RFC1123Scanner.scan(slice) : nil
+        if let fields = fast ?? ISOScanner.scan(slice) ?? ISOScanner.scanTwoDigitYear(slice)
             ?? WordScanner.scan(slice) {
             return fields.date()
         }

@@ -63,8 +63,10 @@ struct FeedFields {
     /// Media RSS alternatives (`media:content`), listed after the feed's own enclosures.
     var mediaEnclosures: [Enclosure] = []
 
-    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URLResolver.Base?, isMediaContent: Bool = false) {
-        guard let url, !url.trimmingSpaces().isEmpty, let resolved = URLResolver.resolve(url.trimmingSpaces(), againstParts: base?.parts)
+    mutating func addEnclosure(url: String?, type: String?, length: String?, base: URLResolver.Base?, isMediaContent: Bool = false,
+                               paths: ParsePaths) {
+        guard let url, !url.trimmingSpaces().isEmpty,
+              let resolved = URLResolver.resolve(url.trimmingSpaces(), againstParts: base?.parts, paths: paths)
         else { return }
         let trimmedType = type?.trimmingSpaces()
         let size = length.flatMap { Int($0.trimmingSpaces()) }.flatMap { $0 >= 0 ? $0 : nil }

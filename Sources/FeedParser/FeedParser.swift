@@ -34,6 +34,7 @@ public final class FeedParser {
     private let url: URL?
     private let charset: String?
     private let limits: ParserLimits
+    private let paths: ParsePaths
     private var stage = Stage.sniffing
     private var received = 0
     private var pending: [UInt8] = []
@@ -53,11 +54,17 @@ public final class FeedParser {
     /// - Parameters:
     ///   - url: the document's URL, against which relative links are resolved.
     ///   - charset: the charset given by HTTP, which wins over the XML declaration.
-    public init(url: URL? = nil, charset: String? = nil, limits: ParserLimits = ParserLimits()) {
+    public convenience init(url: URL? = nil, charset: String? = nil, limits: ParserLimits = ParserLimits()) {
+        self.init(url: url, charset: charset, limits: limits, paths: .fast)
+    }
+
+    /// The same, going the fast or the general path everywhere (see `ParsePaths`).
+    package init(url: URL?, charset: String?, limits: ParserLimits, paths: ParsePaths) {
         self.url = url
         let trimmed = charset?.trimmingSpaces().trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         self.charset = trimmed?.isEmpty == false ? trimmed : nil
         self.limits = limits
+        self.paths = paths
     }
 
     /// Feeds the next chunk of the document. Throws `tooLarge` as soon as the cap is passed, and
@@ -98,7 +105,7 @@ public final class FeedParser {
         case .sniffing, .finished:
             throw FeedParserError.empty
         case .json:
-            return try JSONFeedDecoder.decode(pending, url: url)
+            return try JSONFeedDecoder.decode(pending, url: url, paths: paths)
         case .xml(let reader):
             reader.finish()
             return try result(of: reader)
@@ -141,7 +148,7 @@ public final class FeedParser {
         pending = []
         bodyOffset = start
         let reader = XMLFeedReader(documentURL: url, forcedEncoding: evidence.encoding ?? usableCharset, limits: limits,
-                                   startOffset: start)
+                                   startOffset: start, paths: paths)
         stage = .xml(reader)
         try body.withUnsafeBytes { bytes in
             retain(bytes, in: body)
@@ -202,7 +209,7 @@ public final class FeedParser {
         if reader.sawEncodingError || reader.sawEncoderFailure || reader.mayBeUndeclaredISO2022, let retained = joinedRetained() {
             for fallback in fallbackEncodings(after: reader, retained: retained) {
                 let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback.name, limits: limits,
-                                           startOffset: bodyOffset)
+                                           startOffset: bodyOffset, paths: paths)
                 retained.withUnsafeBytes { second.parse($0, isLast: true) }
                 second.finish()
                 if !second.sawEncoderFailure, let feed = second.makeFeed(hadEncodingFallback: true) {

@@ -47,10 +47,13 @@ struct ForbiddenCharacterFilter {
     private var carry: [UInt8] = []
     /// Offset in the document of the first byte of `carry` (or of the next chunk).
     private var offset: Int
+    /// With `general`, every chunk is copied through `clean` a unit at a time.
+    private let paths: ParsePaths
 
-    init(encoding: String?, startOffset: Int) {
+    init(encoding: String?, startOffset: Int, paths: ParsePaths) {
         layout = encoding.map(Self.layout(forEncoding:)) ?? .undecided
         offset = startOffset
+        self.paths = paths
     }
 
     var droppedAnything: Bool { recoveryCount > 0 }
@@ -71,10 +74,10 @@ struct ForbiddenCharacterFilter {
 
     private mutating func filterDecided(_ bytes: UnsafeRawBufferPointer, isLast: Bool, emit: (UnsafeRawBufferPointer) -> Void) {
         var bytes = bytes
-        while !carry.isEmpty, layout == .asciiCompatible, bytes.count > Self.maxReferenceLength {
+        while paths.isFast, !carry.isEmpty, layout == .asciiCompatible, bytes.count > Self.maxReferenceLength {
             bytes = finishCarriedReference(bytes, emit: emit)
         }
-        if carry.isEmpty {
+        if paths.isFast, carry.isEmpty {
             let length = uncopiedLength(bytes, isLast: isLast)
             if length == bytes.count {
                 offset += bytes.count
@@ -168,7 +171,7 @@ struct ForbiddenCharacterFilter {
     /// How much of the chunk can go to libxml2 as it is, uncopied: all of it when it holds nothing
     /// the filter might remove or must hold back; in a UTF-8 feed, all but a reference its end
     /// cuts off (kept for the next chunk) when that is all; else nothing. The clean path of a
-    /// UTF-8 feed costs a word-at-a-time scan and a `memchr` per `#`.
+    /// UTF-8 feed costs a vector scan and a `memchr` per `#`. The general path copies every chunk.
     private func uncopiedLength(_ bytes: UnsafeRawBufferPointer, isLast: Bool) -> Int {
         switch layout {
         case .undecided, .wide: return 0
@@ -186,57 +189,9 @@ struct ForbiddenCharacterFilter {
 
     /// Whether a byte is a control character XML forbids (below 0x20, other than tab, line feed
     /// and carriage return), with the processor's vector instructions where it has them.
-    static func hasControlByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    private static func hasControlByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        let found = tidings_has_forbidden_control(base.assumingMemoryBound(to: UInt8.self), bytes.count)
-        return found >= 0 ? found == 1 : hasControlByteByWords(bytes)
-    }
-
-    /// The same, eight bytes at a time without vector instructions.
-    static func hasControlByteByWords(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let count = bytes.count
-        var index = 0
-        // Thirty-two bytes at a time: a block with no byte below 0x20 has none of interest, and
-        // only the blocks with one (mostly a line break) get the exact test.
-        while index &+ 32 <= count {
-            let words = (base.loadUnaligned(fromByteOffset: index, as: UInt64.self),
-                         base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self),
-                         base.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self),
-                         base.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self))
-            if mayHoldControl(words.0) | mayHoldControl(words.1) | mayHoldControl(words.2) | mayHoldControl(words.3) != 0,
-               forbiddenControls(words.0) | forbiddenControls(words.1) | forbiddenControls(words.2) | forbiddenControls(words.3) != 0 {
-                return true
-            }
-            index &+= 32
-        }
-        while index < count {
-            if isForbiddenControl(UInt32(bytes[index])) { return true }
-            index += 1
-        }
-        return false
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// Non-zero when a byte of `word` may be below 0x20 (borrows can flag a byte above a real one).
-    @inline(__always)
-    private static func mayHoldControl(_ word: UInt64) -> UInt64 {
-        (word &- ones &* 0x20) & ~word & highBits
-    }
-
-    /// The high bit of every byte of `word` that is a forbidden control, exactly: each byte's
-    /// sum stays below 0x100, so nothing carries into its neighbour.
-    @inline(__always)
-    private static func forbiddenControls(_ word: UInt64) -> UInt64 {
-        let lowBits = ~highBits
-        func equal(_ byte: UInt64) -> UInt64 {
-            let difference = word ^ (ones &* byte)
-            return ~(((difference & lowBits) &+ lowBits) | difference) & highBits
-        }
-        let belowSpace = ~(((word & lowBits) &+ ones &* 0x60) | word) & highBits
-        return belowSpace & ~(equal(0x09) | equal(0x0A) | equal(0x0D))
+        return tidings_has_forbidden_control(base.assumingMemoryBound(to: UInt8.self), bytes.count) == 1
     }
 
     private enum ReferenceToLookAt {
@@ -279,6 +234,12 @@ struct ForbiddenCharacterFilter {
 
     /// The bytes without what must go; an unfinished tail goes to `carry` unless `isLast`.
     private mutating func clean(_ input: UnsafeRawBufferPointer, isLast: Bool) -> [UInt8] {
+        // Nothing can be filtered safely (see `Layout.untouched`); only the general path, which
+        // copies every chunk through here, gets here with such a layout.
+        if layout == .untouched {
+            offset += input.count
+            return Array(input)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(input.count)
         let unitSize: Int
@@ -300,7 +261,7 @@ struct ForbiddenCharacterFilter {
         var holdFrom: Int?
         let units = UnsafeBufferPointer(start: input.baseAddress?.assumingMemoryBound(to: UInt8.self), count: input.count)
         while index < unitCount {
-            if unitSize == 1 {
+            if unitSize == 1, paths.isFast {
                 // Copy the run up to the next byte that may need a look in one go.
                 let runStart = index
                 while index < unitCount {

@@ -14,6 +14,8 @@ extension HTMLSanitizer {
     /// its arrays and strings, then releasing them) on its way from `init` to `run()`, per item.
     struct SanitizingPass: ~Copyable {
         let input: UnsafeBufferPointer<UInt8>
+        /// With `general`, no shortcut: every tag and reference is rewritten and compared.
+        private let paths: ParsePaths
         /// `input`'s bytes without per-read bounds checks: the tokenizer checks its indexes
         /// against `input.count` itself, and the checks cost a third of its time.
         ///
@@ -69,9 +71,10 @@ extension HTMLSanitizer {
 
         init(
             input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
-            workspace: inout Workspace
+            workspace: inout Workspace, paths: ParsePaths
         ) {
             self.input = input
+            self.paths = paths
             self.source = source
             // An empty buffer may have no address; nothing reads through it then.
             self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -82,7 +85,11 @@ extension HTMLSanitizer {
             openElements = FixedStack(stacks.elements)
             attributes = FixedStack(stacks.attributes)
             attention = stacks.attentionWords(forByteCount: input.count)
-            tidings_html_attention(bytes, input.count, attention)
+            if paths.isFast {
+                tidings_html_attention(bytes, input.count, attention)
+            } else {
+                _ = tidings_html_attention_using(Int32(TIDINGS_SCAN_SCALAR), bytes, input.count, attention)
+            }
             elementTable = HTMLSanitizer.elementTable
             attributeTable = HTMLSanitizer.attributeTable
             referenceNameTable = HTMLSanitizer.referenceNameTable
@@ -170,7 +177,7 @@ extension HTMLSanitizer {
         /// it is whole scalars. Short runs join the pending bytes; long ones are copied from the
         /// source `String` as already-valid text.
         private mutating func appendVerbatim(_ range: Range<Int>) {
-            if let source, range.count >= 256 {
+            if paths.isFast, let source, range.count >= 256 {
                 let utf8 = source.utf8
                 let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
                 let end = utf8.index(start, offsetBy: range.count)
@@ -187,7 +194,7 @@ extension HTMLSanitizer {
         /// them as UTF-8 once.
         private mutating func flushPending() {
             guard !pending.isEmpty else { return }
-            output.append(ValidatedUTF8.string(pending))
+            output.append(ValidatedUTF8.string(pending, paths: paths))
             pending.removeAll(keepingCapacity: true)
         }
 
@@ -249,7 +256,7 @@ extension HTMLSanitizer {
             if output.isEmpty {
                 // The whole output is in `pending` (always, without a source string): validated in
                 // one piece, it comes with the verdict on double encoding.
-                return ValidatedUTF8.text(pending)
+                return ValidatedUTF8.text(pending, paths: paths)
             }
             // Pieces validated apart can form the pair across their seam: unsure.
             flushPending()
@@ -316,7 +323,7 @@ extension HTMLSanitizer {
                 drop(index..<index + 1)
                 return index + 1
             }
-            if let end = Self.canonicalReferenceEnd(in: input, at: index, names: referenceNameTable) { return end }
+            if paths.isFast, let end = Self.canonicalReferenceEnd(in: input, at: index, names: referenceNameTable) { return end }
             value.removeAll(keepingCapacity: true)
             guard let reference = CharacterReference.decode(in: input, at: index, inAttribute: false, into: &value) else {
                 replace(index..<index + 1, literal: "&amp;")
@@ -324,7 +331,7 @@ extension HTMLSanitizer {
             }
             if !reference.isCanonical {
                 scratch.removeAll(keepingCapacity: true)
-                value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: false) }
+                value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: false, paths: paths) }
                 replaceWithScratch(index..<reference.end)
             }
             return reference.end
@@ -372,10 +379,12 @@ extension HTMLSanitizer {
                 let semicolons = ((word ^ (ones &* UInt64(UInt8(ascii: ";")))) &- ones) & ~word & (ones &* 0x80)
                 let length = semicolons.trailingZeroBitCount >> 3
                 if length < 8 {
-                    guard length > 0 else { return nil }
                     // Every name in the table is letters and digits: a name with anything else
-                    // is not found, without a look at each of its bytes first.
+                    // is not found, without a look at each of its bytes first; but a key pads
+                    // its name with zeros, so a name ending in NUL (`&nbsp\0;`) must be refused
+                    // here, or it would be taken for the name without it.
                     let name = word & (UInt64.max >> (64 - length * 8))
+                    guard length > 0, name >> UInt64(length * 8 - 8) != 0 else { return nil }
                     return names.value(for: NameKey(low: name, high: 0)) != 0 ? nameStart + length + 1 : nil
                 }
             }
@@ -406,13 +415,13 @@ extension HTMLSanitizer {
             // The common tags of clean HTML are settled here, before the calls that read a tag
             // in full (each saves and restores most registers).
             if isLetter(next) {
-                if let end = plainStartTag(at: index) { return end }
+                if paths.isFast, let end = plainStartTag(at: index) { return end }
                 return startTag(at: index)
             }
             switch next {
             case UInt8(ascii: "/"):
                 if index + 2 < count, isLetter(bytes[index + 2]) {
-                    if let end = innermostEndTagEnd(at: index) {
+                    if paths.isFast, let end = innermostEndTagEnd(at: index) {
                         openElements.removeLast()
                         return end
                     }
@@ -490,7 +499,8 @@ extension HTMLSanitizer {
                 drop(index..<end)
             } else {
                 scratch.removeAll(keepingCapacity: true)
-                HTMLSanitizer.appendEscapedText(UnsafeBufferPointer(rebasing: input[contentStart..<contentEnd]), to: &scratch, escapingQuotes: false)
+                HTMLSanitizer.appendEscapedText(UnsafeBufferPointer(rebasing: input[contentStart..<contentEnd]), to: &scratch,
+                                                escapingQuotes: false, paths: paths)
                 replaceWithScratch(index..<end)
             }
             return end
@@ -535,10 +545,12 @@ extension HTMLSanitizer {
         /// Reads a name up to white space, `/`, `>` (and `=` for attribute names; the first byte
         /// is always taken), building its key in the same pass.
         @inline(__always)
-        private static func scanName(in input: UnsafeBufferPointer<UInt8>, from start: Int, stopsAtEquals: Bool) -> ScannedName {
+        private static func scanName(
+            in input: UnsafeBufferPointer<UInt8>, from start: Int, stopsAtEquals: Bool, paths: ParsePaths
+        ) -> ScannedName {
             let bytes = input.baseAddress!
             let count = input.count
-            if start + 8 <= count, let short = scanShortName(in: input, from: start, stopsAtEquals: stopsAtEquals) { return short }
+            if paths.isFast, start + 8 <= count, let short = scanShortName(in: input, from: start, stopsAtEquals: stopsAtEquals) { return short }
             var cursor = start
             var low: UInt64 = 0
             var high: UInt64 = 0
@@ -569,7 +581,7 @@ extension HTMLSanitizer {
         /// the input ends inside the tag, which browsers then ignore.
         private mutating func readTag(at index: Int, nameStart: Int) -> TagToken? {
             let count = input.count
-            let name = Self.scanName(in: input, from: nameStart, stopsAtEquals: false)
+            let name = Self.scanName(in: input, from: nameStart, stopsAtEquals: false, paths: paths)
             var cursor = name.range.upperBound
             attributes.removeAll()
             var isSelfClosing = false
@@ -588,7 +600,7 @@ extension HTMLSanitizer {
                     continue
                 }
                 isSelfClosing = false
-                let attributeName = Self.scanName(in: input, from: cursor, stopsAtEquals: true)
+                let attributeName = Self.scanName(in: input, from: cursor, stopsAtEquals: true, paths: paths)
                 cursor = attributeName.range.upperBound
                 var lookahead = cursor
                 while lookahead < count, bytes[lookahead] <= 0x20 { lookahead &+= 1 }
@@ -773,7 +785,7 @@ extension HTMLSanitizer {
             // is open inside it), as in browsers.
             let implicitlyEnded = rule == .allowedClosingItself ? Self.implicitlyEndedIndex(openingKey: key, rules: implicitEndRules, openElements: openElements) : nil
             var isTooDeep = !isVoid && openElements.isFull
-            if implicitlyEnded == nil, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
+            if paths.isFast, implicitlyEnded == nil, !isTooDeep, isCanonicalStartTag(tag, range: range, isVoid: isVoid) {
                 if !isVoid { openElements.append(key) }
                 return !isVoid
             }
@@ -987,7 +999,7 @@ extension HTMLSanitizer {
                 drop(index..<tag.end)
                 return tag.end
             }
-            if position == openElements.count - 1, tag.end == tag.name.range.upperBound + 1, !tag.name.hasUppercase,
+            if paths.isFast, position == openElements.count - 1, tag.end == tag.name.range.upperBound + 1, !tag.name.hasUppercase,
                !isSpelledOtherwise(key)
             {
                 popOpenElement()  // `</name>` closing the innermost element: already right.
@@ -1073,7 +1085,7 @@ extension HTMLSanitizer {
                 case .url:
                     appendURLAttribute(key)
                     continue
-                case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base())
+                case .srcset: cleaned = HTMLSanitizer.cleanSrcset(value, base: base(), paths: paths)
                 case .usemap: cleaned = value.first == UInt8(ascii: "#") ? value : nil
                 case .style: cleaned = HTMLSanitizer.cleanStyle(value, inSVG: foreignContent == .svg)
                 case .paint: cleaned = HTMLSanitizer.cleanPaint(value)
@@ -1089,7 +1101,7 @@ extension HTMLSanitizer {
             appendName(key)
             scratch.append(UInt8(ascii: "="))
             scratch.append(UInt8(ascii: "\""))
-            value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true) }
+            value.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &scratch, escapingQuotes: true, paths: paths) }
             scratch.append(UInt8(ascii: "\""))
         }
 
@@ -1100,7 +1112,7 @@ extension HTMLSanitizer {
             var cleaned: [UInt8] = []
             swap(&cleaned, &url)
             cleaned.removeAll(keepingCapacity: true)
-            if value.withUnsafeBufferPointer({ HTMLSanitizer.cleanURL($0, base: base, into: &cleaned) }) {
+            if value.withUnsafeBufferPointer({ HTMLSanitizer.cleanURL($0, base: base, into: &cleaned, paths: paths) }) {
                 appendAttribute(key, cleaned)
             }
             swap(&cleaned, &url)

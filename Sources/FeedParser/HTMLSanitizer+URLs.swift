@@ -7,8 +7,9 @@ extension HTMLSanitizer {
     ///
     /// The scheme is read the way browsers read it — leading spaces and control characters
     /// skipped, tabs and line breaks inside ignored, case folded — so `" JaVa\tScRiPt:"` is seen as
-    /// `javascript:`.
-    static func cleanURL(_ value: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, into out: inout [UInt8]) -> Bool {
+    /// `javascript:`. The general path (`ParsePaths`) cleans and splits every URL.
+    static func cleanURL(_ value: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, into out: inout [UInt8],
+                         paths: ParsePaths) -> Bool {
         var start = 0
         var end = value.count
         while start < end, value[start] <= 0x20 { start += 1 }
@@ -46,7 +47,7 @@ extension HTMLSanitizer {
         let trimmed = UnsafeBufferPointer(rebasing: value[start..<end])
         if hasScheme {
             guard isAllowedScheme(scheme), !schemeHasControl else { return false }
-            if isPlain {
+            if isPlain, paths.isFast {
                 out.append(contentsOf: trimmed)
             } else {
                 out.append(contentsOf: URLResolver.cleanReference(bytes: Array(value)))
@@ -55,7 +56,7 @@ extension HTMLSanitizer {
         }
         // Nearly every relative link is a clean absolute path (`/img/1.png`): joined straight to
         // the base's origin, without splitting it into components first.
-        if isPlain, let base, let scheme = base.parts.scheme, isAllowedScheme(scheme),
+        if isPlain, paths.isFast, let base, let scheme = base.parts.scheme, isAllowedScheme(scheme),
            base.appendResolved(absolutePath: trimmed, to: &out) {
             return true
         }
@@ -73,7 +74,7 @@ extension HTMLSanitizer {
 
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are
     /// removed, and nil is returned when none is left.
-    static func cleanSrcset(_ value: [UInt8], base: URLResolver.Base?) -> [UInt8]? {
+    static func cleanSrcset(_ value: [UInt8], base: URLResolver.Base?, paths: ParsePaths) -> [UInt8]? {
         var out: [UInt8] = []
         var url: [UInt8] = []
         var index = 0
@@ -108,7 +109,7 @@ extension HTMLSanitizer {
             }
             url.removeAll(keepingCapacity: true)
             guard urlEnd > urlStart,
-                  value.withUnsafeBufferPointer({ cleanURL(UnsafeBufferPointer(rebasing: $0[urlStart..<urlEnd]), base: base, into: &url) })
+                  value.withUnsafeBufferPointer({ cleanURL(UnsafeBufferPointer(rebasing: $0[urlStart..<urlEnd]), base: base, into: &url, paths: paths) })
             else { continue }
             if !out.isEmpty { out.append(contentsOf: [UInt8(ascii: ","), 0x20]) }
             out.append(contentsOf: url)

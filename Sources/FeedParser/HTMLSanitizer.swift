@@ -45,50 +45,64 @@ public enum HTMLSanitizer {
     /// feed: `URL` on Linux rewrites non-ASCII hosts to punycode, and links resolved against
     /// text keep the IRI as the feed wrote it.
     public static func sanitize(_ html: String, base: String?) -> String {
+        sanitize(html, base: base, paths: .fast)
+    }
+
+    /// The same, with the fast paths or without (`ParsePaths`).
+    package static func sanitize(_ html: String, base: String?, paths: ParsePaths) -> String {
         var bytes = html
-        return bytes.withUTF8 { sanitized($0, source: html, baseText: base, parsedBase: nil)?.string } ?? html
+        return bytes.withUTF8 { sanitized($0, source: html, baseText: base, parsedBase: nil, paths: paths)?.string } ?? html
     }
 
     /// The same, for text the caller holds as UTF-8 bytes (the XML parser's field buffer): saves
     /// making a `String` that would only be read once. Invalid UTF-8 is repaired with U+FFFD.
     public static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?) -> String {
-        sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil)?.string
-            ?? ValidatedUTF8.string(bytes)
+        sanitize(utf8: bytes, baseURL: baseURL, paths: .fast)
+    }
+
+    /// The same, with the fast paths or without (`ParsePaths`).
+    package static func sanitize(utf8 bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?, paths: ParsePaths) -> String {
+        sanitized(bytes, source: nil, baseText: baseURL?.absoluteString, parsedBase: nil, paths: paths)?.string
+            ?? ValidatedUTF8.string(bytes, paths: paths)
     }
 
     /// The same, against a base parsed once for the whole document, in a caller's workspace;
     /// with the verdict of the output's UTF-8 validation on double encoding, for
     /// `MojibakeRepair` (the input's own when it is already clean).
     static func sanitize(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, workspace: inout Workspace
+        utf8 bytes: UnsafeBufferPointer<UInt8>, base: URLResolver.Base?, workspace: inout Workspace, paths: ParsePaths
     ) -> ValidatedUTF8.Text {
-        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base), workspace: &workspace)
-            ?? ValidatedUTF8.text(bytes)
+        sanitized(bytes, source: nil, baseText: base?.text, parsedBase: .some(base), workspace: &workspace, paths: paths)
+            ?? ValidatedUTF8.text(bytes, paths: paths)
     }
 
     /// The same for a `String`, against a base parsed once for the whole document.
-    static func sanitize(_ html: String, base: URLResolver.Base?) -> String {
+    static func sanitize(_ html: String, base: URLResolver.Base?, paths: ParsePaths) -> String {
         var bytes = html
-        return bytes.withUTF8 { sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base))?.string } ?? html
+        return bytes.withUTF8 {
+            sanitized($0, source: html, baseText: base?.text, parsedBase: .some(base), paths: paths)?.string
+        } ?? html
     }
 
     /// The sanitised text with its verdict on double encoding, or nil when `bytes` are already
     /// clean. `source`, when given, is the same text as a `String`. `parsedBase`, when not nil,
     /// is `baseText` already parsed.
     static func sanitized(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
+        paths: ParsePaths
     ) -> ValidatedUTF8.Text? {
         var workspace = Workspace()
-        return sanitized(bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace)
+        return sanitized(bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace, paths: paths)
     }
 
     /// The same, with the scratch arrays of `workspace`.
     static func sanitized(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
-        workspace: inout Workspace
+        workspace: inout Workspace, paths: ParsePaths
     ) -> ValidatedUTF8.Text? {
         guard !bytes.isEmpty else { return nil }
-        var pass = SanitizingPass(input: bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace)
+        var pass = SanitizingPass(input: bytes, source: source, baseText: baseText, parsedBase: parsedBase, workspace: &workspace,
+                                  paths: paths)
         let result = pass.run()
         pass.returnWorkspace(to: &workspace)
         return result
@@ -105,6 +119,11 @@ public enum HTMLSanitizer {
     /// HTMLSanitizer.html(fromText: "a < b\n\nc")   // "<p>a &lt; b</p><p>c</p>"
     /// ```
     public static func html(fromText text: String) -> String {
+        html(fromText: text, paths: .fast)
+    }
+
+    /// The same, with the fast paths or without (`ParsePaths`).
+    package static func html(fromText text: String, paths: ParsePaths) -> String {
         var text = text
         return text.withUTF8 { bytes -> String in
             var start = 0
@@ -141,21 +160,22 @@ public enum HTMLSanitizer {
                 if wrap { out.append(contentsOf: Array("<p>".utf8)) }
                 for (number, line) in paragraph.enumerated() {
                     if number > 0 { out.append(contentsOf: Array("<br>".utf8)) }
-                    appendEscapedText(UnsafeBufferPointer(rebasing: bytes[line]), to: &out, escapingQuotes: false)
+                    appendEscapedText(UnsafeBufferPointer(rebasing: bytes[line]), to: &out, escapingQuotes: false, paths: paths)
                 }
                 if wrap { out.append(contentsOf: Array("</p>".utf8)) }
             }
-            return ValidatedUTF8.string(out)
+            return ValidatedUTF8.string(out, paths: paths)
         }
     }
 
     /// Appends `bytes` escaped for HTML text (or a double-quoted attribute value), without
     /// control characters other than tab, line feed and carriage return. Runs that need nothing
     /// are appended whole.
-    static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingQuotes: Bool) {
+    static func appendEscapedText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingQuotes: Bool,
+                                  paths: ParsePaths) {
         // Most values (a tag's URLs and alt texts, rewritten) need nothing: that is settled eight
         // bytes at a time, where the loop below mispredicted its switch every few bytes.
-        guard mayNeedEscaping(bytes, escapingQuotes: escapingQuotes) else {
+        if paths.isFast, !mayNeedEscaping(bytes, escapingQuotes: escapingQuotes) {
             out.append(contentsOf: bytes)
             return
         }

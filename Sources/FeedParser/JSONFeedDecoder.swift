@@ -4,7 +4,7 @@ import Foundation
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org), decoded with Foundation's `JSONDecoder` and mapped
 /// onto the same fields as the XML formats.
 enum JSONFeedDecoder {
-    static func decode(_ bytes: [UInt8], url: URL?) throws -> Feed {
+    static func decode(_ bytes: [UInt8], url: URL?, paths: ParsePaths) throws -> Feed {
         // A document that had to be mended (see `repaired`) or lost fields of the wrong type is
         // reported as not well-formed. A string Foundation refuses (a lone surrogate) costs its
         // field in the lenient decoding, so mending is tried whenever anything was lost.
@@ -27,17 +27,17 @@ enum JSONFeedDecoder {
         let format: FeedFormat = version.hasSuffix("/1.1") ? .jsonFeed11 : .jsonFeed10
         // The base stays text: a `URL` would turn an IRI's host into punycode on Linux.
         let documentBase = url.flatMap { URLResolver.Base($0.absoluteString) }
-        let base = document.feedURL.flatMap { URLResolver.resolve($0, againstParts: documentBase?.parts) }
+        let base = document.feedURL.flatMap { URLResolver.resolve($0, againstParts: documentBase?.parts, paths: paths) }
             .flatMap(URLResolver.Base.init) ?? documentBase
-        let items = (document.items ?? []).map { makeItem($0, base: base) }
+        let items = (document.items ?? []).map { makeItem($0, base: base, paths: paths) }
         return Feed(
             format: format, isWellFormed: isWellFormed, encoding: "utf-8",
-            title: document.title.map(PlainText.collapsingWhitespace),
-            link: document.homePageURL.flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
-            subtitle: document.description.map(PlainText.collapsingWhitespace),
+            title: document.title.map { PlainText.collapsingWhitespace($0, paths: paths) },
+            link: document.homePageURL.flatMap { URLResolver.resolve($0, againstParts: base?.parts, paths: paths) },
+            subtitle: document.description.map { PlainText.collapsingWhitespace($0, paths: paths) },
             language: document.language, updated: nil,
-            author: authorName(document.authors, document.author),
-            image: (document.icon ?? document.favicon).flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
+            author: authorName(document.authors, document.author, paths: paths),
+            image: (document.icon ?? document.favicon).flatMap { URLResolver.resolve($0, againstParts: base?.parts, paths: paths) },
             items: items
         )
     }
@@ -64,13 +64,13 @@ enum JSONFeedDecoder {
         return "the JSON is not a JSON Feed object"
     }
 
-    private static func makeItem(_ entry: JSONFeedDocument.Entry, base: URLResolver.Base?) -> Item {
+    private static func makeItem(_ entry: JSONFeedDocument.Entry, base: URLResolver.Base?, paths: ParsePaths) -> Item {
         let content: String? = if let html = entry.contentHTML {
-            HTMLSanitizer.sanitize(html, base: base)
+            HTMLSanitizer.sanitize(html, base: base, paths: paths)
         } else {
-            entry.contentText.map { HTMLSanitizer.html(fromText: $0) }
+            entry.contentText.map { HTMLSanitizer.html(fromText: $0, paths: paths) }
         }
-        let summary = entry.summary.map { HTMLSanitizer.html(fromText: $0) } ?? content
+        let summary = entry.summary.map { HTMLSanitizer.html(fromText: $0, paths: paths) } ?? content
         var categories: [String] = []
         for tag in entry.tags ?? [] {
             let trimmed = tag.trimmingSpaces()
@@ -78,23 +78,23 @@ enum JSONFeedDecoder {
         }
         var enclosures: [Enclosure] = []
         for attachment in entry.attachments ?? [] {
-            guard let url = attachment.url.flatMap({ URLResolver.resolve($0, againstParts: base?.parts) }),
+            guard let url = attachment.url.flatMap({ URLResolver.resolve($0, againstParts: base?.parts, paths: paths) }),
                   !enclosures.contains(where: { $0.url == url }) else { continue }
             enclosures.append(Enclosure(url: url, type: attachment.mimeType, length: attachment.sizeInBytes.flatMap { $0 >= 0 ? Int($0) : nil }))
         }
-        let published = entry.datePublished.flatMap(FeedDate.parse)
+        let published = entry.datePublished.flatMap { FeedDate.parse($0, paths: paths) }
         return Item(
-            id: entry.id, title: entry.title.map(PlainText.collapsingWhitespace),
-            link: (entry.url ?? entry.externalURL).flatMap { URLResolver.resolve($0, againstParts: base?.parts) },
-            author: authorName(entry.authors, entry.author), published: published,
-            updated: entry.dateModified.flatMap(FeedDate.parse) ?? published,
+            id: entry.id, title: entry.title.map { PlainText.collapsingWhitespace($0, paths: paths) },
+            link: (entry.url ?? entry.externalURL).flatMap { URLResolver.resolve($0, againstParts: base?.parts, paths: paths) },
+            author: authorName(entry.authors, entry.author, paths: paths), published: published,
+            updated: entry.dateModified.flatMap { FeedDate.parse($0, paths: paths) } ?? published,
             summary: summary, content: content, categories: categories, enclosures: enclosures
         )
     }
 
-    private static func authorName(_ authors: [JSONFeedDocument.Author]?, _ author: JSONFeedDocument.Author?) -> String? {
+    private static func authorName(_ authors: [JSONFeedDocument.Author]?, _ author: JSONFeedDocument.Author?, paths: ParsePaths) -> String? {
         for candidate in (authors ?? []) + (author.map { [$0] } ?? []) {
-            if let name = candidate.name.map(PlainText.collapsingWhitespace), !name.isEmpty { return name }
+            if let name = candidate.name.map({ PlainText.collapsingWhitespace($0, paths: paths) }), !name.isEmpty { return name }
         }
         return nil
     }

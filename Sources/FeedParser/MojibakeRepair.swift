@@ -13,17 +13,18 @@ import Glibc
 enum MojibakeRepair {
     /// The text of one field, repaired; smart quotes only when the document was read as
     /// ISO-8859-1. Applied before markup is stripped, which would drop the C1 characters.
-    static func repair(_ text: String, readAsLatin1: Bool) -> String {
-        undoubled(readAsLatin1 ? windows1252Quotes(text) : text)
+    static func repair(_ text: String, readAsLatin1: Bool, paths: ParsePaths) -> String {
+        undoubled(readAsLatin1 ? windows1252Quotes(text) : text, paths: paths)
     }
 
     /// The same for text whose UTF-8 validation saw whether it holds the pair that double
     /// encoding starts from (`ValidatedUTF8.Verdict.mayBeDoublyEncoded`): without it, `undoubled`
     /// would scan the text for nothing. Text read as ISO-8859-1 has its smart quotes put back
-    /// first, which changes its characters: it is checked in full.
-    static func repair(_ text: String, readAsLatin1: Bool, mayBeDoublyEncoded: Bool) -> String {
-        guard mayBeDoublyEncoded || readAsLatin1 else { return text }
-        return repair(text, readAsLatin1: readAsLatin1)
+    /// first, which changes its characters: it is checked in full. The general path checks all
+    /// text in full.
+    static func repair(_ text: String, readAsLatin1: Bool, mayBeDoublyEncoded: Bool, paths: ParsePaths) -> String {
+        guard mayBeDoublyEncoded || readAsLatin1 || !paths.isFast else { return text }
+        return repair(text, readAsLatin1: readAsLatin1, paths: paths)
     }
 
     /// windows-1252's characters for the bytes 0x80–0x9F; 0 where windows-1252 leaves one undefined.
@@ -55,9 +56,10 @@ enum MojibakeRepair {
         return String(scalars)
     }
 
-    /// The text with every run of doubly encoded UTF-8 decoded once more.
-    static func undoubled(_ text: String) -> String {
-        guard mayBeDoublyEncoded(text) else { return text }
+    /// The text with every run of doubly encoded UTF-8 decoded once more; the general path
+    /// rebuilds every text without looking for the pair first.
+    static func undoubled(_ text: String, paths: ParsePaths) -> String {
+        guard !paths.isFast || mayBeDoublyEncoded(text) else { return text }
         var result = String.UnicodeScalarView()
         var run: [UInt8] = []
         var runScalars: [Unicode.Scalar] = []

@@ -21,18 +21,18 @@ public enum PlainText {
     /// PlainText.fromHTML("  AT&amp;T <b>buys</b>&#32;T&eacute;l&eacute;com&hellip; ")  // "AT&T buys Télécom…"
     /// ```
     public static func fromHTML(_ html: String) -> String {
+        fromHTML(html, paths: .fast)
+    }
+
+    /// The same, with the fast paths or without (`ParsePaths`).
+    package static func fromHTML(_ html: String, paths: ParsePaths) -> String {
         var html = html
         let result: String? = html.withUTF8 { bytes in
-            var needsMarkupPass = false
-            for byte in bytes where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
-                needsMarkupPass = true
-                break
-            }
-            guard needsMarkupPass else { return isCollapsed(bytes) ? nil : collapse(bytes) }
+            if paths.isFast, !mayHoldMarkup(bytes) { return isCollapsed(bytes) ? nil : collapse(bytes, paths: paths) }
             var text = [UInt8]()
             text.reserveCapacity(bytes.count)
             stripMarkup(bytes, into: &text)
-            return text.withUnsafeBufferPointer { collapse($0) }
+            return text.withUnsafeBufferPointer { collapse($0, paths: paths) }
         }
         return result ?? html
     }
@@ -46,11 +46,16 @@ public enum PlainText {
     /// PlainText.fromMarkedText("<b>New</b> release")         // "New release"
     /// ```
     public static func fromMarkedText(_ text: String) -> String {
+        fromMarkedText(text, paths: .fast)
+    }
+
+    /// The same, with the fast paths or without (`ParsePaths`).
+    package static func fromMarkedText(_ text: String, paths: ParsePaths) -> String {
         // Most titles, names and categories hold neither `&` nor `<` and are collapsed already:
         // both are checked in one look at the bytes, and the text is returned as it is.
         var text = text
-        if text.withUTF8({ isCollapsed($0, rejectingMarkup: true) }) { return text }
-        return looksLikeHTML(text) ? fromHTML(text) : collapsingWhitespace(text)
+        if paths.isFast, text.withUTF8({ isCollapsed($0, rejectingMarkup: true) }) { return text }
+        return looksLikeHTML(text, paths: paths) ? fromHTML(text, paths: paths) : collapsingWhitespace(text, paths: paths)
     }
 
     /// Whether the bytes hold `&` or `<`, without which nothing is markup or a reference.
@@ -62,10 +67,15 @@ public enum PlainText {
     /// and every tag in it names an HTML element. `Option<T>`, `Map<K, List<V>>` and
     /// `Ann <ann@example.org>` are text; `<b>New</b>` and `AT&amp;T` are HTML.
     public static func looksLikeHTML(_ text: String) -> Bool {
+        looksLikeHTML(text, paths: .fast)
+    }
+
+    /// The same, with the fast paths or without (`ParsePaths`).
+    package static func looksLikeHTML(_ text: String, paths: ParsePaths) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             // Most text holds neither `&` nor `<`; one tight loop says so.
-            guard mayHoldMarkup(bytes) else { return false }
+            if paths.isFast, !mayHoldMarkup(bytes) { return false }
             let count = bytes.count
             var hasEndTagOrReference = false
             var decoded: [UInt8] = []
@@ -104,8 +114,13 @@ public enum PlainText {
     /// Runs of white space become one space; leading and trailing white space is removed; control
     /// characters are removed. A no-break space is not white space here (see the type's notes).
     public static func collapsingWhitespace(_ text: String) -> String {
+        collapsingWhitespace(text, paths: .fast)
+    }
+
+    /// The same, with the fast paths or without (`ParsePaths`).
+    package static func collapsingWhitespace(_ text: String, paths: ParsePaths) -> String {
         var text = text
-        let result: String? = text.withUTF8 { isCollapsed($0) ? nil : collapse($0) }
+        let result: String? = text.withUTF8 { paths.isFast && isCollapsed($0) ? nil : collapse($0, paths: paths) }
         return result ?? text
     }
 
@@ -310,7 +325,7 @@ public enum PlainText {
     }
 
     /// Collapses white space and drops control characters in one pass over UTF-8.
-    static func collapse(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func collapse(_ bytes: UnsafeBufferPointer<UInt8>, paths: ParsePaths) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
         var pendingSpace = false
@@ -347,6 +362,6 @@ public enum PlainText {
             }
             index += width
         }
-        return ValidatedUTF8.string(out)
+        return ValidatedUTF8.string(out, paths: paths)
     }
 }

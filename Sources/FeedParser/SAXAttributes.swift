@@ -5,10 +5,11 @@ import CLibXML2
 struct SAXAttributes {
     let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
+    let paths: ParsePaths
 
     /// The value of the attribute whose local name is `name` (any namespace unless `prefix` is given).
     func value(_ name: StaticString, prefix: StaticString? = nil) -> String? {
-        entry(name, prefix: prefix).map { Self.decode(begin: $0[3], end: $0[4]) }
+        entry(name, prefix: prefix).map { Self.decode(begin: $0[3], end: $0[4], paths: paths) }
     }
 
     /// Whether the value of the attribute `name` is exactly `expected`, compared as bytes without
@@ -61,10 +62,10 @@ struct SAXAttributes {
     /// libxml2 (without entity substitution) writes `&amp;` in attribute values back as `&#38;`.
     /// Decided on the bytes: most values hold no `&` at all, and a `String` search costs more
     /// than the rest of reading the attribute.
-    private static func decode(begin: UnsafePointer<xmlChar>?, end: UnsafePointer<xmlChar>?) -> String {
+    private static func decode(begin: UnsafePointer<xmlChar>?, end: UnsafePointer<xmlChar>?, paths: ParsePaths) -> String {
         guard let begin, let end, end > begin else { return "" }
         let bytes = UnsafeBufferPointer(start: begin, count: end - begin)
-        guard bytes.contains(UInt8(ascii: "&")) else { return ValidatedUTF8.string(bytes) }
+        if paths.isFast, !bytes.contains(UInt8(ascii: "&")) { return ValidatedUTF8.string(bytes, paths: paths) }
         let escapedAmpersand: [UInt8] = Array("&#38;".utf8)
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
@@ -79,6 +80,6 @@ struct SAXAttributes {
                 index += 1
             }
         }
-        return ValidatedUTF8.string(decoded)
+        return ValidatedUTF8.string(decoded, paths: paths)
     }
 }

@@ -134,8 +134,8 @@ struct TextBuffer {
 
     /// The text, with any invalid UTF-8 repaired (a document that lies about its encoding still
     /// yields readable text).
-    func string() -> String {
-        ValidatedUTF8.string(bytes)
+    func string(paths: ParsePaths) -> String {
+        ValidatedUTF8.string(bytes, paths: paths)
     }
 
     /// False (and the field marked truncated) when `extra` more bytes would pass the field limit.

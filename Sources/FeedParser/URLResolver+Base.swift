@@ -53,8 +53,8 @@ extension URLResolver {
 
         /// The absolute form of `reference` against this base (an absolute reference is
         /// returned cleaned, as written).
-        func resolve(_ reference: String) -> String? {
-            URLResolver.resolve(reference, againstParts: parts)
+        func resolve(_ reference: String, paths: ParsePaths) -> String? {
+            URLResolver.resolve(reference, againstParts: parts, paths: paths)
         }
 
         /// The scheme `reference` gets when resolved against this base. Asked of the base rather
@@ -71,8 +71,8 @@ extension URLResolver {
 
     /// `reference` resolved against an already parsed base (parts with a scheme); nil when it is
     /// relative and there is no base.
-    static func resolve(_ reference: String, againstParts base: Components?) -> String? {
-        if isCleanAbsolute(reference) { return reference }
+    static func resolve(_ reference: String, againstParts base: Components?, paths: ParsePaths) -> String? {
+        if paths.isFast, isCleanAbsolute(reference) { return reference }
         let cleaned = cleanReference(reference)
         let parsed = Components(cleaned)
         if parsed.scheme != nil { return cleaned }

@@ -2,10 +2,12 @@ import CVectorScan
 
 /// Makes a `String` from bytes that are almost always valid UTF-8 (libxml2's output, and the
 /// sanitiser's, which only replaces ASCII tokens in it) at a fraction of the cost of
-/// `String(decoding:as:)`, whose validation goes a byte at a time: a field is checked 16 or 32
-/// bytes at a time with vector instructions (CVectorScan) where the processor has them, else eight
-/// ASCII bytes at a time, and the validated bytes are handed over with `UTF8Span(unchecked:)`.
-/// Bytes that are not valid UTF-8 take `String(decoding:as:)`, which repairs them with U+FFFD.
+/// `String(decoding:as:)`, whose validation goes a byte at a time: a field is checked 32 or 64
+/// bytes at a time with vector instructions (CVectorScan) where the processor has them, short
+/// ones eight ASCII bytes at a time, and the validated bytes are handed over with
+/// `UTF8Span(unchecked:)`. Bytes that are not valid UTF-8 take `String(decoding:as:)`, which
+/// repairs them with U+FFFD. The general path (`ParsePaths.general`) checks every field with the
+/// portable scalar kernel.
 enum ValidatedUTF8 {
     /// What `validate` found in bytes that are well-formed UTF-8.
     struct Verdict: Equatable {
@@ -27,22 +29,22 @@ enum ValidatedUTF8 {
         var mayBeDoublyEncoded: Bool
     }
 
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let verdict = validate(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, paths: ParsePaths) -> String {
+        guard let verdict = validate(bytes, paths: paths) else { return String(decoding: bytes, as: UTF8.self) }
         return string(validated: bytes, isASCII: verdict.isASCII)
     }
 
     /// The same, with the verdict on double encoding. Invalid bytes are repaired with U+FFFD,
     /// which can join the characters around them into a pair: "maybe" then.
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Text {
-        guard let verdict = validate(bytes) else {
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, paths: ParsePaths) -> Text {
+        guard let verdict = validate(bytes, paths: paths) else {
             return Text(string: String(decoding: bytes, as: UTF8.self), mayBeDoublyEncoded: true)
         }
         return Text(string: string(validated: bytes, isASCII: verdict.isASCII), mayBeDoublyEncoded: verdict.mayBeDoublyEncoded)
     }
 
-    static func text(_ bytes: [UInt8]) -> Text {
-        bytes.withUnsafeBufferPointer { text($0) }
+    static func text(_ bytes: [UInt8], paths: ParsePaths) -> Text {
+        bytes.withUnsafeBufferPointer { text($0, paths: paths) }
     }
 
     /// The `String` of bytes that `validate` accepted, with its verdict: for callers that need
@@ -55,21 +57,22 @@ enum ValidatedUTF8 {
         return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
     }
 
-    static func string(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { string($0) }
+    static func string(_ bytes: [UInt8], paths: ParsePaths) -> String {
+        bytes.withUnsafeBufferPointer { string($0, paths: paths) }
     }
 
     /// What the bytes hold when they are well-formed UTF-8 (Unicode's table 3-7: no overlong
     /// forms, surrogates or code points above U+10FFFF); nil when they are not.
-    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict? {
-        // Vectors from two blocks of 16 bytes on (fields of feed text, where characters that
-        // are not ASCII come every few dozen bytes and the loop below mispredicts one branch
-        // each); short fields are mostly ASCII, which the loop skips eight bytes at a time.
-        if bytes.count >= 32, let base = bytes.baseAddress {
-            let check = tidings_utf8_check(base, bytes.count)
-            if check >= 0 { return verdict(ofVectorCheck: check) }
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, paths: ParsePaths) -> Verdict? {
+        guard let base = bytes.baseAddress else { return Verdict(isASCII: true, mayBeDoublyEncoded: false) }
+        guard paths.isFast else {
+            return verdict(ofVectorCheck: tidings_utf8_check_using(Int32(TIDINGS_SCAN_SCALAR), base, bytes.count))
         }
-        return validateByScalars(bytes)
+        // Vectors from 32 bytes on (fields of feed text, where characters that are not ASCII
+        // come every few dozen bytes and the loop below mispredicts one branch each); short
+        // fields are mostly ASCII, which the loop skips eight bytes at a time.
+        if bytes.count >= 32 { return verdict(ofVectorCheck: tidings_utf8_check(base, bytes.count)) }
+        return validateByWords(bytes)
     }
 
     /// The verdict of `tidings_utf8_check` (CVectorScan.h), nil for bytes that are not well-formed.
@@ -79,9 +82,8 @@ enum ValidatedUTF8 {
                        mayBeDoublyEncoded: check & Int32(TIDINGS_UTF8_MOJIBAKE_PAIR) != 0)
     }
 
-    /// The same verdict, one sequence at a time: for short fields and for processors without the
-    /// vector instructions.
-    static func validateByScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict? {
+    /// The same verdict for short fields, skipping ASCII eight bytes at a time.
+    static func validateByWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict? {
         guard let base = bytes.baseAddress else { return Verdict(isASCII: true, mayBeDoublyEncoded: false) }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)

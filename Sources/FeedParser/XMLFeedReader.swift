@@ -22,18 +22,18 @@ final class XMLFeedReader {
 
     /// - Parameter startOffset: where the bytes given to `parse` begin in the document (after a
     ///   byte-order mark), so that recoveries are logged at the document's own offsets.
-    init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits, startOffset: Int = 0) {
+    init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits, startOffset: Int = 0, paths: ParsePaths) {
         Self.installEntityLoader
         Self.silenceGenericErrors()
         self.forcedEncoding = forcedEncoding
         self.startOffset = startOffset
-        filter = ForbiddenCharacterFilter(encoding: forcedEncoding, startOffset: startOffset)
+        filter = ForbiddenCharacterFilter(encoding: forcedEncoding, startOffset: startOffset, paths: paths)
         builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
-        builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits))
+        builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits, paths: paths))
         let callbackText = builder.pointee.callbackText
         callbackText.pointee.owner = UnsafeMutableRawPointer(builder)
         callbackText.pointee.slowPath = { context, bytes, count in XMLFeedReader.characters(context, bytes, count) }
-        var handler = Self.handler
+        var handler = Self.handler(paths: paths)
         context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)
         context.pointee._private = UnsafeMutableRawPointer(callbackText)
         if let forcedEncoding {
@@ -186,7 +186,7 @@ final class XMLFeedReader {
         xmlSetGenericErrorFunc(nil, unsafeBitCast(ignore, to: OpaquePointer.self))
     }
 
-    private static var handler: xmlSAXHandler {
+    private static func handler(paths: ParsePaths) -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
@@ -200,7 +200,7 @@ final class XMLFeedReader {
             builder.pointee.startElement(
                 localName: localName, prefix: prefix, uri: uri, namespaces: namespaces,
                 namespaceCount: Int(namespaceCount),
-                attributes: SAXAttributes(base: attributes, count: Int(attributeCount)))
+                attributes: SAXAttributes(base: attributes, count: Int(attributeCount), paths: builder.pointee.paths))
             if builder.pointee.wantsStop { xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self)) }
         }
         handler.endElementNs = { context, localName, _, _ in
@@ -214,11 +214,12 @@ final class XMLFeedReader {
         }
         // Once per piece of text, and every entity is a piece of its own: the common case (a field
         // gathered as plain text, room for the piece, no error since the last event) is taken in
-        // C, and everything else comes back to `characters` below.
-        if tidings_sax_masked_copy_available() != 0 {
-            handler.characters = tidings_sax_characters_masked
+        // C, and everything else comes back to `characters` below, where the general path
+        // sends every piece.
+        if paths.isFast {
+            handler.characters = tidings_sax_characters_callback()
         } else {
-            handler.characters = tidings_sax_characters
+            handler.characters = { context, bytes, count in XMLFeedReader.characters(context, bytes, count) }
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters

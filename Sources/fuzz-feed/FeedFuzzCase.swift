@@ -3,14 +3,7 @@ import FeedModel
 import FeedParser
 import Foundation
 
-/// One fuzz input for the feed parser: three control bytes, then the document.
-///
-/// - byte 0 picks the HTTP charset handed to the parser (none, real ones, a wrong one, one
-///   libxml2 does not know, a quoted one);
-/// - byte 1 picks the document URL (bit 0–1) and, with bit 7, small limits so that every cap is
-///   reached by inputs of fuzzing size;
-/// - byte 2 seeds the chunk sizes: 0 appends the whole document at once, anything else splits it
-///   at pseudo-random points, down to single bytes, as a slow network would.
+/// One fuzz input for the feed parser (`FeedFuzzInput` says how its bytes are read).
 ///
 /// `run()` traps on any broken promise of the parser's contract, which libFuzzer records as a
 /// crash: an error other than `FeedParserError`, `tooLarge` for input within the cap (or none
@@ -19,34 +12,17 @@ import Foundation
 /// holds a script-capable element or attribute; and, for a valid UTF-8 feed, a different feed
 /// (or a well-formed one) once forbidden bytes are inserted into its character data.
 struct FeedFuzzCase {
-    static let charsets: [String?] = [
-        nil, "utf-8", "UTF-16", "utf-16le", "utf-16be", "utf-32", "iso-8859-1", "iso-8859-15", "windows-1252",
-        "windows-1251", "shift_jis", "euc-jp", "iso-2022-jp", "gb18030", "big5", "euc-kr", "koi8-r",
-        "x-no-such-charset", "\"utf-8\"", "", " ", "ebcdic-us",
-    ]
-    static let urls: [URL?] = [
-        nil, URL(string: "https://example.org/blog/feed.xml"), URL(string: "http://user:secret@example.org/a/b/"),
-        URL(string: "file:///tmp/feed.xml"),
-    ]
-    static let smallLimits = ParserLimits(
-        maxInputBytes: 64 << 10, maxFieldBytes: 2 << 10, maxDepth: 24, maxEntityExpansionBytes: 4 << 10
-    )
+    let input: FeedFuzzInput
 
-    let charset: String?
-    let url: URL?
-    let limits: ParserLimits
-    let chunkSeed: UInt8
-    let document: UnsafeRawBufferPointer
-
-    init(_ input: UnsafeRawBufferPointer) {
-        var header: [UInt8] = [0, 0, 0]
-        for (index, byte) in input.prefix(3).enumerated() { header[index] = byte }
-        charset = Self.charsets[Int(header[0]) % Self.charsets.count]
-        url = Self.urls[Int(header[1] & 0x03)]
-        limits = header[1] & 0x80 != 0 ? Self.smallLimits : ParserLimits()
-        chunkSeed = header[2]
-        document = input.count > 3 ? UnsafeRawBufferPointer(rebasing: input[3...]) : UnsafeRawBufferPointer(start: nil, count: 0)
+    init(_ bytes: UnsafeRawBufferPointer) {
+        input = FeedFuzzInput(bytes)
     }
+
+    private var charset: String? { input.charset }
+    private var url: URL? { input.url }
+    private var limits: ParserLimits { input.limits }
+    private var chunkSeed: UInt8 { input.chunkSeed }
+    private var document: UnsafeRawBufferPointer { input.document }
 
     func run() {
         let parser = FeedParser(url: url, charset: charset, limits: limits)
@@ -87,25 +63,9 @@ struct FeedFuzzCase {
         }
     }
 
-    /// The document cut into the chunks `chunkSeed` asks for.
-    private func chunks() -> [UnsafeRawBufferPointer] {
-        chunks(of: document)
-    }
+    private func chunks() -> [UnsafeRawBufferPointer] { input.chunks() }
 
-    private func chunks(of document: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] {
-        guard chunkSeed != 0, !document.isEmpty else { return [document] }
-        var state = UInt32(chunkSeed) &* 2_654_435_761
-        let largest = Int(chunkSeed) * 8
-        var result: [UnsafeRawBufferPointer] = []
-        var start = 0
-        while start < document.count {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            let length = min(document.count - start, 1 + Int(state >> 8) % largest)
-            result.append(UnsafeRawBufferPointer(rebasing: document[start..<(start + length)]))
-            start += length
-        }
-        return result
-    }
+    private func chunks(of document: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] { input.chunks(of: document) }
 
     private func check(_ feed: Feed) {
         checkPlainText(feed.title, "feed title")

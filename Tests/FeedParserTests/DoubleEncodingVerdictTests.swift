@@ -28,12 +28,14 @@ struct DoubleEncodingVerdictTests {
                     for text in [first + second + third, "0123456" + first + second + third + "x",
                                  "0123456789abcde" + first + second + third] {
                         let bytes = Array(text.utf8)
-                        let verdict = bytes.withUnsafeBufferPointer { ValidatedUTF8.validate($0) }
-                        #expect(verdict?.mayBeDoublyEncoded == Self.holdsPair(bytes), "\(text)")
-                        if MojibakeRepair.mayBeDoublyEncoded(text) {
-                            #expect(verdict?.mayBeDoublyEncoded == true, "\(text)")
+                        for paths in [ParsePaths.fast, .general] {
+                            let verdict = bytes.withUnsafeBufferPointer { ValidatedUTF8.validate($0, paths: paths) }
+                            #expect(verdict?.mayBeDoublyEncoded == Self.holdsPair(bytes), "\(text)")
+                            if MojibakeRepair.mayBeDoublyEncoded(text) {
+                                #expect(verdict?.mayBeDoublyEncoded == true, "\(text)")
+                            }
+                            #expect(ValidatedUTF8.text(bytes, paths: paths).mayBeDoublyEncoded == Self.holdsPair(bytes), "\(text)")
                         }
-                        #expect(ValidatedUTF8.text(bytes).mayBeDoublyEncoded == Self.holdsPair(bytes), "\(text)")
                     }
                 }
             }
@@ -42,8 +44,8 @@ struct DoubleEncodingVerdictTests {
 
     @Test func invalidBytesAreAlwaysMaybe() {
         // U+FFFD for the stray byte is EF BF BD: "Ã" + U+FFFD would be a pair.
-        #expect(ValidatedUTF8.text([0xC3, 0x83, 0xFF]).mayBeDoublyEncoded)
-        #expect(ValidatedUTF8.text([0x61, 0xFF]).mayBeDoublyEncoded)
+        #expect(ValidatedUTF8.text([0xC3, 0x83, 0xFF], paths: .fast).mayBeDoublyEncoded)
+        #expect(ValidatedUTF8.text([0x61, 0xFF], paths: .fast).mayBeDoublyEncoded)
     }
 
     /// The sanitiser's output carries the verdict of its own validation, not the input's.
@@ -51,7 +53,7 @@ struct DoubleEncodingVerdictTests {
         func verdict(_ html: String) -> ValidatedUTF8.Text {
             var workspace = HTMLSanitizer.Workspace()
             return Array(html.utf8).withUnsafeBufferPointer {
-                HTMLSanitizer.sanitize(utf8: $0, base: nil, workspace: &workspace)
+                HTMLSanitizer.sanitize(utf8: $0, base: nil, workspace: &workspace, paths: .fast)
             }
         }
         #expect(verdict("<p>café</p>").mayBeDoublyEncoded == false)  // clean: the input's own

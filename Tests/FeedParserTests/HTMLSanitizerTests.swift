@@ -477,7 +477,7 @@ struct HTMLSanitizerByteInputTests {
         ]
         func sanitized(_ document: String, in workspace: inout HTMLSanitizer.Workspace) -> String {
             Array(document.utf8).withUnsafeBufferPointer {
-                HTMLSanitizer.sanitize(utf8: $0, base: URLResolver.Base("https://e.org/d/"), workspace: &workspace).string
+                HTMLSanitizer.sanitize(utf8: $0, base: URLResolver.Base("https://e.org/d/"), workspace: &workspace, paths: .fast).string
             }
         }
         for first in documents {
@@ -537,7 +537,7 @@ struct HTMLSanitizerByteInputTests {
                     bytes[position] = value
                     for escapingQuotes in [false, true] {
                         var out: [UInt8] = [0x2A]
-                        bytes.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &out, escapingQuotes: escapingQuotes) }
+                        bytes.withUnsafeBufferPointer { HTMLSanitizer.appendEscapedText($0, to: &out, escapingQuotes: escapingQuotes, paths: .fast) }
                         #expect(out == [0x2A] + Self.escapedByBytes(bytes, escapingQuotes: escapingQuotes), "\(bytes)")
                     }
                 }

@@ -109,14 +109,14 @@ struct URLResolverTests {
         #expect(cleanURL(Array("  /img/1.png ".utf8), base: base) == Array("https://bench.example/img/1.png".utf8))
         // Appended to what the buffer holds, which a refused URL leaves as it was.
         var out = Array("a, ".utf8)
-        #expect(Array("/b.png".utf8).withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out) })
-        #expect(!Array("javascript:x".utf8).withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out) })
+        #expect(Array("/b.png".utf8).withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out, paths: .fast) })
+        #expect(!Array("javascript:x".utf8).withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out, paths: .fast) })
         #expect(out == Array("a, https://bench.example/b.png".utf8))
     }
 
     private func cleanURL(_ value: [UInt8], base: URLResolver.Base?) -> [UInt8]? {
         var out: [UInt8] = []
-        return value.withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out) } ? out : nil
+        return value.withUnsafeBufferPointer { HTMLSanitizer.cleanURL($0, base: base, into: &out, paths: .fast) } ? out : nil
     }
 
     private func resolvedAbsolutePath(_ reference: [UInt8], against base: URLResolver.Base) -> [UInt8]? {

@@ -28,10 +28,10 @@ struct ValidatedUTF8Tests {
     }
 
     @Test func keepsTextAndRepairsTheRest() {
-        #expect(ValidatedUTF8.string(Array("café 日本語 😀 and plain ASCII text".utf8)) == "café 日本語 😀 and plain ASCII text")
-        #expect(ValidatedUTF8.string([0x61, 0xC3, 0x28, 0x62]) == "a\u{FFFD}(b")
-        #expect(ValidatedUTF8.string([0xED, 0xA0, 0x80]) == String(decoding: [0xED, 0xA0, 0x80] as [UInt8], as: UTF8.self))
-        #expect(ValidatedUTF8.string([]) == "")
+        #expect(ValidatedUTF8.string(Array("café 日本語 😀 and plain ASCII text".utf8), paths: .fast) == "café 日本語 😀 and plain ASCII text")
+        #expect(ValidatedUTF8.string([0x61, 0xC3, 0x28, 0x62], paths: .fast) == "a\u{FFFD}(b")
+        #expect(ValidatedUTF8.string([0xED, 0xA0, 0x80], paths: .fast) == String(decoding: [0xED, 0xA0, 0x80] as [UInt8], as: UTF8.self))
+        #expect(ValidatedUTF8.string([], paths: .fast) == "")
     }
 
     /// ASCII is skipped sixteen and eight bytes at a time: a sequence, valid or not, or a lone
@@ -48,25 +48,28 @@ struct ValidatedUTF8Tests {
         }
     }
 
-    /// The vector checks (16, 32 and 64 bytes a step) against the scalar one: every pair of
-    /// bytes and the bounds of every longer sequence, where a block or a 16-byte lane of one
-    /// begins, ends or is cut short by the end of the text; and cut and damaged pieces of real
-    /// feed text.
-    @Test(arguments: [Int32(16), 32, 64])
-    func vectorCheckAgreesWithTheScalarOne(vectorBytes: Int32) {
-        // A processor without them (no AVX2 before 2013) takes the scalar loop: nothing to compare.
-        guard check(Array("the processor has the instructions".utf8), vectorBytes: vectorBytes) != nil else { return }
+    /// The vector kernels against the scalar one: every pair of bytes and the bounds of every
+    /// longer sequence, where a vector or a 16-byte lane of one begins, ends or is cut short by
+    /// the end of the text; and cut and damaged pieces of real feed text.
+    @Test(.runs(kernel: Int32(TIDINGS_SCAN_AVX2))) func avx2KernelAgreesWithTheScalarOne() {
+        expectAgreementWithTheScalarKernel(kernel: Int32(TIDINGS_SCAN_AVX2))
+    }
+
+    @Test(.runs(kernel: Int32(TIDINGS_SCAN_AVX512))) func avx512KernelAgreesWithTheScalarOne() {
+        expectAgreementWithTheScalarKernel(kernel: Int32(TIDINGS_SCAN_AVX512))
+    }
+
+    private func expectAgreementWithTheScalarKernel(kernel: Int32) {
         var disagreements = 0
         func compare(_ bytes: [UInt8]) {
-            let scalar = bytes.withUnsafeBufferPointer { ValidatedUTF8.validateByScalars($0) }
-            if check(bytes, vectorBytes: vectorBytes) != .some(scalar) {
+            if check(bytes, kernel: kernel) != check(bytes, kernel: Int32(TIDINGS_SCAN_SCALAR)) {
                 disagreements += 1
                 if disagreements <= 5 { Issue.record("disagree on \(bytes)") }
             }
         }
         let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xB4, 0xB5, 0xBF,
                               0xC0, 0xC1, 0xC2, 0xC3, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
-        for offset in [0, 13, 14, 15, 29, 30, 31] + (vectorBytes == 64 ? [45, 46, 47, 61, 62, 63] : []) {
+        for offset in [0, 13, 14, 15, 29, 30, 31] + (kernel == 64 ? [45, 46, 47, 61, 62, 63] : []) {
             let before = [UInt8](repeating: UInt8(ascii: "a"), count: offset)
             for first in 0...255 {
                 for second in 0...255 {
@@ -85,7 +88,7 @@ struct ValidatedUTF8Tests {
         let text = Array("Café naïve über 日本語 😀 Ã© Ã¼ and plain text, <p>&amp; ’quotes’ — ok".utf8)
         for _ in 0..<20_000 {
             let start = Int(random.next() % UInt64(text.count))
-            var piece = Array((text + text)[start..<min(start + Int(random.next() % 90), 2 * text.count)])
+            var piece = Array((text + text)[start..<min(start + Int(random.next() % 150), 2 * text.count)])
             for _ in 0..<Int(random.next() % 3) where !piece.isEmpty {
                 piece[Int(random.next() % UInt64(piece.count))] = UInt8(truncatingIfNeeded: random.next())
             }
@@ -94,16 +97,18 @@ struct ValidatedUTF8Tests {
         #expect(disagreements == 0)
     }
 
-    /// The verdict of the vector check, or nil when the processor cannot run it.
-    private func check(_ bytes: [UInt8], vectorBytes: Int32) -> ValidatedUTF8.Verdict?? {
-        let result = bytes.withUnsafeBufferPointer { tidings_utf8_check_using(vectorBytes, $0.baseAddress, $0.count) }
-        return result < 0 ? nil : .some(ValidatedUTF8.verdict(ofVectorCheck: result))
+    /// The verdict of a kernel.
+    private func check(_ bytes: [UInt8], kernel: Int32) -> Int32 {
+        bytes.withUnsafeBufferPointer { tidings_utf8_check_using(kernel, $0.baseAddress, $0.count) }
     }
 
+    /// Both paths (the words of short text and the scalar kernel) against the standard library.
     private func expectAgreement(_ bytes: [UInt8]) {
-        let ours = bytes.withUnsafeBufferPointer { ValidatedUTF8.validate($0) }
         let standard = String(validating: bytes, as: UTF8.self)
-        #expect((ours != nil) == (standard != nil), "\(bytes)")
-        if let ours { #expect(ours.isASCII == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)") }
+        for paths in [ParsePaths.fast, .general] {
+            let ours = bytes.withUnsafeBufferPointer { ValidatedUTF8.validate($0, paths: paths) }
+            #expect((ours != nil) == (standard != nil), "\(bytes)")
+            if let ours { #expect(ours.isASCII == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)") }
+        }
     }
 }

@@ -29,4 +29,8 @@ void tidings_sax_characters(void *context, const unsigned char *bytes, int count
 void tidings_sax_characters_masked(void *context, const unsigned char *bytes, int count);
 int tidings_sax_masked_copy_available(void);
 
+/* The callback for this processor, chosen once at start-up: the masked one where it can run. */
+typedef void (*TidingsSAXCharacters)(void *context, const unsigned char *bytes, int count);
+TidingsSAXCharacters tidings_sax_characters_callback(void);
+
 #endif
