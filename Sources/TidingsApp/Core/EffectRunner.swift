@@ -43,7 +43,7 @@ public final class EffectRunner {
     private let writeQueue = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
     /// Files the article actions write (the podcast queue, saved articles).
     private let fileQueue = DispatchQueue(label: "tidings.reader.files", qos: .userInitiated)
-    /// Syncs and sends of marks to the feed server, one at a time (`urls-source "fever"`).
+    /// Syncs and sends of marks to the feed server, one at a time (`urls-source`).
     private let syncQueue = DispatchQueue(label: "tidings.reader.sync", qos: .userInitiated)
     /// Nil unless a feed server is configured and usable.
     private let synchronizer: Synchronizer?
