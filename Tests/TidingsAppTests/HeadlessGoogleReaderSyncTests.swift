@@ -12,7 +12,8 @@ import Testing
 /// The whole reader headless under `urls-source "freshrss"`, the account made from config lines
 /// as a newsboat user writes them, against a real FreshRSS on loopback: the first sync starts by
 /// itself, a read and a star made here reach the server, `a` subscribes on the server and the
-/// feed's articles arrive, and the reader opens from the cache with the server down.
+/// feed's articles arrive, `e` and `D` rename and unsubscribe there, and the reader opens from the
+/// cache with the server down.
 @MainActor
 @Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
 struct HeadlessGoogleReaderSyncTests {
@@ -65,11 +66,26 @@ struct HeadlessGoogleReaderSyncTests {
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.contains("(1/1) Gamma") })
         #expect(try otherDevice.subscriptions().contains { $0.url == gamma })
+
+        // The new feed is selected: `e` renames it on the server, `D` unsubscribes from it there.
+        reader.press(.character("e"))
+        reader.type(" renamed")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Renamed to Gamma renamed on the feed server"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.contains("(1/1) Gamma renamed") })
+        #expect(try otherDevice.subscriptions().first { $0.url == gamma }?.title == "Gamma renamed")
+        reader.press(.character("D"))
+        reader.press(.character("y"))
+        #expect(await reader.waitFor("Deleted Gamma renamed on the feed server"))
+        #expect(await reader.settle())
+        #expect(!reader.lines.contains { $0.contains("(1/1) Gamma") })
+        #expect(try otherDevice.subscriptions().count == 2)
         server.stop()
 
         // A new reader on the same cache opens from it, server down and all.
         let again = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
         #expect(await again.settle())
-        #expect(again.lines.contains { $0.contains("Alpha") } && again.lines.contains { $0.contains("Gamma") })
+        #expect(again.lines.contains { $0.contains("Alpha") } && again.lines.contains { $0.contains("Beta") })
     }
 }
