@@ -11,17 +11,23 @@ import Testing
 /// with exit status 1.
 @Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
 struct GoogleReaderCommandLineTests {
+    /// The config file a newsboat user writes for `service` (`urls-source`, `SERVICE-url`,
+    /// `-login`, `-password`) with the test server's user.
+    static func configure(_ sandbox: CommandLineTests.Sandbox, service: String, url: URL) throws {
+        try sandbox.write("""
+            urls-source "\(service)"
+            \(service)-url "\(url.absoluteString)"
+            \(service)-login "\(FreshRSSTestServer.user)"
+            \(service)-password "\(FreshRSSTestServer.apiPassword)"
+            """, to: sandbox.config)
+    }
+
     @Test func reloadAddAndImportGoThroughTheServerAndADownServerIsOneLineWithStatusOne() throws {
         let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
         let sandbox = try CommandLineTests.Sandbox()
         // Not a file: if the urls file were read or written, the commands would fail.
         try FileManager.default.createDirectory(atPath: sandbox.urls, withIntermediateDirectories: true)
-        try sandbox.write("""
-            urls-source "freshrss"
-            freshrss-url "\(server.greaderEndpoint.absoluteString)"
-            freshrss-login "\(FreshRSSTestServer.user)"
-            freshrss-password "\(FreshRSSTestServer.apiPassword)"
-            """, to: sandbox.config)
+        try Self.configure(sandbox, service: "freshrss", url: server.greaderEndpoint)
         let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
         let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
                                              password: FreshRSSTestServer.apiPassword)
@@ -84,12 +90,7 @@ struct GoogleReaderCommandLineTests {
     @Test func aFeverServerRefusesAddAndImportInOneLine() throws {
         let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
         let sandbox = try CommandLineTests.Sandbox()
-        try sandbox.write("""
-            urls-source "fever"
-            fever-url "\(server.feverEndpoint.absoluteString)"
-            fever-login "\(FreshRSSTestServer.user)"
-            fever-password "\(FreshRSSTestServer.apiPassword)"
-            """, to: sandbox.config)
+        try Self.configure(sandbox, service: "fever", url: server.feverEndpoint)
         let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
         let refused = try CommandLineTests.run(["add", "http://127.0.0.1:\(server.feeds.port)/alpha.xml"] + files, in: sandbox)
         #expect(refused.status == 1)
