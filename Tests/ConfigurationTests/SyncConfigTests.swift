@@ -178,6 +178,9 @@ import Testing
         let miniflux = Config(parsing: "urls-source greader\ngreader-url https://rss.example.org/reader/\ngreader-login me\ngreader-password p")
         #expect(try miniflux.syncAccount()?.identity == "greader https://rss.example.org/reader/ me")
         #expect(Config(parsing: "urls-source greader").warnings.isEmpty)
+        // The new services' secrets stay out of a dump of the configuration too.
+        #expect(miniflux.valueText(of: "greader-password") == "(hidden)")
+        #expect(inoreader.valueText(of: "inoreader-app-key") == "(hidden)")
     }
 
     @Test func aGoogleReaderServicesMistakesNameItsOptions() throws {
