@@ -1,7 +1,7 @@
 import FeedFetcher
 import Foundation
 
-/// The sync options (`urls-source`, `fever-…`), read like newsboat's, and the account they make.
+/// The sync options (`urls-source`, `fever-…`, `freshrss-…`), read like newsboat's, and the account they make.
 extension Config {
     /// Applies one sync option's value (the table has checked it); returns what was wrong with
     /// it, if anything.
@@ -24,46 +24,98 @@ extension Config {
     /// The feed server account that `urls-source` names, with its password looked up (from the
     /// config, the password file, or the password command, in that order); nil for the urls file.
     ///
+    /// "fever" makes a `FeverSource`; "freshrss", "oldreader", "inoreader" and "greader" (any other
+    /// Google Reader API server: Miniflux's `/reader/`, BazQux) a `GoogleReaderSource`, from the
+    /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them.
+    ///
     /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
     /// standard input and error (a password manager may ask for a passphrase); only the first
     /// line of its output is used, and it never reaches an argument list, the log or a message.
     ///
-    /// - Parameter home: what `~/` stands for in `fever-passwordfile`; nil for `$HOME`.
+    /// - Parameter home: what `~/` stands for in `…-passwordfile`; nil for `$HOME`.
     public func syncAccount(home: String? = nil) throws(SyncSetupError) -> SyncAccount? {
+        let service = sync.urlsSource.rawValue
+        let home = home ?? AppPaths.home(ProcessInfo.processInfo.environment)
         switch sync.urlsSource {
         case .local: return nil
-        case .fever: break
-        default: throw .unsupportedSource(sync.urlsSource.rawValue)
+        case .fever:
+            let (url, address) = try serverURL(service: service)
+            let login = try required("fever-login")
+            let source = FeverSource(endpoint: url, email: login, password: try password(service: service, home: home), options: fetchOptions)
+            return SyncAccount(source: source, identity: "fever \(CredentialRedaction.redact(address)) \(login)")
+        case .freshrss, .greader, .oldreader, .inoreader:
+            let (url, address) = try serverURL(service: service)
+            let login = try required("\(service)-login")
+            let app: InoreaderApp? = sync.urlsSource == .inoreader
+                ? InoreaderApp(id: try required("inoreader-app-id"), key: try required("inoreader-app-key")) : nil
+            let minItems = sync.serviceOptions["\(service)-min-items"]?.number
+            let source = GoogleReaderSource(endpoint: url, login: login, password: try password(service: service, home: home), app: app,
+                                            minItems: minItems, options: fetchOptions)
+            return SyncAccount(source: source, identity: "\(service) \(CredentialRedaction.redact(address)) \(login)")
+        default: throw .unsupportedSource(service)
         }
-        guard let address = sync.feverURL, !address.isEmpty else { throw .missingOption("fever-url") }
+    }
+
+    /// The fixed addresses of the services newsboat has no `…-url` option for.
+    static let serviceEndpoints = ["oldreader": "https://theoldreader.com", "inoreader": "https://www.inoreader.com"]
+
+    /// A sync option's text as the config file gave it: `fever-…` in its own fields, the other
+    /// services' in `serviceOptions`.
+    func syncText(_ name: String) -> String? {
+        switch name {
+        case "fever-url": sync.feverURL
+        case "fever-login": sync.feverLogin
+        case "fever-password": sync.feverPassword
+        case "fever-passwordfile": sync.feverPasswordFile
+        case "fever-passwordeval": sync.feverPasswordEval
+        default: sync.serviceOptions[name]?.text
+        }
+    }
+
+    private func required(_ name: String) throws(SyncSetupError) -> String {
+        guard let text = syncText(name), !text.isEmpty else { throw .missingOption(name) }
+        return text
+    }
+
+    /// `SERVICE-url` (or the service's fixed address), checked to be an http or https address.
+    private func serverURL(service: String) throws(SyncSetupError) -> (URL, String) {
+        let address: String
+        if let fixed = Self.serviceEndpoints[service] { address = fixed } else { address = try required("\(service)-url") }
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host != nil
-        else { throw .badURL(CredentialRedaction.redact(address)) }
-        guard let login = sync.feverLogin, !login.isEmpty else { throw .missingOption("fever-login") }
-        let password = try feverPassword(home: home ?? AppPaths.home(ProcessInfo.processInfo.environment))
-        let source = FeverSource(endpoint: url, email: login, password: password, options: fetchOptions)
-        return SyncAccount(source: source, identity: "fever \(CredentialRedaction.redact(address)) \(login)")
+        else { throw .badURL(option: "\(service)-url", url: CredentialRedaction.redact(address)) }
+        return (url, address)
     }
 
     func feverPassword(home: String) throws(SyncSetupError) -> String {
-        if let password = sync.feverPassword { return password }
-        if let file = sync.feverPasswordFile {
+        try password(service: "fever", home: home)
+    }
+
+    /// `SERVICE-password`, else the first line of `SERVICE-passwordfile`, else of what
+    /// `SERVICE-passwordeval` prints.
+    func password(service: String, home: String) throws(SyncSetupError) -> String {
+        if let password = syncText("\(service)-password") { return password }
+        if let file = syncText("\(service)-passwordfile") {
+            let option = "\(service)-passwordfile"
             let path = file == "~" ? home : file.hasPrefix("~/") ? home + file.dropFirst(1) : file
             let text: String
             do {
                 text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
             } catch {
-                throw .unreadablePasswordFile(path: file, why: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+                throw .unreadablePasswordFile(option: option, path: file,
+                                              why: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
             }
-            guard let line = Self.firstLine(text) else { throw .unreadablePasswordFile(path: file, why: "it is empty") }
+            guard let line = Self.firstLine(text) else { throw .unreadablePasswordFile(option: option, path: file, why: "it is empty") }
             return line
         }
-        if let command = sync.feverPasswordEval { return try Self.runPasswordCommand(command) }
-        throw .missingOption("fever-password, fever-passwordfile or fever-passwordeval")
+        if let command = syncText("\(service)-passwordeval") {
+            return try Self.runPasswordCommand(command, option: "\(service)-passwordeval")
+        }
+        throw .missingOption("\(service)-password, \(service)-passwordfile or \(service)-passwordeval")
     }
 
     /// Runs the user's command through the shell and returns the first line it printed.
-    private static func runPasswordCommand(_ command: String) throws(SyncSetupError) -> String {
+    private static func runPasswordCommand(_ command: String, option: String) throws(SyncSetupError) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -72,15 +124,15 @@ extension Config {
         do {
             try process.run()
         } catch {
-            throw .passwordCommandFailed(why: "could not be started")
+            throw .passwordCommandFailed(option: option, why: "could not be started")
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw .passwordCommandFailed(why: "failed (exit status \(process.terminationStatus))")
+            throw .passwordCommandFailed(option: option, why: "failed (exit status \(process.terminationStatus))")
         }
         guard let line = firstLine(String(decoding: data, as: UTF8.self)) else {
-            throw .passwordCommandFailed(why: "printed nothing")
+            throw .passwordCommandFailed(option: option, why: "printed nothing")
         }
         return line
     }

@@ -113,7 +113,7 @@ extension ConfigOption {
         .init("search-highlight-colors", .list, "black yellow bold", .colours, .toCome, "the colours of search matches in the article"),
 
         // Sync services (each service's own options are in `syncServices`)
-        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; another service is read but not synced with yet (one line at start says so)"),
+        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; another service is read but not synced with yet (one line at start says so)"),
         .init("opml-url", .list, "", .sync, .toCome, part: .sync, "with urls-source opml: the OPML files to read the feeds from"),
         .init("fever-url", .text, "", .sync, .works, part: .sync, "the Fever endpoint (a Tidings option)"),
         .init("fever-login", .text, "", .sync, .works, part: .sync, "the Fever login"),
@@ -146,8 +146,9 @@ extension ConfigOption {
         .init("error-log", .text, "", .files, .noEffect("Tidings logs errors to tidings.log beside its cache"), "a file where errors are logged"),
     ]
 
-    /// The options of the sync services newsboat knows and Tidings does not sync with yet,
-    /// kept in `SyncOptions` for when it does: `SERVICE-SUFFIX` for each service's suffixes.
+    /// The options of the sync services newsboat knows besides Fever, kept in `SyncOptions`:
+    /// `SERVICE-SUFFIX` for each service's suffixes. The Google Reader services' (`greaderServices`)
+    /// work; the others' wait for their source.
     private static let syncServices: [ConfigOption] = {
         let services: [(name: String, suffixes: [String])] = [
             ("freshrss", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star", "min-items", "show-special-feeds"]),
@@ -159,11 +160,30 @@ extension ConfigOption {
             ("newsblur", ["url", "login", "password", "passwordfile", "passwordeval", "min-items"]),
             ("ocnews", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star"]),
             ("feedbin", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star"]),
+            ("greader", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star", "min-items"]),
         ]
         let defaultURLs = ["feedhq": "https://feedhq.org/", "newsblur": "https://newsblur.com", "feedbin": "https://api.feedbin.com"]
         return services.flatMap { service in
             service.suffixes.map { suffix in
                 let name = "\(service.name)-\(suffix)"
+                if greaderServices.contains(service.name) {
+                    switch suffix {
+                    case "min-items":
+                        return ConfigOption(name, .number(minimum: 0), "0", .sync, .works, part: .sync,
+                                            "the first sync fetches this many of each feed's newest articles, and every unread or starred one; 0: all")
+                    case "show-special-feeds":
+                        return ConfigOption(name, .yesNo, "yes", .sync, .toCome, part: .sync, "list the server's special feeds (starred, shared…)")
+                    case "flag-star":
+                        return ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
+                                            "the flag of starred articles")
+                    case "flag-share":
+                        return ConfigOption(name, .text, "", .sync, .toCome, part: .sync, "the flag of shared articles")
+                    case "url":
+                        return ConfigOption(name, .text, "", .sync, .works, part: .sync, "the server's Google Reader API address")
+                    default:
+                        return ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
+                    }
+                }
                 switch suffix {
                 case "min-items":
                     return ConfigOption(name, .number(minimum: 0), service.name == "miniflux" ? "100" : "20", .sync, .toCome, part: .sync, "articles fetched per feed at least")
@@ -179,6 +199,9 @@ extension ConfigOption {
             }
         }
     }()
+
+    /// The services synced with through `GoogleReaderSource`.
+    private static let greaderServices: Set = ["freshrss", "oldreader", "inoreader", "greader"]
 
     private static let syncSummaries = [
         "login": "the login", "password": "the password", "passwordfile": "a file whose first line is the password",

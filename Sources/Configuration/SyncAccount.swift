@@ -1,6 +1,6 @@
 import FeedFetcher
 
-/// A feed server and the login used on it, as `urls-source "fever"` configures them.
+/// A feed server and the login used on it, as `urls-source` ("fever", "freshrss", "greader"…) configures them.
 ///
 /// `identity` names the account in the cache (never the password): a cache synced with another
 /// server or login forgets the old server ids instead of mixing them up.

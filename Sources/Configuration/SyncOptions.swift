@@ -1,6 +1,7 @@
 /// The config file's sync options, in newsboat's names: where the subscriptions come from
 /// (`urls-source`), how to reach and log in to a Fever server, and the options of the services
-/// Tidings does not sync with yet (`freshrss-url`, `ttrss-login`…), kept for when it does.
+/// the Google Reader services (`freshrss-url`…), read from `serviceOptions`, and those of the
+/// services Tidings does not sync with yet (`ttrss-login`…), kept for when it does.
 ///
 ///     urls-source "fever"
 ///     fever-url "https://rss.example.org/fever/"
@@ -15,12 +16,13 @@ public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomR
         case local
         /// A Fever API server.
         case fever
-        /// newsboat's other sources, read so that a newsboat config loads; Tidings cannot take
-        /// the subscriptions from them yet (see `isSupported`).
+        /// newsboat's other sources, read so that a newsboat config loads. Of these, the Google
+        /// Reader API servers are synced with: freshrss, oldreader, inoreader and greader (any
+        /// other: Miniflux's `/reader/`, BazQux); the rest are not yet (see `isSupported`).
         case opml, greader, oldreader, ttrss, newsblur, feedhq, ocnews, miniflux, inoreader, freshrss, feedbin
 
         /// Whether Tidings can read the subscriptions from this source.
-        public var isSupported: Bool { self == .local || self == .fever }
+        public var isSupported: Bool { [.local, .fever, .freshrss, .oldreader, .inoreader, .greader].contains(self) }
     }
 
     public var urlsSource = URLsSource.local
@@ -35,7 +37,7 @@ public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomR
     /// `fever-passwordeval`: a shell command that prints the password.
     public var feverPasswordEval: String?
 
-    /// The options of the services Tidings does not sync with yet, by name (`freshrss-url`).
+    /// The options of the other services, by name (`freshrss-url`, `ttrss-login`).
     public var serviceOptions: [String: OptionValue] = [:]
 
     public init() {}

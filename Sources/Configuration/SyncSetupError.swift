@@ -2,28 +2,29 @@
 public enum SyncSetupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `urls-source` names a service Tidings cannot take the subscriptions from yet.
     case unsupportedSource(String)
-    /// `urls-source "fever"` without this option.
+    /// `urls-source "SERVICE"` without this option (`SERVICE-…`).
     case missingOption(String)
-    /// `fever-url` is not an http or https address.
-    case badURL(String)
-    /// The password file cannot be read, or is empty.
-    case unreadablePasswordFile(path: String, why: String)
-    /// The `fever-passwordeval` command failed or printed nothing.
-    case passwordCommandFailed(why: String)
+    /// The `…-url` option is not an http or https address.
+    case badURL(option: String, url: String)
+    /// The `…-passwordfile` cannot be read, or is empty.
+    case unreadablePasswordFile(option: String, path: String, why: String)
+    /// The `…-passwordeval` command failed or printed nothing.
+    case passwordCommandFailed(option: String, why: String)
 
     public var description: String {
         switch self {
         case .unsupportedSource(let name):
             "urls-source \"\(name)\": Tidings cannot sync with \(name) yet, so no feeds are read; set urls-source \"local\" " +
-                "and list the feeds in the urls file, or \"fever\" if the server has a Fever API (FreshRSS, Miniflux and Tiny Tiny RSS do)"
+                "and list the feeds in the urls file, or \"greader\" or \"fever\" if the server has a Google Reader or Fever API " +
+                "(FreshRSS and Miniflux have both, Tiny Tiny RSS a Fever plugin)"
         case .missingOption(let name):
-            "urls-source \"fever\" needs \(name) in the config file"
-        case .badURL(let url):
-            "fever-url \"\(Excerpt(url))\" is not an http:// or https:// address"
-        case .unreadablePasswordFile(let path, let why):
-            "cannot read the password from fever-passwordfile \(Excerpt(path)): \(why)"
-        case .passwordCommandFailed(let why):
-            "the fever-passwordeval command \(why)"
+            "urls-source \"\(name.prefix { $0 != "-" })\" needs \(name) in the config file"
+        case .badURL(let option, let url):
+            "\(option) \"\(Excerpt(url))\" is not an http:// or https:// address"
+        case .unreadablePasswordFile(let option, let path, let why):
+            "cannot read the password from \(option) \(Excerpt(path)): \(why)"
+        case .passwordCommandFailed(let option, let why):
+            "the \(option) command \(why)"
         }
     }
 }

@@ -123,6 +123,8 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
 
     // MARK: Feeds: managed on the server's own pages
 
+    public var feedManagementRefusal: SyncFailure? { .cannotManageFeeds(api: connection.api) }
+
     public func subscribe(url: String, title: String?, tags: [String]) throws(SyncFailure) -> Int64 {
         throw .cannotManageFeeds(api: connection.api)
     }

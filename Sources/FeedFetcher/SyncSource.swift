@@ -59,6 +59,10 @@ public protocol SyncSource: Sendable {
 
     /// Puts the feed `id` in exactly the groups (folders, labels) `tags`.
     func setTags(_ tags: [String], feed id: Int64) throws(SyncFailure)
+
+    /// Why feeds cannot be managed through this API (`cannotManageFeeds`), asked before the
+    /// user types a feed's address; nil when they can (the default).
+    var feedManagementRefusal: SyncFailure? { get }
 }
 
 extension SyncSource {
@@ -121,4 +125,8 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
         }
         return FetchFailure.oneLine(CredentialRedaction.redact(text))
     }
+}
+
+extension SyncSource {
+    public var feedManagementRefusal: SyncFailure? { nil }
 }

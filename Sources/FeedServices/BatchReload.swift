@@ -91,7 +91,7 @@ public struct BatchReload {
         return summary.failed > 0 ? .someFailed : .succeeded
     }
 
-    /// `urls-source "fever"`: one sync with the feed server instead of fetching feeds (the urls
+    /// `urls-source` (a feed server): one sync with the feed server instead of fetching feeds (the urls
     /// file is not read, and names and tags do not apply: the server syncs every feed at once).
     /// A failure is one line on standard error and changes nothing in the cache.
     private func sync(config: Config, paths: AppPaths) throws -> Outcome {

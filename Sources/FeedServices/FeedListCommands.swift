@@ -16,8 +16,8 @@ public enum FeedListCommands {
         }
     }
 
-    /// Adds the feeds of an OPML file to the urls file; feeds already listed are skipped.
-    /// Returns the report line.
+    /// Adds the feeds of an OPML file to the urls file (or subscribes to them on the feed server,
+    /// see `FeedListCommands+Server`); feeds already listed are skipped. Returns the report line.
     public static func importOPML(from file: URL, paths: AppPaths) throws -> String {
         let data: Data
         do {
@@ -30,6 +30,10 @@ public enum FeedListCommands {
             imported = try OPML.parse(data)
         } catch let error as OPML.ImportError {
             throw Failure(description: "\(file.path): \(error.description)")
+        }
+        let config = try Config.load(from: paths.configFile)
+        if let account = try serverAccount(config) {
+            return try importOPML(imported, account: account, config: config, paths: paths)
         }
         var urls = try UrlsFile.load(from: paths.urlsFile)
         var added = 0
@@ -71,7 +75,8 @@ public enum FeedListCommands {
         return try store.feedList().reduce(0) { $0 + $1.unreadCount }
     }
 
-    /// Appends a feed to the urls file. Returns the report line.
+    /// Appends a feed to the urls file (or subscribes to it on the feed server, see
+    /// `FeedListCommands+Server`). Returns the report line.
     ///
     /// With `check`, the feed is fetched first, as `a` does in the reader: a location that cannot
     /// be fetched or holds no feed is refused with its reason and the urls file is left alone;
@@ -79,6 +84,10 @@ public enum FeedListCommands {
     public static func add(url: String, tags: [String], check: Bool = true, paths: AppPaths) throws -> String {
         guard UrlsFile.isFeedLocation(url), !url.lowercased().hasPrefix("query:") else {
             throw Failure(description: "not a feed URL: \(DisplayName(url)) (expected http(s)://, file://, exec: or filter:)")
+        }
+        let config = try Config.load(from: paths.configFile)
+        if let account = try serverAccount(config) {
+            return try add(url: url, tags: tags, account: account, config: config, paths: paths)
         }
         var urls = try UrlsFile.load(from: paths.urlsFile)
         guard urls.add(Subscription(url: url, tags: tags)) else {
@@ -88,7 +97,7 @@ public enum FeedListCommands {
             try urls.write(to: paths.urlsFile)
             return "added \(DisplayName(url)) to \(paths.urlsFile.path)"
         }
-        let capture = try fetchForAdding(url, options: Config.load(from: paths.configFile).fetchOptions)
+        let capture = try fetchForAdding(url, options: config.fetchOptions)
         try urls.write(to: paths.urlsFile)
         let articles = capture.feed.items.count == 1 ? "1 article" : "\(capture.feed.items.count) articles"
         do {

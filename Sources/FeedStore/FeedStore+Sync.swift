@@ -2,7 +2,7 @@ import FeedModel
 import Foundation
 import GRDB
 
-/// The cache's side of syncing with a feed server (`urls-source "fever"`).
+/// The cache's side of syncing with a feed server (`urls-source`).
 ///
 /// Feeds and articles from the server carry its ids (`serverId`). A mark made here on such an
 /// article or feed (`markItem`, `setStarred`, `markFeedRead`, `markFeed`) is queued in

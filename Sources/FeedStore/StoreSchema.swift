@@ -64,7 +64,7 @@ enum StoreSchema {
             try createSearchTriggers(db, body: .feedText)
         }
         migrator.registerMigration("v6: sync") { db in
-            // A feed server (`urls-source "fever"`) names feeds and articles by its own ids;
+            // A feed server (`urls-source`) names feeds and articles by its own ids;
             // marks made here wait in `syncQueue` until the server has them, in the same
             // transaction as the mark itself, so that no mark is lost between the two. See
             // `FeedStore+Sync.swift`.

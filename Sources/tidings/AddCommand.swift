@@ -6,7 +6,7 @@ import TidingsApp
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Fetch a feed, then add it to the urls file, with optional tags.")
+        abstract: "Fetch a feed, then add it to the urls file, with optional tags (with a feed server: subscribe on it, then sync).")
 
     @OptionGroup var global: GlobalOptions
 

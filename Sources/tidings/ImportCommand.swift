@@ -7,7 +7,7 @@ import TidingsApp
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the feeds of an OPML file to the urls file (folders become tags).")
+        abstract: "Add the feeds of an OPML file to the urls file (folders become tags; with a feed server: subscribe on it, then sync).")
 
     @OptionGroup var global: GlobalOptions
 

@@ -53,7 +53,7 @@ import Testing
         #expect(try config.feverPassword(home: home.path) == Self.secret)
 
         let missing = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordfile ~/nothing")
-        #expect(throws: SyncSetupError.unreadablePasswordFile(path: "~/nothing", why: "no such file")) {
+        #expect(throws: SyncSetupError.unreadablePasswordFile(option: "fever-passwordfile", path: "~/nothing", why: "no such file")) {
             try missing.syncAccount(home: home.path)
         }
     }
@@ -74,15 +74,15 @@ import Testing
 
         let failing = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordeval \"echo \(Self.secret); exit 3\"")
         let error = #expect(throws: SyncSetupError.self) { try failing.syncAccount(home: home.path) }
-        #expect(error == .passwordCommandFailed(why: "failed (exit status 3)"))
+        #expect(error == .passwordCommandFailed(option: "fever-passwordeval", why: "failed (exit status 3)"))
         #expect(!"\(error.map { "\($0)" } ?? "")".contains(Self.secret))
         let silent = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordeval true")
-        #expect(throws: SyncSetupError.passwordCommandFailed(why: "printed nothing")) { try silent.syncAccount(home: home.path) }
+        #expect(throws: SyncSetupError.passwordCommandFailed(option: "fever-passwordeval", why: "printed nothing")) { try silent.syncAccount(home: home.path) }
     }
 
     @Test func missingOrBadOptionsSayWhichInOneLine() throws {
         #expect(throws: SyncSetupError.missingOption("fever-url")) { try Config(parsing: "urls-source fever").syncAccount() }
-        #expect(throws: SyncSetupError.badURL("ftp://x.example/")) {
+        #expect(throws: SyncSetupError.badURL(option: "fever-url", url: "ftp://x.example/")) {
             try Config(parsing: "urls-source fever\nfever-url ftp://x.example/").syncAccount()
         }
         #expect(throws: SyncSetupError.missingOption("fever-login")) {
@@ -112,7 +112,7 @@ import Testing
             """)
         #expect(config.warnings.isEmpty)
         #expect(config.syncsWithServer)
-        #expect(throws: SyncSetupError.unsupportedSource("freshrss")) { try config.syncAccount() }
+        #expect(throws: SyncSetupError.unsupportedSource("miniflux")) { try Config(parsing: "urls-source miniflux").syncAccount() }
         #expect(config.sync.serviceOptions["freshrss-url"] == .text("https://rss.example.org/api/greader.php"))
         #expect(config.sync.serviceOptions["freshrss-min-items"] == .number(50))
         #expect(config.sync.serviceOptions["freshrss-show-special-feeds"] == .yesNo(false))
@@ -124,5 +124,81 @@ import Testing
         // A bad value is a mistake in the file: it warns once and keeps the default.
         #expect(Config(parsing: "ttrss-mode both").warnings.map(\.message) == [#"ttrss-mode is single or multi, not "both"; default kept"#])
         #expect(Config(parsing: "freshrss-min-items many").warnings.count == 1)
+    }
+
+    @Test func freshRSSIsAGoogleReaderAccountNamedWithoutThePassword() throws {
+        let config = Config(parsing: """
+            urls-source "freshrss"
+            freshrss-url "https://rss.example.org/api/greader.php"
+            freshrss-login "me"
+            freshrss-password "\(Self.secret)"
+            freshrss-min-items 50
+            freshrss-flag-star "s"
+            """)
+        #expect(config.warnings.isEmpty)
+        let account = try #require(try config.syncAccount())
+        let source = try #require(account.source as? GoogleReaderSource)
+        #expect(source.endpoint.absoluteString == "https://rss.example.org/api/greader.php")
+        #expect(source.login == "me")
+        #expect(source.minItems == 50)
+        #expect(account.identity == "freshrss https://rss.example.org/api/greader.php me")
+        for text in ["\(account)", account.identity, String(reflecting: source), String(reflecting: config.sync)] {
+            #expect(!text.contains(Self.secret), "\(text)")
+        }
+        // No min-items: the first sync takes every article the server keeps.
+        let all = Config(parsing: "urls-source freshrss\nfreshrss-url https://x.example/api/greader.php\nfreshrss-login me\nfreshrss-password p")
+        #expect((try all.syncAccount()?.source as? GoogleReaderSource)?.minItems == nil)
+        #expect(ConfigOption.named["freshrss-url"]?.status == .works)
+        #expect(ConfigOption.named["freshrss-show-special-feeds"]?.status == .toCome)
+    }
+
+    @Test func eachGoogleReaderServiceReadsItsOwnOptions() throws {
+        let home = try Home()
+        try Data("\(Self.secret)\n".utf8).write(to: URL(fileURLWithPath: home.path + "/pw"))
+        let oldReader = Config(parsing: "urls-source oldreader\noldreader-login me\noldreader-passwordfile ~/pw\noldreader-min-items 20")
+        let old = try #require(try oldReader.syncAccount(home: home.path))
+        #expect((old.source as? GoogleReaderSource)?.endpoint.absoluteString == "https://theoldreader.com")
+        #expect(old.identity == "oldreader https://theoldreader.com me")
+        #expect(try oldReader.password(service: "oldreader", home: home.path) == Self.secret)
+
+        let inoreader = Config(parsing: """
+            urls-source inoreader
+            inoreader-login me@example.org
+            inoreader-passwordeval "cat '\(home.path)/pw'"
+            inoreader-app-id 1000001234
+            inoreader-app-key k3y
+            """)
+        let ino = try #require(try inoreader.syncAccount(home: home.path))
+        #expect((ino.source as? GoogleReaderSource)?.endpoint.absoluteString == "https://www.inoreader.com")
+        #expect(ino.identity == "inoreader https://www.inoreader.com me@example.org")
+        #expect(throws: SyncSetupError.missingOption("inoreader-app-id")) {
+            try Config(parsing: "urls-source inoreader\ninoreader-login me\ninoreader-password p").syncAccount()
+        }
+
+        let miniflux = Config(parsing: "urls-source greader\ngreader-url https://rss.example.org/reader/\ngreader-login me\ngreader-password p")
+        #expect(try miniflux.syncAccount()?.identity == "greader https://rss.example.org/reader/ me")
+        #expect(Config(parsing: "urls-source greader").warnings.isEmpty)
+        // The new services' secrets stay out of a dump of the configuration too.
+        #expect(miniflux.valueText(of: "greader-password") == "(hidden)")
+        #expect(inoreader.valueText(of: "inoreader-app-key") == "(hidden)")
+    }
+
+    @Test func aGoogleReaderServicesMistakesNameItsOptions() throws {
+        #expect(throws: SyncSetupError.missingOption("freshrss-url")) { try Config(parsing: "urls-source freshrss").syncAccount() }
+        #expect(throws: SyncSetupError.badURL(option: "greader-url", url: "rss.example.org")) {
+            try Config(parsing: "urls-source greader\ngreader-url rss.example.org").syncAccount()
+        }
+        #expect(throws: SyncSetupError.missingOption("oldreader-login")) { try Config(parsing: "urls-source oldreader").syncAccount() }
+        let noPassword = #expect(throws: SyncSetupError.self) {
+            try Config(parsing: "urls-source freshrss\nfreshrss-url https://x.example/api/greader.php\nfreshrss-login me").syncAccount()
+        }
+        #expect(noPassword.map { "\($0)" } == #"urls-source "freshrss" needs freshrss-password, freshrss-passwordfile or freshrss-passwordeval in the config file"#)
+        let failing = #expect(throws: SyncSetupError.self) {
+            try Config(parsing: "urls-source oldreader\noldreader-login me\noldreader-passwordeval false").syncAccount()
+        }
+        #expect(failing.map { "\($0)" } == "the oldreader-passwordeval command failed (exit status 1)")
+        // A wrong value warns once and keeps the default.
+        #expect(Config(parsing: "greader-min-items some").warnings.count == 1)
+        #expect(Config(parsing: "inoreader-min-items -3").warnings.count == 1)
     }
 }

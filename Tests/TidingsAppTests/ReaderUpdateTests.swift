@@ -1,5 +1,7 @@
 @testable import Configuration
+import FeedFetcher
 import FeedModel
+import FeedServices
 import FeedStore
 import Foundation
 import TerminalUI
@@ -206,5 +208,41 @@ struct ReaderUpdateTests {
         let reload = ReaderEffect.load(StoreRead(query: .feedsToFetch(only: nil), reply: .reload, waitsForWrites: true))
         #expect(effects.contains(reload) == reloads)
         #expect(effects.contains(.autoReload(minutes: autoReload)))
+    }
+}
+
+/// Feeds edited under a feed server: the edit is an effect for the server, the answer a message.
+@MainActor
+struct ServerFeedEditUpdateTests {
+    static func harness(_ source: any SyncSource) -> ReaderUpdateTests.Harness {
+        let settings = ReaderSettings(
+            urlsPath: "/nonexistent/urls", subscriptions: [], cachePath: "/nonexistent/cache.db", logPath: "/nonexistent/log",
+            syncAccount: .success(SyncAccount(source: source, identity: "test")))
+        let harness = ReaderUpdateTests.Harness(settings: settings)
+        harness.answer(harness.app.begin() + harness.send(.storeChanged), with: ReaderUpdateTests.storeAnswers)
+        return harness
+    }
+
+    @Test func deletingAFeedAsksTheServerAndItsAnswerShows() {
+        let harness = Self.harness(GoogleReaderSource(endpoint: URL(string: "http://127.0.0.1:9/api/greader.php")!, login: "me", password: "p"))
+        harness.answer(harness.send(.syncFinished(.success(SyncOutcome()))), with: ReaderUpdateTests.storeAnswers)
+        // (Keys also look for other processes' writes: `.checkGeneration` is left out.)
+        #expect(harness.press(.character("D")).filter { $0 != .checkGeneration }.isEmpty)
+        #expect(harness.screenText.contains("Delete News?"))
+        let edit = ServerFeedEdit(change: .delete(FeedID(1)), done: "Deleted News on the feed server")
+        #expect(harness.press(.character("y")).filter { $0 != .checkGeneration } == [.manageServerFeed(edit)])
+        // One at a time, as syncs are.
+        #expect(harness.press(.character("R")).filter { $0 != .checkGeneration }.isEmpty)
+        let answered = harness.send(.serverFeedEdited(edit, .failure(SyncFailureLine(line: "cannot reach the feed server 127.0.0.1:9"))))
+        #expect(answered.contains(.checkGeneration))
+        #expect(harness.screenText.contains("Not changed: cannot reach the feed server 127.0.0.1:9"))
+    }
+
+    @Test func aFeverServerRefusesFeedEditsInOneLineBeforeAsking() {
+        let harness = Self.harness(FeverSource(endpoint: URL(string: "http://127.0.0.1:9/fever/")!, email: "me", password: "p"))
+        harness.answer(harness.send(.syncFinished(.success(SyncOutcome()))), with: ReaderUpdateTests.storeAnswers)
+        #expect(harness.press(.character("a")).filter { $0 != .checkGeneration }.isEmpty)
+        #expect(harness.screenText.contains("the Fever API cannot add, rename, tag or delete feeds"))
+        #expect(harness.app.navigation.prompt == nil)
     }
 }

@@ -43,7 +43,7 @@ public final class EffectRunner {
     private let writeQueue = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
     /// Files the article actions write (the podcast queue, saved articles).
     private let fileQueue = DispatchQueue(label: "tidings.reader.files", qos: .userInitiated)
-    /// Syncs and sends of marks to the feed server, one at a time (`urls-source "fever"`).
+    /// Syncs and sends of marks to the feed server, one at a time (`urls-source`).
     private let syncQueue = DispatchQueue(label: "tidings.reader.sync", qos: .userInitiated)
     /// Nil unless a feed server is configured and usable.
     private let synchronizer: Synchronizer?
@@ -290,6 +290,8 @@ public final class EffectRunner {
             startReload(targets)
         case .sync:
             sync()
+        case .manageServerFeed(let edit):
+            manageServerFeed(edit)
         case .fetchForAdding(let url, let tag):
             fetchForAdding(url, tag: tag)
         case .fetchFullArticle(let id, let link, let automatic):
@@ -358,6 +360,23 @@ public final class EffectRunner {
                 return .syncFinished(.success(try synchronizer.sync()))
             } catch {
                 return .syncFinished(.failure(SyncFailureLine(error)))
+            }
+        }
+    }
+
+    private func manageServerFeed(_ edit: ServerFeedEdit) {
+        guard let synchronizer else {
+            send(.serverFeedEdited(edit, .failure(SyncFailureLine(line: "no feed server is configured"))))
+            return
+        }
+        logger.info("changing a feed on \(synchronizer.account): \(edit.change)")
+        let writeQueue = writeQueue
+        on(syncQueue) {
+            writeQueue.sync {}
+            do {
+                return .serverFeedEdited(edit, .success(try edit.apply(with: synchronizer)))
+            } catch {
+                return .serverFeedEdited(edit, .failure(SyncFailureLine(error)))
             }
         }
     }

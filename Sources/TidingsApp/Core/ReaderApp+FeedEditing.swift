@@ -10,8 +10,8 @@ import TerminalUI
 /// inside the reader — add, rename, tag, delete, move.
 ///
 /// Every edit of the feeds goes to the urls file the same way, off the main thread (see
-/// `UrlsFileEdit`); an edit that cannot be made leaves a one-line reason in the status bar and
-/// changes nothing.
+/// `UrlsFileEdit`) — or, with a feed server, to the server (`ServerFeedEdit`), followed by a sync;
+/// an edit that cannot be made leaves a one-line reason in the status bar and changes nothing.
 extension ReaderApp {
     /// The prompt shown in the status row while a search is typed.
     nonisolated static let searchPrompt = "Search: "
@@ -87,6 +87,9 @@ extension ReaderApp {
             return [.quit(status: 0)]
         case .delete(let feed):
             let title = Self.shown(feed.name)
+            if managesFeedsOnServer {
+                return editOnServer(ServerFeedEdit(change: .delete(feed.id), done: "Deleted \(title) on the feed server"))
+            }
             return [.editUrlsFile(UrlsFileEdit(change: .remove(url: feed.url, title: "\(title)"), done: "Deleted \(title)"))]
         case .replaceFile(let article, let path):
             return [.saveText(article, path: path, replacing: true)]
@@ -143,9 +146,10 @@ extension ReaderApp {
         guard !typed.isEmpty else { return [] }
         var url = typed
         if !UrlsFile.isFeedLocation(typed), let host = Self.schemelessAddress(typed) {
-            // `example.org/feed`: HTTPS first, then plain HTTP if that fails (`finishAdding`).
+            // `example.org/feed`: HTTPS first, then plain HTTP if that fails (`finishAdding`);
+            // a feed server is given the HTTPS address.
             url = "https://" + host
-            additions.httpFallbacks[url] = "http://" + host
+            if !managesFeedsOnServer { additions.httpFallbacks[url] = "http://" + host }
         }
         let shown = Self.shown(DisplayName(url))
         guard UrlsFile.isFeedLocation(url), !url.lowercased().hasPrefix("query:") else {
@@ -153,10 +157,15 @@ extension ReaderApp {
             return []
         }
         if feedList?.rows.contains(where: { $0.url == url }) == true {
-            transientMessage = "\(shown) is already in the urls file"
+            transientMessage = "\(shown) is already \(managesFeedsOnServer ? "subscribed to" : "in the urls file")"
             pendingSelection = url
             selectPendingFeedNow()
             return []
+        }
+        if managesFeedsOnServer {
+            // The server fetches it; the sync after brings its articles.
+            return editOnServer(ServerFeedEdit(change: .add(url: url, tags: tag.map { [$0] } ?? []),
+                                               done: "Subscribed to \(shown) on the feed server", refused: "Not added", selectURL: url))
         }
         guard !additions.fetching.contains(url) else {
             transientMessage = "\(shown) is being fetched already"
@@ -228,6 +237,11 @@ extension ReaderApp {
     // MARK: - Renaming, tags
 
     private func rename(_ feed: FeedListRow, to title: String) -> [ReaderEffect] {
+        if managesFeedsOnServer {
+            // The server keeps one title per feed: an empty answer changes nothing.
+            guard !title.isEmpty, title != (feed.customTitle ?? feed.feedTitle) else { return [] }
+            return editOnServer(ServerFeedEdit(change: .rename(feed.id, to: title), done: "Renamed to \(Excerpt(title)) on the feed server"))
+        }
         // The feed's own title typed back unchanged is no custom title.
         let customTitle: String? = title.isEmpty || (feed.customTitle == nil && title == feed.feedTitle) ? nil : title
         guard customTitle != feed.customTitle else { return [] }
@@ -252,7 +266,53 @@ extension ReaderApp {
         guard tags != feed.tags else { return [] }
         let title = Self.shown(feed.name)
         let done = tags.isEmpty ? "\(title) has no tags now" : "Tags of \(title): \(Excerpt(tags.joined(separator: ", ")))"
+        if managesFeedsOnServer { return editOnServer(ServerFeedEdit(change: .setTags(feed.id, tags), done: done)) }
         return [.editUrlsFile(UrlsFileEdit(change: .setTags(url: feed.url, tags), done: done))]
+    }
+
+    // MARK: - On the feed server
+
+    /// True with a feed server (`urls-source`): its feed list is the truth, edited there.
+    var managesFeedsOnServer: Bool { settings.syncAccount != nil }
+
+    /// Why `intent` (an edit of the feeds) cannot be done with the feed server configured; nil
+    /// when it is asked of the server.
+    func serverFeedRefusal(_ intent: ReaderIntent) -> String? {
+        switch settings.syncAccount {
+        case nil: return nil
+        case .failure(let problem)?: return "Feeds are managed on the feed server, which is not set up: \(problem)"
+        case .success(let account)?:
+            if let refusal = account.source.feedManagementRefusal { return "\(refusal)" }
+            if case .moveFeed = intent { return "The feed server keeps the feeds in its own order" }
+            return nil
+        }
+    }
+
+    /// Asks the runner to make `edit` on the server and sync; one at a time, as syncs are.
+    private func editOnServer(_ edit: ServerFeedEdit) -> [ReaderEffect] {
+        guard !isReloading else {
+            transientMessage = "A sync is running: try again when it is done"
+            return []
+        }
+        reload.isSyncing = true
+        transientMessage = "Asking the feed server…"
+        return [.manageServerFeed(edit)]
+    }
+
+    /// What the server's answer to `edit` (and the sync after) shows.
+    func finishServerFeedEdit(_ edit: ServerFeedEdit, _ result: Result<SyncOutcome, SyncFailureLine>) -> [ReaderEffect] {
+        reload.isSyncing = false
+        switch result {
+        case .success:
+            logger.info("feed server change done: \(edit.change)")
+            transientMessage = edit.done
+            if let url = edit.selectURL { pendingSelection = url }
+        case .failure(let failure):
+            logger.warning("feed server change refused: \(failure)")
+            transientMessage = "\(edit.refused): \(failure)"
+        }
+        refreshScreens()
+        return [.checkGeneration]
     }
 
     /// Why a tag line cannot be written as typed.

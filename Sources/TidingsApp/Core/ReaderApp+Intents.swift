@@ -13,10 +13,10 @@ extension ReaderApp {
     /// What an intent from a screen does: the screen stack changes here; everything else is an
     /// effect.
     func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
-        if settings.syncAccount != nil, intent.editsUrlsFile {
-            // The server's list is the truth; editing the urls file would also rewrite the
-            // cache's feeds from it and drop the server's.
-            transientMessage = "Feeds are managed on the feed server (urls-source \"fever\")"
+        if settings.syncAccount != nil, intent.editsUrlsFile, let refusal = serverFeedRefusal(intent) {
+            // The server's list is the truth: feeds are edited there (see `editOnServer`), or not
+            // at all when its API cannot.
+            transientMessage = refusal
             return []
         }
         switch intent {

@@ -268,6 +268,8 @@ public final class ReaderApp {
             return (finishReload(summary), true)
         case .syncFinished(let result):
             return (finishSync(result), true)
+        case .serverFeedEdited(let edit, let result):
+            return (finishServerFeedEdit(edit, result), true)
         case .spinnerTick:
             reload.turnSpinner()
             showReloading()

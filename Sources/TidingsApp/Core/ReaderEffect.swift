@@ -33,6 +33,9 @@ enum ReaderEffect: Equatable, Sendable {
     case reload([FeedFetchTarget])
     /// Syncs with the feed server: `.syncFinished` tells how it went.
     case sync
+    /// Adds, renames, tags or deletes a feed on the feed server, then syncs, on the sync queue:
+    /// `.serverFeedEdited` tells how it went.
+    case manageServerFeed(ServerFeedEdit)
     /// Fetches a feed to be added, without storing it (`.fetchedForAdding`).
     case fetchForAdding(url: String, tag: String?)
     /// Fetches, extracts and stores an item's full article (`.fullArticleFetched`); `automatic`

@@ -34,6 +34,8 @@ enum ReaderMessage: Sendable {
     case reloadFinished(ReloadSummary)
     /// A sync with the feed server is over: what it changed, or why it failed (one line).
     case syncFinished(Result<SyncOutcome, SyncFailureLine>)
+    /// A feed added, renamed, tagged or deleted on the feed server (and the sync after), or why not.
+    case serverFeedEdited(ServerFeedEdit, Result<SyncOutcome, SyncFailureLine>)
     /// The reload spinner turns.
     case spinnerTick
     /// `auto-reload` is due.

@@ -41,7 +41,7 @@ public struct ReaderSettings: Sendable {
     public var queryFeeds: [QueryFeed]
     /// `define-filter` lines, offered by `select-filter`.
     public var definedFilters: [DefinedFilter]
-    /// `urls-source "fever"`: the feed server to sync with instead of fetching the urls file's
+    /// `urls-source`: the feed server to sync with instead of fetching the urls file's
     /// feeds, or why its options do not work; nil for the urls file.
     public var syncAccount: Result<SyncAccount, SyncSetupError>?
     /// `macro` lines by key, run after `macroPrefix`.
