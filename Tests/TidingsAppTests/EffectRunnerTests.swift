@@ -110,13 +110,16 @@ import Testing
         #expect(try harness.cache.store.feedList().first?.tags == ["news", "daily"])
     }
 
-    /// Holds the cache's write lock from another connection until the returned function is called.
+    /// Holds the cache's write lock from another connection (as a `tidings reload` from cron
+    /// does, moving the generation) until the returned function is called.
     static func holdWriteLock(of cachePath: String) throws -> @Sendable () -> Void {
         let other = try DatabaseQueue(path: cachePath)
         let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
                 try db.execute(sql: "BEGIN IMMEDIATE")
+                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
                 locked.signal()
                 release.wait()
                 try db.execute(sql: "COMMIT")

@@ -129,21 +129,10 @@ struct HostileBrowserEndToEndTests {
     @Test func refusedLinksAreExplainedAndAcceptedOnesArriveVerbatim() throws {
         let home = try ReaderEndToEndTests.Home()
         let accepted = "https://ok.example/a|b;c$(touch \(home.path("PWNED")))`id`'\"q\""
-        try home.write(ReaderEndToEndTests.rss(title: "Links", items: [
-            (title: "Script link", link: "javascript:alert(1)", date: "Fri, 21 Nov 2025 12:00:00 GMT", body: "x"),
-            (title: "File link", link: "file:///etc/passwd", date: "Fri, 21 Nov 2025 11:00:00 GMT", body: "x"),
-            (title: "Shell link", link: accepted, date: "Fri, 21 Nov 2025 10:00:00 GMT", body: "x"),
-        ]), to: "feeds/links.xml")
-        try home.write("\(home.server.url("/links.xml"))\n", to: "config/tidings/urls")
-        let session = try home.startReader()
-        try session.waitFor("Tidings — Feeds")
-        try session.sendKeys("R")
-        try session.waitFor("Reloaded 1 feed")
-        try session.sendKeys("Enter")
-        try session.waitFor("Shell link")
-        let store = try FeedStore(path: home.path("data/tidings/cache.db"))
-        let feed = try #require(try store.feedList().first)
-        let stored = try store.items(inFeed: feed.id).map { $0.link ?? "" }
+        let (session, stored) = try Self.readerOnFeed(in: home, links: [
+            (title: "Script link", link: "javascript:alert(1)"), (title: "File link", link: "file:///etc/passwd"),
+            (title: "Shell link", link: accepted),
+        ])
         for (index, title) in ["Script link", "File link"].enumerated() {
             // Only when the parser kept the scheme is there something to refuse.
             guard let link = stored.first(where: { $0.hasPrefix(index == 0 ? "javascript:" : "file:") }) else { continue }
@@ -168,25 +157,12 @@ struct HostileBrowserEndToEndTests {
     /// still counts: `o`, Down, `o`, … opens each article once, in order.
     @Test func theKeyAfterATextModeBrowserCounts() throws {
         let home = try ReaderEndToEndTests.Home()
-        let links = [
-            "https://a.example/1?q=$(touch \(home.path("PWNED")))",
-            "https://b.example/2;`id`",
-            "https://c.example/3'\"|x",
-            "https://d.example/4#\u{1B}]2;title\u{07}",
-        ]
-        try home.write(ReaderEndToEndTests.rss(title: "Hand-overs", items: links.enumerated().map { index, link in
-            (title: "Article \(index + 1)", link: link, date: "Fri, 21 Nov 2025 1\(9 - index):00:00 GMT", body: "x")
-        }), to: "feeds/links.xml")
-        try home.write("\(home.server.url("/links.xml"))\n", to: "config/tidings/urls")
-        let session = try home.startReader()
-        try session.waitFor("Tidings — Feeds")
-        try session.sendKeys("R")
-        try session.waitFor("Reloaded 1 feed")
-        try session.sendKeys("Enter")
-        try session.waitFor("Article 4")
-        let store = try FeedStore(path: home.path("data/tidings/cache.db"))
-        let feed = try #require(try store.feedList().first)
-        let stored = try store.items(inFeed: feed.id).map { $0.link ?? "" }
+        let (session, stored) = try Self.readerOnFeed(in: home, links: [
+            (title: "Article 1", link: "https://a.example/1?q=$(touch \(home.path("PWNED")))"),
+            (title: "Article 2", link: "https://b.example/2;`id`"),
+            (title: "Article 3", link: "https://c.example/3'\"|x"),
+            (title: "Article 4", link: "https://d.example/4#\u{1B}]2;title\u{07}"),
+        ])
         #expect(stored.count == 4)
         for index in stored.indices {
             if index > 0 { try session.sendKeys("Down") }
@@ -198,5 +174,23 @@ struct HostileBrowserEndToEndTests {
         let argv = try String(contentsOfFile: home.path("browser-argv"), encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(argv == stored)
         #expect(!FileManager.default.fileExists(atPath: home.path("PWNED")))
+    }
+
+    /// The real reader in tmux on one served feed of `links` (newest first, as listed), its item
+    /// list open; the links as the cache stored them, in the list's order.
+    static func readerOnFeed(in home: ReaderEndToEndTests.Home, links: [(title: String, link: String)]) throws -> (TmuxSession, [String]) {
+        try home.write(ReaderEndToEndTests.rss(title: "Links", items: links.enumerated().map { index, item in
+            (title: item.title, link: item.link, date: "Fri, 21 Nov 2025 \(19 - index):00:00 GMT", body: "x")
+        }), to: "feeds/links.xml")
+        try home.write("\(home.server.url("/links.xml"))\n", to: "config/tidings/urls")
+        let session = try home.startReader()
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        try session.waitFor("Reloaded 1 feed")
+        try session.sendKeys("Enter")
+        try session.waitFor(links.last?.title ?? "")
+        let store = try FeedStore(path: home.path("data/tidings/cache.db"))
+        let feed = try #require(try store.feedList().first)
+        return (session, try store.items(inFeed: feed.id).map { $0.link ?? "" })
     }
 }
