@@ -209,6 +209,19 @@ struct ReaderUpdateTests {
         #expect(effects.contains(reload) == reloads)
         #expect(effects.contains(.autoReload(minutes: autoReload)))
     }
+
+    /// A read that fails says why in the status bar and leaves nothing half-started.
+    @Test func aFailedReadOfTheFeedsToReloadSaysSo() {
+        struct Unreadable: Error, CustomStringConvertible { var description: String { "disk I/O error" } }
+        let harness = Harness()
+        harness.answer(harness.app.begin() + harness.send(.storeChanged), with: Self.storeAnswers)
+        let read = StoreRead(query: .feedsToFetch(only: nil), reply: .reload, waitsForWrites: true)
+        #expect(harness.press(.character("R")) == [.checkGeneration, .load(read)])
+        #expect(harness.app.isReloading)
+        #expect(harness.send(.loaded(read, .failure(Unreadable()))) == [])
+        #expect(!harness.app.isReloading)
+        #expect(harness.app.statusText == "Cannot reload: disk I/O error")
+    }
 }
 
 /// Feeds edited under a feed server: the edit is an effect for the server, the answer a message.

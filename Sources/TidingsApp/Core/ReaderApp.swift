@@ -314,12 +314,22 @@ public final class ReaderApp {
         } catch {
             logger.error("cannot read the cache: \(error)")
             switch reply {
-            case .openArticle: transientMessage = "Cannot open the article: \(error)"
-            case .articleAction: transientMessage = "Cannot read the article: \(error)"
-            case .reload: reload.isAskingForFeeds = false
-            case .screen, .unreadJump, .firstSync, .automaticFullArticles: break
+            case .openArticle:
+                transientMessage = "Cannot open the article: \(error)"
+            case .articleAction:
+                transientMessage = "Cannot read the article: \(error)"
+            case .unreadJump(let forward):
+                return jumpTo(nil, forward: forward)
+            case .reload:
+                reload.isAskingForFeeds = false
+                transientMessage = "Cannot reload: \(error)"
+            case .firstSync:
+                // Not known to have synced: a sync finds out.
+                return startSync()
+            case .screen, .automaticFullArticles:
+                break
             }
-            return reply == .unreadJump(forward: true) || reply == .unreadJump(forward: false) ? jumpTo(nil, forward: reply == .unreadJump(forward: true)) : []
+            return []
         }
         switch (reply, answer) {
         case (.openArticle(let id), .article(let loaded)):
