@@ -133,13 +133,7 @@ final class PagedItemSource: @MainActor ListDataSource {
             let ids = rows.map(\.id)
             storeView.read(.itemRows(ids)) { [weak self] answer in
                 guard let self, case .rows(let current)? = answer, var rows = self.loaded[page] else { return }
-                let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                for index in rows.indices {
-                    // An article dropped from the cache keeps its row; opening it says it is gone.
-                    guard let now = byID[rows[index].id] else { continue }
-                    rows[index].isRead = now.isRead
-                    rows[index].isStarred = now.isStarred
-                }
+                rows.takeMarks(of: current)
                 self.loaded[page] = rows
             }
         }

@@ -128,13 +128,7 @@ final class SearchResultSource {
                 guard let self else { return }
                 self.chunksBeingRead.remove(chunk)
                 guard case .rows(let current)? = answer else { return }
-                let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                for index in range where index < self.rows.count {
-                    // An item dropped from the cache keeps its row; opening it says it is gone.
-                    guard let now = byID[self.rows[index].id] else { continue }
-                    self.rows[index].isRead = now.isRead
-                    self.rows[index].isStarred = now.isStarred
-                }
+                self.rows.takeMarks(of: current, in: range)
             }
         }
     }
