@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Configuration", dependencies: ["FeedModel", "FeedStore", "FeedFetcher", "TerminalUI"]),
         // What is done to the feeds without the screen, for the command line and the reader alike:
         // batch reload, sync runner, feed-list commands, OPML, the log file.
-        .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", logging]),
+        .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FeedParser", "HTMLText", "FeedStore", "FeedFetcher", logging]),
         .target(
             name: "TidingsApp",
             dependencies: ["FeedServices", "Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", "ArticleExtraction", logging]

@@ -116,12 +116,19 @@ public struct UrlsFile: Sendable, Equatable {
         lines.compactMap { if case .feed(let subscription, _) = $0 { subscription } else { nil } }
     }
 
-    /// True if a feed with this URL is in the list.
+    /// True if a feed with this URL is in the list (its scheme and host compared without case:
+    /// see `FeedAddress`).
     public func contains(url: String) -> Bool {
-        subscriptions.contains { $0.url == url }
+        subscriptions.contains { FeedAddress.isSame($0.url, url) }
     }
 
-    /// Appends a feed; returns false (and changes nothing) if its URL is already listed.
+    /// The feed listed under `url`, its scheme and host compared without case, if there is one.
+    public func listed(url: String) -> Subscription? {
+        subscriptions.first { FeedAddress.isSame($0.url, url) }
+    }
+
+    /// Appends a feed; returns false (and changes nothing) if its URL is already listed (even
+    /// written with another case in its scheme or host).
     @discardableResult
     public mutating func add(_ subscription: Subscription) -> Bool {
         guard !contains(url: subscription.url) else { return false }

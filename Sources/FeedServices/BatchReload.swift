@@ -12,7 +12,7 @@ import Foundation
 /// summary. Ctrl-C cancels the reload promptly; what was stored stays stored.
 public struct BatchReload {
     /// Which feeds to refresh: all of them, those carrying `tag`, and/or those named (by URL or by
-    /// title, case-insensitively).
+    /// title, as the reader's quick filter matches titles: see `feeds(named:in:titles:)`).
     public var tag: String?
     public var names: [String]
 
@@ -134,17 +134,30 @@ public struct BatchReload {
             chosen.formUnion(tagged)
         }
         for name in names {
-            let lowered = name.lowercased()
-            let matches = subscriptions.filter { subscription in
-                subscription.url == name
-                    || subscription.customTitle?.lowercased() == lowered
-                    || titles[subscription.url]?.lowercased() == lowered
-            }
+            let matches = Self.feeds(named: name, in: subscriptions, titles: titles)
             guard !matches.isEmpty else { throw SelectionError.unknownName(name) }
-            chosen.formUnion(matches.map(\.url))
+            chosen.formUnion(matches)
         }
         if tag == nil && names.isEmpty { return requests }
         return requests.filter { chosen.contains($0.url) }
+    }
+}
+
+extension BatchReload {
+    /// The feeds `name` selects: the feed with that URL (its scheme and host in any case), else
+    /// the feeds whose title (the custom one, else the fetched one) is `name`, else those whose
+    /// title contains it — compared as the reader's quick filter compares, without case or
+    /// diacritics (`ListText.folded`), so that `tidings reload cafe` finds "Café Society".
+    static func feeds(named name: String, in subscriptions: [Subscription], titles: [String: String]) -> [String] {
+        let byURL = subscriptions.filter { FeedAddress.isSame($0.url, name) }
+        if !byURL.isEmpty { return byURL.map(\.url) }
+        let wanted = ListText.folded(name.trimmingCharacters(in: .whitespaces))
+        guard !wanted.isEmpty else { return [] }
+        let titled = subscriptions.compactMap { subscription in
+            (subscription.customTitle ?? titles[subscription.url]).map { (subscription.url, ListText.folded($0)) }
+        }
+        let exact = titled.filter { $0.1 == wanted }
+        return (exact.isEmpty ? titled.filter { $0.1.contains(wanted) } : exact).map(\.0)
     }
 }
 

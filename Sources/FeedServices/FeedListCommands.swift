@@ -78,26 +78,39 @@ public enum FeedListCommands {
     /// Appends a feed to the urls file (or subscribes to it on the feed server, see
     /// `FeedListCommands+Server`). Returns the report line.
     ///
+    /// An address typed without its scheme (`example.org/feed`) is read as the reader's `a` reads
+    /// it: HTTPS first, then plain HTTP if that cannot be fetched. A feed already listed is refused
+    /// even when its scheme or host is written in another case (`FeedAddress`).
+    ///
     /// With `check`, the feed is fetched first, as `a` does in the reader: a location that cannot
     /// be fetched or holds no feed is refused with its reason and the urls file is left alone;
-    /// a good feed's articles go into the cache at once.
-    public static func add(url: String, tags: [String], check: Bool = true, paths: AppPaths) throws -> String {
+    /// a good feed's articles go into the cache at once. A web page that is not a feed is searched
+    /// for the feeds it announces (`FeedLinkDiscovery`): one is added; several are listed, one per
+    /// line, for the user to choose from, and nothing is added.
+    public static func add(url typed: String, tags: [String], check: Bool = true, paths: AppPaths) throws -> String {
+        var candidates = [typed]
+        if !UrlsFile.isFeedLocation(typed), let address = FeedAddress.schemeless(typed) {
+            candidates = ["https://" + address, "http://" + address]
+        }
+        let url = candidates[0]
         guard UrlsFile.isFeedLocation(url), !url.lowercased().hasPrefix("query:") else {
-            throw Failure(description: "not a feed URL: \(DisplayName(url)) (expected http(s)://, file://, exec: or filter:)")
+            throw Failure(description: "not a feed URL: \(DisplayName(typed)) (expected http(s)://, file://, exec: or filter:)")
         }
         let config = try Config.load(from: paths.configFile)
         if let account = try serverAccount(config) {
             return try add(url: url, tags: tags, account: account, config: config, paths: paths)
         }
         var urls = try UrlsFile.load(from: paths.urlsFile)
-        guard urls.add(Subscription(url: url, tags: tags)) else {
-            throw Failure(description: "\(DisplayName(url)) is already in \(paths.urlsFile.path)")
-        }
+        for candidate in candidates { try refuseIfListed(candidate, in: urls, paths: paths) }
         guard check else {
+            urls.add(Subscription(url: url, tags: tags))
             try urls.write(to: paths.urlsFile)
             return "added \(DisplayName(url)) to \(paths.urlsFile.path)"
         }
-        let capture = try fetchForAdding(url, options: config.fetchOptions)
+        let (fetchedURL, capture) = try fetchForAdding(candidates, options: config.fetchOptions)
+        // A feed found on a web page may be listed already under its own address.
+        try refuseIfListed(fetchedURL, in: urls, paths: paths)
+        urls.add(Subscription(url: fetchedURL, tags: tags))
         try urls.write(to: paths.urlsFile)
         let articles = capture.feed.items.count == 1 ? "1 article" : "\(capture.feed.items.count) articles"
         do {
@@ -105,27 +118,90 @@ public enum FeedListCommands {
             let store = try FeedStore(path: paths.cacheFile.path)
             try store.syncSubscriptions(urls.subscriptions)
             try store.upsert(
-                capture.feed, forFeedURL: url,
+                capture.feed, forFeedURL: fetchedURL,
                 validators: capture.validators,
                 permanentRedirect: capture.permanentRedirect)
         } catch {
-            return "added \(DisplayName(url)) to \(paths.urlsFile.path); its \(articles) could not be cached (\(error)): the next reload fetches them"
+            return "added \(DisplayName(fetchedURL)) to \(paths.urlsFile.path); its \(articles) could not be cached (\(error)): the next reload fetches them"
         }
-        return "added \(DisplayName(url)) to \(paths.urlsFile.path) (\(articles))"
+        return "added \(DisplayName(fetchedURL)) to \(paths.urlsFile.path) (\(articles))"
     }
 
-    /// Fetches a feed without storing it; a failure is the one-line refusal.
-    private static func fetchForAdding(_ url: String, options: FetchOptions) throws -> CapturingFeedCache.Capture {
+    private static func refuseIfListed(_ url: String, in urls: UrlsFile, paths: AppPaths) throws {
+        guard let listed = urls.listed(url: url) else { return }
+        let written = listed.url == url ? "" : " (as \(DisplayName(listed.url)))"
+        throw Failure(description: "\(DisplayName(url)) is already in \(paths.urlsFile.path)\(written)")
+    }
+
+    /// Fetches the first of `candidates` that can be fetched, without storing it; a web page is
+    /// searched for the feed it announces. Returns the feed's address and what was received; a
+    /// failure is the one-line refusal.
+    private static func fetchForAdding(_ candidates: [String], options: FetchOptions) throws -> (String, CapturingFeedCache.Capture) {
+        var firstFailure: FetchFailure?
+        for url in candidates {
+            switch fetch(url, options: options) {
+            case .success(let capture):
+                return (url, capture)
+            case .failure(.parse(let why)) where url.lowercased().hasPrefix("http"):
+                // The server answered with something that is no feed: perhaps the site's page.
+                return try fetchAnnouncedFeed(of: url, options: options, notAFeed: why)
+            case .failure(let failure):
+                firstFailure = firstFailure ?? failure
+            }
+        }
+        throw Failure(description: "not added: \(firstFailure.map { "\($0)" } ?? "nothing was received")")
+    }
+
+    /// The one feed the page at `url` announces, fetched; several are listed to choose from.
+    private static func fetchAnnouncedFeed(of url: String, options: FetchOptions, notAFeed: String) throws -> (String, CapturingFeedCache.Capture) {
+        let page = DownloadedPage()
+        let download = PageDownload.start(url: url, options: options) { result in page.finish(result) }
+        withExtendedLifetime(download) { page.wait() }
+        guard case .success(let downloaded)? = page.result else {
+            throw Failure(description: "not added: \(notAFeed)")
+        }
+        let feeds = FeedLinkDiscovery.feeds(in: downloaded.bytes, at: downloaded.url ?? URL(string: url))
+        switch feeds.count {
+        case 0:
+            throw Failure(description: "not added: \(notAFeed) (and the page announces no feed)")
+        case 1:
+            switch fetch(feeds[0].url, options: options) {
+            case .success(let capture): return (feeds[0].url, capture)
+            case .failure(let failure): throw Failure(description: "not added: \(DisplayName(feeds[0].url)), the page's feed: \(failure)")
+            }
+        default:
+            let lines = feeds.map { feed in
+                DisplayName(feed.url).text + (feed.title.map { "  \(Excerpt($0))" } ?? "")
+            }
+            throw Failure(description: "not added: \(DisplayName(url)) announces \(feeds.count) feeds; add one of them:\n"
+                + lines.joined(separator: "\n"))
+        }
+    }
+
+    /// Fetches a feed without storing it.
+    private static func fetch(_ url: String, options: FetchOptions) -> Result<CapturingFeedCache.Capture, FetchFailure> {
         let capture = CapturingFeedCache()
         let summary = FeedFetcher(cache: capture, options: options)
             .reload([FetchRequest(url: url)], on: DispatchQueue(label: "tidings.add")) { _ in }
             .wait()
-        if let failure = summary.failures.first {
-            throw Failure(description: "not added: \(failure.reason)")
-        }
-        guard let captured = capture.capture else {
-            throw Failure(description: "not added: nothing was received from \(DisplayName(url))")
-        }
-        return captured
+        if let failure = summary.failures.first { return .failure(failure.reason) }
+        guard let captured = capture.capture else { return .failure(.network("nothing was received from \(DisplayName(url))")) }
+        return .success(captured)
     }
+}
+
+/// A page download's result, waited for by a one-shot command.
+private final class DownloadedPage: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var value: Result<PageDownload.Page, FetchFailure>?
+
+    var result: Result<PageDownload.Page, FetchFailure>? { lock.withLock { value } }
+
+    func finish(_ result: Result<PageDownload.Page, FetchFailure>) {
+        lock.withLock { value = result }
+        done.signal()
+    }
+
+    func wait() { done.wait() }
 }

@@ -280,6 +280,70 @@ import Testing
             #"<outline type="rss" text="Ferry [31mNews" title="Ferry [31mNews" xmlUrl="\#(server.url("/ferry.xml"))" htmlUrl="\#(site)" category="boats"/>"#))
     }
 
+    /// `tidings add` reads an address as the reader's `a` does and as a user expects (issue 34
+    /// §10): without its scheme, in any case, or as a web page that announces its feed.
+    @Test func addTakesAnAddressWithoutSchemeInAnyCaseOrAsAPage() throws {
+        let sandbox = try Sandbox()
+        let html = #"<html><head><link rel="stylesheet" href="/s.css"><link rel="alternate" type="application/rss+xml" title="Posts" href="ferry.xml"></head><body>Hi</body></html>"#
+        let twoFeeds = #"<html><head><link rel="alternate" type="application/rss+xml" title="Posts" href="/ferry.xml"><LINK REL="Alternate" TYPE="application/atom+xml" HREF="/comments.atom"></head></html>"#
+        let server = try FeedServerProcess(routes: [
+            "/ferry.xml": ["body": CommandLineTests.feed],
+            "/blog/": ["body": html, "headers": ["Content-Type": "text/html; charset=utf-8"]],
+            "/blog/ferry.xml": ["body": CommandLineTests.feed],
+            "/two/": ["body": twoFeeds, "headers": ["Content-Type": "text/html"]],
+            "/same/": ["body": #"<link rel="alternate" type="application/rss+xml" href="/ferry.xml">"#],
+        ])
+        try sandbox.write("", to: sandbox.urls)
+        let address = "127.0.0.1:\(server.port)/ferry.xml"
+
+        // HTTPS is tried first and fails on this plain-HTTP server; HTTP then works.
+        let schemeless = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "add", address], in: sandbox)
+        #expect(schemeless.status == 0, "\(schemeless.errors)")
+        #expect(try String(contentsOfFile: sandbox.urls, encoding: .utf8) == "http://\(address)\n")
+
+        let shouted = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "add", "HTTP://127.0.0.1:\(server.port)/ferry.xml"], in: sandbox)
+        #expect(shouted.status == 1)
+        #expect(shouted.errors == "tidings: HTTP://\(address) is already in \(sandbox.urls) (as http://\(address))\n")
+        let unchecked = try CommandLineTests.run(["-u", sandbox.urls, "add", "--no-check", "Http://127.0.0.1:\(server.port)/ferry.xml"], in: sandbox)
+        #expect(unchecked.status == 1)
+
+        // A page announcing two feeds: both are listed, one per line, and nothing is added.
+        let two = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "add", server.url("/two/")], in: sandbox)
+        #expect(two.status == 1 && two.output.isEmpty)
+        #expect(two.errors == """
+            tidings: not added: \(server.url("/two/")) announces 2 feeds; add one of them:
+            \(server.url("/ferry.xml"))  Posts
+            \(server.url("/comments.atom"))
+
+            """)
+
+        // A page announcing one feed: that feed is added, by its own address, unless it is listed.
+        let same = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "add", server.url("/same/")], in: sandbox)
+        #expect(same.status == 1)
+        #expect(same.errors == "tidings: \(server.url("/ferry.xml")) is already in \(sandbox.urls)\n")
+        try sandbox.write("", to: sandbox.urls)
+        let found = try CommandLineTests.run(["-u", sandbox.urls, "-c", sandbox.cache, "add", server.url("/blog/"), "boats"], in: sandbox)
+        #expect(found.status == 0, "\(found.errors)")
+        #expect(try String(contentsOfFile: sandbox.urls, encoding: .utf8) == "\(server.url("/blog/ferry.xml")) boats\n")
+        #expect(found.output == "added \(server.url("/blog/ferry.xml")) to \(sandbox.urls) (2 articles)\n")
+    }
+
+    /// `tidings reload NAME` finds a title as the reader's quick filter does: without case or
+    /// diacritics, and a part of it when no title is the whole name (issue 34 §10).
+    @Test func reloadFindsTitlesAsTheReadersSearchDoes() throws {
+        let sandbox = try Sandbox()
+        let server = try FeedServerProcess(routes: ["/a.xml": ["body": CommandLineTests.feed], "/b.xml": ["body": CommandLineTests.feed]])
+        try sandbox.write("\(server.url("/a.xml")) \"~Café Society\"\n\(server.url("/b.xml")) \"~Harbour Log\"\n", to: sandbox.urls)
+        let folded = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "CAFE society"], in: sandbox)
+        #expect(folded.status == 0, "\(folded.errors)")
+        #expect(folded.output.hasPrefix("updated    Café Society (2 new)\n1 feed:"))
+        let part = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "harbour"], in: sandbox)
+        #expect(part.status == 0)
+        #expect(part.output.hasPrefix("updated    Harbour Log (2 new)\n1 feed:"))
+        let byURL = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, server.url("/b.xml").replacingOccurrences(of: "http://", with: "HTTP://")], in: sandbox)
+        #expect(byURL.status == 0 && byURL.output.contains("1 feed:"))
+    }
+
     @Test func interruptCancelsTheReloadPromptly() throws {
         let sandbox = try Sandbox()
         let server = try FeedServerProcess(routes: [

@@ -145,7 +145,7 @@ extension ReaderApp {
     private func startAdding(_ typed: String, tag: String?) -> [ReaderEffect] {
         guard !typed.isEmpty else { return [] }
         var url = typed
-        if !UrlsFile.isFeedLocation(typed), let host = Self.schemelessAddress(typed) {
+        if !UrlsFile.isFeedLocation(typed), let host = FeedAddress.schemeless(typed) {
             // `example.org/feed`: HTTPS first, then plain HTTP if that fails (`finishAdding`);
             // a feed server is given the HTTPS address.
             url = "https://" + host
@@ -156,9 +156,10 @@ extension ReaderApp {
             ask(.addFeed(tag: tag), text: typed, refusal: "Not a feed URL")
             return []
         }
-        if feedList?.rows.contains(where: { $0.url == url }) == true {
+        // `HTTP://Example.org/feed` is the feed listed as `http://example.org/feed`.
+        if let listed = feedList?.rows.first(where: { FeedAddress.isSame($0.url, url) })?.url {
             transientMessage = "\(shown) is already \(managesFeedsOnServer ? "subscribed to" : "in the urls file")"
-            pendingSelection = url
+            pendingSelection = listed
             selectPendingFeedNow()
             return []
         }
@@ -176,15 +177,6 @@ extension ReaderApp {
         additions.fetching.insert(url)
         additions.awaited = (url, typed)
         return [.fetchForAdding(url: url, tag: tag)]
-    }
-
-    /// `host/path` when `text` names a web address without its scheme, else nil.
-    private nonisolated static func schemelessAddress(_ text: String) -> String? {
-        guard !text.contains("://"), !text.contains(where: \.isWhitespace),
-              let host = text.split(separator: "/", maxSplits: 1).first,
-              host.contains("."), !host.contains(":") || host.split(separator: ":").count == 2
-        else { return nil }
-        return text
     }
 
     private func selectPendingFeedNow() {
