@@ -53,19 +53,32 @@ public enum FeedListCommands {
     public static func exportOPML(paths: AppPaths) throws -> String {
         let subscriptions = try UrlsFile.load(from: paths.urlsFile).subscriptions
         var fetched: [String: FeedListRow] = [:]
-        // The urls file is the export; a cache that is missing or cannot be read only costs titles.
-        if FileManager.default.fileExists(atPath: paths.cacheFile.path),
-           let rows = try? FeedStore(path: paths.cacheFile.path).feedList() {
+        // The urls file is the export; a cache that is missing or cannot be read only costs
+        // titles. One this user cannot write is read as it is.
+        let path = paths.cacheFile.path
+        if FileManager.default.fileExists(atPath: path),
+           let rows = try? FeedStore(path: path, access: FeedStore.possibleAccess(toCacheAt: path)).feedList() {
             fetched = Dictionary(rows.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         }
         return OPML.export(subscriptions, fetched: fetched)
     }
 
     /// The number of unread items in the listed (not hidden) feeds, as `newsboat -x print-unread`.
-    public static func unreadCount(paths: AppPaths) throws -> Int {
-        try paths.createDirectories()
-        let store = try FeedStore(path: paths.cacheFile.path)
+    ///
+    /// A cache this user cannot write (another user's, a read-only mount) is read as it is:
+    /// `readOnly` is told its one-line notice, and the urls file's feeds and the killfile are
+    /// applied to what is counted instead of being written to the cache.
+    public static func unreadCount(paths: AppPaths, readOnly notice: (String) -> Void = { _ in }) throws -> Int {
         let config = try Config.load(from: paths.configFile)
+        let store = try openForReading(paths: paths, notice: notice)
+        guard !store.isReadOnly else {
+            var rows = try store.feedList()
+            if !config.syncsWithServer {
+                let listed = Set(try UrlsFile.load(from: paths.urlsFile).subscriptions.filter { !$0.isHidden }.map(\.url))
+                rows = rows.filter { listed.contains($0.url) }
+            }
+            return rows.reduce(0) { $0 + $1.unreadCount }
+        }
         // Under a feed server the cache lists the server's feeds: the urls file must not replace them.
         if !config.syncsWithServer {
             try store.syncSubscriptions(try UrlsFile.load(from: paths.urlsFile).subscriptions)
@@ -73,6 +86,24 @@ public enum FeedListCommands {
         // Articles the killfile ignores are not counted, as the reader does not count them.
         try store.applyKillfile(config.killfile)
         return try store.feedList().reduce(0) { $0 + $1.unreadCount }
+    }
+
+    /// Opens the cache for a command that only reads it: read-only (saying so through `notice`)
+    /// when this user cannot write it, else as usual (made on first use).
+    static func openForReading(paths: AppPaths, notice: (String) -> Void) throws -> FeedStore {
+        let path = paths.cacheFile.path
+        guard FeedStore.possibleAccess(toCacheAt: path) == .readOnly else {
+            try paths.createDirectories()
+            return try FeedStore(path: path)
+        }
+        let store = try FeedStore(path: path, access: .readOnly)
+        notice(readOnlyNotice(path))
+        return store
+    }
+
+    /// The one line that says a cache was opened read-only.
+    public static func readOnlyNotice(_ path: String) -> String {
+        "the cache \(path) is read-only here: opened for reading only, nothing is saved"
     }
 
     /// Appends a feed to the urls file (or subscribes to it on the feed server, see

@@ -1,6 +1,10 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The article cache: one SQLite file (WAL) holding feeds, items and their read state.
 ///
 /// Open it once per process and share it: every method is synchronous, thread-safe and runs
@@ -16,6 +20,8 @@ import GRDB
 public final class FeedStore: Sendable {
     /// The cache file.
     public let path: String
+    /// Whether the cache can be written, or only read (see `Access`).
+    public let access: Access
     let pool: DatabasePool
     /// The killfile applied to what upserts store (see `applyKillfile`).
     let killfileSlot = KillfileSlot()
@@ -23,16 +29,45 @@ public final class FeedStore: Sendable {
     /// How long a write waits for another process's write before failing.
     public static let defaultBusyTimeout: TimeInterval = 10
 
+    /// How a cache is opened.
+    public enum Access: Sendable, Equatable {
+        /// Created if missing, its schema brought up to date, written.
+        case readWrite
+        /// Only read: another user's cache, or one on a read-only mount. Every write throws
+        /// `StoreError.readOnly`; an outdated schema cannot be upgraded and is refused.
+        case readOnly
+    }
+
+    /// How this process can open the cache at `path`: `.readOnly` when the file, or the directory
+    /// SQLite keeps its journal files in, cannot be written by this user (another user's cache, a
+    /// read-only mount), else `.readWrite`. A file that is not there yet is `.readWrite`: it is
+    /// made. `access(2)` answers for the real user and knows read-only mounts (`EROFS`), so root
+    /// is read-only only where root cannot write either.
+    public static func possibleAccess(toCacheAt path: String) -> Access {
+        guard FileManager.default.fileExists(atPath: path) else { return .readWrite }
+        let directory = (path as NSString).deletingLastPathComponent
+        let isWritable = Glibc.access(path, W_OK) == 0 && Glibc.access(directory.isEmpty ? "." : directory, W_OK) == 0
+        return isWritable ? .readWrite : .readOnly
+    }
+
+    /// True when the cache was opened for reading only.
+    public var isReadOnly: Bool { access == .readOnly }
+
     /// Opens (creating if needed) the cache at `path` and brings its schema up to date.
     ///
     /// - Throws: `StoreError.unreadableFile` when the file exists but is not an SQLite database
     ///   or is corrupt (the file is never modified), `StoreError.newerSchema` when a newer
     ///   Tidings wrote it, `StoreError.busy` when another process keeps it locked.
-    public init(path: String, busyTimeout: TimeInterval = FeedStore.defaultBusyTimeout) throws {
+    public init(path: String, busyTimeout: TimeInterval = FeedStore.defaultBusyTimeout, access: Access = .readWrite) throws {
         self.path = path
+        self.access = access
         try Self.refuseForeignFile(at: path)
+        if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
+            throw StoreError.unreadableFile(path: path, reason: "there is no such file")
+        }
 
         var configuration = Configuration()
+        configuration.readonly = access == .readOnly
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "FeedStore"
@@ -60,6 +95,17 @@ public final class FeedStore: Sendable {
             db.add(function: ItemOrder.shuffleFunction)
         }
         do {
+            guard access == .readWrite else {
+                pool = try Self.openReadOnly(path, configuration: configuration)
+                // Nothing can be upgraded or rebuilt: a cache this build cannot read as it is is refused.
+                try pool.read { db in
+                    if try StoreSchema.migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
+                    guard try StoreSchema.migrator.hasCompletedMigrations(db) else {
+                        throw StoreError.unreadableFile(path: path, reason: "an older Tidings wrote it, and it is read-only here, so it cannot be upgraded")
+                    }
+                }
+                return
+            }
             try Self.inspectExistingFile(at: path)
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrate(pool, path: path)
@@ -68,6 +114,26 @@ public final class FeedStore: Sendable {
             throw error
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Opens the cache for reading only. SQLite reads a WAL database through its `-shm` file,
+    /// which it must create when the last writer removed it: in a directory this user cannot
+    /// write (another user's, a read-only mount) that fails (`SQLITE_CANTOPEN`, or
+    /// `SQLITE_READONLY_CANTINIT`), and the file is opened `immutable` instead. On a read-only
+    /// mount nobody can be writing it; another user's cache may be written meanwhile by its owner,
+    /// whose reader or reload keeps the `-shm` file there, so the first attempt succeeds then.
+    private static func openReadOnly(_ path: String, configuration: Configuration) throws -> DatabasePool {
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            return pool
+        } catch let error as DatabaseError where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode) {
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "?#%")
+            let absolute = URL(fileURLWithPath: path).path
+            let location = "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+            return try DatabasePool(path: location, configuration: configuration)
         }
     }
 
@@ -153,6 +219,8 @@ public final class FeedStore: Sendable {
             return .unreadableFile(path: path, reason: "the database is corrupt")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .busy(path: path)
+        case .SQLITE_READONLY:
+            return .readOnly(path: path)
         case .SQLITE_CANTOPEN:
             return .unreadableFile(path: path, reason: "cannot be opened (missing directory or permission)")
         default:
@@ -162,6 +230,7 @@ public final class FeedStore: Sendable {
 
     /// Runs `body` in a write transaction that also advances `generation`.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        guard access == .readWrite else { throw StoreError.readOnly(path: path) }
         do {
             return try pool.write { db in
                 let result = try body(db)

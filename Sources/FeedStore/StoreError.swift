@@ -9,6 +9,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case newerSchema(path: String)
     /// The database is locked by another process for longer than the busy timeout.
     case busy(path: String)
+    /// A write to a cache opened for reading only (`FeedStore.Access.readOnly`), or that SQLite
+    /// found it cannot write.
+    case readOnly(path: String)
     /// A write named a feed URL that is not in the cache (sync the subscriptions first).
     case unknownFeed(url: String)
     /// A full-text query that SQLite's FTS5 rejected (only raw `MATCH` queries can cause this).
@@ -24,6 +27,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot open the cache \(path): it was written by a newer version of Tidings"
         case let .busy(path):
             return "the cache \(path) is busy: another Tidings process holds it too long"
+        case let .readOnly(path):
+            return "the cache \(path) is read-only here (another user's, or a read-only mount): nothing can be saved"
         case let .unknownFeed(url):
             return "no feed \(url) in the cache"
         case let .invalidSearchQuery(query, reason):

@@ -18,7 +18,9 @@ struct UnreadCommand: ParsableCommand {
             if global.cacheFile != nil, !FileManager.default.fileExists(atPath: global.paths.cacheFile.path) {
                 throw FeedListCommands.Failure(description: "no cache at \(global.paths.cacheFile.path) (check -c)")
             }
-            print(try FeedListCommands.unreadCount(paths: global.paths))
+            print(try FeedListCommands.unreadCount(paths: global.paths) { notice in
+                FileHandle.standardError.write(Data("tidings: \(notice)\n".utf8))
+            })
         }
     }
 }

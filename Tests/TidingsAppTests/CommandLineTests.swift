@@ -75,14 +75,15 @@ import Testing
 
     /// Runs the binary with a private HOME/XDG so that nothing of the user's is touched; gives up
     /// after 60 s.
-    static func run(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:]) throws -> Run {
-        try start(arguments, in: sandbox, environment: extra).finish()
+    /// `prefix` runs the binary through another program (`setpriv` to run it as another user).
+    static func run(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:], prefix: [String] = []) throws -> Run {
+        try start(arguments, in: sandbox, environment: extra, prefix: prefix).finish()
     }
 
-    static func start(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:]) throws -> Started {
+    static func start(_ arguments: [String], in sandbox: Sandbox, environment extra: [String: String] = [:], prefix: [String] = []) throws -> Started {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: prefix.first ?? binary)
+        process.arguments = prefix.isEmpty ? arguments : prefix.dropFirst() + [binary] + arguments
         process.environment = sandbox.environment(merging: extra)
         let output = Pipe()
         let errors = Pipe()

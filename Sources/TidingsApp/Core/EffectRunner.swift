@@ -182,6 +182,12 @@ public final class EffectRunner {
 
     private func writeMarks(_ marks: [NumberedMark]) {
         guard let last = marks.last?.number else { return }
+        guard !store.isReadOnly else {
+            // Kept for no later start either: this user cannot write the cache then either.
+            let path = store.path
+            onWriteQueue { .status("Not saved: \(StoreError.readOnly(path: path))") }
+            return
+        }
         journal.append(marks.map(\.mark))
         let store = store, journal = journal, logger = logger
         onWriteQueue {

@@ -11,6 +11,10 @@ import TerminalUI
 extension ReaderApp {
     /// Reads the feeds to reload (every one, or only `feed`) once the writes before are done.
     func askForReload(only feed: FeedID?) -> [ReaderEffect] {
+        guard !settings.isCacheReadOnly else {
+            transientMessage = "Cannot reload: the cache is read-only here, nothing fetched could be saved"
+            return []
+        }
         guard !isReloading else {
             transientMessage = "A reload is already running"
             return []
@@ -38,6 +42,10 @@ extension ReaderApp {
 
     /// Syncs with the feed server in the background (`r`, `R`, start, auto-reload).
     func startSync() -> [ReaderEffect] {
+        guard !settings.isCacheReadOnly else {
+            transientMessage = "Cannot sync: the cache is read-only here, nothing synced could be saved"
+            return []
+        }
         guard !isReloading else {
             transientMessage = "A sync is already running"
             return []

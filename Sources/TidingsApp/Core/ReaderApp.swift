@@ -75,7 +75,13 @@ public final class ReaderApp {
         try MainActor.assumeIsolated {
             let logFile = LogFile(path: settings.logPath)
             LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile) }
-            let store = try FeedStore(path: settings.cachePath)
+            // A cache this user cannot write is read as it is, and the status bar says so.
+            let store = try FeedStore(path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath))
+            var settings = settings
+            if store.isReadOnly {
+                settings.isCacheReadOnly = true
+                settings.warnings.insert(FeedListCommands.readOnlyNotice(settings.cachePath), at: 0)
+            }
             let terminal = try CursesTerminal()
             let savedStandardError = divertStandardError(to: logFile)
             let app = ReaderApp(settings: settings, terminal: terminal, environment: ProcessInfo.processInfo.environment)
@@ -141,16 +147,20 @@ public final class ReaderApp {
         // done (`.storeChanged`), and say "Loading…" until then.
         // Under a feed server the cache's feeds are the server's: writing the (unread) urls
         // file's list would unsubscribe them all.
-        if let subscriptions = settings.subscriptions, settings.syncAccount == nil {
+        // A read-only cache is shown as it is: nothing is written to it.
+        if let subscriptions = settings.subscriptions, settings.syncAccount == nil, !settings.isCacheReadOnly {
             effects.append(.syncSubscriptions(subscriptions))
         } else {
             refreshScreens()
         }
-        // After the feeds are in line (the same write queue), so that a rule for one feed finds it.
-        effects += [.applyKillfile(settings.killfile), .writeLeftOverMarks]
-        // Articles a reload stored without indexing their text (one that ended early, or a
-        // `tidings reload` still running) are indexed now.
-        effects += [.indexStoredBodies, .watchCache]
+        if !settings.isCacheReadOnly {
+            // After the feeds are in line (the same write queue), so that a rule for one feed finds it.
+            effects += [.applyKillfile(settings.killfile), .writeLeftOverMarks]
+            // Articles a reload stored without indexing their text (one that ended early, or a
+            // `tidings reload` still running) are indexed now.
+            effects.append(.indexStoredBodies)
+        }
+        effects.append(.watchCache)
         if let warning = settings.warnings.first {
             // The count and the log's path first, so that they survive an 80-column status bar.
             let count = settings.warnings.count
@@ -159,7 +169,9 @@ public final class ReaderApp {
         }
         guard feedList != nil else { return effects + storeView.takeReads().map { .load($0) } }
         // newsboat's auto-reload reloads at start, then every reload-time minutes.
-        if settings.refreshOnStartup || (settings.autoReloadMinutes != nil && !settings.suppressesFirstReload) {
+        if settings.isCacheReadOnly {
+            // Nothing fetched could be stored.
+        } else if settings.refreshOnStartup || (settings.autoReloadMinutes != nil && !settings.suppressesFirstReload) {
             effects += perform(.reloadAll)
         } else if case .success(let account)? = settings.syncAccount {
             effects.append(.load(StoreRead(query: .hasSynced(account: account.identity), reply: .firstSync)))

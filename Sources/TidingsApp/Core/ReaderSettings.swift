@@ -55,6 +55,9 @@ public struct ReaderSettings: Sendable {
     public var articleActions: ArticleActionOptions
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
+    /// The cache could be opened for reading only (another user's, a read-only mount): nothing
+    /// is reloaded, and marks say they cannot be saved.
+    public var isCacheReadOnly = false
     /// The configuration these settings were taken from (see `take`): `:set` and `:source` apply
     /// their lines on top of it.
     public var config = Config()
