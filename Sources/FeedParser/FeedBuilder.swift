@@ -270,6 +270,11 @@ struct FeedBuilder {
         for suspended in suspendedItems.reversed() where suspended.fields.identifiesAnArticle {
             items.insert(suspended.fields.makeItem(), at: suspended.start)
         }
+        // RFC 4287 §4.2.1: an Atom entry without an author has the feed's. (An RSS channel has no
+        // author of its articles: `managingEditor` is the editor.)
+        if isAtom, let feedAuthor = feed.author?.value {
+            for index in items.indices where items[index].author == nil { items[index].author = feedAuthor }
+        }
         return Feed(
             format: format, isWellFormed: isWellFormed, encoding: encoding, hadEncodingFallback: hadEncodingFallback,
             title: feed.title?.value, link: feed.link?.value, subtitle: feed.subtitle?.value,

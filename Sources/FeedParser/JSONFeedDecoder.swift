@@ -29,14 +29,20 @@ enum JSONFeedDecoder {
         let documentBase = url.flatMap { URLResolver.Base($0.absoluteString) }
         let base = document.feedURL.flatMap { URLResolver.resolve($0, againstParts: documentBase?.parts, paths: paths) }
             .flatMap(URLResolver.Base.init) ?? documentBase
-        let items = (document.items ?? []).map { makeItem($0, base: base, paths: paths) }
+        let author = authorName(document.authors, document.author, paths: paths)
+        // JSON Feed 1.1: an item without authors has the feed's.
+        let items = (document.items ?? []).map { entry in
+            var item = makeItem(entry, base: base, paths: paths)
+            if item.author == nil { item.author = author }
+            return item
+        }
         return Feed(
             format: format, isWellFormed: isWellFormed, encoding: "utf-8",
             title: document.title.map { PlainText.collapsingWhitespace($0, paths: paths) },
             link: document.homePageURL.flatMap { URLResolver.resolve($0, againstParts: base?.parts, paths: paths) },
             subtitle: document.description.map { PlainText.collapsingWhitespace($0, paths: paths) },
             language: document.language, updated: nil,
-            author: authorName(document.authors, document.author, paths: paths),
+            author: author,
             image: (document.icon ?? document.favicon).flatMap { URLResolver.resolve($0, againstParts: base?.parts, paths: paths) },
             items: items
         )
