@@ -136,6 +136,34 @@ public struct UrlsFile: Sendable, Equatable {
         return true
     }
 
+    /// Why a query feed was not added by `addQuery`.
+    public enum QueryRefusal: Error, Equatable, CustomStringConvertible {
+        /// A query feed with this title and expression is listed already.
+        case alreadyListed
+        /// The expression cannot be read; the reason, with its column.
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .alreadyListed: "already listed"
+            case .unreadable(let reason): reason
+            }
+        }
+    }
+
+    /// Appends the query feed `query:TITLE:EXPRESSION` with `tags` (an OPML import's); refuses one
+    /// whose expression cannot be read or that is listed already, and changes nothing then.
+    public mutating func addQuery(title: String, expression: String, tags: [String]) throws(QueryRefusal) {
+        if queryFeeds.contains(where: { $0.title == title && $0.source == expression }) { throw .alreadyListed }
+        let line = ([NewsboatTokenizer.quote("query:\(title):\(expression)")] + tags.map(NewsboatTokenizer.quoteIfNeeded))
+            .joined(separator: " ")
+        let read = UrlsFile(parsing: line)
+        guard var query = read.queryFeeds.first else { throw .unreadable(read.problems.first?.message ?? "not a query feed") }
+        query.line = lines.count + 1
+        lines.append(.query(line))
+        queryFeeds.append(query)
+    }
+
     /// Replaces the feed that has `subscription.url` (or `url`, to change the URL itself); returns
     /// false if there is none. The line is written anew; a comment at its end is kept.
     @discardableResult

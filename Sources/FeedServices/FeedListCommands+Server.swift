@@ -60,6 +60,10 @@ extension FeedListCommands {
         if wanted.count < imported.subscriptions.count { skipped.append("\(imported.subscriptions.count - wanted.count) already subscribed to") }
         if imported.duplicates > 0 { skipped.append("\(imported.duplicates) listed twice in the OPML file") }
         if !refused.isEmpty { skipped.append("refused: \(refused.joined(separator: "; "))") }
+        skipped += imported.skipped.map(\.description)
+        if !imported.queryFeeds.isEmpty {
+            skipped.append("\(imported.queryFeeds.count) query feed\(imported.queryFeeds.count == 1 ? "" : "s"): a feed server keeps no query feeds")
+        }
         if !skipped.isEmpty { report += " (skipped: \(skipped.joined(separator: ", ")))" }
         do {
             report += "; synced: \(articles(try synchronizer.sync().newArticles))"

@@ -39,19 +39,35 @@ public enum FeedListCommands {
         var added = 0
         for subscription in imported.subscriptions where urls.add(subscription) { added += 1 }
         let alreadyListed = imported.subscriptions.count - added
-        if added > 0 { try urls.write(to: paths.urlsFile) }
-        var report = "imported \(added) feed\(added == 1 ? "" : "s") into \(paths.urlsFile.path)"
+        var addedQueries = 0
+        var queriesListed = 0
         var skipped: [String] = []
-        if alreadyListed > 0 { skipped.append("\(alreadyListed) already listed") }
+        var unreadable: [String] = imported.skipped.map(\.description)
+        for query in imported.queryFeeds {
+            do throws(UrlsFile.QueryRefusal) {
+                try urls.addQuery(title: query.title, expression: query.expression, tags: query.tags)
+                addedQueries += 1
+            } catch .alreadyListed {
+                queriesListed += 1
+            } catch {
+                unreadable.append("query feed \(Excerpt(query.title)): \(error)")
+            }
+        }
+        if added + addedQueries > 0 { try urls.write(to: paths.urlsFile) }
+        var report = "imported \(added) feed\(added == 1 ? "" : "s")"
+        if addedQueries > 0 { report += " and \(addedQueries) query feed\(addedQueries == 1 ? "" : "s")" }
+        report += " into \(paths.urlsFile.path)"
+        if alreadyListed + queriesListed > 0 { skipped.append("\(alreadyListed + queriesListed) already listed") }
         if imported.duplicates > 0 { skipped.append("\(imported.duplicates) listed twice in the OPML file") }
-        if !skipped.isEmpty { report += " (skipped: \(skipped.joined(separator: ", ")))" }
+        skipped += unreadable
+        if !skipped.isEmpty { report += " (skipped: \(skipped.joined(separator: "; ")))" }
         return report
     }
 
     /// The urls file's feeds as an OPML document, with each feed's title and site as last fetched
     /// when the cache has them (other readers show `text` and link `htmlUrl`).
     public static func exportOPML(paths: AppPaths) throws -> String {
-        let subscriptions = try UrlsFile.load(from: paths.urlsFile).subscriptions
+        let urls = try UrlsFile.load(from: paths.urlsFile)
         var fetched: [String: FeedListRow] = [:]
         // The urls file is the export; a cache that is missing or cannot be read only costs
         // titles. One this user cannot write is read as it is.
@@ -60,7 +76,7 @@ public enum FeedListCommands {
            let rows = try? FeedStore(path: path, access: FeedStore.possibleAccess(toCacheAt: path)).feedList() {
             fetched = Dictionary(rows.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        return OPML.export(subscriptions, fetched: fetched)
+        return OPML.export(urls.subscriptions, queryFeeds: urls.queryFeeds, fetched: fetched)
     }
 
     /// The number of unread items in the listed (not hidden) feeds, as `newsboat -x print-unread`.

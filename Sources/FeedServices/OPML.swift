@@ -8,19 +8,47 @@ import FoundationXML
 
 /// OPML 1.0 / 2.0 import and export of the feed list.
 ///
-/// Import: every `outline` with an `xmlUrl` is a feed; the outlines it is nested in (folders)
-/// become its tags, outermost first, as do the comma-separated parts of its `category`
-/// attribute; a `title` (or `text`) that is not just the URL becomes its custom title; a feed whose
-/// URL was already seen is skipped and counted.
+/// Import: every `outline` with an `xmlUrl` (or newsboat's fallback `url`) is a feed; the
+/// outlines it is nested in (folders) become its tags, outermost first, as do the
+/// comma-separated parts of its `category` attribute; a `title` (or `text`) that is not just the
+/// URL becomes its custom title, unless Tidings marked it as the feed's own (`tidingsTitle`); a
+/// feed whose URL was already seen is skipped and counted. As newsboat reads them, a `filtercmd`
+/// attribute makes a `filter:` feed and an `xmlUrl` starting with `|` (Liferea's) an `exec:` one.
 ///
-/// Export: a flat list, tags in `category`, the custom title in `title` and `text`, hidden feeds
-/// marked `tidingsHidden="true"`, so that export then import gives the same list.
+/// Export: a flat list, tags in `category` (OPML 2.0's place for them; newsboat ignores it), the
+/// title shown in `title` and `text`, marked `tidingsTitle="custom"` when the user set it (it
+/// comes back as `"~title"`) or `"fetched"` when it is the feed's own (it does not: a fetched title
+/// written as a custom one would never change again). Hidden feeds are marked
+/// `tidingsHidden="true"`, query feeds are outlines without `xmlUrl` carrying
+/// `tidingsQuery="EXPRESSION"` — newsboat reads such an outline as an empty folder, other readers
+/// skip it — so that export then import gives the same list. Unknown attributes are ignored by
+/// every OPML reader.
 public enum OPML {
     /// What an import found.
     public struct Import: Sendable, Equatable {
         public var subscriptions: [Subscription]
+        /// Query feeds (`tidingsQuery` outlines), in document order.
+        public var queryFeeds: [QueryOutline] = []
         /// Outlines skipped because their URL appeared earlier in the document.
         public var duplicates: Int
+        /// Outlines skipped for another reason, each with it.
+        public var skipped: [Skip] = []
+    }
+
+    /// A query feed read from an outline.
+    public struct QueryOutline: Sendable, Equatable {
+        public var title: String
+        public var expression: String
+        public var tags: [String]
+    }
+
+    /// An outline that was not imported, and why.
+    public struct Skip: Sendable, Equatable, CustomStringConvertible {
+        /// The outline's URL or title, as a short excerpt.
+        public var name: String
+        public var reason: String
+
+        public var description: String { "\(name): \(reason)" }
     }
 
     /// Why a document could not be imported.
@@ -44,14 +72,15 @@ public enum OPML {
         guard reader.closedRoot else {
             throw ImportError(description: "not readable as OPML (the document ends before </opml>)")
         }
-        return Import(subscriptions: reader.subscriptions, duplicates: reader.duplicates)
+        return Import(subscriptions: reader.subscriptions, queryFeeds: reader.queryFeeds, duplicates: reader.duplicates, skipped: reader.skipped)
     }
 
-    /// An OPML 2.0 document listing `subscriptions`; `fetched` (by URL) gives a feed's own title,
-    /// for `text` and `title` when there is no custom title, and its site for `htmlUrl`.
+    /// An OPML 2.0 document listing `subscriptions`, then `queryFeeds`; `fetched` (by URL) gives a
+    /// feed's own title, for `text` and `title` when there is no custom title, and its site for
+    /// `htmlUrl`.
     public static func export(
-        _ subscriptions: [Subscription], fetched: [String: FeedListRow] = [:], title: String = "Tidings feeds",
-        date: Date = Date()
+        _ subscriptions: [Subscription], queryFeeds: [QueryFeed] = [], fetched: [String: FeedListRow] = [:],
+        title: String = "Tidings feeds", date: Date = Date()
     ) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -62,17 +91,26 @@ public enum OPML {
             "  </head>",
             "  <body>",
         ]
+        func outline(_ attributes: [(String, String)]) -> String {
+            "    <outline " + attributes.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: " ") + "/>"
+        }
         for subscription in subscriptions {
             let feed = fetched[subscription.url]
-            let shownTitle = subscription.customTitle ?? feed?.feedTitle.flatMap { $0.isEmpty ? nil : $0 }
+            let fetchedTitle = feed?.feedTitle.flatMap { $0.isEmpty ? nil : $0 }
+            let shownTitle = subscription.customTitle ?? fetchedTitle
             var attributes = [("type", "rss"), ("text", shownTitle ?? subscription.url)]
             if let shownTitle { attributes.append(("title", shownTitle)) }
             attributes.append(("xmlUrl", subscription.url))
             if let site = feed?.link { attributes.append(("htmlUrl", site)) }
             if !subscription.tags.isEmpty { attributes.append(("category", subscription.tags.joined(separator: ","))) }
+            if shownTitle != nil { attributes.append(("tidingsTitle", subscription.customTitle != nil ? "custom" : "fetched")) }
             if subscription.isHidden { attributes.append(("tidingsHidden", "true")) }
-            let rendered = attributes.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: " ")
-            lines.append("    <outline \(rendered)/>")
+            lines.append(outline(attributes))
+        }
+        for query in queryFeeds {
+            var attributes = [("type", "query"), ("text", query.title), ("title", query.title), ("tidingsQuery", query.source)]
+            if !query.tags.isEmpty { attributes.append(("category", query.tags.joined(separator: ","))) }
+            lines.append(outline(attributes))
         }
         lines += ["  </body>", "</opml>"]
         return lines.joined(separator: "\n") + "\n"
@@ -110,7 +148,9 @@ public enum OPML {
 /// Walks the outlines of an OPML document, keeping the stack of folder names.
 private final class OutlineReader: NSObject, XMLParserDelegate {
     var subscriptions: [Subscription] = []
+    var queryFeeds: [OPML.QueryOutline] = []
     var duplicates = 0
+    var skipped: [OPML.Skip] = []
     var sawOPMLRoot = false
     var closedRoot = false
     private var depth = 0
@@ -127,24 +167,55 @@ private final class OutlineReader: NSObject, XMLParserDelegate {
         }
         guard elementName == "outline" else { return }
         // Attribute names are case-sensitive in XML, but hand-written OPML spells xmlUrl every way.
-        let url = attributes.first { $0.key.lowercased() == "xmlurl" }?.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        func attribute(_ name: String) -> String? {
+            attributes.first { $0.key.lowercased() == name.lowercased() }?.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // newsboat falls back on `url` when there is no `xmlUrl`; OPML's `type="link"` outlines
+        // carry a web page's `url`, which is no feed.
+        let isLink = attribute("type")?.lowercased() == "link"
+        let url = attribute("xmlUrl") ?? (isLink ? nil : attribute("url"))
+        if isLink, attribute("xmlUrl") == nil, let page = attribute("url"), !page.isEmpty {
+            skipped.append(OPML.Skip(name: Excerpt(page).description, reason: "a link to a web page, not a feed"))
+        }
         let name = (attributes["title"] ?? attributes["text"])?.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url, !url.isEmpty else {
+        if let query = attributes["tidingsQuery"] {
+            folders.append(nil)
+            let title = name?.isEmpty == false ? name! : query
+            queryFeeds.append(OPML.QueryOutline(title: title, expression: query, tags: tags(attributes)))
+            return
+        }
+        guard var address = url, !address.isEmpty else {
             folders.append(name?.isEmpty == false ? name : nil)
             return
         }
         folders.append(nil)
-        guard seen.insert(url).inserted else {
+        // As newsboat imports them: Liferea's `|command` feeds, and `filtercmd` filters.
+        if address.hasPrefix("|") { address = "exec:" + address.dropFirst() }
+        if let filter = attribute("filtercmd"), !filter.isEmpty, !address.lowercased().hasPrefix("filter:") {
+            address = "filter:\(filter):\(address)"
+        }
+        guard seen.insert(address).inserted else {
             duplicates += 1
             return
         }
+        guard UrlsFile.isFeedLocation(address), !address.lowercased().hasPrefix("query:") else {
+            skipped.append(OPML.Skip(name: Excerpt(address).description, reason: "not a feed address (http(s)://, file://, exec: or filter:)"))
+            return
+        }
+        // A title Tidings exported as the feed's own stays the feed's: it is not frozen as custom.
+        let isFetchedTitle = attributes["tidingsTitle"] == "fetched"
+        let customTitle = (name?.isEmpty == false && name != address && !isFetchedTitle) ? name : nil
+        let isHidden = attributes["tidingsHidden"]?.lowercased() == "true"
+        subscriptions.append(Subscription(url: address, tags: tags(attributes), customTitle: customTitle, isHidden: isHidden))
+    }
+
+    /// The enclosing folders' names, then the `category` parts, each once.
+    private func tags(_ attributes: [String: String]) -> [String] {
         var tags: [String] = []
         for tag in folders.compactMap({ $0 }) + categories(attributes["category"]) where !tags.contains(tag) {
             tags.append(tag)
         }
-        let customTitle = (name?.isEmpty == false && name != url) ? name : nil
-        let isHidden = attributes["tidingsHidden"]?.lowercased() == "true"
-        subscriptions.append(Subscription(url: url, tags: tags, customTitle: customTitle, isHidden: isHidden))
+        return tags
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

@@ -244,7 +244,7 @@ import Testing
 
         let exported = try CommandLineTests.run(["export", "-u", sandbox.urls], in: sandbox)
         #expect(exported.status == 0)
-        #expect(exported.output.contains(#"<outline type="rss" text="Ferry" title="Ferry" xmlUrl="https://ferry.example/rss" category="Boats"/>"#))
+        #expect(exported.output.contains(#"<outline type="rss" text="Ferry" title="Ferry" xmlUrl="https://ferry.example/rss" category="Boats" tidingsTitle="custom"/>"#))
         #expect(exported.output.contains(#"xmlUrl="exec:scrape --all" category="local,two words""#))
 
         // Export, then import into an empty list: the same feeds.
@@ -278,7 +278,7 @@ import Testing
 
         let exported = try CommandLineTests.run(["export", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox)
         #expect(exported.output.contains(
-            #"<outline type="rss" text="Ferry [31mNews" title="Ferry [31mNews" xmlUrl="\#(server.url("/ferry.xml"))" htmlUrl="\#(site)" category="boats"/>"#))
+            #"<outline type="rss" text="Ferry [31mNews" title="Ferry [31mNews" xmlUrl="\#(server.url("/ferry.xml"))" htmlUrl="\#(site)" category="boats" tidingsTitle="fetched"/>"#))
     }
 
     /// `tidings add` reads an address as the reader's `a` does and as a user expects (issue 34
@@ -343,6 +343,30 @@ import Testing
         #expect(part.output.hasPrefix("updated    Harbour Log (2 new)\n1 feed:"))
         let byURL = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, server.url("/b.xml").replacingOccurrences(of: "http://", with: "HTTP://")], in: sandbox)
         #expect(byURL.status == 0 && byURL.output.contains("1 feed:"))
+    }
+
+    /// Export then import gives the same urls file: fetched titles are not frozen as custom ones,
+    /// query feeds, hidden feeds and tags survive; the import names what it skipped and why
+    /// (issue 34 §18).
+    @Test func exportThenImportRoundTripsAndSaysWhatItSkipped() throws {
+        let sandbox = try Sandbox()
+        let server = try FeedServerProcess(routes: ["/ferry.xml": ["body": CommandLineTests.feed]])
+        let list = """
+            \(server.url("/ferry.xml")) boats
+            https://hidden.example/rss "~Quiet" "!"
+            "query:Unread boats:unread = \\"yes\\" and tags # \\"boats\\"" daily
+
+            """
+        try sandbox.write(list, to: sandbox.urls)
+        #expect(try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "--tag", "boats"], in: sandbox).status == 0)
+        let exported = try CommandLineTests.run(["export", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox)
+        let opml = sandbox.root.appendingPathComponent("out.opml").path
+        try sandbox.write(exported.output.replacingOccurrences(of: "  </body>", with: #"    <outline text="Bad" xmlUrl="javascript:void(0)"/>\#n  </body>"#), to: opml)
+        let fresh = sandbox.root.appendingPathComponent("fresh-urls").path
+        let imported = try CommandLineTests.run(["import", opml, "-u", fresh], in: sandbox)
+        #expect(imported.status == 0)
+        #expect(imported.output == "imported 2 feeds and 1 query feed into \(fresh) (skipped: javascript:void(0): not a feed address (http(s)://, file://, exec: or filter:))\n")
+        #expect(try String(contentsOfFile: fresh, encoding: .utf8) == list)
     }
 
     @Test func interruptCancelsTheReloadPromptly() throws {
