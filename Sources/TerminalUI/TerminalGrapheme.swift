@@ -10,17 +10,24 @@
 /// - Invisible format characters that could reorder or hide text — bidi embeddings, overrides and
 ///   isolates (U+202A–202E, U+2066–2069), marks (U+200E, U+200F, U+061C), zero-width spaces and
 ///   joiners outside clusters, soft hyphens, the BOM — are dropped.
-/// - Emoji variation selector 16 (U+FE0F) is removed: terminals disagree about how wide it makes
-///   a character (tmux 3.3 draws `❤️` in one column, newer terminals in two), while every
-///   terminal agrees on the plain base. Skin-tone modifiers (U+1F3FB–1F3FF) are kept, as are ZWJ
-///   sequences: they are part of what the text says (`👍🏽`, `👩🏽‍💻`); see ``DisplayWidth`` for
-///   their width.
+/// - Emoji variation selector 16 (U+FE0F) is kept, so that `❤️`, `☀️` and keycaps (`1️⃣`) reach
+///   the terminal as written; it adds no width (``DisplayWidth``). A selector with no base is
+///   dropped. Skin-tone modifiers (U+1F3FB–1F3FF) are kept, as are ZWJ sequences: they are part
+///   of what the text says (`👍🏽`, `👩🏽‍💻`); see ``DisplayWidth`` for their width.
+/// - An ncurses cell holds at most ``cellCharacters`` characters (`CCHARW_MAX`). A ZWJ sequence
+///   longer than that (`👨‍👩‍👧‍👦` is 7, `🧑🏻‍🤝‍🧑🏿` is 7) cannot be drawn whole: its stand-in is
+///   its emoji side by side without the joiners (`👨👩👧👦`), as a terminal that does not know the
+///   sequence draws it — never a fragment ending in a stray joiner. Parts that would pass
+///   ``maximumWidth`` are left out whole.
 /// - A combining mark with no base (e.g. after a dropped control) is drawn on a dotted circle `◌`.
 /// - A cluster wider than ``maximumWidth`` columns (a pathological chain such as a thousand
 ///   Hangul leading jamo, which Unicode keeps in one cluster) is cut after the scalars that fit.
 public enum TerminalGrapheme {
     /// The widest a single grapheme cluster may be drawn.
     public static let maximumWidth = 8
+
+    /// The characters one ncurses cell (`cchar_t`) holds: ncursesw's `CCHARW_MAX`.
+    public static let cellCharacters = 5
 
     /// What one grapheme cluster becomes.
     public enum Form: Equatable, Sendable {
@@ -58,8 +65,9 @@ public enum TerminalGrapheme {
                 return .text("\u{FFFD}", width: 1)
             case 0x2028, 0x2029:
                 return .text(" ", width: 1)
-            case 0xFE0F:
-                continue
+            case 0xFE0E, 0xFE0F:
+                // A variation selector with nothing before it selects nothing.
+                if kept.isEmpty { continue }
             default:
                 break
             }
@@ -67,6 +75,9 @@ public enum TerminalGrapheme {
             kept.append(scalar)
         }
         guard let first = kept.first else { return .dropped }
+        if kept.count > cellCharacters, kept.contains("\u{200D}") {
+            return standIn(forJoined: kept)
+        }
         var width = DisplayWidth.columns(ofScalars: kept)
         if width > maximumWidth {
             kept = Self.prefix(of: kept, fittingIn: maximumWidth)
@@ -82,6 +93,35 @@ public enum TerminalGrapheme {
             }
         }
         return .text(String(kept), width: width)
+    }
+
+    /// A ZWJ sequence too long for one ncurses cell, drawn as its parts side by side: each emoji
+    /// with the modifiers and selectors that follow it, without the joiners, as many whole parts
+    /// as fit in ``maximumWidth``.
+    private static func standIn(forJoined scalars: String.UnicodeScalarView) -> Form {
+        var parts: [String.UnicodeScalarView] = []
+        for scalar in scalars {
+            if scalar.value == 0x200D { continue }
+            if parts.isEmpty || (DisplayWidth.scalarWidth(scalar.value) > 0 && !isEmojiModifier(scalar.value)) {
+                parts.append(String.UnicodeScalarView([scalar]))
+            } else if parts[parts.count - 1].count < cellCharacters {
+                parts[parts.count - 1].append(scalar)
+            }
+        }
+        var drawn = String.UnicodeScalarView()
+        var width = 0
+        for part in parts {
+            let partWidth = DisplayWidth.columns(ofScalars: part)
+            if width + partWidth > maximumWidth { break }
+            drawn.append(contentsOf: part)
+            width += partWidth
+        }
+        return width > 0 ? .text(String(drawn), width: width) : .dropped
+    }
+
+    /// Skin-tone modifiers: wide by `wcwidth`, but part of the emoji before them.
+    static func isEmojiModifier(_ value: UInt32) -> Bool {
+        (0x1F3FB...0x1F3FF).contains(value)
     }
 
     /// The longest prefix of `scalars` that is at most `columns` wide.

@@ -44,7 +44,12 @@ import Testing
     }
 
     @Test func emojiFormsAreNormalised() {
-        #expect(TerminalGrapheme.form(of: "❤️") == .text("❤", width: 1))
+        // The emoji selector and keycaps reach the terminal as written (issue 34 §13), as wide
+        // as tmux draws them.
+        #expect(TerminalGrapheme.form(of: "❤️") == .text("❤️", width: 1))
+        #expect(TerminalGrapheme.form(of: "☀️") == .text("☀️", width: 1))
+        #expect(TerminalGrapheme.form(of: "1️⃣") == .text("1️⃣", width: 1))
+        #expect(TerminalGrapheme.form(of: "🏳️‍🌈") == .text("🏳️‍🌈", width: 1))
         // Skin tones and ZWJ sequences stay whole (issue 17), as wide as tmux draws them.
         #expect(TerminalGrapheme.form(of: "👍🏽") == .text("👍🏽", width: 4))
         #expect(TerminalGrapheme.form(of: "👩🏽‍💻") == .text("👩🏽‍💻", width: 4))
@@ -71,5 +76,32 @@ import Testing
         var grid = CellGrid(rows: 1, columns: 3)
         #expect(grid.put(flood + "z", row: 0, column: 0) == 2)
         #expect(grid[0, 1].grapheme == "z")
+    }
+
+    /// A ZWJ sequence longer than an ncurses cell holds (`CCHARW_MAX`, 5 characters) is drawn as
+    /// its emoji side by side, never as a cut-off fragment with a stray joiner (issue 34 §13).
+    @Test(arguments: [
+        ("👨‍👩‍👧‍👦", "👨👩👧👦", 8),
+        ("🧑🏻‍🤝‍🧑🏿", "🧑🏻🤝", 6),
+        ("👩🏽‍❤️‍💋‍👨🏿", "👩🏽❤️💋", 7),
+    ])
+    func longJoinedSequencesHaveAStandIn(sequence: String, standIn: String, width: Int) {
+        #expect(TerminalGrapheme.form(of: Character(sequence)) == .text(standIn, width: width))
+    }
+
+    /// Every ncurses cell a grapheme is drawn in holds at most CCHARW_MAX characters, and none
+    /// ends in a joiner.
+    @Test(arguments: ["👨‍👩‍👧‍👦", "🧑🏻‍🤝‍🧑🏿", "👩🏽‍💻", "🏳️‍🌈", "❤️", "1️⃣", "👩🏽‍❤️‍💋‍👨🏿"])
+    @MainActor func everyCursesCellIsWhole(sample: String) throws {
+        guard case .text(let drawn, _) = TerminalGrapheme.form(of: Character(sample)) else {
+            Issue.record("\(sample) was dropped")
+            return
+        }
+        let groups = CursesTerminal.cursesGroups(of: drawn)
+        #expect(groups.map(\.scalars).joined().map { $0 } == drawn.unicodeScalars.map(\.value), "no character is lost")
+        for group in groups {
+            #expect(group.scalars.count <= TerminalGrapheme.cellCharacters)
+            #expect(group.scalars.last != 0x200D)
+        }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxTool.path != nil, "needs tmux (make test installs it)"))
 struct TmuxWidthTests {
     @Test(arguments: [
-        "日本語", "ｶﾀｶﾅ", "한국어", "e\u{301}", "👍", "❤️", "👍🏽", "👩🏽‍💻", "👨‍👩‍👧", "🇯🇵", "1️⃣", "\u{1B}[2J", "a\u{202E}b",
+        "日本語", "ｶﾀｶﾅ", "한국어", "e\u{301}", "👍", "❤️", "👍🏽", "👩🏽‍💻", "👨‍👩‍👧", "🇯🇵", "1️⃣", "☀️", "🏳️‍🌈", "👨‍👩‍👧‍👦", "🧑🏻‍🤝‍🧑🏿", "\u{1B}[2J", "a\u{202E}b",
         "\u{1100}\u{1161}\u{11A8}", "Ａ",
     ])
     func tmuxDrawsWhatWeMeasure(sample: String) throws {
