@@ -35,12 +35,15 @@ public final class CursesTerminal: Terminal {
     private var currentTitle: String?
     private var isStopped = false
     private let supportsTitle: Bool
+    /// The user's locale is not UTF-8 (`LANG=C`): the lines, arrows and marks the screens draw
+    /// are sent as ASCII stand-ins (`ASCIIStandIn`).
+    private let usesASCIIStandIns: Bool
 
     /// Starts full-screen mode: UTF-8 locale, raw input, no echo, keypad keys, a 25 ms Esc delay,
     /// hidden cursor, and colours unless `NO_COLOR` is set or the terminal has none.
     public init() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        CursesTerminal.selectUTF8Locale()
+        usesASCIIStandIns = !CursesTerminal.selectUTF8Locale()
         TerminalSignals.saveTerminalModes()
 
         guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
@@ -261,7 +264,8 @@ public final class CursesTerminal: Terminal {
         let attributes = colors.attributes(for: cell.style)
         let pair = colors.pair(for: cell.style)
         var position = column
-        for group in CursesTerminal.cursesGroups(of: cell.grapheme) {
+        let grapheme = usesASCIIStandIns ? ASCIIStandIn.replacing(cell.grapheme) : cell.grapheme
+        for group in CursesTerminal.cursesGroups(of: grapheme) {
             var characters = group.scalars.map { wchar_t(bitPattern: $0) } + [0]
             var value = cchar_t()
             if setcchar(&value, &characters, attributes, pair, nil) == ERR {
@@ -362,13 +366,16 @@ public final class CursesTerminal: Terminal {
     }
 
     /// `setlocale(LC_ALL, "")`, falling back to C.UTF-8 for the character type when the user's
-    /// locale is not UTF-8 (ncursesw drops every non-ASCII character otherwise).
-    private static func selectUTF8Locale() {
+    /// locale is not UTF-8 (ncursesw drops every non-ASCII character otherwise). Returns whether
+    /// the user's own locale was UTF-8.
+    private static func selectUTF8Locale() -> Bool {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
         if codeset != "UTF-8" && codeset != "UTF8" {
             if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.utf8") }
+            return false
         }
+        return true
     }
 
     /// The terminfo strings that undo full-screen mode, for the fatal-signal handler.

@@ -4,8 +4,10 @@
 /// one Backspace whatever its width. Keys: Left/Right, Home/End (Ctrl-A/Ctrl-E), Backspace,
 /// Delete, Ctrl-U (delete to the start), Ctrl-K (delete to the end), Ctrl-W (delete a word),
 /// Enter submits, Esc (or Ctrl-C, Ctrl-G) cancels. Long text scrolls sideways to keep the cursor
-/// in view. With a `history`, Up and Down step through the lines submitted before; with
-/// `completions`, Tab completes the word before the cursor.
+/// in view, and back into view when the prompt grows wider again (a resize). With a `history`, Up
+/// and Down step through the lines submitted before; with `completions`, Tab completes the word
+/// before the cursor, and when several words still fit it, shows them after the text until the
+/// next key.
 public struct LineEditor: Hashable, Sendable {
     /// What a key did to the prompt.
     public enum Outcome: Hashable, Sendable {
@@ -28,6 +30,9 @@ public struct LineEditor: Hashable, Sendable {
     private var typedLine = ""
     /// Words Tab completes to (commands, option names); empty: Tab types a space.
     public var completions: [String] = []
+    /// The completions Tab found for the word before the cursor when it could not choose one:
+    /// shown after the text until the next key.
+    public private(set) var candidates: [String] = []
 
     public init(prompt: String, text: String = "") {
         self.prompt = prompt
@@ -38,6 +43,7 @@ public struct LineEditor: Hashable, Sendable {
     public var text: String { String(characters) }
 
     public mutating func handle(_ key: Key) -> Outcome {
+        candidates = []
         switch key {
         case .enter: return .submitted(text)
         case .escape, .control("c"), .control("g"): return .cancelled
@@ -100,6 +106,7 @@ public struct LineEditor: Hashable, Sendable {
         let completed = matches.count == 1 ? common + " " : common
         characters.replaceSubrange(start..<cursor, with: Array(completed))
         cursor = start + completed.count
+        if matches.count > 1 { candidates = matches }
     }
 
     private mutating func insert(_ character: Character) {
@@ -127,11 +134,17 @@ public struct LineEditor: Hashable, Sendable {
         guard room > 0 else { return Position(row: row.row, column: min(promptEnd, row.right - 1)) }
         firstVisible = min(firstVisible, cursor)
         while width(of: firstVisible..<cursor) > room { firstVisible += 1 }
+        // Text scrolled out on the left comes back while there is room for it (after a resize).
+        while firstVisible > 0, width(of: (firstVisible - 1)..<characters.count) < room { firstVisible -= 1 }
         var column = promptEnd
         for index in firstVisible..<characters.count {
             let characterWidth = DisplayWidth.of(characters[index])
             if column + characterWidth > promptEnd + room { break }
             column = grid.put(String(characters[index]), row: row.row, column: column, limit: row.right)
+        }
+        if !candidates.isEmpty, column + 3 < row.right {
+            let list = DisplayWidth.truncate(candidates.joined(separator: " "), toWidth: row.right - column - 3)
+            grid.put("  " + list, row: row.row, column: column, style: .dim, limit: row.right)
         }
         return Position(row: row.row, column: promptEnd + width(of: firstVisible..<cursor))
     }

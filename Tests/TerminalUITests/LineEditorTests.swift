@@ -52,4 +52,36 @@ import Testing
         #expect(grid.lines == ["Find: 日本語"])
         #expect(home == Position(row: 0, column: 6))
     }
+
+    /// Text scrolled out of a narrow prompt comes back when the window grows (issue 34 §17).
+    @Test func textScrolledOutComesBackAfterAResize() {
+        var editor = LineEditor(prompt: "URL: ", text: "https://example.org/feed.xml")
+        var narrow = CellGrid(rows: 1, columns: 16)
+        editor.render(into: &narrow, in: narrow.bounds)
+        #expect(narrow.lines == ["URL: g/feed.xml"])
+        var wide = CellGrid(rows: 1, columns: 60)
+        let cursor = editor.render(into: &wide, in: wide.bounds)
+        #expect(wide.lines == ["URL: https://example.org/feed.xml"])
+        #expect(cursor == Position(row: 0, column: 33))
+    }
+
+    /// Tab with several completions left shows them after the text until the next key (issue 34 §17).
+    @Test func tabShowsTheCandidatesWhenThereAreSeveral() {
+        var editor = LineEditor(prompt: ":", text: "set show-")
+        editor.completions = ["show-read-feeds", "show-read-articles", "show-keymap-hint", "reload"]
+        _ = editor.handle(.tab)
+        #expect(editor.text == "set show-")
+        #expect(editor.candidates == ["show-read-feeds", "show-read-articles", "show-keymap-hint"])
+        var grid = CellGrid(rows: 1, columns: 80)
+        editor.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines == [":set show-  show-read-feeds show-read-articles show-keymap-hint"])
+        _ = editor.handle(.character("r"))
+        _ = editor.handle(.tab)
+        #expect(editor.text == "set show-read-")
+        #expect(editor.candidates == ["show-read-feeds", "show-read-articles"])
+        _ = editor.handle(.character("f"))
+        #expect(editor.candidates.isEmpty)
+        editor.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines == [":set show-read-f"])
+    }
 }
