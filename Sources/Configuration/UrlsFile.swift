@@ -214,9 +214,31 @@ public struct UrlsFile: Sendable, Equatable {
         }.map { $0 + "\n" }.joined()
     }
 
+    /// Why the file could not be written, in one line.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
     /// Writes the file atomically: a temporary file in the same directory, then a rename, so that
     /// a crash never leaves half a list.
+    ///
+    /// - Throws: `WriteError` naming the file and the system's reason (a read-only directory,
+    ///   another user's file).
     public func write(to url: URL) throws {
+        do {
+            try writeAtomically(to: url)
+        } catch {
+            // Foundation's message names the temporary file; the directory's own answer is clearer.
+            let directory = url.deletingLastPathComponent().path
+            let reason = access(directory, W_OK) != 0 ? String(cString: strerror(errno)) : (error as NSError).localizedDescription
+            throw WriteError(path: url.path, reason: reason.lowercased())
+        }
+    }
+
+    private func writeAtomically(to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")

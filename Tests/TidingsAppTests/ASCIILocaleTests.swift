@@ -4,7 +4,7 @@ import Testing
 
 /// Under a locale that is not UTF-8 (`LANG=C`) the lines and marks the reader draws are ASCII
 /// stand-ins of the same width, while a feed's text is sent as written (issue 34 §17).
-@Suite(.enabled(if: TidingsBinary.path != nil && TmuxSession.tmuxPath != nil, "needs TIDINGS_BINARY and tmux (make test)"))
+@Suite(.serialized, .enabled(if: TidingsBinary.path != nil && TmuxSession.tmuxPath != nil, "needs TIDINGS_BINARY and tmux (make test)"))
 struct ASCIILocaleTests {
     @Test func linesAndMarksAreASCIIUnderLangC() throws {
         let sandbox = try CommandLineTests.Sandbox()

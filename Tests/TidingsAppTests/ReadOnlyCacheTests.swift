@@ -49,6 +49,11 @@ import Testing
         let reload = try CommandLineTests.run(["reload"] + files, in: sandbox, prefix: Self.asOtherUser)
         #expect(reload.status == 2)
         #expect(!reload.errors.contains("attempt to write a readonly database"))
+        #expect(reload.errors.hasSuffix("tidings: the cache \(sandbox.cache) is read-only here (another user's, or a read-only mount): nothing can be saved\n"))
+        // A urls file this user cannot write is refused in one line, not Foundation's error.
+        let add = try CommandLineTests.run(["add", "--no-check", "https://new.example/rss"] + files, in: sandbox, prefix: Self.asOtherUser)
+        #expect(add.status == 1)
+        #expect(add.errors == "tidings: cannot write \(sandbox.urls): permission denied\n")
     }
 
     @Test(.enabled(if: enabled && TidingsBinary.path != nil && TmuxSession.tmuxPath != nil, "needs TIDINGS_BINARY, tmux and setpriv"))
