@@ -65,9 +65,10 @@ extension ReaderApp {
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
-        case .switchFeed(let id, let forward):
-            guard let next = screens.reversed().lazy.compactMap({ ($0 as? any FeedListing)?.feed(besides: id, forward: forward) }).first else {
-                transientMessage = forward ? "No feed after this one" : "No feed before this one"
+        case .switchFeed(let id, let forward, let unreadOnly):
+            guard let next = feed(besides: id, forward: forward, unreadOnly: unreadOnly) else {
+                let which = unreadOnly ? "with unread articles " : ""
+                transientMessage = forward ? "No feed \(which)after this one" : "No feed \(which)before this one"
                 return []
             }
             navigation.pop()
@@ -132,6 +133,12 @@ extension ReaderApp {
             askWhereToSave(article)
         case .pipeArticle(let article):
             ask(.pipeCommand(article))
+        case .openInBrowserAndMarkRead(let link, let id):
+            return openInBrowserAndMarkRead(link, id)
+        case .askForURLNumber(let urls):
+            ask(.urlNumber(urls))
+        case .showArticlesOfFeed(let feed, let item):
+            showArticles(ofFeed: feed, selecting: item)
         }
         return []
     }

@@ -380,8 +380,8 @@ public final class ReaderApp {
                 } else if let top, startsMacro(key, on: top) {
                     awaitsMacroKey = true
                     transientMessage = macroPrompt
-                } else if let top, opensCommandLine(key, on: top) {
-                    askForCommand()
+                } else if let top, let typed = commandLineStart(key, on: top) {
+                    askForCommand(typed: typed)
                 } else {
                     let unbound = top.map { isUnbound(key, on: $0) } ?? false
                     if let intent = navigation.handle(key) {

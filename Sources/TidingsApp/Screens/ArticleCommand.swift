@@ -15,6 +15,11 @@ enum ArticleCommand {
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link") }
             return .openInBrowser(link)
+        case .openInBrowserAndMarkRead:
+            guard let item else { return nil }
+            guard let link = item.link else { return .status("This article has no link") }
+            return .openInBrowserAndMarkRead(link, item.id)
+        case .articleFeed: return item.map { .showArticlesOfFeed($0.feedID, selecting: $0.id) }
         case .fetchFullArticle:
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link to fetch") }

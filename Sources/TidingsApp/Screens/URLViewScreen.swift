@@ -58,7 +58,7 @@ public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
         case .back: return .back
         case .quit, .quitAll: return .quit
         case .help: return .showHelp
-        default: return nil
+        default: return command.openedURLNumber.map { ArticleScreen.open($0, of: urls) }
         }
     }
 }
