@@ -133,12 +133,12 @@ extension ConfigOption {
         .init("delete-played-files", .yesNo, "no", .podboat, podboatReadsIt, "podboat deletes a file once played"),
 
         // Notifications
-        .init("notify-always", .yesNo, "no", .notifications, .toCome, "notify after every reload, not only when there is something new"),
-        .init("notify-beep", .yesNo, "no", .notifications, .toCome, "beep when a reload brings something new"),
-        .init("notify-format", .text, "", .notifications, .toCome, "the notification's text (%f unread feeds, %n unread articles…)"),
-        .init("notify-program", .text, "", .notifications, .toCome, "a program run with the notification's text"),
-        .init("notify-screen", .yesNo, "no", .notifications, .toCome, "notify through screen's or tmux's status line"),
-        .init("notify-xterm", .yesNo, "no", .notifications, .toCome, "notify in the terminal's title"),
+        .init("notify-always", .yesNo, "no", .notifications, .works, "notify after every reload, not only when it brings unread articles"),
+        .init("notify-beep", .yesNo, "no", .notifications, .works, "beep when a reload brings unread articles"),
+        .init("notify-format", .text, NotifyOptions.defaultFormat, .notifications, .works, "the notification's text: %n unread articles, %f feeds with unread articles, %d and %D how many more than before the reload"),
+        .init("notify-program", .text, "", .notifications, .works, "a program run, without a shell, with the notification's text as its last argument"),
+        .init("notify-screen", .yesNo, "no", .notifications, .works, "show the notification in screen's status line (its message escape)"),
+        .init("notify-xterm", .yesNo, "no", .notifications, .works, "show the notification in the terminal's title until the next key"),
 
         // Files and logs
         .init("include", .command, "", .files, .works, "include FILE: another file's lines, read in place"),

@@ -64,6 +64,8 @@ public final class ReaderApp {
     var awaitsMacroKey = false
     /// Lines typed at the command line, oldest first (Up/Down bring them back).
     var commandHistory: [String] = []
+    /// The last reload's notification, in the window title until the next key (`notify-xterm`).
+    var titleNotification: String?
 
     /// Opens the store and the terminal and runs the reader until the user quits; never returns.
     /// Call it on the main thread. Errors before the screen opens (the cache cannot be opened,
@@ -326,7 +328,7 @@ public final class ReaderApp {
             case .firstSync:
                 // Not known to have synced: a sync finds out.
                 return startSync()
-            case .screen, .automaticFullArticles:
+            case .screen, .automaticFullArticles, .unreadTotals:
                 break
             }
             return []
@@ -344,6 +346,8 @@ public final class ReaderApp {
             return synced ? [] : startSync()
         case (.automaticFullArticles, .fullArticleCandidates(let candidates)):
             return fetchAutomatically(candidates)
+        case (.unreadTotals(let afterReload), .unreadTotals(let totals)):
+            return notify(totals, afterReload: afterReload)
         default:
             logger.error("a read of the cache was answered with \(answer) for \(reply)")
             return []
@@ -370,6 +374,7 @@ public final class ReaderApp {
                 return effects + quit(status: 0)
             default:
                 transientMessage = nil
+                titleNotification = nil
                 additions.awaited = nil
                 if let pending = confirmation {
                     confirmation = nil
@@ -476,7 +481,7 @@ public final class ReaderApp {
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
-        terminal.setTitle(unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
+        terminal.setTitle(titleNotification ?? (unread > 0 ? "Tidings (\(unread) unread)" : "Tidings"))
         terminal.draw(grid, cursor: cursor, park: navigation.top.parkingPosition ?? Position(row: 0, column: 0))
         perform(storeView.takeReads().map { .load($0) })
     }

@@ -52,6 +52,9 @@ enum ReaderEffect: Equatable, Sendable {
     /// Runs a command with the article's text on its standard input, handing it the terminal
     /// meanwhile (a pager or an editor needs it); `.status` gives the outcome.
     case pipe(arguments: [String], text: String)
+    /// Says `message` after a reload: rings the bell, shows it in screen's status line, runs
+    /// `program` with it as the last argument (without a shell, detached).
+    case notify(message: String, program: [String]?, beeps: Bool, inStatusLine: Bool)
     /// Starts or stops the reload spinner's timer (`.spinnerTick`).
     case spinner(running: Bool)
     /// Sends `.autoReloadTick` every `minutes` from now on (nil: never).

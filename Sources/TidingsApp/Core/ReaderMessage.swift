@@ -67,7 +67,7 @@ extension ReaderMessage {
         case .loaded(let read, _):
             switch read.reply {
             case .openArticle, .articleAction, .unreadJump: true
-            case .screen, .reload, .firstSync, .automaticFullArticles: false
+            case .screen, .reload, .firstSync, .automaticFullArticles, .unreadTotals: false
             }
         default: false
         }

@@ -53,6 +53,8 @@ public struct ReaderSettings: Sendable {
     public var configPath: String?
     /// `player`, `download-path`, `save-path`, `queue-file`: what the article actions use.
     public var articleActions: ArticleActionOptions
+    /// `notify-*`: what a reload that brings unread articles says, and where.
+    public var notifications = NotifyOptions()
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
     /// The configuration these settings were taken from (see `take`): `:set` and `:source` apply

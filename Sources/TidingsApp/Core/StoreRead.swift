@@ -26,5 +26,7 @@ struct StoreRead: Equatable, Sendable {
         case firstSync
         /// After a reload: fetch these full articles (`always-fetch-full-article`).
         case automaticFullArticles
+        /// Before a reload (or sync) and after it: the unread counts a notification compares.
+        case unreadTotals(afterReload: Bool)
     }
 }
