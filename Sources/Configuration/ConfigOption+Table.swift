@@ -94,7 +94,7 @@ extension ConfigOption {
         .init("bookmark-interactive", .yesNo, "no", .article, .toCome, "bookmark-cmd gets the terminal"),
         .init("pager", .text, "internal", .article, .toCome, "an external pager for articles"),
         .init("html-renderer", .text, "internal", .article, .toCome, "an external program that turns articles' HTML into text"),
-        .init("external-url-viewer", .text, "", .article, .toCome, "a program that gets the article's links instead of the URL view"),
+        .init("external-url-viewer", .text, "", .article, .works, "a program (urlview, urlscan) that show-urls hands the terminal and the article's links, one a line on its standard input, instead of the URL view"),
 
         // Keys and macros
         .init("bind-key", .command, "", .keys, .works, "bind-key KEY ACTION [CONTEXT]: bind a key (see Keys and colours)"),

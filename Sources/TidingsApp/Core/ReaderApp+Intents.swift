@@ -124,6 +124,7 @@ extension ReaderApp {
         case .fetchFullArticle(let id, let link):
             return fetchFullArticle(id, link: link)
         case .showURLs(let urls, let title):
+            if let viewer = settings.externalURLViewer { return viewURLs(urls, with: viewer) }
             navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
         case .openEnclosure(let url):
             return openInBrowser(url, using: settings.articleActions.player)
