@@ -200,6 +200,7 @@ public struct KeyMap: Sendable, Equatable {
                summaryText: "Open the article's link in the browser and mark it read"),
         Action(command: .nextUnreadFeed, contexts: [.itemList], defaultKeys: [.control("n")], summaryText: "The next feed with unread articles"),
         Action(command: .previousUnreadFeed, contexts: [.itemList], defaultKeys: [.control("p")], summaryText: "The previous feed with unread articles"),
+        Action(command: .randomUnread, contexts: reading, defaultKeys: [], summaryText: "A random unread article"),
         Action(command: .articleFeed, contexts: articles, defaultKeys: [], summaryText: "The articles of the article's feed"),
         Action(command: .gotoURL, contexts: [.article], defaultKeys: [.character("#")], summaryText: "Open link number N (asks for it)"),
         Action(command: .toggleSourceView, contexts: [.article], defaultKeys: [.control("u")], summaryText: "Show the article's HTML source, or its text again"),

@@ -178,6 +178,24 @@ struct NewsboatActionsTests {
         #expect((harness.app.top as? ItemListScreen)?.state.selection == 1)
     }
 
+    @Test func randomUnreadAsksTheCacheAndOpensWhatItChose() throws {
+        let (harness, directory) = try Self.reader(config: "bind-key F3 random-unread\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        Self.inFeed(harness)
+        let effects = harness.press(.function(3))
+        let read = StoreRead(query: .randomUnreadArticle(harness.app.articleRendering), reply: .unreadJump(forward: true))
+        #expect(effects == [.checkGeneration, .load(read)])
+        let item = Self.storedItem(id: 11)
+        let loaded = LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: harness.app.settings.preferences))
+        let jump = UnreadJump(row: ReaderUpdateTests.items[1], feed: ReaderUpdateTests.feed, article: loaded)
+        harness.send(.loaded(read, .success(.unreadJump(jump))))
+        #expect((harness.app.top as? ArticleScreen)?.item.id == ItemID(11))
+        // Nothing unread: said so, nothing opened.
+        _ = harness.press(.function(3))
+        harness.send(.loaded(read, .success(.unreadJump(nil))))
+        #expect(harness.screenText.contains("No more unread articles"))
+    }
+
     @Test func toggleSourceViewShowsTheHTMLAndTheTextAgain() {
         let article = ArticleScreen(item: Self.storedItem(), preferences: Self.preferences(""))
         func text() -> String {

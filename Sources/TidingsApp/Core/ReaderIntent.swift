@@ -87,6 +87,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case openInBrowserAndMarkRead(String, ItemID)
     /// Ask for the number of one of these links, then open it (`goto-url`).
     case askForURLNumber([ArticleURL])
+    /// Go to an unread article chosen at random (`random-unread`).
+    case randomUnread
     /// Show the articles of `feed`, `item` selected (`article-feed`).
     case showArticlesOfFeed(FeedID, selecting: ItemID)
 }

@@ -36,6 +36,8 @@ enum StoreQuery: Equatable, Sendable {
     case article(ItemID, ArticleRendering)
     /// The next (or previous) unread article from `from`, rendered, and its feed → `.unreadJump`.
     case unreadArticle(from: ItemID?, forward: Bool, ArticleRendering)
+    /// An unread article chosen at random, rendered, and its feed → `.unreadJump`.
+    case randomUnreadArticle(ArticleRendering)
     /// The feeds to reload: every one, or only `feed` → `.feedsToFetch`.
     case feedsToFetch(only: FeedID?)
     /// Whether the cache was ever synced with this feed server account → `.hasSynced`.
@@ -82,6 +84,10 @@ enum StoreQuery: Equatable, Sendable {
         case .unreadArticle(let from, let forward, let rendering):
             let row = forward ? try store.nextUnread(after: from) : try store.previousUnread(before: from)
             guard let row else { return .unreadJump(nil) }
+            let article = try LoadedArticle.load(row.id, from: store, rendering)
+            return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
+        case .randomUnreadArticle(let rendering):
+            guard let row = try store.randomUnread() else { return .unreadJump(nil) }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
         case .feedsToFetch(let only):

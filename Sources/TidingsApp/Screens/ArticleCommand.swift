@@ -28,6 +28,7 @@ enum ArticleCommand {
         case .showURLs: return item.map { .withArticle($0.id, .showURLs) }
         case .enqueue: return item.map { .withArticle($0.id, .enqueue) }
         case .nextUnread: return .nextUnread(from: item?.id)
+        case .randomUnread: return .randomUnread
         case .previousUnread: return .previousUnread(from: item?.id)
         default: return nil
         }

@@ -266,6 +266,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             laidOutWidth = -1
             _ = view.handleNavigationKey(.home)
         case .articleFeed: return .showArticlesOfFeed(item.feedID, selecting: item.id)
+        case .randomUnread: return .randomUnread
         default:
             if let number = command.openedURLNumber { return Self.open(number, of: urls) }
         }

@@ -286,6 +286,7 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             return .openInBrowser(link)
         case .nextUnread: return .nextUnread(from: nil)
         case .previousUnread: return .previousUnread(from: nil)
+        case .randomUnread: return .randomUnread
         case .help: return .showHelp
         case .addFeed: return .addFeed(tag: tag)
         case .renameFeed: return feedIntent("rename") { .renameFeed($0.id) }
