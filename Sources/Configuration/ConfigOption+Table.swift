@@ -87,7 +87,7 @@ extension ConfigOption {
         .init("save-path", .text, "~/", .article, .works, part: .articleActions, "the directory save proposes"),
         .init("always-display-description", .yesNo, "no", .article, .toCome, "show the feed's description even when it has a fuller content"),
         .init("display-article-progress", .yesNo, "yes", .article, .toCome, "the share of the article read, in the title bar"),
-        .init("max-browser-tabs", .number(minimum: 1), "10", .article, .toCome, "at most this many links opened at once by open-all-unread-in-browser"),
+        .init("max-browser-tabs", .number(minimum: 1), "10", .article, .works, "at most this many links opened at once by open-all-unread-in-browser"),
         .init("restrict-filename", .yesNo, "yes", .article, .toCome, "only safe characters in the file names save proposes"),
         .init("bookmark-cmd", .text, "", .article, .toCome, "the command bookmark runs with the URL, title, description and feed title"),
         .init("bookmark-autopilot", .yesNo, "no", .article, .toCome, "bookmark without asking for a title and description"),

@@ -196,6 +196,30 @@ struct NewsboatActionsTests {
         #expect(harness.screenText.contains("No more unread articles"))
     }
 
+    @Test func openAllUnreadOpensTheFeedsUnreadArticlesUpToMaxBrowserTabs() throws {
+        let (harness, directory) = try Self.reader(
+            config: "bind-key F4 open-all-unread-in-browser-and-mark-read\nbind-key F5 open-all-unread-in-browser\nmax-browser-tabs 7\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        Self.inFeed(harness)
+        let page = ItemPageRequest(unreadOnly: true, limit: 7, order: .newestFirst)
+        let marking = StoreRead(query: .itemPage(.feed(FeedID(1), titleFilter: ""), page), reply: .openAllUnread(markingRead: true))
+        #expect(harness.press(.function(4)) == [.checkGeneration, .load(marking)])
+        let browser = try BrowserCommand(parsing: "xdg-open")
+        #expect(harness.send(.loaded(marking, .success(.rows(ReaderUpdateTests.items)))) == [
+            .writeMarks([NumberedMark(number: 1, mark: .read(ItemID(10), feed: FeedID(1), isRead: true, wasRead: false))]),
+            .openBrowser(browser, url: "https://news.example/1", textMode: false),
+            .writeMarks([NumberedMark(number: 2, mark: .read(ItemID(11), feed: FeedID(1), isRead: true, wasRead: false))]),
+            .openBrowser(browser, url: "https://news.example/2", textMode: false),
+        ])
+        #expect(harness.screenText.contains("Opened 2 articles, marked read"))
+        // From the feed list, without marking: the articles marked just now are read, and skipped.
+        _ = harness.press(.character("q"))
+        let opening = StoreRead(query: .itemPage(.feed(FeedID(1), titleFilter: ""), page), reply: .openAllUnread(markingRead: false))
+        #expect(harness.press(.function(5)) == [.checkGeneration, .load(opening)])
+        #expect(harness.send(.loaded(opening, .success(.rows(ReaderUpdateTests.items)))) == [])
+        #expect(harness.screenText.contains("No unread article with a link in this feed"))
+    }
+
     @Test func toggleSourceViewShowsTheHTMLAndTheTextAgain() {
         let article = ArticleScreen(item: Self.storedItem(), preferences: Self.preferences(""))
         func text() -> String {

@@ -43,6 +43,8 @@ extension ReaderApp {
             return openInBrowser(url)
         case .nextUnread(let from):
             return [.load(StoreRead(query: .unreadArticle(from: from, forward: true, articleRendering), reply: .unreadJump(forward: true)))]
+        case .openAllUnread(let feed, let markingRead):
+            return askForUnreadToOpen(ofFeed: feed, markingRead: markingRead)
         case .randomUnread:
             return [.load(StoreRead(query: .randomUnreadArticle(articleRendering), reply: .unreadJump(forward: true)))]
         case .previousUnread(let from):

@@ -318,7 +318,7 @@ public final class ReaderApp {
             switch reply {
             case .openArticle:
                 transientMessage = "Cannot open the article: \(error)"
-            case .articleAction:
+            case .articleAction, .openAllUnread:
                 transientMessage = "Cannot read the article: \(error)"
             case .unreadJump(let forward):
                 return jumpTo(nil, forward: forward)
@@ -346,6 +346,8 @@ public final class ReaderApp {
             return synced ? [] : startSync()
         case (.automaticFullArticles, .fullArticleCandidates(let candidates)):
             return fetchAutomatically(candidates)
+        case (.openAllUnread(let markingRead), .rows(let rows)):
+            return openAllUnread(rows, markingRead: markingRead)
         case (.unreadTotals(let afterReload), .unreadTotals(let totals)):
             return notify(totals, afterReload: afterReload)
         default:

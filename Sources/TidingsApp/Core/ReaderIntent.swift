@@ -87,6 +87,9 @@ public enum ReaderIntent: Hashable, Sendable {
     case openInBrowserAndMarkRead(String, ItemID)
     /// Ask for the number of one of these links, then open it (`goto-url`).
     case askForURLNumber([ArticleURL])
+    /// Open the unread articles of `feed` in the browser, `max-browser-tabs` at most, marking
+    /// them read when `markingRead` (`open-all-unread-in-browser[-and-mark-read]`).
+    case openAllUnread(ofFeed: FeedID, markingRead: Bool)
     /// Go to an unread article chosen at random (`random-unread`).
     case randomUnread
     /// Show the articles of `feed`, `item` selected (`article-feed`).

@@ -66,7 +66,7 @@ extension ReaderMessage {
         case .keys: true
         case .loaded(let read, _):
             switch read.reply {
-            case .openArticle, .articleAction, .unreadJump: true
+            case .openArticle, .articleAction, .unreadJump, .openAllUnread: true
             case .screen, .reload, .firstSync, .automaticFullArticles, .unreadTotals: false
             }
         default: false

@@ -55,6 +55,8 @@ public struct ReaderSettings: Sendable {
     public var articleActions: ArticleActionOptions
     /// `notify-*`: what a reload that brings unread articles says, and where.
     public var notifications = NotifyOptions()
+    /// `max-browser-tabs`: the most links `open-all-unread-in-browser` opens at once.
+    public var maxBrowserTabs = 10
     /// `external-url-viewer`, in words (`~/` expanded): what `show-urls` runs instead of the URL view.
     public var externalURLViewer: [String]?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).

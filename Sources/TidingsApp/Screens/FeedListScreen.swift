@@ -287,6 +287,8 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         case .nextUnread: return .nextUnread(from: nil)
         case .previousUnread: return .previousUnread(from: nil)
         case .randomUnread: return .randomUnread
+        case .openAllUnreadInBrowser: return selectedFeed.map { .openAllUnread(ofFeed: $0.id, markingRead: false) }
+        case .openAllUnreadInBrowserAndMarkRead: return selectedFeed.map { .openAllUnread(ofFeed: $0.id, markingRead: true) }
         case .help: return .showHelp
         case .addFeed: return .addFeed(tag: tag)
         case .renameFeed: return feedIntent("rename") { .renameFeed($0.id) }
