@@ -204,6 +204,8 @@ public struct KeyMap: Sendable, Equatable {
                summaryText: "Open the feed's unread articles in the browser (max-browser-tabs at most)"),
         Action(command: .openAllUnreadInBrowserAndMarkRead, contexts: [.feedList, .itemList, .searchResults], defaultKeys: [],
                summaryText: "Open the feed's unread articles in the browser and mark them read"),
+        Action(command: .openInBrowserNoninteractively, contexts: reading.union([.urlView]), defaultKeys: [],
+               summaryText: "Open the link in the browser without giving it the terminal"),
         Action(command: .randomUnread, contexts: reading, defaultKeys: [], summaryText: "A random unread article"),
         Action(command: .articleFeed, contexts: articles, defaultKeys: [], summaryText: "The articles of the article's feed"),
         Action(command: .gotoURL, contexts: [.article], defaultKeys: [.character("#")], summaryText: "Open link number N (asks for it)"),

@@ -220,6 +220,24 @@ struct NewsboatActionsTests {
         #expect(harness.screenText.contains("No unread article with a link in this feed"))
     }
 
+    @Test func openInBrowserNoninteractivelyNeverHandsOverTheTerminal() throws {
+        // No DISPLAY: xdg-open is taken for a text-mode browser, which `o` gives the terminal.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("newsboat-actions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("xdg-open").path, contents: Data("#!/bin/sh\n".utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        var settings = ReaderSettings(
+            urlsPath: "/nonexistent/urls", subscriptions: [Subscription(url: ReaderUpdateTests.feed.url)],
+            cachePath: "/nonexistent/cache.db", logPath: "/nonexistent/log")
+        settings.take(Config(parsing: "bind-key F6 open-in-browser-noninteractively\n"), environment: [:])
+        let harness = Harness(settings: settings, environment: ["PATH": directory.path])
+        Self.inFeed(harness)
+        let browser = try BrowserCommand(parsing: "xdg-open")
+        #expect(harness.press(.character("o")) == [.checkGeneration, .openBrowser(browser, url: "https://news.example/1", textMode: true)])
+        #expect(harness.press(.function(6)) == [.checkGeneration, .openBrowser(browser, url: "https://news.example/1", textMode: false)])
+    }
+
     @Test func toggleSourceViewShowsTheHTMLAndTheTextAgain() {
         let article = ArticleScreen(item: Self.storedItem(), preferences: Self.preferences(""))
         func text() -> String {

@@ -45,6 +45,8 @@ extension ReaderApp {
             return [.load(StoreRead(query: .unreadArticle(from: from, forward: true, articleRendering), reply: .unreadJump(forward: true)))]
         case .openAllUnread(let feed, let markingRead):
             return askForUnreadToOpen(ofFeed: feed, markingRead: markingRead)
+        case .openInBrowserNoninteractively(let url):
+            return openInBrowser(url, detached: true)
         case .randomUnread:
             return [.load(StoreRead(query: .randomUnreadArticle(articleRendering), reply: .unreadJump(forward: true)))]
         case .previousUnread(let from):

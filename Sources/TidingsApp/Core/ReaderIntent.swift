@@ -90,6 +90,9 @@ public enum ReaderIntent: Hashable, Sendable {
     /// Open the unread articles of `feed` in the browser, `max-browser-tabs` at most, marking
     /// them read when `markingRead` (`open-all-unread-in-browser[-and-mark-read]`).
     case openAllUnread(ofFeed: FeedID, markingRead: Bool)
+    /// Open a URL with the browser started in the background, never given the terminal
+    /// (`open-in-browser-noninteractively`).
+    case openInBrowserNoninteractively(String)
     /// Go to an unread article chosen at random (`random-unread`).
     case randomUnread
     /// Show the articles of `feed`, `item` selected (`article-feed`).

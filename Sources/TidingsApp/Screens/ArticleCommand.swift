@@ -29,6 +29,10 @@ enum ArticleCommand {
         case .enqueue: return item.map { .withArticle($0.id, .enqueue) }
         case .nextUnread: return .nextUnread(from: item?.id)
         case .randomUnread: return .randomUnread
+        case .openInBrowserNoninteractively:
+            guard let item else { return nil }
+            guard let link = item.link else { return .status("This article has no link") }
+            return .openInBrowserNoninteractively(link)
         case .openAllUnreadInBrowser: return item.map { .openAllUnread(ofFeed: $0.feedID, markingRead: false) }
         case .openAllUnreadInBrowserAndMarkRead: return item.map { .openAllUnread(ofFeed: $0.feedID, markingRead: true) }
         case .previousUnread: return .previousUnread(from: item?.id)

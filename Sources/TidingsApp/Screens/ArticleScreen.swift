@@ -267,6 +267,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             _ = view.handleNavigationKey(.home)
         case .articleFeed: return .showArticlesOfFeed(item.feedID, selecting: item.id)
         case .randomUnread: return .randomUnread
+        case .openInBrowserNoninteractively:
+            guard let link = item.item.link else { return .status("This article has no link") }
+            return .openInBrowserNoninteractively(link)
         default:
             if let number = command.openedURLNumber { return Self.open(number, of: urls) }
         }

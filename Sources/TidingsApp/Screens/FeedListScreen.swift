@@ -287,6 +287,10 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         case .nextUnread: return .nextUnread(from: nil)
         case .previousUnread: return .previousUnread(from: nil)
         case .randomUnread: return .randomUnread
+        case .openInBrowserNoninteractively:
+            guard let feed = selectedFeed else { return nil }
+            guard let link = feed.link else { return .status("This feed has no website link") }
+            return .openInBrowserNoninteractively(link)
         case .openAllUnreadInBrowser: return selectedFeed.map { .openAllUnread(ofFeed: $0.id, markingRead: false) }
         case .openAllUnreadInBrowserAndMarkRead: return selectedFeed.map { .openAllUnread(ofFeed: $0.id, markingRead: true) }
         case .help: return .showHelp

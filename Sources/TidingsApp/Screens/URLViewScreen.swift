@@ -55,6 +55,7 @@ public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
             guard let selected = selectedURL else { return nil }
             return selected.isEnclosure ? .openEnclosure(selected.url) : .openInBrowser(selected.url)
         case .openInBrowser: return selectedURL.map { .openInBrowser($0.url) }
+        case .openInBrowserNoninteractively: return selectedURL.map { .openInBrowserNoninteractively($0.url) }
         case .back: return .back
         case .quit, .quitAll: return .quit
         case .help: return .showHelp
