@@ -490,7 +490,7 @@ import Testing
         #expect(reader.lines.last?.hasPrefix(":") == true)
         reader.type("se")
         reader.press(.tab)
-        reader.type("max")
+        reader.type("max-i")
         reader.press(.tab)
         #expect(reader.lines.last == ":set max-items", "Tab completes commands and options (with a space after each)")
         reader.type("5")
