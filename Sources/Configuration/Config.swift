@@ -277,6 +277,8 @@ public struct Config: Sendable, Equatable {
             browser = value.text.isEmpty ? nil : value.text
             return Config.browserShellWarning(value.text)
         case "user-agent": userAgent = value.text.isEmpty ? nil : value.text
+        case "notify-program", "notify-format": return Self.notifyProblem(name, value.text)
+        case "external-url-viewer": return Self.externalURLViewerProblem(value.text)
         default: break
         }
         return nil

@@ -87,14 +87,14 @@ extension ConfigOption {
         .init("save-path", .text, "~/", .article, .works, part: .articleActions, "the directory save proposes"),
         .init("always-display-description", .yesNo, "no", .article, .toCome, "show the feed's description even when it has a fuller content"),
         .init("display-article-progress", .yesNo, "yes", .article, .toCome, "the share of the article read, in the title bar"),
-        .init("max-browser-tabs", .number(minimum: 1), "10", .article, .toCome, "at most this many links opened at once by open-all-unread-in-browser"),
+        .init("max-browser-tabs", .number(minimum: 1), "10", .article, .works, "at most this many links opened at once by open-all-unread-in-browser"),
         .init("restrict-filename", .yesNo, "yes", .article, .toCome, "only safe characters in the file names save proposes"),
         .init("bookmark-cmd", .text, "", .article, .toCome, "the command bookmark runs with the URL, title, description and feed title"),
         .init("bookmark-autopilot", .yesNo, "no", .article, .toCome, "bookmark without asking for a title and description"),
         .init("bookmark-interactive", .yesNo, "no", .article, .toCome, "bookmark-cmd gets the terminal"),
         .init("pager", .text, "internal", .article, .toCome, "an external pager for articles"),
         .init("html-renderer", .text, "internal", .article, .toCome, "an external program that turns articles' HTML into text"),
-        .init("external-url-viewer", .text, "", .article, .toCome, "a program that gets the article's links instead of the URL view"),
+        .init("external-url-viewer", .text, "", .article, .works, "a program (urlview, urlscan) that show-urls hands the terminal and the article's links, one a line on its standard input, instead of the URL view"),
 
         // Keys and macros
         .init("bind-key", .command, "", .keys, .works, "bind-key KEY ACTION [CONTEXT]: bind a key (see Keys and colours)"),
@@ -133,12 +133,12 @@ extension ConfigOption {
         .init("delete-played-files", .yesNo, "no", .podboat, podboatReadsIt, "podboat deletes a file once played"),
 
         // Notifications
-        .init("notify-always", .yesNo, "no", .notifications, .toCome, "notify after every reload, not only when there is something new"),
-        .init("notify-beep", .yesNo, "no", .notifications, .toCome, "beep when a reload brings something new"),
-        .init("notify-format", .text, "", .notifications, .toCome, "the notification's text (%f unread feeds, %n unread articles…)"),
-        .init("notify-program", .text, "", .notifications, .toCome, "a program run with the notification's text"),
-        .init("notify-screen", .yesNo, "no", .notifications, .toCome, "notify through screen's or tmux's status line"),
-        .init("notify-xterm", .yesNo, "no", .notifications, .toCome, "notify in the terminal's title"),
+        .init("notify-always", .yesNo, "no", .notifications, .works, "notify after every reload, not only when it brings unread articles"),
+        .init("notify-beep", .yesNo, "no", .notifications, .works, "beep when a reload brings unread articles"),
+        .init("notify-format", .text, NotifyOptions.defaultFormat, .notifications, .works, "the notification's text: %n unread articles, %f feeds with unread articles, %d and %D how many more than before the reload"),
+        .init("notify-program", .text, "", .notifications, .works, "a program run, without a shell, with the notification's text as its last argument"),
+        .init("notify-screen", .yesNo, "no", .notifications, .works, "show the notification in screen's status line (its message escape)"),
+        .init("notify-xterm", .yesNo, "no", .notifications, .works, "show the notification in the terminal's title until the next key"),
 
         // Files and logs
         .init("include", .command, "", .files, .works, "include FILE: another file's lines, read in place"),

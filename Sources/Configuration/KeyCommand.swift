@@ -47,7 +47,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case reverseSort = "rev-sort"
     case help
 
-    // newsboat's actions that no screen carries out yet.
+    // newsboat's other actions (`isPerformed` says which ones a screen carries out).
     /// The next or previous article, from the article view (in a list, `next` and `prev` are
     /// `down` and `up`: see `Config.command(named:in:)`).
     case nextArticle = "next"
@@ -91,6 +91,23 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case commandLine1 = "cmd-one", commandLine2 = "cmd-two", commandLine3 = "cmd-three", commandLine4 = "cmd-four"
     case commandLine5 = "cmd-five", commandLine6 = "cmd-six", commandLine7 = "cmd-seven", commandLine8 = "cmd-eight"
     case commandLine9 = "cmd-nine"
+
+    /// `one` … `zero`, in order: URL 1 to 10.
+    public static let openURLCommands: [KeyCommand] = [
+        .openURL1, .openURL2, .openURL3, .openURL4, .openURL5, .openURL6, .openURL7, .openURL8, .openURL9, .openURL10,
+    ]
+
+    /// `cmd-one` … `cmd-nine`, in order.
+    public static let commandLineDigitCommands: [KeyCommand] = [
+        .commandLine1, .commandLine2, .commandLine3, .commandLine4, .commandLine5, .commandLine6, .commandLine7, .commandLine8,
+        .commandLine9,
+    ]
+
+    /// The link number `one` … `zero` open (1 to 10), nil for other commands.
+    public var openedURLNumber: Int? { Self.openURLCommands.firstIndex(of: self).map { $0 + 1 } }
+
+    /// The digit `cmd-one` … `cmd-nine` type at the command line, nil for other commands.
+    public var commandLineDigit: Int? { Self.commandLineDigitCommands.firstIndex(of: self).map { $0 + 1 } }
 
     /// The name used in the config file.
     public var name: String { rawValue }

@@ -83,8 +83,18 @@ public struct KeyMap: Sendable, Equatable {
 
     /// The help screen's lines for `context`: keys on the left, what they do on the right.
     public func helpLines(for context: Context) -> [TextView.Line] {
-        var rows = bindings(for: context).map { binding in
-            (binding.keys.map(\.description).joined(separator: " "), binding.summary)
+        // Actions described alike (the digits) share a line: `1…9`.
+        var groups: [(keys: [String], summary: String)] = []
+        for binding in bindings(for: context) {
+            let keys = binding.keys.map(\.description).joined(separator: " ")
+            if let last = groups.last, last.summary == binding.summary {
+                groups[groups.count - 1].keys.append(keys)
+            } else {
+                groups.append(([keys], binding.summary))
+            }
+        }
+        var rows = groups.map { group in
+            (group.keys.count > 2 ? "\(group.keys[0])…\(group.keys[group.keys.count - 1])" : group.keys.joined(separator: " "), group.summary)
         }
         if context == .article { rows.append(("0-9 Enter", "Open link number N")) }
         let keyWidth = min(24, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
@@ -183,5 +193,37 @@ public struct KeyMap: Sendable, Equatable {
                summaryText: "Sort the articles the other way round (asks by what)",
                variants: [.feedList: ([.character("<")], "Sort the feeds the other way round (asks by what)")]),
         Action(command: .commandLine, contexts: everywhere, defaultKeys: [.character(":")], summaryText: "Type a command (:set, :source, :goto, :tag, :q, a row number)"),
-    ]
+        // newsboat's further actions, with newsboat's default keys where Tidings had none there.
+        Action(command: .halfPageUp, contexts: everywhere, defaultKeys: [], summaryText: "Half a page up"),
+        Action(command: .halfPageDown, contexts: everywhere, defaultKeys: [], summaryText: "Half a page down"),
+        Action(command: .openInBrowserAndMarkRead, contexts: articles, defaultKeys: [.character("O")],
+               summaryText: "Open the article's link in the browser and mark it read"),
+        Action(command: .nextUnreadFeed, contexts: [.itemList], defaultKeys: [.control("n")], summaryText: "The next feed with unread articles"),
+        Action(command: .previousUnreadFeed, contexts: [.itemList], defaultKeys: [.control("p")], summaryText: "The previous feed with unread articles"),
+        Action(command: .openAllUnreadInBrowser, contexts: [.feedList, .itemList, .searchResults], defaultKeys: [],
+               summaryText: "Open the feed's unread articles in the browser (max-browser-tabs at most)"),
+        Action(command: .openAllUnreadInBrowserAndMarkRead, contexts: [.feedList, .itemList, .searchResults], defaultKeys: [],
+               summaryText: "Open the feed's unread articles in the browser and mark them read"),
+        Action(command: .openInBrowserNoninteractively, contexts: reading.union([.urlView]), defaultKeys: [],
+               summaryText: "Open the link in the browser without giving it the terminal"),
+        Action(command: .randomUnread, contexts: reading, defaultKeys: [], summaryText: "A random unread article"),
+        Action(command: .articleFeed, contexts: articles, defaultKeys: [], summaryText: "The articles of the article's feed"),
+        Action(command: .gotoURL, contexts: [.article], defaultKeys: [.character("#")], summaryText: "Open link number N (asks for it)"),
+        Action(command: .toggleSourceView, contexts: [.article], defaultKeys: [.control("u")], summaryText: "Show the article's HTML source, or its text again"),
+    ] + openURLActions + commandLineDigitActions
+
+    /// `one` … `zero`: open URL N, with the digits as keys in the URL view (in the article view
+    /// digits type a link number, so they are not bound there).
+    private static let openURLActions: [Action] = KeyCommand.openURLCommands.enumerated().map { index, command in
+        let digit = Key.character(Character(String((index + 1) % 10)))
+        return Action(command: command, contexts: [.article, .urlView], defaultKeys: [digit], summaryText: "Open URL number N (0: 10)",
+                      variants: [.article: ([], "Open link \(index + 1)")])
+    }
+
+    /// `cmd-one` … `cmd-nine`: a digit in a list opens the command line with the digit typed
+    /// (a row number, as in newsboat).
+    private static let commandLineDigitActions: [Action] = KeyCommand.commandLineDigitCommands.enumerated().map { index, command in
+        Action(command: command, contexts: [.feedList, .itemList, .searchResults, .tagList],
+               defaultKeys: [.character(Character(String(index + 1)))], summaryText: "Go to row N (the command line, the digit typed)")
+    }
 }

@@ -28,6 +28,8 @@ public struct ListFormat: Sendable, Equatable {
         /// `download-path` and `download-filename-format`: where podboat puts an enclosure
         /// (newsboat's "Available Identifiers for download-path and download-filename-format").
         case downloadPath, downloadFileName
+        /// `notify-format`: the text of a notification after a reload.
+        case notification
 
         /// The field letters this list knows. newsboat's letters that Tidings has no value for
         /// yet (a feed's description `%d` and address `%L`, an article's length `%L`) are drawn
@@ -37,6 +39,7 @@ public struct ListFormat: Sendable, Equatable {
             case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S", "d", "L"]
             case .articleList: return ["i", "f", "D", "t", "a", "T", "L"]
             case .downloadPath, .downloadFileName: return ["u", "n", "N", "h", "t", "e", "F", "m", "b", "d", "H", "M", "S", "y", "Y"]
+            case .notification: return ["f", "n", "d", "D"]
             }
         }
 
@@ -46,6 +49,7 @@ public struct ListFormat: Sendable, Equatable {
             case .articleList: return "articlelist-format"
             case .downloadPath: return "download-path"
             case .downloadFileName: return "download-filename-format"
+            case .notification: return "notify-format"
             }
         }
 

@@ -208,15 +208,7 @@ public final class CursesTerminal: Terminal {
     /// terminals that have no title.
     public func setTitle(_ title: String) {
         guard supportsTitle, !isStopped else { return }
-        var safe = ""
-        for character in title {
-            if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-                safe += " "
-            } else if case .text(let text, _) = TerminalGrapheme.form(of: character) {
-                safe += text
-            }
-            if safe.unicodeScalars.count >= 200 { break }
-        }
+        let safe = Self.safeLine(title)
         guard safe != currentTitle else { return }
         currentTitle = safe
         var bytes: [UInt8] = []
@@ -226,6 +218,32 @@ public final class CursesTerminal: Terminal {
         }
         bytes += Array("\u{1B}]2;".utf8) + Array(safe.utf8) + [0x07]
         writeDirectly(bytes)
+    }
+
+    public func beep() {
+        guard !isStopped else { return }
+        _ = CNcursesw.beep()
+    }
+
+    /// Writes screen's message escape (`ESC ^ … ESC \`), as newsboat's `notify-screen` does.
+    public func showInStatusLine(_ message: String) {
+        guard !isStopped else { return }
+        writeDirectly(Array("\u{1B}^".utf8) + Array(Self.safeLine(message).utf8) + Array("\u{1B}\\".utf8))
+    }
+
+    /// `text` as one line that is safe inside an escape sequence: control characters become
+    /// spaces, invisible formatting goes, and it is cut at 200 characters.
+    private static func safeLine(_ text: String) -> String {
+        var safe = ""
+        for character in text {
+            if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                safe += " "
+            } else if case .text(let text, _) = TerminalGrapheme.form(of: character) {
+                safe += text
+            }
+            if safe.unicodeScalars.count >= 200 { break }
+        }
+        return safe
     }
 
     /// Draws `foreground` and `background` wherever a cell's style leaves a colour `.default`,

@@ -21,6 +21,10 @@ public final class GridTerminal: Terminal {
     public private(set) var cursor: Position?
     /// The window title last set.
     public private(set) var title: String?
+    /// Times the bell was rung.
+    public private(set) var beeps = 0
+    /// What was shown in a multiplexer's status line, in order.
+    public private(set) var statusLineMessages: [String] = []
     /// Frames drawn so far.
     public private(set) var frameCount = 0
     /// What the last frame changed, as a real terminal would have been told.
@@ -101,6 +105,14 @@ public final class GridTerminal: Terminal {
 
     public func setTitle(_ title: String) {
         self.title = title
+    }
+
+    public func beep() {
+        beeps += 1
+    }
+
+    public func showInStatusLine(_ message: String) {
+        statusLineMessages.append(message)
     }
 
     public func setDefaultColors(foreground: Color, background: Color) {

@@ -24,6 +24,11 @@ public protocol Terminal: AnyObject {
     func waitForKey(prompt: String)
     /// Sets the window title (made safe by the terminal).
     func setTitle(_ title: String)
+    /// Rings the bell (`notify-beep`).
+    func beep()
+    /// Shows `message` (made safe by the terminal) in GNU screen's status line, through its
+    /// message escape (`notify-screen`); other terminals ignore it.
+    func showInStatusLine(_ message: String)
     /// The colours of cells whose style leaves them `.default`.
     func setDefaultColors(foreground: Color, background: Color)
     /// Puts the terminal back as it was; safe to call more than once.

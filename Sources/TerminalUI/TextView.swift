@@ -22,7 +22,8 @@ public struct TextView: Sendable {
     /// For each wrapped row, the logical line it came from.
     private var sourceLine: [Int] = []
     private var wrappedWidth = -1
-    private var visibleRows = 0
+    /// Rows shown at the last layout.
+    public private(set) var visibleRows = 0
 
     public init(lines: [Line] = []) {
         self.lines = lines

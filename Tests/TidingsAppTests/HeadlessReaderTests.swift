@@ -418,13 +418,13 @@ import Testing
         let home = try HeadlessHome()
         try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
         try home.subscribe([home.url("news")])
-        let config = Config(parsing: "bind-key ^D halfpagedown\nmacro h random-unread\n")
+        let config = Config(parsing: "bind-key ^D edit-flags\nmacro h save-all\n")
         let reader = try home.startReader { $0.take(config, environment: [:]) }
         #expect(await reader.settle())
         reader.press(.control("d"))
-        #expect(reader.lines.last?.hasPrefix(" halfpagedown: not available yet") == true, "\(reader.text)")
+        #expect(reader.lines.last?.hasPrefix(" edit-flags: not available yet") == true, "\(reader.text)")
         reader.press(.character(","), .character("h"))
-        #expect(reader.lines.last?.contains("random-unread is not available yet") == true, "\(reader.text)")
+        #expect(reader.lines.last?.contains("save-all is not available yet") == true, "\(reader.text)")
     }
 
     @Test func anAddressWithoutSchemeIsTriedOverHTTPSThenHTTPAndARefusalKeepsTheText() async throws {
@@ -490,7 +490,7 @@ import Testing
         #expect(reader.lines.last?.hasPrefix(":") == true)
         reader.type("se")
         reader.press(.tab)
-        reader.type("max")
+        reader.type("max-i")
         reader.press(.tab)
         #expect(reader.lines.last == ":set max-items", "Tab completes commands and options (with a space after each)")
         reader.type("5")

@@ -19,7 +19,7 @@ import Testing
 
     @Test func articleHelpMentionsLinkNumbers() {
         let screen = HelpScreen(for: .article)
-        var grid = CellGrid(rows: 30, columns: 60)
+        var grid = CellGrid(rows: 40, columns: 60)
         screen.render(into: &grid, in: grid.bounds)
         #expect(grid.lines.contains { $0.hasPrefix("0-9 Enter") && $0.hasSuffix("Open link number N") })
     }

@@ -313,6 +313,10 @@ public final class EffectRunner {
             on(fileQueue) { Self.save(article, to: path, replacing: replacing) }
         case .pipe(let arguments, let text):
             pipe(text, to: arguments)
+        case .viewURLs(let arguments, let text):
+            viewURLs(text, with: arguments)
+        case .notify(let message, let program, let beeps, let inStatusLine):
+            notify(message, program: program, beeps: beeps, inStatusLine: inStatusLine)
         case .spinner(let running):
             setSpinner(running: running)
         case .autoReload(let minutes):
@@ -458,6 +462,25 @@ public final class EffectRunner {
         switch result {
         case .success: send(.status("Piped the article to \(Excerpt(name))"))
         case .failure(let failure): send(.status("Pipe failed: \(failure)"))
+        }
+    }
+
+    /// Hands the terminal to the URL viewer, its input the links; it is interactive (urlview,
+    /// urlscan), so the reader comes back as soon as it exits, with no key to press.
+    private func viewURLs(_ text: String, with arguments: [String]) {
+        let result = terminal.suspend { BrowserLauncher.runInForeground(arguments, input: text) }
+        if case .failure(let failure) = result { send(.status("URL viewer failed: \(failure)")) }
+    }
+
+    /// newsboat's notification after a reload: the bell, screen's status line, and the program
+    /// with the message as its last argument — started detached, never through a shell.
+    private func notify(_ message: String, program: [String]?, beeps: Bool, inStatusLine: Bool) {
+        if beeps { terminal.beep() }
+        if inStatusLine { terminal.showInStatusLine(message) }
+        guard let program else { return }
+        BrowserLauncher.runDetached(program + [message], queue: .main) { failure in
+            guard let failure else { return }
+            MainActor.assumeIsolated { [weak self] in self?.send(.status("Notification failed: \(failure)")) }
         }
     }
 

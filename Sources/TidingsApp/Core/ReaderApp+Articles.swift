@@ -50,7 +50,8 @@ extension ReaderApp {
     }
 
     /// Opens `link` with the browser, or with `program` (the `player` option) when it is set.
-    func openInBrowser(_ link: String, using program: String? = nil) -> [ReaderEffect] {
+    /// `detached`: never hand it the terminal, even a text-mode one (`open-in-browser-noninteractively`).
+    func openInBrowser(_ link: String, using program: String? = nil, detached: Bool = false) -> [ReaderEffect] {
         let url: String
         do {
             url = try BrowserCommand.checkLink(link)
@@ -71,7 +72,7 @@ extension ReaderApp {
             return []
         }
         logger.info("opening \(CredentialRedaction.redact(url)) with \(command.programName)")
-        let textMode = command.isTextMode(environment: environment)
+        let textMode = !detached && command.isTextMode(environment: environment)
         if !textMode { transientMessage = "Opened in \(command.programName)" }
         return [.openBrowser(command, url: url, textMode: textMode)]
     }

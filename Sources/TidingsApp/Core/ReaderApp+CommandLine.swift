@@ -8,13 +8,19 @@ import TerminalUI
 extension ReaderApp {
     nonisolated static let commandNames = ["goto", "q", "quit", "set", "source", "tag"]
 
-    /// Whether `key` opens the command line on `screen` (not while it takes typed text).
-    func opensCommandLine(_ key: Key, on screen: any ReaderScreen) -> Bool {
-        settings.preferences.keyMap.command(for: key, in: screen.keyContext) == .commandLine && !takesTyped(key, on: screen)
+    /// What the command line opens with when `key` is pressed on `screen`: nothing typed for
+    /// `cmdline`, a digit for `cmd-one` … `cmd-nine` (a row number, as in newsboat); nil when the
+    /// key does not open it (or the screen takes it as typed text).
+    func commandLineStart(_ key: Key, on screen: any ReaderScreen) -> String? {
+        guard let command = settings.preferences.keyMap.command(for: key, in: screen.keyContext), !takesTyped(key, on: screen) else {
+            return nil
+        }
+        if command == .commandLine { return "" }
+        return command.commandLineDigit.map(String.init)
     }
 
-    func askForCommand() {
-        ask(.command)
+    func askForCommand(typed text: String = "") {
+        ask(.command, text: text)
         navigation.prompt?.history = commandHistory
         navigation.prompt?.completions = Self.commandNames + Config.settableOptionNames
     }

@@ -68,6 +68,7 @@ extension ReaderApp {
         case .definedFilter(let filters): applyDefinedFilter(text, from: filters)
         case .savePath(let article): return save(article, to: text)
         case .pipeCommand(let article): return pipe(article, to: text)
+        case .urlNumber(let urls): return openURL(numbered: text, of: urls)
         }
         return []
     }

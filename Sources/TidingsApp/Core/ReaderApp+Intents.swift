@@ -43,6 +43,12 @@ extension ReaderApp {
             return openInBrowser(url)
         case .nextUnread(let from):
             return [.load(StoreRead(query: .unreadArticle(from: from, forward: true, articleRendering), reply: .unreadJump(forward: true)))]
+        case .openAllUnread(let feed, let markingRead):
+            return askForUnreadToOpen(ofFeed: feed, markingRead: markingRead)
+        case .openInBrowserNoninteractively(let url):
+            return openInBrowser(url, detached: true)
+        case .randomUnread:
+            return [.load(StoreRead(query: .randomUnreadArticle(articleRendering), reply: .unreadJump(forward: true)))]
         case .previousUnread(let from):
             return [.load(StoreRead(query: .unreadArticle(from: from, forward: false, articleRendering), reply: .unreadJump(forward: false)))]
         case .toggleRead(let id):
@@ -65,9 +71,10 @@ extension ReaderApp {
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
-        case .switchFeed(let id, let forward):
-            guard let next = screens.reversed().lazy.compactMap({ ($0 as? any FeedListing)?.feed(besides: id, forward: forward) }).first else {
-                transientMessage = forward ? "No feed after this one" : "No feed before this one"
+        case .switchFeed(let id, let forward, let unreadOnly):
+            guard let next = feed(besides: id, forward: forward, unreadOnly: unreadOnly) else {
+                let which = unreadOnly ? "with unread articles " : ""
+                transientMessage = forward ? "No feed \(which)after this one" : "No feed \(which)before this one"
                 return []
             }
             navigation.pop()
@@ -123,6 +130,7 @@ extension ReaderApp {
         case .fetchFullArticle(let id, let link):
             return fetchFullArticle(id, link: link)
         case .showURLs(let urls, let title):
+            if let viewer = settings.externalURLViewer { return viewURLs(urls, with: viewer) }
             navigation.push(URLViewScreen(urls: urls, articleTitle: title, preferences: settings.preferences))
         case .openEnclosure(let url):
             return openInBrowser(url, using: settings.articleActions.player)
@@ -132,6 +140,12 @@ extension ReaderApp {
             askWhereToSave(article)
         case .pipeArticle(let article):
             ask(.pipeCommand(article))
+        case .openInBrowserAndMarkRead(let link, let id):
+            return openInBrowserAndMarkRead(link, id)
+        case .askForURLNumber(let urls):
+            ask(.urlNumber(urls))
+        case .showArticlesOfFeed(let feed, let item):
+            showArticles(ofFeed: feed, selecting: item)
         }
         return []
     }

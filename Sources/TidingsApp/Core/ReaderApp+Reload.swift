@@ -20,7 +20,9 @@ extension ReaderApp {
             return []
         }
         reload.isAskingForFeeds = true
-        return [.load(StoreRead(query: .feedsToFetch(only: feed), reply: .reload, waitsForWrites: true))]
+        // Counted before the feeds to reload are read, on the same queue: before any is stored.
+        return countUnreadForNotification(afterReload: false)
+            + [.load(StoreRead(query: .feedsToFetch(only: feed), reply: .reload, waitsForWrites: true))]
     }
 
     /// Reloads `targets` in the background, each from the address the store fetches it from
@@ -55,7 +57,7 @@ extension ReaderApp {
             return []
         }
         reload.isSyncing = true
-        return [.sync]
+        return countUnreadForNotification(afterReload: false) + [.sync]
     }
 
     func finishSync(_ result: Result<SyncOutcome, SyncFailureLine>) -> [ReaderEffect] {
@@ -71,6 +73,8 @@ extension ReaderApp {
         refreshScreens()
         var effects: [ReaderEffect] = [.checkGeneration]
         if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        if case .success = result { return effects + countUnreadForNotification(afterReload: true) }
+        reload.unreadBefore = nil
         return effects
     }
 
@@ -99,7 +103,7 @@ extension ReaderApp {
         showReloading()
         var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
         if settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
-        return effects + [.indexStoredBodies] + fullArticlesAfterReload()
+        return effects + [.indexStoredBodies] + fullArticlesAfterReload() + countUnreadForNotification(afterReload: true)
     }
 
     /// Every screen shows which feeds are being reloaded (a tag's feed list too).

@@ -64,6 +64,8 @@ public final class ReaderApp {
     var awaitsMacroKey = false
     /// Lines typed at the command line, oldest first (Up/Down bring them back).
     var commandHistory: [String] = []
+    /// The last reload's notification, in the window title until the next key (`notify-xterm`).
+    var titleNotification: String?
 
     /// Opens the store and the terminal and runs the reader until the user quits; never returns.
     /// Call it on the main thread. Errors before the screen opens (the cache cannot be opened,
@@ -328,7 +330,7 @@ public final class ReaderApp {
             switch reply {
             case .openArticle:
                 transientMessage = "Cannot open the article: \(error)"
-            case .articleAction:
+            case .articleAction, .openAllUnread:
                 transientMessage = "Cannot read the article: \(error)"
             case .unreadJump(let forward):
                 return jumpTo(nil, forward: forward)
@@ -338,7 +340,7 @@ public final class ReaderApp {
             case .firstSync:
                 // Not known to have synced: a sync finds out.
                 return startSync()
-            case .screen, .automaticFullArticles:
+            case .screen, .automaticFullArticles, .unreadTotals:
                 break
             }
             return []
@@ -356,6 +358,10 @@ public final class ReaderApp {
             return synced ? [] : startSync()
         case (.automaticFullArticles, .fullArticleCandidates(let candidates)):
             return fetchAutomatically(candidates)
+        case (.openAllUnread(let markingRead), .rows(let rows)):
+            return openAllUnread(rows, markingRead: markingRead)
+        case (.unreadTotals(let afterReload), .unreadTotals(let totals)):
+            return notify(totals, afterReload: afterReload)
         default:
             logger.error("a read of the cache was answered with \(answer) for \(reply)")
             return []
@@ -382,6 +388,7 @@ public final class ReaderApp {
                 return effects + quit(status: 0)
             default:
                 transientMessage = nil
+                titleNotification = nil
                 additions.awaited = nil
                 if let pending = confirmation {
                     confirmation = nil
@@ -392,8 +399,8 @@ public final class ReaderApp {
                 } else if let top, startsMacro(key, on: top) {
                     awaitsMacroKey = true
                     transientMessage = macroPrompt
-                } else if let top, opensCommandLine(key, on: top) {
-                    askForCommand()
+                } else if let top, let typed = commandLineStart(key, on: top) {
+                    askForCommand(typed: typed)
                 } else {
                     let unbound = top.map { isUnbound(key, on: $0) } ?? false
                     if let intent = navigation.handle(key) {
@@ -488,7 +495,7 @@ public final class ReaderApp {
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
-        terminal.setTitle(unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
+        terminal.setTitle(titleNotification ?? (unread > 0 ? "Tidings (\(unread) unread)" : "Tidings"))
         terminal.draw(grid, cursor: cursor, park: navigation.top.parkingPosition ?? Position(row: 0, column: 0))
         perform(storeView.takeReads().map { .load($0) })
     }

@@ -52,6 +52,12 @@ enum ReaderEffect: Equatable, Sendable {
     /// Runs a command with the article's text on its standard input, handing it the terminal
     /// meanwhile (a pager or an editor needs it); `.status` gives the outcome.
     case pipe(arguments: [String], text: String)
+    /// Says `message` after a reload: rings the bell, shows it in screen's status line, runs
+    /// `program` with it as the last argument (without a shell, detached).
+    case notify(message: String, program: [String]?, beeps: Bool, inStatusLine: Bool)
+    /// Runs an external URL viewer with `text` (the links) on its standard input, handing it the
+    /// terminal until it exits (`external-url-viewer`); `.status` says if it failed.
+    case viewURLs(arguments: [String], text: String)
     /// Starts or stops the reload spinner's timer (`.spinnerTick`).
     case spinner(running: Bool)
     /// Sends `.autoReloadTick` every `minutes` from now on (nil: never).

@@ -27,8 +27,9 @@ public enum ReaderIntent: Hashable, Sendable {
     /// Ask for a feed's URL, fetch it, and add it to the urls file (tagged `tag` when asked for
     /// from that tag's feed list, so that it shows there).
     case addFeed(tag: String?)
-    /// Replaces the item list of `feed` with that of the next (or previous) feed listed.
-    case switchFeed(from: FeedID, forward: Bool)
+    /// Replaces the item list of `feed` with that of the next (or previous) feed listed — the
+    /// next one with unread articles when `unreadOnly` (`next-unread-feed`).
+    case switchFeed(from: FeedID, forward: Bool, unreadOnly: Bool = false)
     /// Shows or hides read articles (`articles`) or feeds with nothing unread, everywhere.
     case toggleShowRead(articles: Bool)
     /// Use newsboat's urls file and config (offered on the welcome screen).
@@ -82,6 +83,20 @@ public enum ReaderIntent: Hashable, Sendable {
     case pipeArticle(ArticleText)
     /// Ask in the status bar by what to sort (`sort`, `rev-sort`).
     case chooseSortOrder(SortQuestion)
+    /// Open a URL in the browser and mark the article read (`open-in-browser-and-mark-read`).
+    case openInBrowserAndMarkRead(String, ItemID)
+    /// Ask for the number of one of these links, then open it (`goto-url`).
+    case askForURLNumber([ArticleURL])
+    /// Open the unread articles of `feed` in the browser, `max-browser-tabs` at most, marking
+    /// them read when `markingRead` (`open-all-unread-in-browser[-and-mark-read]`).
+    case openAllUnread(ofFeed: FeedID, markingRead: Bool)
+    /// Open a URL with the browser started in the background, never given the terminal
+    /// (`open-in-browser-noninteractively`).
+    case openInBrowserNoninteractively(String)
+    /// Go to an unread article chosen at random (`random-unread`).
+    case randomUnread
+    /// Show the articles of `feed`, `item` selected (`article-feed`).
+    case showArticlesOfFeed(FeedID, selecting: ItemID)
 }
 
 extension ReaderIntent {

@@ -66,8 +66,8 @@ extension ReaderMessage {
         case .keys: true
         case .loaded(let read, _):
             switch read.reply {
-            case .openArticle, .articleAction, .unreadJump: true
-            case .screen, .reload, .firstSync, .automaticFullArticles: false
+            case .openArticle, .articleAction, .unreadJump, .openAllUnread: true
+            case .screen, .reload, .firstSync, .automaticFullArticles, .unreadTotals: false
             }
         default: false
         }

@@ -21,6 +21,8 @@ enum ReaderQuestion: Sendable {
     case savePath(ArticleText)
     /// The command to send an article's text to.
     case pipeCommand(ArticleText)
+    /// The number of the link to open among these (`goto-url`).
+    case urlNumber([ArticleURL])
 
     /// The prompt shown before the text.
     var prompt: String {
@@ -36,6 +38,7 @@ enum ReaderQuestion: Sendable {
             return "Filter (\(choices)): "
         case .savePath: return "Save to: "
         case .pipeCommand: return "Pipe to command: "
+        case .urlNumber(let urls): return "Open link (1-\(urls.count)): "
         }
     }
 }

@@ -29,6 +29,12 @@ extension ReaderSettings {
         if changes(["ignore-article", "ignore-mode"]) { killfile = config.killfile }
         if changes(["define-filter"]) { definedFilters = config.definedFilters }
         if changes(ConfigOption.names(in: .fullArticle)) { fullArticle = config.fullArticle }
+        if changes(["max-browser-tabs"]) { maxBrowserTabs = max(1, config.optionValue("max-browser-tabs")?.number ?? 10) }
+        if changes(["external-url-viewer"]) {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            externalURLViewer = config.externalURLViewer.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
+        }
+        if changes(Config.notifyOptionNames) { notifications = config.notifyOptions.resolved(environment: environment) }
         if changes(ConfigOption.names(in: .articleActions)) { articleActions = config.articleActions.resolved(environment: environment) }
     }
 }

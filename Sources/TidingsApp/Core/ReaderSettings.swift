@@ -53,6 +53,12 @@ public struct ReaderSettings: Sendable {
     public var configPath: String?
     /// `player`, `download-path`, `save-path`, `queue-file`: what the article actions use.
     public var articleActions: ArticleActionOptions
+    /// `notify-*`: what a reload that brings unread articles says, and where.
+    public var notifications = NotifyOptions()
+    /// `max-browser-tabs`: the most links `open-all-unread-in-browser` opens at once.
+    public var maxBrowserTabs = 10
+    /// `external-url-viewer`, in words (`~/` expanded): what `show-urls` runs instead of the URL view.
+    public var externalURLViewer: [String]?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
     /// The cache could be opened for reading only (another user's, a read-only mount): nothing

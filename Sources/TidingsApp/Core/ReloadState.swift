@@ -1,3 +1,5 @@
+import Configuration
+
 /// What the reader knows of reloading: whether a reload or a sync runs, how far it is, the
 /// spinner's step.
 struct ReloadState {
@@ -7,6 +9,8 @@ struct ReloadState {
     var isAskingForFeeds = false
     /// True while a sync with the feed server runs.
     var isSyncing = false
+    /// The unread counts before the running reload, for its notification.
+    var unreadBefore: UnreadTotals?
     /// Every feed is to be reloaded once the urls file's change is in the store (newsboat's feeds
     /// just brought over).
     var reloadsWhenListed = false

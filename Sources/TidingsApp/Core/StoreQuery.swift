@@ -36,10 +36,14 @@ enum StoreQuery: Equatable, Sendable {
     case article(ItemID, ArticleRendering)
     /// The next (or previous) unread article from `from`, rendered, and its feed → `.unreadJump`.
     case unreadArticle(from: ItemID?, forward: Bool, ArticleRendering)
+    /// An unread article chosen at random, rendered, and its feed → `.unreadJump`.
+    case randomUnreadArticle(ArticleRendering)
     /// The feeds to reload: every one, or only `feed` → `.feedsToFetch`.
     case feedsToFetch(only: FeedID?)
     /// Whether the cache was ever synced with this feed server account → `.hasSynced`.
     case hasSynced(account: String)
+    /// How many articles are unread, in how many feeds (for notifications) → `.unreadTotals`.
+    case unreadTotals
     /// Articles a reload stored since `since` that `always-fetch-full-article` covers →
     /// `.fullArticleCandidates`.
     case fullArticleCandidates(since: Date, FullArticleOptions)
@@ -82,10 +86,17 @@ enum StoreQuery: Equatable, Sendable {
             guard let row else { return .unreadJump(nil) }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
+        case .randomUnreadArticle(let rendering):
+            guard let row = try store.randomUnread() else { return .unreadJump(nil) }
+            let article = try LoadedArticle.load(row.id, from: store, rendering)
+            return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
         case .feedsToFetch(let only):
             return .feedsToFetch(try store.feedsToFetch().filter { only == nil || $0.id == only })
         case .hasSynced(let account):
             return .hasSynced(try store.lastSync(account: account) != nil)
+        case .unreadTotals:
+            let feeds = try store.feedList()
+            return .unreadTotals(UnreadTotals(feeds: feeds.count { $0.unreadCount > 0 }, articles: feeds.reduce(0) { $0 + $1.unreadCount }))
         case .fullArticleCandidates(let since, let options):
             // Read widely, then keep the matching feeds' items: other feeds' new items must not
             // use up the limit.
@@ -113,6 +124,7 @@ enum StoreAnswer: Sendable {
     case unreadJump(UnreadJump?)
     case feedsToFetch([FeedFetchTarget])
     case hasSynced(Bool)
+    case unreadTotals(UnreadTotals)
     case fullArticleCandidates([FeedStore.FullArticleCandidate])
 
     /// An answer of another kind than its query's: a mistake in the reader, reported as a

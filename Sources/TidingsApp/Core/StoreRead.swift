@@ -26,5 +26,9 @@ struct StoreRead: Equatable, Sendable {
         case firstSync
         /// After a reload: fetch these full articles (`always-fetch-full-article`).
         case automaticFullArticles
+        /// `open-all-unread-in-browser`: open these unread articles (and mark them read).
+        case openAllUnread(markingRead: Bool)
+        /// Before a reload (or sync) and after it: the unread counts a notification compares.
+        case unreadTotals(afterReload: Bool)
     }
 }

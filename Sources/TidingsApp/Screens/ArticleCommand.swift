@@ -15,6 +15,11 @@ enum ArticleCommand {
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link") }
             return .openInBrowser(link)
+        case .openInBrowserAndMarkRead:
+            guard let item else { return nil }
+            guard let link = item.link else { return .status("This article has no link") }
+            return .openInBrowserAndMarkRead(link, item.id)
+        case .articleFeed: return item.map { .showArticlesOfFeed($0.feedID, selecting: $0.id) }
         case .fetchFullArticle:
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link to fetch") }
@@ -23,6 +28,13 @@ enum ArticleCommand {
         case .showURLs: return item.map { .withArticle($0.id, .showURLs) }
         case .enqueue: return item.map { .withArticle($0.id, .enqueue) }
         case .nextUnread: return .nextUnread(from: item?.id)
+        case .randomUnread: return .randomUnread
+        case .openInBrowserNoninteractively:
+            guard let item else { return nil }
+            guard let link = item.link else { return .status("This article has no link") }
+            return .openInBrowserNoninteractively(link)
+        case .openAllUnreadInBrowser: return item.map { .openAllUnread(ofFeed: $0.feedID, markingRead: false) }
+        case .openAllUnreadInBrowserAndMarkRead: return item.map { .openAllUnread(ofFeed: $0.feedID, markingRead: true) }
         case .previousUnread: return .previousUnread(from: item?.id)
         default: return nil
         }

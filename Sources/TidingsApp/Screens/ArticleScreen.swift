@@ -25,6 +25,8 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     public private(set) var showsFullArticle = false
     /// Digits typed so far of a link number.
     public private(set) var typedNumber = ""
+    /// True while the HTML source is shown instead of the text (`toggle-source-view`).
+    public private(set) var showsSource = false
 
     private var preferences: ReaderPreferences
     private var textWidth: Int { preferences.textWidth }
@@ -34,6 +36,8 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         var body: ArticleBody
         /// KB of HTML beyond ``maximumHTMLBytes``, not shown; nil when all of it is.
         var restKilobytes: Int?
+        /// The HTML rendered (cut as the text is), for `toggle-source-view`.
+        var sourceHTML = ""
     }
 
     public convenience init(item: StoredItem, preferences: ReaderPreferences = ReaderPreferences()) {
@@ -69,6 +73,10 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         laidOutWidth = width
         let shown = showsFullArticle ? fullArticle ?? feedText : feedText
         var lines = header
+        if showsSource {
+            view.setLines(lines + sourceLines(of: shown))
+            return
+        }
         if showsFullArticle {
             lines += [TextView.Line(StyledText("[Full article, from its page. x: the feed's text]", style: .dim)), TextView.Line("")]
         }
@@ -86,6 +94,22 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         view.setLines(lines.map { line in
             TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
         })
+    }
+
+    /// The HTML the shown text was rendered from, line by line, as it is stored (sanitised by the
+    /// parser; drawn through the grid, which shows control characters as placeholders).
+    private func sourceLines(of shown: Rendered) -> [TextView.Line] {
+        var lines = [TextView.Line(StyledText("[HTML source. \(sourceViewKeyHint)the text again]", style: .dim)), TextView.Line("")]
+        lines += shown.sourceHTML.split(separator: "\n", omittingEmptySubsequences: false).map { TextView.Line(StyledText(String($0))) }
+        if let rest = shown.restKilobytes {
+            lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of the source, \(rest) KB, is not shown here.]", style: .dim))]
+        }
+        return lines
+    }
+
+    /// The key of `toggle-source-view`, for the source's first line.
+    private var sourceViewKeyHint: String {
+        preferences.keyMap.bindings(for: .article).first { $0.command == .toggleSourceView }?.keys.first.map { "\($0): " } ?? ""
     }
 
     /// Whether the full article is at hand (shown or not), so that `x` needs no fetch.
@@ -130,7 +154,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         let shown = bounded(html)
         let body = HTMLTextRenderer.render(shown, baseURL: baseURL, linkStyle: preferences.theme.articleLink)
         let rest = shown.utf8.count < html.utf8.count ? (html.utf8.count - shown.utf8.count + 1023) / 1024 : nil
-        return Rendered(body: body, restKilobytes: rest)
+        return Rendered(body: body, restKilobytes: rest, sourceHTML: shown)
     }
 
     public var title: String { Self.title(of: item) }
@@ -187,11 +211,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             case .enter:
                 let number = Int(typedNumber) ?? 0
                 typedNumber = ""
-                guard urls.indices.contains(number - 1) else {
-                    return .status(urls.isEmpty ? "This article has no links" : "No link \(number): links go from 1 to \(urls.count)")
-                }
-                let chosen = urls[number - 1]
-                return chosen.isEnclosure ? .openEnclosure(chosen.url) : .openInBrowser(chosen.url)
+                return Self.open(number, of: urls)
             case .backspace:
                 typedNumber.removeLast()
                 return .status(typedNumber.isEmpty ? "" : "Open link \(typedNumber) (Enter opens, Esc cancels)")
@@ -234,9 +254,35 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         case .enqueue: return .enqueue(item)
         case .save: return .saveArticle(text)
         case .pipeTo: return .pipeArticle(text)
-        default: break
+        case .halfPageUp: view.scroll(by: -max(1, view.visibleRows / 2))
+        case .halfPageDown: view.scroll(by: max(1, view.visibleRows / 2))
+        case .openInBrowserAndMarkRead:
+            guard let link = item.item.link else { return .status("This article has no link") }
+            return .openInBrowserAndMarkRead(link, item.id)
+        case .gotoURL:
+            return urls.isEmpty ? .status("This article has no links") : .askForURLNumber(urls)
+        case .toggleSourceView:
+            showsSource.toggle()
+            laidOutWidth = -1
+            _ = view.handleNavigationKey(.home)
+        case .articleFeed: return .showArticlesOfFeed(item.feedID, selecting: item.id)
+        case .randomUnread: return .randomUnread
+        case .openInBrowserNoninteractively:
+            guard let link = item.item.link else { return .status("This article has no link") }
+            return .openInBrowserNoninteractively(link)
+        default:
+            if let number = command.openedURLNumber { return Self.open(number, of: urls) }
         }
         return nil
+    }
+
+    /// Opens link `number` (from 1) of `urls`: in the browser, an enclosure with the player.
+    static func open(_ number: Int, of urls: [ArticleURL]) -> ReaderIntent {
+        guard urls.indices.contains(number - 1) else {
+            return .status(urls.isEmpty ? "This article has no links" : "No link \(number): links go from 1 to \(urls.count)")
+        }
+        let chosen = urls[number - 1]
+        return chosen.isEnclosure ? .openEnclosure(chosen.url) : .openInBrowser(chosen.url)
     }
 
     /// The article as plain text, for `save` and `pipe-to`.

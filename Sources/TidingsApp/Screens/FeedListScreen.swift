@@ -286,6 +286,13 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             return .openInBrowser(link)
         case .nextUnread: return .nextUnread(from: nil)
         case .previousUnread: return .previousUnread(from: nil)
+        case .randomUnread: return .randomUnread
+        case .openInBrowserNoninteractively:
+            guard let feed = selectedFeed else { return nil }
+            guard let link = feed.link else { return .status("This feed has no website link") }
+            return .openInBrowserNoninteractively(link)
+        case .openAllUnreadInBrowser: return selectedFeed.map { .openAllUnread(ofFeed: $0.id, markingRead: false) }
+        case .openAllUnreadInBrowserAndMarkRead: return selectedFeed.map { .openAllUnread(ofFeed: $0.id, markingRead: true) }
         case .help: return .showHelp
         case .addFeed: return .addFeed(tag: tag)
         case .renameFeed: return feedIntent("rename") { .renameFeed($0.id) }

@@ -64,6 +64,8 @@ public final class HelpScreen: ReaderScreen, JumpClosedScreen {
         case .pageDown?: _ = view.handleNavigationKey(.pageDown)
         case .home?: _ = view.handleNavigationKey(.home)
         case .end?: _ = view.handleNavigationKey(.end)
+        case .halfPageUp?: view.scroll(by: -max(1, view.visibleRows / 2))
+        case .halfPageDown?: view.scroll(by: max(1, view.visibleRows / 2))
         default: break
         }
         return nil

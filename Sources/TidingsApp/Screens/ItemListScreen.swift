@@ -233,6 +233,8 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         case .toggleShowRead, .toggleShowReadArticles: return .toggleShowRead(articles: true)
         case .nextFeed: return .switchFeed(from: feed.id, forward: true)
         case .previousFeed: return .switchFeed(from: feed.id, forward: false)
+        case .nextUnreadFeed: return .switchFeed(from: feed.id, forward: true, unreadOnly: true)
+        case .previousUnreadFeed: return .switchFeed(from: feed.id, forward: false, unreadOnly: true)
         case .help: return .showHelp
         case .search: return .openSearch(text: "")
         case .togglePreview:

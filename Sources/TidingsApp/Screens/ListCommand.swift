@@ -10,10 +10,17 @@ enum ListCommand {
         case .down: state.move(by: 1, count: count)
         case .pageUp: state.pageUp(count: count)
         case .pageDown: state.pageDown(count: count)
+        case .halfPageUp: state.move(by: -halfPage(state), count: count)
+        case .halfPageDown: state.move(by: halfPage(state), count: count)
         case .home: state.select(0, count: count)
         case .end: state.select(count - 1, count: count)
         default: return false
         }
         return true
+    }
+
+    /// Half the rows shown, at least one (newsboat's `halfpageup`, `halfpagedown`).
+    private static func halfPage(_ state: ListState) -> Int {
+        max(1, state.visibleRows / 2)
     }
 }

@@ -55,10 +55,11 @@ public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
             guard let selected = selectedURL else { return nil }
             return selected.isEnclosure ? .openEnclosure(selected.url) : .openInBrowser(selected.url)
         case .openInBrowser: return selectedURL.map { .openInBrowser($0.url) }
+        case .openInBrowserNoninteractively: return selectedURL.map { .openInBrowserNoninteractively($0.url) }
         case .back: return .back
         case .quit, .quitAll: return .quit
         case .help: return .showHelp
-        default: return nil
+        default: return command.openedURLNumber.map { ArticleScreen.open($0, of: urls) }
         }
     }
 }
