@@ -25,7 +25,7 @@ extension FeedStore {
     }
 
     static let feedRowColumns = """
-        id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, tags,
+        id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, subtitle, tags,
         unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt,
         (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate
         """
@@ -39,7 +39,8 @@ extension FeedStore {
             lastError: row["lastError"], failureCount: row["failureCount"],
             lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
             lastAttemptAt: StoredDate.date(row["lastAttemptAt"]),
-            newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            description: row["subtitle"])
     }
 
     /// One page of a feed's items, newest first (published, else updated, else first seen) unless
