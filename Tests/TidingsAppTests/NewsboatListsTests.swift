@@ -1,0 +1,178 @@
+@testable import Configuration
+import FeedStore
+import Foundation
+import ReaderTesting
+import TerminalUI
+import Testing
+@testable import TidingsApp
+
+/// Lists that behave as newsboat's (issue 34): hidden feeds read through query feeds, filters of
+/// the feed list on feed attributes, next/previous unread and mark-feed-read inside a query
+/// feed, newsboat's list formats, and query feeds as first-class rows of the feed list.
+@MainActor
+@Suite(.serialized) struct NewsboatListsTests {
+    /// A home with two listed feeds, two hidden ones (`"!"` and `"!Hidden"`, both newsboat's
+    /// hidden marks) and a query feed of the articles whose title says "episode".
+    private func podcastHome() throws -> HeadlessHome {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20), ("Harbour festival", 21)])
+        try home.serve("tech", title: "Tech Notes", items: [("Kernel release", 19), ("Tech episode 4", 18)])
+        try home.serve("pods", title: "Quiet Podcasts", items: [("Episode 1", 17), ("Episode 2", 16)])
+        try home.serve("radio", title: "Secret Radio", items: [("Radio episode 9", 15)])
+        try home.subscribe([
+            home.url("news") + " local", home.url("tech"),
+            home.url("pods") + #" audio "!""#, home.url("radio") + #" "!Hidden" audio"#,
+            #""query:Episodes:title =~ \"episode\"" audio"#,
+        ])
+        return home
+    }
+
+    private func startReader(_ home: HeadlessHome, rows: Int = 24, columns: Int = 80,
+                             preferences: ReaderPreferences = ReaderPreferences()) throws -> HeadlessReader {
+        let file = try UrlsFile.load(from: URL(fileURLWithPath: home.urlsPath))
+        return try home.startReader(rows: rows, columns: columns, preferences: preferences) { $0.queryFeeds = file.queryFeeds }
+    }
+
+    /// Reloads every feed and waits until the query feed counts what it found.
+    private func reloadAll(_ reader: HeadlessReader, until text: String) async {
+        reader.press(.character("R"))
+        #expect(await reader.waitFor(text))
+        #expect(await reader.settle())
+    }
+
+    // MARK: - §2 hidden feeds
+
+    @Test func hiddenFeedsAreLeftOutOfTheFeedListButTheirArticlesAreInQueryFeeds() async throws {
+        let home = try podcastHome()
+        let reader = try startReader(home)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "(4/4) Episodes")
+        // Both of newsboat's hidden marks hide: "!" and a tag starting with "!".
+        #expect(!reader.text.contains("Quiet Podcasts"))
+        #expect(!reader.text.contains("Secret Radio"))
+        #expect(reader.lines.contains { $0.contains("Harbour News") })
+        // The query feed finds the hidden feeds' articles.
+        reader.press(.enter)
+        #expect(await reader.waitFor("Radio episode 9"))
+        #expect(reader.text.contains("Episode 1") && reader.text.contains("Episode 2") && reader.text.contains("Tech episode 4"))
+        #expect(reader.lines[0].hasSuffix("4 unread, 4 total"))
+        // A tag starting with "!" is the hidden mark, not a tag of the feed.
+        let file = try UrlsFile.load(from: URL(fileURLWithPath: home.urlsPath))
+        #expect(file.subscriptions.first { $0.url == home.url("radio") }?.tags == ["audio"])
+    }
+}
+
+extension NewsboatListsTests {
+    // MARK: - §3 feed-list filters
+
+    @Test func aFeedListFilterTestsFeedAttributesAndRefusesAnArticleAttribute() async throws {
+        let home = try podcastHome()
+        let reader = try startReader(home)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "(4/4) Episodes")
+        // An article's attribute is refused in one line, and the list stays as it was.
+        reader.press(.character("f"))
+        reader.type(#"unread = "yes""#)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Not a feed filter: unread is an article attribute; feeds have feedtitle"))
+        #expect(!reader.lines[0].contains("filter:"))
+        #expect(reader.lines.contains { $0.contains("Tech Notes") } && reader.lines.contains { $0.contains("Harbour News") })
+        reader.press(.character("f"))
+        reader.type(#"title =~ "harbour""#)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Not a feed filter: title is an article attribute"))
+        // Feed attributes filter the feeds.
+        reader.press(.character("f"))
+        reader.type(#"feedtitle =~ "harbour" or tags # "local""#)
+        reader.press(.enter)
+        #expect(await reader.waitFor("(1 of 2)"))
+        #expect(reader.lines.contains { $0.contains("Harbour News") })
+        #expect(!reader.text.contains("Tech Notes"))
+        reader.press(.control("g"))
+        reader.press(.character("f"))
+        reader.type(#"unread_count between 2:2 and total_count = 2"#)
+        reader.press(.enter)
+        #expect(await reader.waitFor("(2 of 2)"))
+    }
+}
+
+extension NewsboatListsTests {
+    // MARK: - §5 mark-feed-read in a query feed
+
+    @Test func markFeedReadInAQueryFeedMarksItsArticlesRead() async throws {
+        let home = try podcastHome()
+        let reader = try startReader(home)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "(4/4) Episodes")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Radio episode 9"))
+        #expect(await reader.settle())
+        reader.press(.character("A"))
+        #expect(await reader.waitFor("Marked 4 articles read"))
+        // The rows stay, read (no unread mark).
+        #expect(await reader.waitUntil { reader.lines[0].hasSuffix("0 unread, 4 total") })
+        #expect(!reader.lines[1...4].contains { $0.hasPrefix("N") })
+        reader.press(.character("q"))
+        #expect(await reader.waitFor("(0/4) Episodes"))
+        #expect(await reader.waitFor("(1/2) Tech Notes"))
+        // The hidden feeds' articles are read too; the others are left alone.
+        #expect(await reader.settle())
+        let unread = try reader.store.feedList(FeedListFilter()).reduce(0) { $0 + $1.unreadCount }
+        #expect(unread == 3)
+        let pods = try #require(try reader.store.feedsToFetch().first { $0.url == home.url("pods") })
+        #expect(try reader.store.feed(pods.id)?.unreadCount == 0)
+    }
+}
+
+extension NewsboatListsTests {
+    // MARK: - §4 next/previous unread stay in the list
+
+    @Test func nextUnreadInAQueryFeedStaysInTheQueryFeed() async throws {
+        let home = try podcastHome()
+        let reader = try startReader(home)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "(4/4) Episodes")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Radio episode 9"))
+        #expect(await reader.settle())
+        // The first row is "Tech episode 4"; the next unread article of the list is "Episode 1",
+        // of a hidden feed, where across feeds it would be Tech Notes' "Kernel release".
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: Tech episode 4"))
+        reader.press(.character("n"))
+        #expect(await reader.waitFor("Title: Episode 1"))
+        // Nothing unread above: p goes round from the bottom, as newsboat's does.
+        reader.press(.character("p"))
+        #expect(await reader.waitFor("Title: Radio episode 9"))
+        // From the list's last row, n goes round to its first unread row.
+        reader.press(.character("q"), .end, .character("n"))
+        #expect(await reader.waitFor("Title: Episode 2"))
+        // Back lands in the query feed.
+        reader.press(.character("q"))
+        #expect(await reader.waitUntil { reader.lines[0].hasPrefix(" Episodes") })
+        #expect(await reader.settle())
+        #expect(reader.lines[0].hasSuffix("0 unread, 4 total"))
+        // With nothing unread left in the list, n goes on across feeds.
+        reader.press(.character("n"))
+        #expect(await reader.waitFor("Title: Harbour festival"))
+    }
+
+    @Test func nextUnreadInSearchResultsStaysInTheResults() async throws {
+        let home = try podcastHome()
+        let reader = try startReader(home)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "(4/4) Episodes")
+        reader.press(.character("/"))
+        reader.type("unread:yes")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Tech episode 4"))
+        #expect(await reader.settle())
+        // Harbour festival, Ferry delayed, Kernel release, Tech episode 4: open the third.
+        reader.press(.down, .down, .enter)
+        #expect(await reader.waitFor("Title: Kernel release"))
+        reader.press(.character("p"))
+        #expect(await reader.waitFor("Title: Ferry delayed"))
+        reader.press(.character("q"))
+        #expect(await reader.waitUntil { reader.lines[0].hasPrefix(" Search: unread:yes") })
+    }
+}
