@@ -30,8 +30,8 @@ public struct ListFormat: Sendable, Equatable {
         case downloadPath, downloadFileName
 
         /// The field letters this list knows. newsboat's letters that Tidings has no value for
-        /// yet (a feed's description `%d` and address `%L`, an article's length `%L`) are drawn
-        /// empty rather than making a newsboat user's format unusable.
+        /// yet (a feed's description `%d` and address `%L`) are drawn empty rather than making a
+        /// newsboat user's format unusable.
         var fields: Set<Character> {
             switch self {
             case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S", "d", "L"]

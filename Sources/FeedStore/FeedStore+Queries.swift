@@ -176,7 +176,7 @@ extension FeedStore {
     static let itemRowColumns = """
         item.id, item.feedId, \(displayTitleSQL("feed")) AS feedTitle, item.title, item.link,
         item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures,
-        item.excerpt
+        item.excerpt, item.contentLength
         """
 
     /// The rows matching `conditions`, one page of them in the request's order.
@@ -199,6 +199,6 @@ extension FeedStore {
             id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], title: row["title"],
             link: row["link"], author: row["author"], date: Date(timeIntervalSince1970: row["sortDate"]),
             isRead: row["isRead"], isStarred: row["isStarred"], hasEnclosures: row["hasEnclosures"],
-            excerpt: row["excerpt"])
+            excerpt: row["excerpt"], contentLength: row["contentLength"])
     }
 }

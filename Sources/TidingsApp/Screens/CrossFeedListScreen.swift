@@ -179,7 +179,7 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: preferences.keyMap)
-        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
+        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences, showsFeedTitle: true))
         ListView(source: MarkedItemSource(items: source, marks: storeView.pendingMarks), renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<MarkedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
