@@ -176,3 +176,98 @@ extension NewsboatListsTests {
         #expect(await reader.waitUntil { reader.lines[0].hasPrefix(" Search: unread:yes") })
     }
 }
+
+extension NewsboatListsTests {
+    // MARK: - §7 newsboat's list formats
+
+    /// newsboat's own default `articlelist-format`.
+    static let newsboatArticleFormat = "%4i %f %D %6L  %?T?|%-17T|  ?%t"
+
+    @Test func newsboatsDefaultArticleFormatShowsLengthsAndTheFeedOnlyInListsOfSeveralFeeds() async throws {
+        let config = Config(parsing: "articlelist-format \"\(Self.newsboatArticleFormat)\"\n")
+        #expect(config.warnings.isEmpty)
+        let home = try podcastHome()
+        let reader = try startReader(home, columns: 100, preferences: config.readerPreferences)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "(4/4) Episodes")
+        // A feed's own list: no feed column, the text's size in bytes (newsboat's "NNN ").
+        reader.press(.down, .enter)
+        #expect(await reader.waitFor("Ferry delayed"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].hasPrefix("   1 N   2025-11-21    32   Harbour festival"), "\(reader.text)")
+        #expect(!reader.text.contains("|"))
+        // A query feed: the article's feed between bars, padded to 17 columns.
+        reader.press(.character("q"), .up, .enter)
+        #expect(await reader.waitFor("Radio episode 9"))
+        #expect(await reader.settle())
+        #expect(reader.lines[1].hasPrefix("   1 N   2025-11-18    30   |Tech Notes       |  Tech episode 4"), "\(reader.text)")
+        #expect(reader.lines[4].contains("|Secret Radio     |  Radio episode 9"))
+        // Search results too.
+        reader.press(.character("/"))
+        reader.type("festival")
+        reader.press(.enter)
+        #expect(await reader.waitFor("|Harbour News     |  Harbour festival"))
+    }
+
+    @Test func queryFeedRowsFollowFeedlistFormat() async throws {
+        let home = try podcastHome()
+        var preferences = ReaderPreferences()
+        preferences.feedListFormat = "%i|%t|%T|%u"
+        let reader = try startReader(home, preferences: preferences)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "1|Episodes|audio|(4/4)")
+        #expect(reader.lines[1].hasPrefix("1|Episodes|audio|(4/4)"))
+        #expect(reader.lines[2].hasPrefix("2|Harbour News|local|(2/2)"))
+        #expect(reader.lines[3].hasPrefix("3|Tech Notes||(2/2)"))
+    }
+}
+
+extension NewsboatListsTests {
+    // MARK: - §8 query feeds as first-class feeds
+
+    @Test func highlightsColourQueryFeedRows() throws {
+        let config = Config(parsing: """
+            highlight feedlist "Episodes" red default
+            highlight-feed "tags # \\"audio\\"" yellow default
+            """ + "\n")
+        #expect(config.warnings.isEmpty)
+        let feed = try #require(UrlsFile(parsing: #""query:Episodes:title =~ \"episode\"" audio"# + "\n").queryFeeds.first)
+        let renderer = FeedListEntryRenderer(feeds: FeedRowRenderer(
+            reloading: [], spinnerFrame: "*", countWidth: 5, theme: .standard, highlights: config.highlights))
+        var grid = CellGrid(rows: 1, columns: 30)
+        renderer.render(.query(feed, ItemCounts(unread: 4, total: 4)), isSelected: false, into: &grid, in: Rect(row: 0, column: 0, height: 1, width: 30))
+        #expect(grid.lines[0].hasPrefix(" N (4/4) Episodes"))
+        let red = try ThemeParser.style(from: ["red", "default"])
+        let yellow = try ThemeParser.style(from: ["yellow", "default"])
+        // highlight-feed colours the whole row; highlight feedlist the title it matches.
+        #expect((0..<9).allSatisfy { grid[0, $0].style == yellow })
+        #expect((9..<17).allSatisfy { grid[0, $0].style == red })
+    }
+
+    @Test func gotoFindsQueryFeeds() async throws {
+        let home = try podcastHome()
+        let reader = try startReader(home)
+        #expect(await reader.settle())
+        await reloadAll(reader, until: "(4/4) Episodes")
+        reader.press(.end)
+        reader.press(.character(":"))
+        reader.type("goto episodes")
+        reader.press(.enter)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Radio episode 9"))
+        #expect(reader.lines[0].hasPrefix(" Episodes"))
+    }
+
+    @Test func queryFeedsBroughtByTheWelcomeScreenShowAtOnce() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20), ("Harbour festival", 21)])
+        let newsboatUrls = "\(home.url("news"))\n\"query:Festivals:title =~ \\\"festival\\\"\"\n"
+        try FileManager.default.createDirectory(atPath: home.path("newsboat"), withIntermediateDirectories: true)
+        try home.write(newsboatUrls, to: "newsboat/urls")
+        let files = try #require(NewsboatFiles.find(environment: ["HOME": home.path(""), "XDG_CONFIG_HOME": home.path("")]))
+        let reader = try home.startReader(newsboat: files)
+        reader.press(.character("i"))
+        #expect(await reader.waitFor("(1/1) Festivals"), "\(reader.text)")
+        #expect(await reader.settle())
+    }
+}
