@@ -212,13 +212,14 @@ extension NewsboatListsTests {
     @Test func queryFeedRowsFollowFeedlistFormat() async throws {
         let home = try podcastHome()
         var preferences = ReaderPreferences()
-        preferences.feedListFormat = "%i|%t|%T|%u"
-        let reader = try startReader(home, preferences: preferences)
+        preferences.feedListFormat = "%i|%t|%T|%u|%L"
+        let reader = try startReader(home, columns: 120, preferences: preferences)
         #expect(await reader.settle())
         await reloadAll(reader, until: "1|Episodes|audio|(4/4)")
-        #expect(reader.lines[1].hasPrefix("1|Episodes|audio|(4/4)"))
-        #expect(reader.lines[2].hasPrefix("2|Harbour News|local|(2/2)"))
-        #expect(reader.lines[3].hasPrefix("3|Tech Notes||(2/2)"))
+        // A query feed's URL is its query line, as in newsboat.
+        #expect(reader.lines[1].hasPrefix(#"1|Episodes|audio|(4/4)|query:Episodes:title =~ "episode""#))
+        #expect(reader.lines[2].hasPrefix("2|Harbour News|local|(2/2)|\(home.url("news"))"))
+        #expect(reader.lines[3].hasPrefix("3|Tech Notes||(2/2)|"))
     }
 }
 
