@@ -47,7 +47,7 @@ public struct Highlights: Sendable, Equatable {
     /// are refused (the rows do not carry an article's text or its feed's tags).
     static let articleRowAttributes: Set<FilterAttribute> = [.title, .link, .author, .unread, .flags, .age, .feedTitle]
     /// What a feed-list row can be tested on (`highlight-feed`).
-    static let feedRowAttributes: Set<FilterAttribute> = [.feedTitle, .feedLink, .feedURL, .tags, .unreadCount, .totalCount]
+    static let feedRowAttributes = ListFilter.feedAttributes
 
     /// `text` with the matches of every rule for `target` in the rule's style, later rules over
     /// earlier ones.
@@ -63,9 +63,7 @@ public struct Highlights: Sendable, Equatable {
     /// The style of a whole feed row, from the last `highlight-feed` rule that matches it.
     public func rowStyle(for row: FeedListRow, now: Date = Date()) -> Style? {
         guard !feedRules.isEmpty else { return nil }
-        let feed = FilterArticle(
-            date: now, feedTitle: row.displayTitle, feedLink: row.link, feedURL: row.url, tags: row.tags,
-            unreadCount: row.unreadCount, totalCount: row.totalCount)
+        let feed = FilterArticle(feed: row, now: now)
         return feedRules.last { $0.expression.matches(feed, now: now) }?.style
     }
 

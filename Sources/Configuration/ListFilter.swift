@@ -12,12 +12,28 @@ public struct ListFilter: Sendable, Hashable {
         self.label = label
     }
 
+    /// What a feed-list filter tests: newsboat's feed attributes, in the order messages name them.
+    static let feedAttributeOrder: [FilterAttribute] = [
+        .feedTitle, .feedLink, .feedURL, .feedDescription, .tags, .unreadCount, .totalCount,
+    ]
+    public static let feedAttributes = Set(feedAttributeOrder)
+
+    /// Why the feed list cannot be filtered by this expression — it names an article's
+    /// attribute (`unread`, `title`…), which a feed has no single value of — or nil when it can.
+    /// (Read as empty, `unread = "yes"` would keep every feed and `title =~ "LWN"` none.)
+    public var feedListRefusal: String? {
+        let articleAttributes = expression.attributes.subtracting(Self.feedAttributes)
+        guard !articleAttributes.isEmpty else { return nil }
+        // The offending names first, so that they survive a narrow status bar.
+        let names = articleAttributes.map(\.rawValue).sorted().joined(separator: ", ")
+        let known = Self.feedAttributeOrder.map(\.rawValue).joined(separator: ", ")
+        let verb = articleAttributes.count == 1 ? "is an article attribute" : "are article attributes"
+        return "Not a feed filter: \(names) \(verb); feeds have \(known)"
+    }
+
     /// Whether the feed list keeps `row`: the expression tested on the feed's attributes
-    /// (`feedtitle`, `rssurl`, `tags`, `unread_count`, …); article attributes read as empty.
+    /// (`feedtitle`, `rssurl`, `tags`, `unread_count`, …; see `feedListRefusal`).
     public func keeps(_ row: FeedListRow, now: Date = Date()) -> Bool {
-        let article = FilterArticle(
-            date: now, feedTitle: row.displayTitle, feedLink: row.link, feedURL: row.url, tags: row.tags,
-            unreadCount: row.unreadCount, totalCount: row.totalCount)
-        return expression.matches(article, now: now)
+        expression.matches(FilterArticle(feed: row, now: now), now: now)
     }
 }

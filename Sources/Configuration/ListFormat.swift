@@ -31,9 +31,7 @@ public struct ListFormat: Sendable, Equatable {
         /// `notify-format`: the text of a notification after a reload.
         case notification
 
-        /// The field letters this list knows. newsboat's letters that Tidings has no value for
-        /// yet (a feed's description `%d` and address `%L`, an article's length `%L`) are drawn
-        /// empty rather than making a newsboat user's format unusable.
+        /// The field letters this list knows.
         var fields: Set<Character> {
             switch self {
             case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S", "d", "L"]

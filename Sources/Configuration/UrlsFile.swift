@@ -5,7 +5,8 @@ import Foundation
 /// their existing file.
 ///
 /// One feed per line: the URL, then tags separated by spaces; a quoted tag may hold spaces;
-/// `"~Custom title"` replaces the feed's title; `"!"` hides the feed; `#` starts a comment.
+/// `"~Custom title"` replaces the feed's title; `"!"` (or any tag starting with `!`) hides the
+/// feed; `#` starts a comment.
 ///
 ///     https://example.org/feed.xml tech "long reads" "~Example, abridged"
 ///     exec:~/bin/scrape.sh local "!"
@@ -257,7 +258,7 @@ public struct UrlsFile: Sendable, Equatable {
     }
 
     /// One line of the file for a feed. (newsboat's format cannot express a tag that starts with
-    /// `~` or is `!`: such a tag reads back as a title or the hidden mark.)
+    /// `~` or `!`: such a tag reads back as a title or the hidden mark.)
     public static func format(_ subscription: Subscription) -> String {
         var tokens = [NewsboatTokenizer.quoteIfNeeded(subscription.url)]
         tokens += subscription.tags.map(NewsboatTokenizer.quoteIfNeeded)
@@ -317,7 +318,9 @@ public struct UrlsFile: Sendable, Equatable {
     private static func subscription(url: String, attributes: ArraySlice<NewsboatTokenizer.Token>) -> Subscription {
         var subscription = Subscription(url: url)
         for token in attributes {
-            if token.text == "!" {
+            // newsboat hides a feed that has any tag starting with `!` (`"!"`, `"!Hidden"`), and
+            // such a tag is no tag of the feed.
+            if token.text.hasPrefix("!") {
                 subscription.isHidden = true
             } else if token.text.hasPrefix("~") {
                 subscription.customTitle = String(token.text.dropFirst())

@@ -5,7 +5,8 @@ public struct Subscription: Sendable, Hashable {
     public var tags: [String]
     /// The `"~Custom title"` that replaces the feed's own title, if any.
     public var customTitle: String?
-    /// Hidden feeds (`"!"`) are reloaded but not listed.
+    /// Hidden feeds (`"!"`, or any tag starting with `!`) are reloaded but not listed; their
+    /// articles are found through query feeds.
     public var isHidden: Bool
 
     public init(url: String, tags: [String] = [], customTitle: String? = nil, isHidden: Bool = false) {

@@ -12,6 +12,8 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
     public var customTitle: String?
     /// Absolute URL of the site.
     public var link: String?
+    /// The feed's description (its subtitle), as last fetched.
+    public var description: String?
     public var tags: [String]
     public var unreadCount: Int
     public var totalCount: Int
@@ -30,7 +32,8 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
     public init(
         id: FeedID, url: String, displayTitle: String, feedTitle: String?, customTitle: String?,
         link: String?, tags: [String], unreadCount: Int, totalCount: Int, lastError: String?,
-        failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?, newestItemDate: Date? = nil
+        failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?, newestItemDate: Date? = nil,
+        description: String? = nil
     ) {
         self.id = id
         self.url = url
@@ -46,5 +49,6 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
         self.lastSuccessAt = lastSuccessAt
         self.lastAttemptAt = lastAttemptAt
         self.newestItemDate = newestItemDate
+        self.description = description
     }
 }

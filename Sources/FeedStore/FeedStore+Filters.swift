@@ -3,7 +3,8 @@ import GRDB
 
 extension FeedStore {
     /// One page of the listed articles matching `expression` — of one feed, or of every
-    /// subscribed, non-hidden feed (a query feed) — newest first (to the second) unless the
+    /// subscribed feed (a query feed; hidden feeds included, as in newsboat, where a query feed
+    /// is how their articles are read) — newest first (to the second) unless the
     /// request asks for another order; for the next page pass the last row's `cursor` as
     /// `request.after` (newest first only).
     ///
@@ -22,7 +23,7 @@ extension FeedStore {
             return try read { db in try Self.itemRows(db, where: conditions, request, arguments + conditionArguments) }
         }
         var arguments = StatementArguments()
-        var conditions = "feed.isSubscribed = 1 AND feed.isHidden = 0"
+        var conditions = "feed.isSubscribed = 1"
         conditions += request.unreadOnly ? " AND item.isRead = 0 AND item.isDeleted = 0" : " AND item.isDeleted = 0"
         if let after = request.after {
             conditions += " AND item.searchRank < ?"
@@ -63,7 +64,7 @@ extension FeedStore {
     }
 
     /// Unread and total counts of the listed articles matching each expression, over every
-    /// subscribed, non-hidden feed: the counts of query feeds. One pass over the articles
+    /// subscribed feed, hidden ones included: the counts of query feeds. One pass over the articles
     /// for all of them.
     public func counts(matching expressions: [FilterExpression], now: Date = Date()) throws -> [ItemCounts] {
         guard !expressions.isEmpty else { return [] }
@@ -81,7 +82,7 @@ extension FeedStore {
                 db,
                 sql: """
                     SELECT \(columns.joined(separator: ", ")) FROM item JOIN feed ON feed.id = item.feedId
-                    WHERE feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0
+                    WHERE feed.isSubscribed = 1 AND item.isDeleted = 0
                     """,
                 arguments: arguments)
             else { return expressions.map { _ in .zero } }

@@ -25,7 +25,7 @@ extension FeedStore {
     }
 
     static let feedRowColumns = """
-        id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, tags,
+        id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, subtitle, tags,
         unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt,
         (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate
         """
@@ -39,7 +39,8 @@ extension FeedStore {
             lastError: row["lastError"], failureCount: row["failureCount"],
             lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
             lastAttemptAt: StoredDate.date(row["lastAttemptAt"]),
-            newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            description: row["subtitle"])
     }
 
     /// One page of a feed's items, newest first (published, else updated, else first seen) unless
@@ -175,7 +176,7 @@ extension FeedStore {
     static let itemRowColumns = """
         item.id, item.feedId, \(displayTitleSQL("feed")) AS feedTitle, item.title, item.link,
         item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures,
-        item.excerpt
+        item.excerpt, item.contentLength
         """
 
     /// The rows matching `conditions`, one page of them in the request's order.
@@ -198,6 +199,6 @@ extension FeedStore {
             id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], title: row["title"],
             link: row["link"], author: row["author"], date: Date(timeIntervalSince1970: row["sortDate"]),
             isRead: row["isRead"], isStarred: row["isStarred"], hasEnclosures: row["hasEnclosures"],
-            excerpt: row["excerpt"])
+            excerpt: row["excerpt"], contentLength: row["contentLength"])
     }
 }

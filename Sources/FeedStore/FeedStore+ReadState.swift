@@ -91,6 +91,30 @@ extension FeedStore {
         }
     }
 
+    /// Marks read every listed article that `expression` matches — a query feed's (`A` there) —
+    /// of every subscribed feed, hidden ones included, first seen by `seenBy` (an article a
+    /// reload brought meanwhile stays unread); returns how many changed. `age` counts from `now`.
+    @discardableResult
+    public func markRead(matching expression: FilterExpression, seenBy: Date, now: Date = Date()) throws -> Int {
+        let (condition, conditionArguments) = expression.sql(now: now)
+        let matching = """
+            SELECT item.id FROM item JOIN feed ON feed.id = item.feedId
+            WHERE feed.isSubscribed = 1 AND item.isRead <> 1 AND item.isDeleted = 0 AND item.firstSeenAt <= ? AND \(condition)
+            """
+        let arguments: StatementArguments = [seenBy.timeIntervalSince1970] + conditionArguments
+        return try write { db in
+            // Articles from a feed server are queued one by one, as `markAllFeeds` does.
+            try db.execute(
+                sql: """
+                    INSERT INTO syncQueue (change, serverId, itemId)
+                    SELECT 'read', serverId, id FROM item WHERE id IN (\(matching)) AND serverId IS NOT NULL ORDER BY id
+                    """,
+                arguments: arguments)
+            try db.execute(sql: "UPDATE item SET isRead = 1 WHERE id IN (\(matching))", arguments: arguments)
+            return db.changesCount
+        }
+    }
+
     /// Stars or unstars an item. Starred items are never dropped by retention.
     @discardableResult
     public func setStarred(_ isStarred: Bool, item id: ItemID) throws -> Bool {

@@ -59,6 +59,14 @@ public struct FilterArticle: Sendable, Hashable {
             feedDescription: feed.description, tags: feed.tags, unreadCount: feed.unreadCount, totalCount: feed.totalCount)
     }
 
+    /// What a filter of the feed list sees of a feed's row: its feed attributes, the article's
+    /// empty (the feed list refuses filters that test them, see `ListFilter.feedListRefusal`).
+    public init(feed row: FeedListRow, now: Date) {
+        self.init(
+            date: now, feedTitle: row.displayTitle, feedLink: row.link, feedURL: row.url,
+            feedDescription: row.description, tags: row.tags, unreadCount: row.unreadCount, totalCount: row.totalCount)
+    }
+
     /// The attribute's value: text, a number, or the words of a list.
     func value(of attribute: FilterAttribute, now: Date) -> FilterAttributeValue {
         switch attribute {

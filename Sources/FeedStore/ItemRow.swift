@@ -17,6 +17,8 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     /// The start of the item's text as one plain line (see `ListText.excerpt`); nil when the
     /// item has no text.
     public var excerpt: String?
+    /// The size in bytes of the item's text (newsboat's `%L`); nil when it has none.
+    public var contentLength: Int?
 
     /// The position of this row, for keyset paging and next/previous unread.
     public var cursor: ItemCursor { ItemCursor(date: date, id: id) }
@@ -24,7 +26,7 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public init(
         id: ItemID, feedID: FeedID, feedTitle: String, title: String?, link: String?,
         author: String?, date: Date, isRead: Bool, isStarred: Bool, hasEnclosures: Bool,
-        excerpt: String? = nil
+        excerpt: String? = nil, contentLength: Int? = nil
     ) {
         self.id = id
         self.feedID = feedID
@@ -37,5 +39,6 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
         self.isStarred = isStarred
         self.hasEnclosures = hasEnclosures
         self.excerpt = excerpt
+        self.contentLength = contentLength
     }
 }

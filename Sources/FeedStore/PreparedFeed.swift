@@ -32,6 +32,8 @@ public struct PreparedFeed: Sendable {
         let searchAuthor: String?
         let excerpt: String?
         let foldedTitle: String?
+        /// The size in bytes of the item's text (its content, else its summary).
+        let contentLength: Double?
 
         init(key: String, item: Item) {
             self.key = key
@@ -44,6 +46,7 @@ public struct PreparedFeed: Sendable {
             searchAuthor = SearchText.fromPlain(item.author)
             excerpt = ListText.excerpt(summary: item.summary, content: item.content)
             foldedTitle = item.title.map(ListText.folded)
+            contentLength = (item.content ?? item.summary).map { Double($0.utf8.count) }
         }
     }
 
@@ -86,5 +89,6 @@ extension PreparedFeed.Entry {
         .init("searchAuthor", { $0.searchAuthor }),
         .init("excerpt", { $0.excerpt }),
         .init("foldedTitle", { $0.foldedTitle }),
+        .init("contentLength", { $0.contentLength }),
     ])
 }

@@ -123,6 +123,15 @@ enum StoreSchema {
                 """)
             try createSearchTriggers(db, body: .deferred)
         }
+        migrator.registerMigration("v10: article lengths") { db in
+            // newsboat's `%L` in `articlelist-format`: the size of an article's text, kept with
+            // the item like its excerpt, so that a list never reads article text to draw a row.
+            // SQLite's length() of a text counts characters: the cast counts bytes.
+            try db.execute(sql: """
+                ALTER TABLE item ADD COLUMN contentLength INTEGER;
+                UPDATE item SET contentLength = length(CAST(COALESCE(content, summary) AS BLOB)) WHERE isDeleted = 0;
+                """)
+        }
         return migrator
     }
 

@@ -56,14 +56,22 @@ import Testing
         #expect(marks.apply(to: ItemCounts(unread: 0, total: 4), readAt: 1).total == 5)
     }
 
-    @Test func journalLinesRoundTripAndBrokenLinesAreSkipped() {
+    @Test func journalLinesRoundTripAndBrokenLinesAreSkipped() throws {
         let marks: [ItemMark] = [
             .read(ItemID(12), feed: FeedID(3), isRead: true, wasRead: false),
             .starred(ItemID(13), isStarred: false, wasStarred: true),
             .feedRead(FeedID(4), seenBy: Date(timeIntervalSince1970: 1_763_700_000.5)),
         ]
         for mark in marks { #expect(ItemMark(journalLine: Substring(mark.journalLine)) == mark) }
-        for broken in ["read 12 3 1", "star x 1 0", "feed-read 4", "", "unknown 1 2"] {
+        // A query feed's `A`: its expression, spaces and quotes included, comes back whole (the
+        // rows it showed only mattered on screen).
+        let source = #"title =~ "harbour news" and age between 0:7"#
+        let expression = try FilterParser.parse(source)
+        let now = Date(timeIntervalSince1970: 1_763_700_000.25), seenBy = Date(timeIntervalSince1970: 1_763_700_001.5)
+        let query = ItemMark.queryRead(expression, source: source, now: now, seenBy: seenBy, shown: [ItemID(5)])
+        #expect(ItemMark(journalLine: Substring(query.journalLine))
+            == .queryRead(expression, source: source, now: now, seenBy: seenBy, shown: []))
+        for broken in ["read 12 3 1", "star x 1 0", "feed-read 4", "", "unknown 1 2", "query-read 1 2", "query-read 1 2 title ="] {
             #expect(ItemMark(journalLine: Substring(broken)) == nil)
         }
     }

@@ -10,6 +10,10 @@ enum ItemMark: Hashable, Sendable {
     case starred(ItemID, isStarred: Bool, wasStarred: Bool)
     /// Every article of the feed first seen by `seenBy` read (`A`).
     case feedRead(FeedID, seenBy: Date)
+    /// Every article of a query feed first seen by `seenBy` read (`A` there): those `expression`
+    /// (written `source`) matches, `age` counted from `now`. `shown` are the rows the list
+    /// showed, read on screen before the store has them.
+    case queryRead(FilterExpression, source: String, now: Date, seenBy: Date, shown: Set<ItemID>)
 
     /// Writes the mark; the store's own conditions make it harmless to write twice.
     func write(to store: FeedStore) throws {
@@ -17,6 +21,7 @@ enum ItemMark: Hashable, Sendable {
         case .read(let id, _, let isRead, _): try store.markItem(id, read: isRead)
         case .starred(let id, let isStarred, _): try store.setStarred(isStarred, item: id)
         case .feedRead(let id, let seenBy): try store.markFeedRead(id, seenBy: seenBy)
+        case .queryRead(let expression, _, let now, let seenBy, _): try store.markRead(matching: expression, seenBy: seenBy, now: now)
         }
     }
 
@@ -29,11 +34,23 @@ enum ItemMark: Hashable, Sendable {
             return "star \(id.rawValue) \(isStarred ? 1 : 0) \(wasStarred ? 1 : 0)"
         case .feedRead(let id, let seenBy):
             return "feed-read \(id.rawValue) \(seenBy.timeIntervalSince1970)"
+        case .queryRead(_, let source, let now, let seenBy, _):
+            // The expression last: it holds spaces. A urls-file line has no line break.
+            return "query-read \(now.timeIntervalSince1970) \(seenBy.timeIntervalSince1970) \(source)"
         }
     }
 
     /// The mark a journal line holds; nil for a line that is not one (cut short by a crash).
     init?(journalLine line: Substring) {
+        if line.hasPrefix("query-read ") {
+            let words = line.split(separator: " ", maxSplits: 3)
+            guard words.count == 4, let now = Double(words[1]), let seenBy = Double(words[2]),
+                  let expression = try? FilterParser.parse(String(words[3]))
+            else { return nil }
+            self = .queryRead(expression, source: String(words[3]), now: Date(timeIntervalSince1970: now),
+                              seenBy: Date(timeIntervalSince1970: seenBy), shown: [])
+            return
+        }
         let words = line.split(separator: " ")
         func flag(_ index: Int) -> Bool? { words.count > index ? (words[index] == "1" ? true : words[index] == "0" ? false : nil) : nil }
         func number(_ index: Int) -> Int64? { words.count > index ? Int64(words[index]) : nil }

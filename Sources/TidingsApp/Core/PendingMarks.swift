@@ -52,6 +52,7 @@ struct PendingMarks {
             case .read(let id, _, let isRead, _) where id == row.id: row.isRead = isRead
             case .starred(let id, let isStarred, _) where id == row.id: row.isStarred = isStarred
             case .feedRead(let feed, _) where feed == row.feedID: row.isRead = true
+            case .queryRead(_, _, _, _, let shown) where shown.contains(row.id): row.isRead = true
             default: break
             }
         }

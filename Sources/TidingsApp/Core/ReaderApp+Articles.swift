@@ -40,7 +40,8 @@ extension ReaderApp {
             return []
         }
         while let closing = top as? any JumpClosedScreen, closing.closesWhenJumping(toFeed: feed.id), navigation.pop() != nil {}
-        if (top as? any ArticleListing)?.listsArticles(ofFeed: feed.id) != true {
+        // Found in the list of several feeds the reader is in: the article opens over it.
+        if !jump.isInList && (top as? any ArticleListing)?.listsArticles(ofFeed: feed.id) != true {
             feedList?.select(feed: feed.id)
             navigation.push(ItemListScreen(storeView: storeView, feed: feed, preferences: settings.preferences))
         }

@@ -62,16 +62,16 @@ extension ReaderApp {
         return []
     }
 
-    /// Selects the first feed whose title contains `text`, in the feed list (brought back on top).
+    /// Selects the first feed or query feed whose title contains `text`, in the feed list
+    /// (brought back on top).
     private func goToFeed(titled text: String) {
         guard let feedList, !text.isEmpty else { return }
-        let wanted = text.lowercased()
-        guard let feed = feedList.rows.first(where: { $0.displayTitle.lowercased().contains(wanted) }) else {
+        guard let index = feedList.entryIndex(titleContaining: text) else {
             transientMessage = "No feed's title contains \(Excerpt(text))"
             return
         }
         while navigation.pop() != nil {}
-        feedList.select(feedURL: feed.url)
+        _ = feedList.selectRow(index)
     }
 
     /// `:set OPTION` says the value; `:set OPTION VALUE` changes it from now on, as a line of the

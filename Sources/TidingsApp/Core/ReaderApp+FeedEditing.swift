@@ -327,7 +327,7 @@ extension ReaderApp {
         }
         var tags: [String] = []
         for token in tokens where !tags.contains(token.text) {
-            if token.text.hasPrefix("~") || token.text == "!" || token.text.isEmpty {
+            if token.text.hasPrefix("~") || token.text.hasPrefix("!") || token.text.isEmpty {
                 return .failure(TagRefusal(description: "\(Excerpt(token.text)) cannot be a tag (the urls file reads ~ as a title and ! as hidden)"))
             }
             tags.append(token.text)
@@ -365,6 +365,15 @@ extension ReaderApp {
     }
 
     private func applyToTop(_ filter: ListFilter?) {
-        if (top as? any FilteredScreen)?.applyFilter(filter) != true { transientMessage = "This screen has no list to filter" }
+        guard let screen = top as? any FilteredScreen else {
+            transientMessage = "This screen has no list to filter"
+            return
+        }
+        // The feed list tests feeds: an article's attribute there is refused, not read as empty.
+        if screen is FeedListScreen, let refusal = filter?.feedListRefusal {
+            transientMessage = refusal
+            return
+        }
+        if !screen.applyFilter(filter) { transientMessage = "This screen has no list to filter" }
     }
 }

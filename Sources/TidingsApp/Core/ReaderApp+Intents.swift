@@ -42,7 +42,7 @@ extension ReaderApp {
         case .openInBrowser(let url):
             return openInBrowser(url)
         case .nextUnread(let from):
-            return [.load(StoreRead(query: .unreadArticle(from: from, forward: true, articleRendering), reply: .unreadJump(forward: true)))]
+            return unreadJump(from: from, forward: true)
         case .openAllUnread(let feed, let markingRead):
             return askForUnreadToOpen(ofFeed: feed, markingRead: markingRead)
         case .openInBrowserNoninteractively(let url):
@@ -50,7 +50,7 @@ extension ReaderApp {
         case .randomUnread:
             return [.load(StoreRead(query: .randomUnreadArticle(articleRendering), reply: .unreadJump(forward: true)))]
         case .previousUnread(let from):
-            return [.load(StoreRead(query: .unreadArticle(from: from, forward: false, articleRendering), reply: .unreadJump(forward: false)))]
+            return unreadJump(from: from, forward: false)
         case .toggleRead(let id):
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isRead ? "Marked unread" : "Marked read"
@@ -59,6 +59,9 @@ extension ReaderApp {
             let count = listedFeed(id)?.unreadCount ?? 0
             transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
             return mark(.feedRead(id, seenBy: now))
+        case .markArticlesRead(let expression, let source, let shown, let unread):
+            transientMessage = unread == 1 ? "Marked 1 article read" : "Marked \(unread) articles read"
+            return mark(.queryRead(expression, source: source, now: now, seenBy: now, shown: shown))
         case .markAllFeedsRead:
             return settings.confirmsMarkAllFeedsRead ? confirm(.markAllFeedsRead) : markAllFeedsRead()
         case .toggleStarred(let id):
@@ -169,6 +172,18 @@ extension ReaderApp {
     }
 
     /// Shows `mark` on every screen at once and queues its write.
+    /// `n`, `p`: the next or previous unread article after `from`, looked for first in the list
+    /// of several feeds the reader is in (under the article, or on top), then across feeds.
+    private func unreadJump(from: ItemID?, forward: Bool) -> [ReaderEffect] {
+        let list = screens.last { !($0 is any JumpClosedScreen) || $0 is any ArticleListing }
+        let query: StoreQuery = if let list = list as? any UnreadScanning {
+            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering)
+        } else {
+            .unreadArticle(from: from, forward: forward, articleRendering)
+        }
+        return [.load(StoreRead(query: query, reply: .unreadJump(forward: forward)))]
+    }
+
     func mark(_ mark: ItemMark) -> [ReaderEffect] {
         let number = storeView.pendingMarks.add(mark)
         for case let screen as any MarksFollowing in screens { screen.noteMark(mark) }

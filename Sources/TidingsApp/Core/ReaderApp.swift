@@ -300,6 +300,8 @@ public final class ReaderApp {
             return (confirm(.replaceFile(article, path: path)), true)
         case .urlsFileEdited(let outcome):
             if outcome.changed && feedList == nil {
+                // newsboat's urls file, brought over, may hold query feeds: they show at once.
+                settings.queryFeeds = outcome.queryFeeds
                 showFeedListAfterFirstRun()
                 queue([.autoReload(minutes: settings.autoReloadMinutes)])
             }
@@ -421,7 +423,7 @@ public final class ReaderApp {
     /// The first feed was added on the first-run screen: the urls file exists now, and the reader
     /// becomes what it is on every later start.
     private func showFeedListAfterFirstRun() {
-        let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences)
+        let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds)
         while navigation.pop() != nil {}
         navigation.replaceTop(with: screen)
         feedList = screen

@@ -19,6 +19,10 @@ public enum ReaderIntent: Hashable, Sendable {
     case previousUnread(from: ItemID?)
     case toggleRead(ItemID)
     case markFeedRead(FeedID)
+    /// Mark read every article a list of several feeds holds (a query feed, Starred): those
+    /// `expression` (written `source`) matches; `shown` are the rows in view, `unread` how many
+    /// the list counts.
+    case markArticlesRead(FilterExpression, source: String, shown: Set<ItemID>, unread: Int)
     /// Ask whether to mark every feed read; `y` does.
     case markAllFeedsRead
     case showHelp

@@ -56,6 +56,8 @@ struct UnreadJump: Sendable {
     var row: ItemRow
     var feed: FeedListRow?
     var article: LoadedArticle?
+    /// Found in the list of several feeds it was looked for in first: it opens over that list.
+    var isInList = false
 }
 
 extension ReaderMessage {

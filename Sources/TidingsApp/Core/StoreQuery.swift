@@ -38,6 +38,9 @@ enum StoreQuery: Equatable, Sendable {
     case unreadArticle(from: ItemID?, forward: Bool, ArticleRendering)
     /// An unread article chosen at random, rendered, and its feed → `.unreadJump`.
     case randomUnreadArticle(ArticleRendering)
+    /// The same, looked for first in a list of several feeds (see `UnreadListScan`) →
+    /// `.unreadJump`, which says whether it was found there.
+    case unreadArticleInList(UnreadListScan, forward: Bool, ArticleRendering)
     /// The feeds to reload: every one, or only `feed` → `.feedsToFetch`.
     case feedsToFetch(only: FeedID?)
     /// Whether the cache was ever synced with this feed server account → `.hasSynced`.
@@ -90,6 +93,12 @@ enum StoreQuery: Equatable, Sendable {
             guard let row = try store.randomUnread() else { return .unreadJump(nil) }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
+        case .unreadArticleInList(let scan, let forward, let rendering):
+            guard let row = try scan.unreadRow(forward: forward, in: store) else {
+                return try StoreQuery.unreadArticle(from: nil, forward: forward, rendering).answer(from: store)
+            }
+            let article = try LoadedArticle.load(row.id, from: store, rendering)
+            return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article, isInList: true))
         case .feedsToFetch(let only):
             return .feedsToFetch(try store.feedsToFetch().filter { only == nil || $0.id == only })
         case .hasSynced(let account):

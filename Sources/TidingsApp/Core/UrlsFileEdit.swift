@@ -50,9 +50,10 @@ struct UrlsFileEdit: Equatable, Sendable {
         do {
             try store.syncSubscriptions(file.subscriptions)
         } catch {
-            return UrlsFileEditOutcome(message: "The urls file is saved, but the cache could not follow: \(Self.oneLine(error))", changed: true)
+            return UrlsFileEditOutcome(message: "The urls file is saved, but the cache could not follow: \(Self.oneLine(error))", changed: true,
+                                       queryFeeds: file.queryFeeds)
         }
-        return UrlsFileEditOutcome(message: change.finish(store: store) ?? done, changed: true, selectURL: selectURL)
+        return UrlsFileEditOutcome(message: change.finish(store: store) ?? done, changed: true, selectURL: selectURL, queryFeeds: file.queryFeeds)
     }
 
     static func oneLine(_ error: any Error) -> String {

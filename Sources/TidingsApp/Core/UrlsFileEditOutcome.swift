@@ -1,3 +1,5 @@
+import Configuration
+
 /// How an edit of the urls file went, for the status bar and the lists.
 struct UrlsFileEditOutcome: Sendable, Equatable {
     /// The line for the status bar: what was done, or why nothing was.
@@ -6,4 +8,7 @@ struct UrlsFileEditOutcome: Sendable, Equatable {
     var changed: Bool
     /// A feed to select in the feed lists (one just added).
     var selectURL: String?
+    /// The query feeds of the file as written, when it changed: the welcome screen's import
+    /// brings some.
+    var queryFeeds: [QueryFeed] = []
 }

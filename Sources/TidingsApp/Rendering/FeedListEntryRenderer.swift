@@ -3,7 +3,9 @@ import FeedStore
 import TerminalUI
 
 /// Draws the feed list's rows: feeds as `FeedRowRenderer` draws them, and the Starred entry in
-/// the same columns, so that its counts line up with the feeds' counts.
+/// the same columns, so that its counts line up with the feeds' counts. A query feed, once
+/// counted, is drawn as a feed is — `feedlist-format`, `highlight feedlist` and
+/// `highlight-feed` included — its URL being its `query:` line, as in newsboat.
 ///
 /// ```
 ///  N (2/5)   Starred
@@ -17,10 +19,33 @@ struct FeedListEntryRenderer: RowRenderer {
         case .feed(let row):
             feeds.render(row, isSelected: isSelected, into: &grid, in: area)
         case .starred(let counts):
-            renderEntry("Starred", counts: counts, into: &grid, in: area)
-        case .query(let feed, let counts):
-            renderEntry(feed.title, counts: counts, into: &grid, in: area)
+            if feeds.format != nil {
+                feeds.render(Self.row(title: "Starred", url: "", tags: [], counts: counts, id: FeedID(0)), isSelected: isSelected, into: &grid, in: area)
+            } else {
+                renderEntry("Starred", counts: counts, into: &grid, in: area)
+            }
+        case .query(let feed, let counts?):
+            feeds.render(Self.row(for: feed, counts: counts), isSelected: isSelected, into: &grid, in: area)
+        case .query(let feed, nil):
+            renderEntry(feed.title, counts: nil, into: &grid, in: area)
         }
+    }
+
+    /// A query feed as a feed-list row. Its id is its own (negative: never a stored feed's),
+    /// so that `%i` finds its place.
+    static func row(for feed: QueryFeed, counts: ItemCounts) -> FeedListRow {
+        row(title: feed.title, url: "query:\(feed.title):\(feed.source)", tags: feed.tags, counts: counts, id: queryID(feed))
+    }
+
+    /// The id that stands for a query feed among the feed list's rows.
+    static func queryID(_ feed: QueryFeed) -> FeedID {
+        FeedID(-Int64(feed.line))
+    }
+
+    private static func row(title: String, url: String, tags: [String], counts: ItemCounts, id: FeedID) -> FeedListRow {
+        FeedListRow(
+            id: id, url: url, displayTitle: title, feedTitle: title, customTitle: nil, link: nil, tags: tags,
+            unreadCount: counts.unread, totalCount: counts.total, lastError: nil, failureCount: 0, lastSuccessAt: nil, lastAttemptAt: nil)
     }
 
     /// A row that is not a feed: the unread mark, the counts (`(…)` until they are read) in

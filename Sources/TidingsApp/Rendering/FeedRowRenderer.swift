@@ -14,7 +14,8 @@ import TerminalUI
 ///
 /// With `feedlist-format` set, the row is laid out by that ``ListFormat`` instead: `%i` index,
 /// `%n` unread mark, `%u` `(unread/total)` padded as above, `%U` unread count, `%c` total count,
-/// `%t` title, `%T` tags, `%l` link, `%S` status (spinner, `!`).
+/// `%t` title, `%T` tags, `%l` link, `%L` the feed's URL as the urls file has it (credentials
+/// hidden, as newsboat does), `%d` its description, `%S` status (spinner, `!`).
 struct FeedRowRenderer: RowRenderer {
     /// Feeds being reloaded now, by URL.
     var reloading: Set<String>
@@ -75,6 +76,8 @@ struct FeedRowRenderer: RowRenderer {
             case "t": return (row.name.text, nil)
             case "T": return (row.tags.joined(separator: " "), nil)
             case "l": return (row.link ?? "", nil)
+            case "L": return (CredentialRedaction.redact(row.url), nil)
+            case "d": return (row.description ?? "", nil)
             case "S":
                 if reloading.contains(row.url) { return (String(spinnerFrame), nil) }
                 return row.hasFailed ? ("!", theme.listFailed) : (" ", nil)

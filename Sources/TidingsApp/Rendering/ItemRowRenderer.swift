@@ -13,8 +13,10 @@ import TerminalUI
 /// ```
 /// With `articlelist-format` set, the line is laid out by that ``ListFormat`` instead: `%i`
 /// index, `%f` flags (`N` unread, `*` starred, `+` has an attachment), `%D` date, `%t` title,
-/// `%a` author, `%T` feed title. Dates follow `datetime-format` (strftime) in the preferences'
-/// time zone.
+/// `%a` author, `%L` the size of the article's text (newsboat's `812 `, `1.2K`, `3.4M`), `%T`
+/// the article's feed — only in lists of several feeds (`showsFeedTitle`), empty in a feed's own
+/// list, so that newsboat's `%?T?|%-17T|  ?` shows it only there. Dates follow
+/// `datetime-format` (strftime) in the preferences' time zone.
 struct ItemRowRenderer: RowRenderer {
     let dateFormatter: StrftimeFormatter
     let theme: Theme
@@ -22,22 +24,35 @@ struct ItemRowRenderer: RowRenderer {
     let format: ListFormat?
     /// `highlight` and `highlight-article` lines.
     let highlights: Highlights
+    /// Whether `%T` shows the article's feed: in lists of several feeds' articles.
+    let showsFeedTitle: Bool
 
     init(
         timeZone: TimeZone, theme: Theme, dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, format: ListFormat? = nil,
-        highlights: Highlights = Highlights()
+        highlights: Highlights = Highlights(), showsFeedTitle: Bool = false
     ) {
         self.theme = theme
         self.format = format
         self.highlights = highlights
+        self.showsFeedTitle = showsFeedTitle
         dateFormatter = StrftimeFormatter(dateTimeFormat, timeZone: timeZone)
     }
 
     /// The renderer the preferences ask for.
-    init(preferences: ReaderPreferences) {
+    init(preferences: ReaderPreferences, showsFeedTitle: Bool = false) {
         self.init(
             timeZone: preferences.timeZone, theme: preferences.theme, dateTimeFormat: preferences.dateTimeFormat,
-            format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) }, highlights: preferences.highlights)
+            format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) }, highlights: preferences.highlights,
+            showsFeedTitle: showsFeedTitle)
+    }
+
+    /// An article's size as newsboat's `%L` writes it: bytes up to 999 (with a space where the
+    /// others have their unit), then KiB and MiB to one decimal; empty without text.
+    static func length(_ bytes: Int?) -> String {
+        guard let bytes, bytes > 0 else { return "" }
+        if bytes < 1000 { return "\(bytes) " }
+        if bytes < 1024 * 1000 { return String(format: "%.1fK", Double(bytes) / 1024) }
+        return String(format: "%.1fM", Double(bytes) / 1024 / 1024)
     }
 
     func render(_ row: ItemRow?, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
@@ -60,7 +75,8 @@ struct ItemRowRenderer: RowRenderer {
                 case "D": return (dateFormatter.string(from: row.date), nil)
                 case "t": return (title, nil)
                 case "a": return (row.author ?? "", nil)
-                case "T": return (row.feedName.text, nil)
+                case "T": return (showsFeedTitle ? row.feedName.text : "", nil)
+                case "L": return (Self.length(row.contentLength), nil)
                 default: return ("", nil)
                 }
             }

@@ -11,13 +11,19 @@ import TerminalUI
 ///   2025-03-02  Swift on Linux      Async all the way down
 ///   loading more…
 /// ```
+///
+/// With `articlelist-format` set, an article's row is laid out by it as in an item list, `%T`
+/// being the article's feed (as in newsboat's search results).
 struct SearchResultRowRenderer: RowRenderer {
     let dateFormatter: StrftimeFormatter
     let theme: Theme
+    /// The `articlelist-format` rows; nil for the layout above.
+    let formatted: ItemRowRenderer?
 
     init(preferences: ReaderPreferences) {
         dateFormatter = StrftimeFormatter(preferences.dateTimeFormat, timeZone: preferences.timeZone)
         theme = preferences.theme
+        formatted = preferences.articleListFormat == nil ? nil : ItemRowRenderer(preferences: preferences, showsFeedTitle: true)
     }
 
     /// The feed column's width in a row `width` columns wide: a fifth of it, 8 to 24 columns.
@@ -32,13 +38,17 @@ struct SearchResultRowRenderer: RowRenderer {
         case .failed(let message):
             grid.put("  Cannot read more results: \(message) (Enter tries again)", row: area.row, column: area.column,
                      style: theme.listFailed, limit: area.right)
-        case .item(let item):
-            render(item, into: &grid, in: area)
+        case .item(let item, let index):
+            if let formatted {
+                formatted.render(item, index: index, into: &grid, in: area)
+            } else {
+                render(item, into: &grid, in: area)
+            }
         }
     }
 
     func selectionStyle(for row: SearchResultRow) -> Style? {
-        if case .item(let item) = row, !item.isRead { return theme.listFocusUnread }
+        if case .item(let item, _) = row, !item.isRead { return theme.listFocusUnread }
         return theme.listFocus
     }
 

@@ -9,11 +9,16 @@ import TerminalUI
 /// ```
 /// N 2026-11-20  Release notes for 2.0  — Ann Author        Example feed
 /// ```
+/// With `articlelist-format` set, the format lays the row out, `%T` being the article's feed.
 struct StarredRowRenderer: RowRenderer {
     var items: ItemRowRenderer
 
-    func render(_ row: ItemRow?, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
-        guard let row else { return }
+    func render(_ entry: MarkedItemSource.Row, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
+        guard let (index, row) = entry else { return }
+        if items.format != nil {
+            items.render(row, index: index, into: &grid, in: area)
+            return
+        }
         let feedWidth = min(24, area.width / 4)
         guard feedWidth >= 4 else {
             items.render(row, isSelected: isSelected, into: &grid, in: area)
@@ -26,7 +31,7 @@ struct StarredRowRenderer: RowRenderer {
         grid.put(feed, row: area.row, column: area.right - feedWidth, style: .dim, limit: area.right)
     }
 
-    func selectionStyle(for row: ItemRow?) -> Style? {
-        items.selectionStyle(for: row)
+    func selectionStyle(for entry: MarkedItemSource.Row) -> Style? {
+        items.selectionStyle(for: entry?.item)
     }
 }

@@ -178,6 +178,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         case .read(let id, _, let isRead, _) where id == item.id: item.isRead = isRead
         case .starred(let id, let isStarred, _) where id == item.id: item.isStarred = isStarred
         case .feedRead(let feed, _) where feed == item.feedID: item.isRead = true
+        case .queryRead(_, _, _, _, let shown) where shown.contains(item.id): item.isRead = true
         default: break
         }
     }

@@ -23,6 +23,16 @@ enum CrossFeedArticles: Equatable, Sendable {
         }
     }
 
+    /// The expression that picks the list's articles, and its text: what `A` marks read.
+    var filter: (expression: FilterExpression, source: String)? {
+        switch self {
+        case .starred: (try? FilterParser.parse(Self.starredSource)).map { ($0, Self.starredSource) }
+        case .query(let feed): (feed.expression, feed.source)
+        }
+    }
+
+    private static let starredSource = #"flags # "s""#
+
     /// The list's pages; `now` is one moment for `age`, so that counts and pages agree.
     func pages(now: Date) -> ItemPages {
         switch self {

@@ -7,7 +7,7 @@ import TerminalUI
 /// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
 /// entry) or a query feed's. Behaves as an item list, with the search results' keys.
 @MainActor
-public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, MarksFollowing, RowsScreen, ArticleListing {
+public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, MarksFollowing, RowsScreen, UnreadScanning {
     let articles: CrossFeedArticles
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
@@ -102,6 +102,8 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         switch mark {
         case .read(let id, _, _, _), .starred(let id, _, _):
             if source.loadedRow(id) != nil { rowsFollowStore = false }
+        case .queryRead(_, _, _, _, let shown):
+            if !shown.isDisjoint(with: source.loadedIDs) { rowsFollowStore = false }
         case .feedRead:
             break
         }
@@ -167,9 +169,17 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     /// Articles of every feed: a jump to one feed's article opens that feed's list over this one.
     func listsArticles(ofFeed feed: FeedID) -> Bool { false }
 
+    /// The rows after (or before) the article `id` where the list holds it, the selected row
+    /// otherwise: the pages are read from the store, not only those in memory.
+    func unreadScan(from id: ItemID?, forward: Bool) -> UnreadListScan {
+        let index = id.flatMap { source.index(of: $0) } ?? state.selection
+        return UnreadListScan(
+            place: .pages(articles.pages(now: storeView.now), order: preferences.articleSortOrder, index: index, count: source.count))
+    }
+
     public func render(into grid: inout CellGrid, in area: Rect) {
         let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: preferences.keyMap)
-        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences))
+        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences, showsFeedTitle: true))
         ListView(source: MarkedItemSource(items: source, marks: storeView.pendingMarks), renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<MarkedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
@@ -192,6 +202,11 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         case .help: return .showHelp
         case .sort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: false))
         case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: true))
+        case .markFeedRead:
+            // newsboat's mark-feed-read in a query feed: every article the list holds.
+            let unread = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration).unread
+            guard let (expression, source) = articles.filter else { return nil }
+            return .markArticlesRead(expression, source: source, shown: self.source.loadedIDs, unread: unread)
         default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
     }

@@ -195,6 +195,19 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         refresh()
     }
 
+    /// The place of the first feed or query feed whose title contains `text` (case ignored),
+    /// in list order.
+    func entryIndex(titleContaining text: String) -> Int? {
+        let wanted = text.lowercased()
+        return entries.firstIndex { entry in
+            switch entry {
+            case .feed(let row): row.displayTitle.lowercased().contains(wanted)
+            case .query(let feed, _): feed.title.lowercased().contains(wanted)
+            case .starred: false
+            }
+        }
+    }
+
     func selectRow(_ index: Int) -> Bool {
         state.selectRow(index, count: entries.count)
     }
@@ -226,12 +239,25 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             reloading: reloading, spinnerFrame: spinnerFrame,
             countWidth: max(starredWidth, FeedRowRenderer.countWidth(for: rows)), theme: preferences.theme,
             format: preferences.feedListFormat.map { ListFormat($0, kind: .feedList) },
-            positions: preferences.feedListFormat == nil
-                ? [:] : Dictionary(rows.enumerated().map { ($0.element.id, $0.offset + 1) }, uniquingKeysWith: { first, _ in first }),
+            positions: preferences.feedListFormat == nil ? [:] : entryPositions,
             highlights: preferences.highlights)
         ListView(source: ArrayDataSource(entries), renderer: FeedListEntryRenderer(feeds: feeds), emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<ArrayDataSource<FeedListEntry>, FeedListEntryRenderer>.selectedRow(in: area, state: state)
+    }
+
+    /// Each row's 1-based place in the list, for `%i`: what `:N` selects. The Starred entry is
+    /// feed 0, a query feed has its own id (see `FeedListEntryRenderer.queryID`).
+    private var entryPositions: [FeedID: Int] {
+        var positions: [FeedID: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            switch entry {
+            case .feed(let row): positions[row.id] = index + 1
+            case .query(let feed, _): positions[FeedListEntryRenderer.queryID(feed)] = index + 1
+            case .starred: positions[FeedID(0)] = index + 1
+            }
+        }
+        return positions
     }
 
     private var emptyText: String {

@@ -96,6 +96,11 @@ final class PagedItemSource: @MainActor ListDataSource {
         return nil
     }
 
+    /// The ids of the rows in memory.
+    var loadedIDs: Set<ItemID> {
+        Set(loaded.values.joined().map(\.id))
+    }
+
     /// The row with `id` among the pages in memory, if it is there.
     func loadedRow(_ id: ItemID) -> ItemRow? {
         for rows in loaded.values {

@@ -79,6 +79,15 @@ protocol ArticleListing: ReaderScreen {
     func listsArticles(ofFeed feed: FeedID) -> Bool
 }
 
+/// A list of several feeds' articles (a query feed, Starred, search results): `n` and `p` look
+/// for the next or previous unread article in it first, as newsboat's do.
+@MainActor
+protocol UnreadScanning: ArticleListing {
+    /// Where to look for the unread article after (`forward`) or before the article `id` (nil:
+    /// the selected row).
+    func unreadScan(from id: ItemID?, forward: Bool) -> UnreadListScan
+}
+
 /// A screen that `n` and `p` close when they jump to an article of `feed` (an article, help,
 /// the URL view; an item list of another feed); every other screen stays under the article.
 @MainActor

@@ -12,6 +12,6 @@ struct SearchResultList: ListDataSource {
     var count: Int { rows.count + (tail == nil ? 0 : 1) }
 
     func row(at index: Int) -> SearchResultRow {
-        index < rows.count ? .item(marks.apply(to: rows[index])) : tail ?? .loading(isFirstPage: false)
+        index < rows.count ? .item(marks.apply(to: rows[index]), index: index) : tail ?? .loading(isFirstPage: false)
     }
 }

@@ -10,7 +10,7 @@ import TerminalUI
 /// list never moves under the cursor), but read and starred marks follow the store. Run the
 /// search again (`/`, Enter) to see articles that arrived since.
 @MainActor
-public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, SearchResultsShowing {
+public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, SearchResultsShowing, UnreadScanning {
     public var query: SearchQuery { source.query }
     public private(set) var state = ListState()
     /// Called when rows arrive in the background, so that the reader draws the screen again.
@@ -100,6 +100,26 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         source.rows.indices.contains(state.selection) ? storeView.pendingMarks.apply(to: source.rows[state.selection]) : nil
     }
 
+    /// Selects the article with `id` when it is among the results read.
+    func select(item id: ItemID) {
+        if let index = source.rows.firstIndex(where: { $0.id == id }) { state.select(index, count: source.list.count) }
+    }
+
+    /// Results of every feed: a jump to one feed's article opens that feed's list over them.
+    func listsArticles(ofFeed feed: FeedID) -> Bool { false }
+
+    /// The unread result after (or before) the article `id` (nil: the selected row), going round
+    /// as newsboat does, among the results read so far.
+    func unreadScan(from id: ItemID?, forward: Bool) -> UnreadListScan {
+        let rows = source.rows.map { storeView.pendingMarks.apply(to: $0) }
+        let index = id.flatMap { id in rows.firstIndex { $0.id == id } } ?? min(state.selection, rows.count - 1)
+        let order = forward
+            ? Array(rows.indices.dropFirst(index + 1)) + Array(rows.indices.prefix(index + 1))
+            : Array(rows.indices.prefix(max(0, index)).reversed()) + Array(rows.indices.dropFirst(max(0, index)).reversed())
+        let found = order.first { !rows[$0].isRead }.map { rows[$0] }
+        return UnreadListScan(place: found.map { .found($0) } ?? .none)
+    }
+
     public func render(into grid: inout CellGrid, in area: Rect) {
         if seeksLastResult {
             state.select(source.list.count - 1, count: source.list.count)
@@ -146,6 +166,7 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         case .reloadAll: return .reloadAll
         case .help: return .showHelp
         case .sort, .reverseSort: return .status("Search results stay in their order: best matches first, then newest")
+        case .markFeedRead: return .status("A marks a feed, a query feed or Starred read; search results are marked one by one (N)")
         default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
     }
