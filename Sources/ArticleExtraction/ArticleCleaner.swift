@@ -33,8 +33,20 @@ struct ArticleCleaner {
             }
         }
         metrics = TreeMetrics(tree, from: article)
+        removeRepeatedParagraphs()
         for index in tree.preorder(from: article).reversed() where index != article {
             if isEmpty(index) { remove(index) }
+        }
+    }
+
+    /// A short paragraph whose text an earlier one already had (a gallery's title over each
+    /// slide, a caption repeated) is shown once.
+    private mutating func removeRepeatedParagraphs() {
+        var seen: Set<String> = []
+        for index in tree.preorder(from: article) where tree[index].tag == .p && tree[index].parent != PageTree.none {
+            guard metrics[index].length < 200, metrics[index].length > 0 else { continue }
+            let text = tree.text(of: index, limit: 400)
+            if !seen.insert(text).inserted { remove(index) }
         }
     }
 
@@ -63,11 +75,19 @@ struct ArticleCleaner {
            !node.tag.isHeading {
             return true
         }
-        // A short paragraph that is one link ("Top", "Read more", "Reply") is navigation.
-        if node.tag == .p, nodeMetrics.length < TreeMetrics.minimumParagraphLength, nodeMetrics.length > 0,
-           nodeMetrics.anchorLength >= nodeMetrics.length, nodeMetrics.images == 0 {
+        // Captions and credits of images and videos: the article's text reads on without them.
+        if node.tag == .figcaption || node.hints.contains(.caption), !node.hints.contains(.articleBody),
+           nodeMetrics.length < 500, nodeMetrics.articleMarkers == 0, nodeMetrics.headingLength == 0 {
             return true
         }
+        guard node.tag == .p, nodeMetrics.length > 0, nodeMetrics.images == 0 else { return false }
+        // A short paragraph that is one link ("Top", "Read more", "Reply") is navigation, and a
+        // line that is one link set between paragraphs is a link to another story.
+        if nodeMetrics.length < TreeMetrics.minimumParagraphLength, nodeMetrics.anchorLength >= nodeMetrics.length {
+            return true
+        }
+        if nodeMetrics.length < 120, nodeMetrics.anchorLength * 10 >= nodeMetrics.length * 9 { return true }
+        if nodeMetrics.length < 300, ArticleFurnitureText.isFurniture(tree.text(of: index, limit: 600)) { return true }
         return false
     }
 
