@@ -87,8 +87,10 @@ struct ArticleCleaner {
             return true
         }
         if nodeMetrics.length < 120, nodeMetrics.anchorLength * 10 >= nodeMetrics.length * 9 { return true }
-        if nodeMetrics.length < 300, ArticleFurnitureText.isFurniture(tree.text(of: index, limit: 600)) { return true }
-        return false
+        guard nodeMetrics.length < 300 else { return false }
+        let text = tree.text(of: index, limit: 600)
+        if nodeMetrics.anchorLength * 2 >= nodeMetrics.length, ArticleFurnitureText.isStoryLink(text) { return true }
+        return ArticleFurnitureText.isFurniture(text)
     }
 
     private mutating func isConditionallyFurniture(_ index: PageTree.Index) -> Bool {

@@ -10,6 +10,18 @@ enum ArticleFurnitureText {
         isByline(text) || isCopyright(text) || isDateLine(text)
     }
 
+    /// Words that introduce a link to another story set between the article's paragraphs
+    /// (`Read more: …`, `RELATED: …`).
+    private static let storyLinkLabels = ["read more", "related", "see also", "also read", "read also", "more:",
+                                          "watch:", "listen:", "click here"]
+
+    /// A line that starts with one of `storyLinkLabels`; the cleaner asks only of lines that
+    /// are mostly a link.
+    static func isStoryLink(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return storyLinkLabels.contains { lowered.hasPrefix($0) }
+    }
+
     /// `By Jane Doe`, `-- By Jane Doe Follow @jdoe`: a short line that starts with "By" and a
     /// name, with no sentence in it.
     static func isByline(_ text: String) -> Bool {
