@@ -2,18 +2,34 @@ import Foundation
 
 /// Lines that read as a page's furniture whatever their markup: a byline (`By Jane Doe`), a
 /// copyright notice (`© 2023 Example Media. All rights reserved.`), a date and time line
-/// (`28 August 2013, updated 14:00 GMT`). Sites often write them as ordinary paragraphs inside
+/// (`28 August 2013, updated 14:00 GMT`), a "follow us" line, a newsletter prompt. Sites often write them as ordinary paragraphs inside
 /// the article's element, where class and id hints cannot see them.
 enum ArticleFurnitureText {
     /// True when `text`, a short paragraph, is one of those lines.
     static func isFurniture(_ text: String) -> Bool {
-        isByline(text) || isCopyright(text) || isDateLine(text)
+        isByline(text) || isCopyright(text) || isDateLine(text) || isFollowUs(text) || isNewsletterPrompt(text)
     }
 
-    /// Words that introduce a link to another story set between the article's paragraphs
-    /// (`Read more: …`, `RELATED: …`).
+    /// `Sign up for The Daily, our morning newsletter.`
+    static func isNewsletterPrompt(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        guard lowered.count < 200, lowered.contains("newsletter") else { return false }
+        return ["sign up", "subscribe", "get our", "join our", "want more"].contains { lowered.hasPrefix($0) }
+    }
+
+    /// `Follow us on Twitter and Facebook`, `Follow Jane Doe on Instagram @jdoe`.
+    static func isFollowUs(_ text: String) -> Bool {
+        guard text.count < 150, text.hasPrefix("Follow ") else { return false }
+        let lowered = text.lowercased()
+        return ["twitter", "facebook", "instagram", "linkedin", "mastodon", "threads", "bluesky", "youtube", "tiktok", "@"]
+            .contains { lowered.contains($0) }
+    }
+
+    /// Words that introduce a link to another story, a newsletter or the site's topic pages,
+    /// set between the article's paragraphs (`Read more: …`, `RELATED: …`, `Tags: …`).
     private static let storyLinkLabels = ["read more", "related", "see also", "also read", "read also", "more:",
-                                          "watch:", "listen:", "click here"]
+                                          "watch:", "listen:", "click here", "sign up", "subscribe", "tags:",
+                                          "topics:", "filed under"]
 
     /// A line that starts with one of `storyLinkLabels`; the cleaner asks only of lines that
     /// are mostly a link.

@@ -40,11 +40,15 @@ import Testing
             <p>-- By Alice Marsh Follow @alicemarsh</p>
             <p>Copyright 2024 Example Media, Inc. This material may not be published or redistributed.</p>
             <p>™ &amp; © 2013 Example Network, Inc.</p>
+            <p>Follow Alice on Twitter @alicemarsh and on Instagram.</p>
+            <div class="author-bio"><p>Alice writes about birds and wetlands for the magazine, and has counted waders on the marsh for twenty years, in every season.</p></div>
             """)
         #expect(!text.contains("Alice Marsh"))
         #expect(!text.contains("14:00"))
         #expect(!text.contains("Example Media"))
         #expect(!text.contains("Example Network"))
+        #expect(!text.contains("Follow Alice"))
+        #expect(!text.contains("twenty years"))
         #expect(text.contains(Self.paragraphs[2]))
     }
 
@@ -65,8 +69,12 @@ import Testing
             <p>\(Self.paragraphs[1]) It was <a href="/report">the best year</a> yet.</p>
             <p>Read more: <a href="/startup">Inside a start-up's risky attempt to control the climate</a></p>
             <p>\(Self.paragraphs[2])</p>
+            <p>Tags: <a href="/t/birds">birds</a>, <a href="/t/wetlands">wetlands</a>, <a href="/t/surveys">surveys</a></p>
+            <p>Sign up for <a href="/letter">The Marsh Letter</a>, our weekly newsletter.</p>
             """)
         #expect(!text.contains("Five healthy eating tips"))
+        #expect(!text.contains("Tags:"))
+        #expect(!text.contains("Marsh Letter"))
         #expect(!text.contains("risky attempt"))
         #expect(text.contains("the best year"))
     }
