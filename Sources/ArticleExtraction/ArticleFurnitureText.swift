@@ -38,11 +38,13 @@ enum ArticleFurnitureText {
         return storyLinkLabels.contains { lowered.hasPrefix($0) }
     }
 
-    /// `By Jane Doe`, `-- By Jane Doe Follow @jdoe`: a short line that starts with "By" and a
-    /// name, with no sentence in it.
+    /// `By Jane Doe`, `-- By Jane Doe Follow @jdoe`: a line of a few words that starts with "By"
+    /// and a name and is no sentence (`By Monday the river had risen.` is one).
     static func isByline(_ text: String) -> Bool {
         let line = text.drop { $0 == "-" || $0 == "–" || $0 == "—" || $0.isWhitespace }
-        guard line.count < 80, !line.contains(". "), line.hasPrefix("By ") || line.hasPrefix("by ") else { return false }
+        guard line.count < 80, line.hasPrefix("By ") || line.hasPrefix("by "),
+              line.split(separator: " ").count <= 8, !line.contains(". "),
+              let last = line.last, last != ".", last != "!", last != "?" else { return false }
         return line.dropFirst(3).first?.isUppercase == true
     }
 

@@ -57,6 +57,7 @@ import Testing
             "The count starts at 06:30 on 5 March 2024.",
             "Copyright law did not cover the survey's maps.",
             "By nightfall the volunteers had counted every transect.",
+            "By Monday the river had risen.",
         ]
         let text = try Self.extract(
             Self.paragraphs.map { "<p>\($0)</p>" }.joined() + sentences.map { "<p>\($0)</p>" }.joined())
