@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Word-level precision, recall and F1 of the extractor on real article pages, saved from news
-/// sites in ten languages (`Fixtures/RealPages`, whose README says where they come from and how
+/// sites in eight languages (`Fixtures/RealPages`, whose README says where they come from and how
 /// their expected texts were made).
 ///
 /// The pages are split once, by name, into two sets. Changes to the extractor were tuned on
