@@ -42,11 +42,10 @@ struct ArticleCleaner {
     /// A short paragraph whose text an earlier one already had (a gallery's title over each
     /// slide, a caption repeated) is shown once.
     private mutating func removeRepeatedParagraphs() {
-        var seen: Set<String> = []
+        var seen: Set<[UInt8]> = []
         for index in tree.preorder(from: article) where tree[index].tag == .p && tree[index].parent != PageTree.none {
             guard metrics[index].length < 200, metrics[index].length > 0 else { continue }
-            let text = tree.text(of: index, limit: 400)
-            if !seen.insert(text).inserted { remove(index) }
+            if !seen.insert(ArticleFurnitureText.line(tree, from: index)).inserted { remove(index) }
         }
     }
 
@@ -88,9 +87,9 @@ struct ArticleCleaner {
         }
         if nodeMetrics.length < 120, nodeMetrics.anchorLength * 10 >= nodeMetrics.length * 9 { return true }
         guard nodeMetrics.length < 300 else { return false }
-        let text = tree.text(of: index, limit: 600)
-        if nodeMetrics.anchorLength * 2 >= nodeMetrics.length, ArticleFurnitureText.isStoryLink(text) { return true }
-        return ArticleFurnitureText.isFurniture(text)
+        let line = ArticleFurnitureText.line(tree, from: index)
+        if nodeMetrics.anchorLength * 2 >= nodeMetrics.length, ArticleFurnitureText.isStoryLink(line) { return true }
+        return ArticleFurnitureText.isFurniture(line)
     }
 
     private mutating func isConditionallyFurniture(_ index: PageTree.Index) -> Bool {
