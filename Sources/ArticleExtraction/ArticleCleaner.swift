@@ -33,8 +33,19 @@ struct ArticleCleaner {
             }
         }
         metrics = TreeMetrics(tree, from: article)
+        removeRepeatedParagraphs()
         for index in tree.preorder(from: article).reversed() where index != article {
             if isEmpty(index) { remove(index) }
+        }
+    }
+
+    /// A short paragraph whose text an earlier one already had (a gallery's title over each
+    /// slide, a caption repeated) is shown once.
+    private mutating func removeRepeatedParagraphs() {
+        var seen: Set<[UInt8]> = []
+        for index in tree.preorder(from: article) where tree[index].tag == .p && tree[index].parent != PageTree.none {
+            guard metrics[index].length < 200, metrics[index].length > 0 else { continue }
+            if !seen.insert(ArticleFurnitureText.line(tree, from: index)).inserted { remove(index) }
         }
     }
 
@@ -63,12 +74,22 @@ struct ArticleCleaner {
            !node.tag.isHeading {
             return true
         }
-        // A short paragraph that is one link ("Top", "Read more", "Reply") is navigation.
-        if node.tag == .p, nodeMetrics.length < TreeMetrics.minimumParagraphLength, nodeMetrics.length > 0,
-           nodeMetrics.anchorLength >= nodeMetrics.length, nodeMetrics.images == 0 {
+        // Captions and credits of images and videos: the article's text reads on without them.
+        if node.tag == .figcaption || node.hints.contains(.caption), !node.hints.contains(.articleBody),
+           nodeMetrics.length < 500, nodeMetrics.articleMarkers == 0, nodeMetrics.headingLength == 0 {
             return true
         }
-        return false
+        guard node.tag == .p, nodeMetrics.length > 0, nodeMetrics.images == 0 else { return false }
+        // A short paragraph that is one link ("Top", "Read more", "Reply") is navigation, and a
+        // line that is one link set between paragraphs is a link to another story.
+        if nodeMetrics.length < TreeMetrics.minimumParagraphLength, nodeMetrics.anchorLength >= nodeMetrics.length {
+            return true
+        }
+        if nodeMetrics.length < 120, nodeMetrics.anchorLength * 10 >= nodeMetrics.length * 9 { return true }
+        guard nodeMetrics.length < 300 else { return false }
+        let line = ArticleFurnitureText.line(tree, from: index)
+        if nodeMetrics.anchorLength * 2 >= nodeMetrics.length, ArticleFurnitureText.isStoryLink(line) { return true }
+        return ArticleFurnitureText.isFurniture(line)
     }
 
     private mutating func isConditionallyFurniture(_ index: PageTree.Index) -> Bool {

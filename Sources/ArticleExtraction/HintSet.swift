@@ -32,6 +32,9 @@ struct HintSet: OptionSet, Sendable {
     static let unlikelyRole = HintSet(rawValue: 1 << 9)
     /// `itemprop="articleBody"`: the page says where its article is.
     static let articleBody = HintSet(rawValue: 1 << 10)
+    /// Captions and credits of images and videos (`caption`, `credit`): the article's text
+    /// goes on without them.
+    static let caption = HintSet(rawValue: 1 << 11)
 
     /// The hints in a `class` or `id` value.
     static func scan(_ value: String) -> HintSet {
@@ -94,12 +97,16 @@ struct HintPattern: Sendable {
     var hints: HintSet
     /// A continuation that cancels the match: `comment` but not `commentary`.
     var exceptWhenFollowedBy: [UInt8]
+    /// A prefix that cancels the match: `header` but not `subheader`.
+    var exceptWhenPrecededBy: [UInt8]
 
-    init(_ word: String, _ boundary: Boundary, _ hints: HintSet, exceptWhenFollowedBy: String = "") {
+    init(_ word: String, _ boundary: Boundary, _ hints: HintSet, exceptWhenFollowedBy: String = "",
+         exceptWhenPrecededBy: String = "") {
         bytes = Array(word.utf8)
         self.boundary = boundary
         self.hints = hints
         self.exceptWhenFollowedBy = Array(exceptWhenFollowedBy.utf8)
+        self.exceptWhenPrecededBy = Array(exceptWhenPrecededBy.utf8)
     }
 
     func matches(_ value: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
@@ -116,6 +123,15 @@ struct HintPattern: Sendable {
                 break
             }
             if follows { return false }
+        }
+        if !exceptWhenPrecededBy.isEmpty, start >= exceptWhenPrecededBy.count {
+            var precedes = true
+            for offset in 0..<exceptWhenPrecededBy.count
+            where HintSet.lowered(value[start - exceptWhenPrecededBy.count + offset]) != exceptWhenPrecededBy[offset] {
+                precedes = false
+                break
+            }
+            if precedes { return false }
         }
         return true
     }
@@ -141,12 +157,16 @@ enum HintPatterns {
             for word in words { list.append(HintPattern(word, boundary, hints)) }
         }
         // Weak boilerplate: layout words, rescued by a content word.
-        add(["ai2html", "banner", "breadcrumb", "combx", "community", "cover-wrap", "extra", "footer", "header",
+        add(["ai2html", "banner", "breadcrumb", "combx", "community", "cover-wrap", "extra", "footer",
              "legends", "menu", "remark", "rss", "shoutbox", "sidebar", "skyscraper", "supplemental", "agegate",
              "pagination", "pager", "yom-remote", "masthead", "toolbar", "widget", "trending", "popular",
              "most-read", "mostread", "sitemap", "skip-link", "skiplink", "topbar", "bottombar", "sticky"],
             .anywhere, [.unlikely, .negative])
+        // A `subheader` is a heading of the article, not the page's header.
+        list.append(HintPattern("header", .anywhere, [.unlikely, .negative], exceptWhenPrecededBy: "sub"))
         add(["nav"], .wordStart, [.unlikely, .negative])
+        // Embedded players: their title, duration and source are not the article's text.
+        add(["video", "player"], .word, [.unlikely, .negative])
         add(["ad", "ads", "adv", "dfp", "gpt"], .word, [.unlikely, .negative])
         add(["-ad-", "adsense", "adslot", "ad-slot", "adsbygoogle", "ad-container", "ad-wrapper"], .anywhere,
             [.unlikely, .negative])
@@ -154,7 +174,8 @@ enum HintPatterns {
         list.append(HintPattern("comment", .anywhere, [.boilerplate, .negative], exceptWhenFollowedBy: "ary"))
         add(["disqus", "replies", "social", "cookie", "consent", "gdpr", "newsletter", "subscri", "signup",
              "sign-up", "popup", "pop-up", "modal", "promo", "sponsor", "advert", "outbrain", "taboola",
-             "related", "recommend", "share", "sharing", "follow-us", "paywall-prompt", "onetrust",
+             "related", "recommend", "share", "sharing", "follow-us", "paywall-prompt", "onetrust", "copyright",
+             "disclaimer",
              // Forum furniture: the poster's panel and signature around each post.
              "postprofile", "post-profile", "userprofile", "user-profile", "userinfo", "user-info", "user-details", "userdetails", "memberinfo", "signature",
              "postbit-user", "message-user"],
@@ -174,6 +195,7 @@ enum HintPatterns {
         add(["date", "time", "timestamp", "pubdate", "published", "posted", "meta", "updated", "reading-time",
              "read-time", "kicker", "eyebrow"], .word, .dateline)
         add(["entry-meta", "post-meta", "article-meta", "dateline", "timestamp"], .anywhere, .dateline)
+        add(["caption", "credit"], .anywhere, .caption)
         add(["sr-only", "screen-reader", "visually-hidden", "visuallyhidden", "a11y-hidden", "screenreader"],
             .anywhere, .screenReaderOnly)
         return list

@@ -2,20 +2,34 @@
 /// extraction benchmarks measure them: each text is a bag of lower-cased words, and a CJK
 /// character counts as a word of its own (Japanese and Chinese have no spaces to split on).
 struct TokenOverlap {
-    var precision: Double
-    var recall: Double
+    /// Words of the extracted text that the expected text has too (each counted as often as
+    /// both texts have it).
+    var common: Int
+    /// Words in the extracted text.
+    var found: Int
+    /// Words in the expected text.
+    var wanted: Int
+
+    var precision: Double { found == 0 ? 0 : Double(common) / Double(found) }
+    var recall: Double { wanted == 0 ? 0 : Double(common) / Double(wanted) }
 
     var f1: Double { precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall) }
 
     init(extracted: String, expected: String) {
         let found = Self.counts(Self.tokens(extracted))
         let wanted = Self.counts(Self.tokens(expected))
-        let foundTotal = found.values.reduce(0, +)
-        let wantedTotal = wanted.values.reduce(0, +)
         var common = 0
         for (token, count) in found { common += min(count, wanted[token] ?? 0) }
-        precision = foundTotal == 0 ? 0 : Double(common) / Double(foundTotal)
-        recall = wantedTotal == 0 ? 0 : Double(common) / Double(wantedTotal)
+        self.common = common
+        self.found = found.values.reduce(0, +)
+        self.wanted = wanted.values.reduce(0, +)
+    }
+
+    /// The overlap of several pages taken as one text (a micro-average: long pages weigh more).
+    init(pooling overlaps: [TokenOverlap]) {
+        common = overlaps.reduce(0) { $0 + $1.common }
+        found = overlaps.reduce(0) { $0 + $1.found }
+        wanted = overlaps.reduce(0) { $0 + $1.wanted }
     }
 
     static func tokens(_ text: String) -> [String] {
