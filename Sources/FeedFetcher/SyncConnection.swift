@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 
-/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`) over one libcurl
+/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`) over one libcurl
 /// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
 /// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
@@ -70,8 +70,17 @@ final class SyncConnection: @unchecked Sendable {
         return try send(url, body: body, headers: headers)
     }
 
-    /// One request and the redirects it takes; a GET when `body` is nil.
-    private func send(_ address: URL, body: String?, headers: [String]) throws(SyncFailure) -> Answer {
+    /// Sends `method` (`PUT`, `POST`, `DELETE`) to `url` with a JSON body (none when nil) and
+    /// extra header lines: the REST APIs' requests (Miniflux).
+    func send(_ method: String, _ url: URL, json: Data?, headers: [String] = []) throws(SyncFailure) -> Answer {
+        let contentType = json == nil ? [] : ["Content-Type: application/json"]
+        return try send(url, method: method, body: json.map { String(decoding: $0, as: UTF8.self) } ?? "",
+                        headers: contentType + headers)
+    }
+
+    /// One request and the redirects it takes; a GET when `body` is nil, a POST otherwise unless
+    /// `method` names another.
+    private func send(_ address: URL, method: String? = nil, body: String?, headers: [String]) throws(SyncFailure) -> Answer {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
             throw .notSyncEndpoint(api: api, host: hostLabel, why: "the address must start with http:// or https://")
         }
@@ -79,7 +88,7 @@ final class SyncConnection: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for _ in 0...SyncConnection.maxRedirects {
-            let (answer, location) = try perform(url: url, body: body, headers: headers)
+            let (answer, location) = try perform(url: url, method: method, body: body, headers: headers)
             guard (300..<400).contains(answer.status), answer.status != 304 else { return answer }
             guard let location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 throw .httpStatus(host: hostLabel, code: answer.status)
@@ -94,7 +103,7 @@ final class SyncConnection: @unchecked Sendable {
     }
 
     /// One request on the easy handle (under `lock`): the answer and its `Location` header.
-    private func perform(url: URL, body: String?, headers: [String]) throws(SyncFailure) -> (Answer, String?) {
+    private func perform(url: URL, method: String?, body: String?, headers: [String]) throws(SyncFailure) -> (Answer, String?) {
         guard let easy = handle() else { throw .unreachable(host: hostLabel, why: "out of memory") }
         let receiver = Receiver(maxBytes: maxBytes)
         let this = Unmanaged.passUnretained(receiver).toOpaque()
@@ -109,6 +118,9 @@ final class SyncConnection: @unchecked Sendable {
         } else {
             tidings_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
         }
+        if let method { tidings_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+        // The handle is reused: the next request must not inherit the method.
+        defer { if method != nil { tidings_curl_easy_setopt_pointer(easy, CURLOPT_CUSTOMREQUEST, nil) } }
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, this)
         let started = DispatchTime.now()

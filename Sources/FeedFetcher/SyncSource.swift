@@ -95,6 +95,8 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case notSyncEndpoint(api: String, host: String, why: String)
     /// The server answered with an error status.
     case httpStatus(host: String, code: Int)
+    /// The server answered with an error status and said why (Miniflux's `error_message`).
+    case refused(host: String, code: Int, why: String)
     /// An answer passed the size cap; the request was stopped.
     case tooLarge(host: String, limit: Int)
     /// The API has no way to add, rename, tag or delete feeds (Fever).
@@ -116,6 +118,8 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
             text = "not a \(api) at \(host): \(why)"
         case .httpStatus(let host, let code):
             text = "the feed server \(host) answered HTTP \(code) \(FetchFailure.reasonPhrase(for: code))"
+        case .refused(let host, let code, let why):
+            text = "the feed server \(host) answered HTTP \(code) \(FetchFailure.reasonPhrase(for: code)): \(why)"
         case .tooLarge(let host, let limit):
             text = "an answer of the feed server \(host) is larger than \(FetchFailure.formatBytes(limit)); sync stopped"
         case .cannotManageFeeds(let api):
