@@ -38,6 +38,8 @@ struct ReadCommand: ParsableCommand {
             // here, before the screen opens, so that it can ask on the terminal. When the options
             // do not work the reader still opens from the cache and says why.
             subscriptions = []
+            // As newsboat: the server's special feeds first, then the urls file's query feeds.
+            queryFeeds = config.specialQueryFeeds + ((try? UrlsFile.load(from: paths.urlsFile))?.queryFeeds ?? [])
             do throws(SyncSetupError) {
                 syncAccount = .success(try config.syncAccount()!)
             } catch {
