@@ -172,7 +172,7 @@ extension ConfigOption {
                         return ConfigOption(name, .number(minimum: 0), "0", .sync, .works, part: .sync,
                                             "the first sync fetches this many of each feed's newest articles, and every unread or starred one; 0: all")
                     case "show-special-feeds":
-                        return ConfigOption(name, .yesNo, "yes", .sync, .works, part: .sync, specialFeedsSummary)
+                        return ConfigOption(name, .yesNo, "yes", .sync, specialFeeds, part: .sync, "list the server's special feeds (starred, shared…)")
                     case "flag-star":
                         return ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
                                             "the flag of starred articles")
@@ -210,7 +210,7 @@ extension ConfigOption {
             ConfigOption(name, .number(minimum: 0), "0", .sync, .works, part: .sync,
                          "the first sync fetches this many of each feed's newest articles, and every unread or starred one; 0: all")
         case "show-special-feeds":
-            ConfigOption(name, .yesNo, "yes", .sync, .works, part: .sync, specialFeedsSummary)
+            ConfigOption(name, .yesNo, "yes", .sync, specialFeeds, part: .sync, "list the server's special feeds (starred, shared…)")
         case "flag-star":
             ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
                          "the flag of starred articles")
@@ -221,8 +221,9 @@ extension ConfigOption {
         }
     }
 
-    /// What `SERVICE-show-special-feeds` does where it works (`Config.specialQueryFeeds`).
-    private static let specialFeedsSummary = "the feed list begins with \"Starred items\", the articles starred on the server (a query feed)"
+    /// `SERVICE-show-special-feeds` of the services synced with.
+    private static let specialFeeds = ConfigOption.Status.noEffect(
+        "the feed list's Starred entry is the server's starred articles (newsboat's \"Starred items\"), shown while any is starred")
 
     /// The services synced with through `GoogleReaderSource`.
     private static let greaderServices: Set = ["freshrss", "oldreader", "inoreader", "greader"]

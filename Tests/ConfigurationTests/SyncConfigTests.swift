@@ -149,7 +149,9 @@ import Testing
         let all = Config(parsing: "urls-source freshrss\nfreshrss-url https://x.example/api/greader.php\nfreshrss-login me\nfreshrss-password p")
         #expect((try all.syncAccount()?.source as? GoogleReaderSource)?.minItems == nil)
         #expect(ConfigOption.named["freshrss-url"]?.status == .works)
-        #expect(ConfigOption.named["freshrss-show-special-feeds"]?.status == .works)
+        // newsboat's "Starred items" is the feed list's Starred entry here.
+        #expect(ConfigOption.named["freshrss-show-special-feeds"]?.status != .works)
+        #expect(ConfigOption.named["miniflux-show-special-feeds"]?.status != .toCome)
     }
 
     @Test func eachGoogleReaderServiceReadsItsOwnOptions() throws {
@@ -259,19 +261,6 @@ import Testing
         #expect(noFile.map { "\($0)" } == "cannot read the token from miniflux-tokenfile ~/none: no such file")
         #expect(throws: SyncSetupError.badURL(option: "miniflux-url", url: "rss.example.org")) {
             try Config(parsing: "urls-source miniflux\nminiflux-url rss.example.org\nminiflux-token t").syncAccount(home: home.path)
-        }
-    }
-
-    @Test func showSpecialFeedsPutsNewsboatsStarredItemsFirstAsAQueryFeedOverTheStar() throws {
-        for service in ["freshrss", "miniflux", "oldreader", "inoreader"] {
-            let feeds = Config(parsing: "urls-source \(service)").specialQueryFeeds
-            #expect(feeds.map(\.title) == ["Starred items"], "\(service)")
-            #expect(feeds.first?.source == #"flags # "s""#)
-            #expect(Config(parsing: "urls-source \(service)\n\(service)-show-special-feeds no").specialQueryFeeds.isEmpty)
-        }
-        // newsboat has no special feeds for these.
-        for source in ["local", "fever", "greader"] {
-            #expect(Config(parsing: "urls-source \(source)").specialQueryFeeds.isEmpty, "\(source)")
         }
     }
 }

@@ -71,3 +71,40 @@ struct MinifluxCommandLineTests {
         #expect(cache.range(of: Data(MinifluxStandIn.token.utf8)) == nil)
     }
 }
+
+/// The reader itself (the real binary in tmux) under `urls-source "miniflux"` on the stand-in:
+/// the Starred entry first (newsboat's "Starred items": the server's starred articles), then the
+/// urls file's query feeds, read under a sync source as newsboat does, then the server's feeds.
+@Suite(.serialized, .enabled(if: TidingsBinary.path != nil && TmuxSession.tmuxPath != nil, "needs TIDINGS_BINARY and tmux (make test)"))
+struct MinifluxReaderEndToEndTests {
+    @Test func theFeedListBeginsWithTheServersStarredArticlesAndTheUrlsFilesQueryFeeds() throws {
+        let server = try MinifluxStandIn()
+        let otherDevice = MinifluxSource(endpoint: server.endpoint, credentials: .token(MinifluxStandIn.token))
+        let alphaTwo = try #require(try otherDevice.articles(newerThan: 0).first { $0.title == "Alpha two" })
+        try otherDevice.send([.starred(alphaTwo.id)])
+
+        let home = try ReaderEndToEndTests.Home()
+        try home.write("""
+            urls-source "miniflux"
+            miniflux-url "\(server.endpoint.absoluteString)"
+            miniflux-login "\(MinifluxStandIn.user)"
+            miniflux-password "\(MinifluxStandIn.password)"
+            """, to: "config/tidings/config")
+        // The feed line is not read under a sync source; the query line is, as in newsboat.
+        try home.write("""
+            https://never.example/feed.xml
+            "query:Unread news:unread = \\"yes\\" and tags # \\"News\\""
+            """, to: "config/tidings/urls")
+        let session = try home.startReader(width: 100, height: 20)
+        // A cache never synced starts the first sync by itself.
+        let screen = try session.waitFor("Starred") { screen in
+            screen.contains { $0.contains("Starred") && $0.contains("(1/1)") } && screen.contains { $0.contains("Beta") }
+        }
+        let row = { (title: String) in screen.firstIndex { $0.contains(title) } ?? -1 }
+        #expect(row("Starred") >= 0 && row("Starred") < row("Unread news"), "\(screen)")
+        #expect(row("Unread news") < row("Alpha") && row("Unread news") < row("Beta"), "\(screen)")
+        #expect(screen[max(0, row("Unread news"))].contains("(3/3)"), "\(screen)")
+        #expect(!screen.joined().contains("never.example"))
+        try session.sendKeys("Q")
+    }
+}
