@@ -122,7 +122,7 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
                     ids.append(mark.id)
                     index += 1
                 }
-                try connection.send("PUT", "entries", json: ["entry_ids": ids, "status": status ?? "read"])
+                if try !setStatus(status ?? "read", of: ids) { skipped += ids.map { status == "unread" ? .unread($0) : .read($0) } }
             case .starred, .unstarred:
                 // A run of stars: the last one of each article wins, and only a difference is
                 // toggled, so that sending the run again changes nothing.
@@ -241,10 +241,20 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
             return true
         }
         for start in stride(from: 0, to: older.count, by: MinifluxSource.pageSize) {
-            let batch = Array(older[start..<min(start + MinifluxSource.pageSize, older.count)])
-            try connection.send("PUT", "entries", json: ["entry_ids": batch, "status": "read"])
+            _ = try setStatus("read", of: Array(older[start..<min(start + MinifluxSource.pageSize, older.count)]))
         }
         return true
+    }
+
+    /// `PUT /v1/entries`; false when the server has none of the entries any more (Miniflux
+    /// answers 500 "store: nothing has been updated" then, which must not stop the other marks).
+    private func setStatus(_ status: String, of ids: [Int64]) throws(SyncFailure) -> Bool {
+        do {
+            try connection.send("PUT", "entries", json: ["entry_ids": ids, "status": status])
+            return true
+        } catch .refused(_, 500, let why) where why.hasSuffix("nothing has been updated") {
+            return false
+        }
     }
 
     private static func readMark(_ change: SyncChange) -> (status: String, id: Int64)? {

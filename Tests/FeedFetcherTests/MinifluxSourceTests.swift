@@ -119,6 +119,10 @@ struct MinifluxSourceTests {
         // The last star of an article in a run wins; an article the server lacks is skipped.
         #expect(try reader.send([.starred(alphaOne), .unstarred(alphaOne), .starred(999_999)]) == [.starred(999_999)])
         #expect(try reader.articleStates().starredIDs == [alphaTwo])
+        // Reads of articles the server no longer has (Miniflux: 500 "nothing has been updated")
+        // are skipped; the marks after them still go.
+        #expect(try reader.send([.read(999_998), .read(999_999), .starred(alphaOne)]) == [.read(999_998), .read(999_999)])
+        #expect(try reader.articleStates().starredIDs == [alphaOne, alphaTwo])
     }
 
     @Test func aFeedMarkedReadKeepsTheArticlesThatArriveLaterUnread() throws {

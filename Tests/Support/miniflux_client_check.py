@@ -98,6 +98,9 @@ def main():
     expect_error(miniflux.BadRequest, "The list of entries cannot be empty.", lambda: client.update_entries([], "read"))
     expect_error(miniflux.BadRequest, "Invalid entry status.", lambda: client.update_entries([first], "gone"))
     expect_error(miniflux.ResourceNotFound, "Resource Not Found", lambda: client.get_entry(10**9))
+    expect_error(miniflux.ServerError, "store: nothing has been updated", lambda: client.update_entries([10**9], "read"))
+    expect_error(miniflux.ServerError, "store: unable to toggle bookmark flag: nothing has been updated",
+                 lambda: client.toggle_bookmark(10**9))
 
     # Feeds managed on the server.
     categories = client.get_categories()

@@ -328,8 +328,11 @@ class Store:
             raise APIError(400, "The list of entries cannot be empty.")
         if status not in STATUSES:
             raise APIError(400, "Invalid entry status.")
-        self.db.execute("UPDATE entries SET status = ?, changed_at = ? WHERE user_id = ? AND id IN (%s)" % ",".join("?" * len(ids)),
-                        [status, rfc3339(now()), user] + [int(i) for i in ids])
+        cursor = self.db.execute("UPDATE entries SET status = ?, changed_at = ? WHERE user_id = ? AND id IN (%s)" % ",".join("?" * len(ids)),
+                                 [status, rfc3339(now()), user] + [int(i) for i in ids])
+        # Miniflux's SetEntriesStatus: no entry matched is an error, which the API answers 500.
+        if cursor.rowcount == 0:
+            raise APIError(500, "store: nothing has been updated")
 
     def toggle_bookmark(self, user, entry):
         cursor = self.db.execute("UPDATE entries SET starred = NOT starred, changed_at = ? WHERE user_id = ? AND id = ?",
