@@ -111,16 +111,18 @@ enum MinifluxResponse {
                      created: date(fields["created_at"]))
     }
 
-    /// An RFC 3339 time as Go writes it (`2024-01-01T10:00:00.123456+02:00`, `…Z`); the fraction
-    /// of a second is dropped. Miniflux writes the zero time (`0001-01-01T00:00:00Z`) for none.
+    /// An RFC 3339 time as Go writes it (`2024-01-01T10:00:00.123456+02:00`, `…Z`), to the
+    /// microsecond. Miniflux writes the zero time (`0001-01-01T00:00:00Z`) for none.
     static func date(_ value: Any?) -> Date? {
         guard var text = LenientJSON.nonEmptyText(value) else { return nil }
+        var fraction = 0.0
         if let dot = text.firstIndex(of: ".") {
             let fractionEnd = text[dot...].dropFirst().firstIndex { !$0.isNumber } ?? text.endIndex
+            fraction = Double("0" + text[dot..<fractionEnd]) ?? 0
             text.removeSubrange(dot..<fractionEnd)
         }
         guard let date = ISO8601DateFormatter().date(from: text), date.timeIntervalSince1970 > 0 else { return nil }
-        return date
+        return date.addingTimeInterval(fraction)
     }
 
     private static func json(_ body: Data) throws(Unexpected) -> Any {

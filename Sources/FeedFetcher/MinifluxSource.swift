@@ -37,9 +37,9 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
     private let credentials: MinifluxCredentials
     private let connection: MinifluxConnection
     private let lock = NSLock()
-    /// The unread and starred articles that `articleStates()` read (under `lock`): the articles
-    /// asked for by id next are among them.
-    private var stateArticles: [Int64: SyncedArticle] = [:]
+    /// The entries that `articleStates` read (under `lock`): the articles asked for by id next
+    /// are among them. Kept as the server sent them: only those asked for are sanitised.
+    private var stateEntries: [Int64: MinifluxResponse.Entry] = [:]
 
     /// The size cap of one answer: a page of 250 articles of a few KB each.
     public static let maxAnswerBytes = 16 << 20
@@ -81,12 +81,12 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
             }
             return articles.sorted { $0.id < $1.id }
         }
-        return try entries([], after: id)
+        return try entries([], after: id).map(article)
     }
 
     public func articles(withIDs ids: Set<Int64>) throws(SyncFailure) -> [SyncedArticle] {
         lock.lock()
-        var articles = ids.compactMap { stateArticles[$0] }
+        var articles = ids.compactMap { stateEntries[$0] }.map(article)
         lock.unlock()
         for id in ids.subtracting(articles.map(\.id)).sorted() {
             guard let entry = try entry(id) else { continue }
@@ -99,10 +99,33 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
         let unread = try entries([("status", "unread")], after: 0)
         let starred = try entries([("starred", "true")], after: 0)
         lock.lock()
-        stateArticles = Dictionary((unread + starred).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        stateEntries = Dictionary((unread + starred).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         lock.unlock()
         return SyncedArticleStates(unreadIDs: Set(unread.map(\.id)), starredIDs: Set(starred.map(\.id)))
     }
+
+    /// After a first sync, only the entries whose state changed since the last one
+    /// (`changed_after`, Miniflux's `changed_at` moves with every read, unread and star), applied
+    /// to the cache's states. The server's clock decides `changed_at`: the window starts
+    /// `clockMargin` seconds before the last sync, so that a server clock behind this one, or a
+    /// change made while the last sync ran, is not missed.
+    public func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates {
+        guard let since else { return try articleStates() }
+        let after = max(1, Int64(since.timeIntervalSince1970.rounded(.down)) - MinifluxSource.clockMargin)
+        let changed = try entries([("changed_after", String(after))], after: 0)
+        var states = cached
+        for article in changed {
+            if article.isRead { states.unreadIDs.remove(article.id) } else { states.unreadIDs.insert(article.id) }
+            if article.isStarred { states.starredIDs.insert(article.id) } else { states.starredIDs.remove(article.id) }
+        }
+        lock.lock()
+        stateEntries = Dictionary(changed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        lock.unlock()
+        return states
+    }
+
+    /// Seconds before the last sync that `changed_after` starts at.
+    static let clockMargin: Int64 = 600
 
     @discardableResult
     public func send(_ changes: [SyncChange]) throws(SyncFailure) -> [SyncChange] {
@@ -276,8 +299,8 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
     // MARK: Entries
 
     /// Every entry matching `filter` with an id above `id`, in ascending id order.
-    private func entries(_ filter: [(name: String, value: String)], after id: Int64) throws(SyncFailure) -> [SyncedArticle] {
-        try entryPages("entries", filter, after: id).map(article)
+    private func entries(_ filter: [(name: String, value: String)], after id: Int64) throws(SyncFailure) -> [MinifluxResponse.Entry] {
+        try entryPages("entries", filter, after: id)
     }
 
     /// The pages of `GET /v1/PATH` in id order, each starting after the last id of the one before.

@@ -8,7 +8,8 @@ import Foundation
 /// and for the ids of the unread and the starred articles; it sends the changes made here
 /// (`send(_:)`) first, so that the state it then reads already includes them. Each service is one
 /// type: `FeverSource` speaks the Fever API (Miniflux, FreshRSS, CommaFeed, Tiny Tiny RSS, coldsweat),
-/// `GoogleReaderSource` the Google Reader API (FreshRSS, Miniflux, Inoreader, BazQux).
+/// `GoogleReaderSource` the Google Reader API (FreshRSS, Miniflux, Inoreader, BazQux),
+/// `MinifluxSource` Miniflux's own API.
 ///
 /// With a sync source the feeds are managed on the server: `subscribe`, `unsubscribe`, `rename`
 /// and `setTags` change them there, and the next sync shows the change. An API that cannot
@@ -38,6 +39,11 @@ public protocol SyncSource: Sendable {
 
     /// The ids of the unread and of the starred articles, all of them.
     func articleStates() throws(SyncFailure) -> SyncedArticleStates
+
+    /// The same, for a cache that was last synced at `since` and holds the states `cached`: a
+    /// source whose server can list what changed since then (Miniflux's `changed_after`) reads
+    /// only that; the others read everything (`articleStates()`, the default).
+    func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates
 
     /// Applies the changes on the server, in order.
     ///
@@ -133,4 +139,8 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension SyncSource {
     public var feedManagementRefusal: SyncFailure? { nil }
+
+    public func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates {
+        try articleStates()
+    }
 }

@@ -91,6 +91,9 @@ class Store:
     def __init__(self, path):
         self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self.db.row_factory = sqlite3.Row
+        # A test server: the data must outlive a stopped process, not a crashed machine.
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("PRAGMA synchronous = OFF")
         self.db.executescript(SCHEMA)
         self.lock = threading.RLock()
 
@@ -205,11 +208,11 @@ class Store:
     def store_entries(self, user, feed, items):
         stamp = rfc3339(now())
         # Oldest first, so that ids grow with publication as Miniflux's refresh does.
-        for item in sorted(items, key=lambda item: item["published"]):
-            self.db.execute("""INSERT OR IGNORE INTO entries (user_id, feed_id, hash, title, url, author, content,
+        self.db.executemany("""INSERT OR IGNORE INTO entries (user_id, feed_id, hash, title, url, author, content,
                 published_at, created_at, changed_at, status, starred) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unread', 0)""",
-                            (user, feed, item["hash"], item["title"], item["url"], item["author"], item["content"],
-                             rfc3339(item["published"]), stamp, stamp))
+                            [(user, feed, item["hash"], item["title"], item["url"], item["author"], item["content"],
+                              rfc3339(item["published"]), stamp, stamp)
+                             for item in sorted(items, key=lambda item: item["published"])])
 
     def update_feed(self, user, feed, body):
         row = self.feed_row(user, feed)
