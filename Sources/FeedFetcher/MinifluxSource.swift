@@ -10,8 +10,9 @@ import Foundation
 /// - `GET /v1/entries?order=id&direction=asc&after_entry_id=N&limit=…`: the articles newer than
 ///   the newest the cache has, page by page (each page starts after the last id of the one
 ///   before, so entries that change meanwhile shift nothing); `status=unread` and
-///   `starred=true`: the state of every article, which also brings the unread and starred
-///   articles the cache lacks;
+///   `starred=true` on the first sync, `changed_after` on the next ones: the state of every
+///   article (Miniflux has no list of ids), which also brings the unread and starred articles
+///   the cache lacks;
 /// - `GET /v1/feeds/{id}/entries?…&limit=N`: a feed's newest articles (`miniflux-min-items`);
 /// - `PUT /v1/entries` (`entry_ids`, `status`): reads and unreads, one request per run of one
 ///   kind; `PUT /v1/entries/{id}/bookmark` toggles a star, so it is sent only for an article whose
