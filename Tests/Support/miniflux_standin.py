@@ -20,7 +20,8 @@ gave them; Tidings sanitises them itself).
 State lives in a SQLite file (--db), so that a test can stop the server and start it again on the
 same port with the same data. Feeds are fetched from their URLs (loopback servers) with Python's
 own HTTP client and parsed as RSS 2.0 or Atom. On a database without a user, --seed names a JSON
-file: {"username": ..., "password": ..., "token": ..., "feeds": [{"url": ..., "category": ...}]}.
+file: {"username": ..., "password": ..., "token": ..., "feeds": [{"url": ..., "category": ...}],
+"age": SECONDS} (the seeded entries arrived that long ago; default 0).
 
     python3 miniflux_standin.py --db DIR/mf.db --seed DIR/seed.json --lifetime 300 --watch-stdin \
         --log DIR/requests.log
@@ -106,9 +107,12 @@ class Store:
             user = cursor.lastrowid
             # Miniflux makes an "All" category for every new user.
             self.db.execute("INSERT INTO categories (user_id, title) VALUES (?, 'All')", (user,))
+            # "age": seconds ago the seeded entries arrived, as on a server that has been running
+            # for a while (by default, now).
+            age = datetime.timedelta(seconds=seed.get("age", 0))
             for feed in seed.get("feeds", []):
                 category = self.category_named(user, feed.get("category") or "All")
-                self.create_feed(user, {"feed_url": feed["url"], "category_id": category})
+                self.create_feed(user, {"feed_url": feed["url"], "category_id": category}, arrived=now() - age)
 
     def category_named(self, user, title):
         row = self.db.execute("SELECT id FROM categories WHERE user_id = ? AND title = ?", (user, title)).fetchone()
@@ -176,7 +180,7 @@ class Store:
             ORDER BY feeds.title COLLATE NOCASE""", (user,))
         return [feed_json(row) for row in rows]
 
-    def create_feed(self, user, body):
+    def create_feed(self, user, body, arrived=None):
         url = body.get("feed_url") or ""
         category = body.get("category_id") or 0
         if category == 0:
@@ -194,7 +198,7 @@ class Store:
         feed = self.db.execute(
             "INSERT INTO feeds (user_id, category_id, title, feed_url, site_url, checked_at) VALUES (?, ?, ?, ?, ?, ?)",
             (user, category, title or url, url, site or url, rfc3339(now()))).lastrowid
-        self.store_entries(user, feed, items)
+        self.store_entries(user, feed, items, arrived)
         return feed
 
     def refresh_feed(self, user, feed):
@@ -205,8 +209,8 @@ class Store:
         self.db.execute("UPDATE feeds SET checked_at = ? WHERE id = ?", (rfc3339(now()), feed))
         self.store_entries(user, feed, items)
 
-    def store_entries(self, user, feed, items):
-        stamp = rfc3339(now())
+    def store_entries(self, user, feed, items, arrived=None):
+        stamp = rfc3339(arrived or now())
         # Oldest first, so that ids grow with publication as Miniflux's refresh does.
         self.db.executemany("""INSERT OR IGNORE INTO entries (user_id, feed_id, hash, title, url, author, content,
                 published_at, created_at, changed_at, status, starred) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'unread', 0)""",

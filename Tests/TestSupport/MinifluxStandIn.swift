@@ -38,8 +38,9 @@ public final class MinifluxStandIn: @unchecked Sendable {
     public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Writes each `files` entry (name → RSS) to the feed folder and starts a stand-in whose user
-    /// subscribes to `subscriptions` (file name → category), fetched at once.
-    public init(files: [String: String], subscriptions: [(file: String, category: String)]) throws {
+    /// subscribes to `subscriptions` (file name → category), fetched at once; their entries are
+    /// dated (`created_at`, `changed_at`) `age` seconds ago, as on a server running for a while.
+    public init(files: [String: String], subscriptions: [(file: String, category: String)], age: Int = 0) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("miniflux-\(UUID().uuidString)")
         let feedFolder = directory.appendingPathComponent("feeds")
         try FileManager.default.createDirectory(at: feedFolder, withIntermediateDirectories: true)
@@ -47,7 +48,7 @@ public final class MinifluxStandIn: @unchecked Sendable {
         try write(files)
         let seed: [String: Any] = [
             "username": MinifluxStandIn.user, "password": MinifluxStandIn.password, "token": MinifluxStandIn.token,
-            "feeds": subscriptions.map { ["url": feedURL($0.file), "category": $0.category] },
+            "feeds": subscriptions.map { ["url": feedURL($0.file), "category": $0.category] }, "age": age,
         ]
         try JSONSerialization.data(withJSONObject: seed).write(to: directory.appendingPathComponent("seed.json"))
         try start()
