@@ -12,6 +12,18 @@ final class MinifluxConnection: @unchecked Sendable {
     private let endpoint: URL
     private let credentials: MinifluxCredentials
 
+    private let lock = NSLock()
+    /// How far the server's clock is ahead of this one (negative: behind), from the `Date` of
+    /// its last answer (under `lock`); nil before one came.
+    private var clockOffset: TimeInterval?
+
+    /// The server's clock offset, as its last answer showed it.
+    var serverClockOffset: TimeInterval? {
+        lock.lock()
+        defer { lock.unlock() }
+        return clockOffset
+    }
+
     /// The longest server reason a failure repeats.
     static let maxReasonLength = 200
 
@@ -38,6 +50,11 @@ final class MinifluxConnection: @unchecked Sendable {
 
     /// The body of a 2xx answer; otherwise the failure it means.
     private func check(_ answer: SyncConnection.Answer) throws(SyncFailure) -> Data {
+        if let serverDate = answer.serverDate {
+            lock.lock()
+            clockOffset = serverDate.timeIntervalSinceNow
+            lock.unlock()
+        }
         if (200..<300).contains(answer.status) { return answer.body }
         if answer.status == 401 { throw .wrongCredentials(host: hostLabel) }
         if let reason = reason(in: answer.body) { throw .refused(host: hostLabel, code: answer.status, why: reason) }

@@ -107,12 +107,17 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
 
     /// After a first sync, only the entries whose state changed since the last one
     /// (`changed_after`, Miniflux's `changed_at` moves with every read, unread and star), applied
-    /// to the cache's states. The server's clock decides `changed_at`: the window starts
-    /// `clockMargin` seconds before the last sync, so that a server clock behind this one, or a
-    /// change made while the last sync ran, is not missed.
+    /// to the cache's states. The server's clock decides `changed_at`, so the last sync's time is
+    /// moved to it by the offset that the `Date` of its answers shows (the feed list is read
+    /// first), and the window starts `clockMargin` seconds earlier still: for the `Date`'s whole
+    /// seconds and a change made while the last sync ran. Without a `Date`, the margin is
+    /// `unknownClockMargin`.
     public func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates {
         guard let since else { return try articleStates() }
-        let after = max(1, Int64(since.timeIntervalSince1970.rounded(.down)) - MinifluxSource.clockMargin)
+        let offset = connection.serverClockOffset
+        let serverSince = since.addingTimeInterval(offset ?? 0).timeIntervalSince1970
+        let margin = offset == nil ? MinifluxSource.unknownClockMargin : MinifluxSource.clockMargin
+        let after = max(1, Int64(serverSince.rounded(.down)) - margin)
         let changed = try entries([("changed_after", String(after))], after: 0)
         var states = cached
         for article in changed {
@@ -125,8 +130,10 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
         return states
     }
 
-    /// Seconds before the last sync that `changed_after` starts at.
-    static let clockMargin: Int64 = 600
+    /// Seconds before the last sync (on the server's clock) that `changed_after` starts at.
+    static let clockMargin: Int64 = 120
+    /// The same when the server's answers have no `Date`.
+    static let unknownClockMargin: Int64 = 600
 
     @discardableResult
     public func send(_ changes: [SyncChange]) throws(SyncFailure) -> [SyncChange] {

@@ -1,4 +1,5 @@
 import CCurl
+import FeedParser
 import Foundation
 
 /// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`) over one libcurl
@@ -52,10 +53,11 @@ final class SyncConnection: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// An answer: its status and its (decompressed) body.
+    /// An answer: its status, its (decompressed) body, and the server's clock (`Date` header).
     struct Answer {
         var status: Int
         var body: Data
+        var serverDate: Date? = nil
     }
 
     /// GETs `url` (the endpoint's address with a path or query added) with extra header lines.
@@ -143,7 +145,7 @@ final class SyncConnection: @unchecked Sendable {
         }
         var status = 0
         tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        return (Answer(status: status, body: receiver.body), receiver.location)
+        return (Answer(status: status, body: receiver.body, serverDate: receiver.date.flatMap(FeedDate.parse)), receiver.location)
     }
 
     /// The easy handle with every option that does not change from request to request.
@@ -184,6 +186,7 @@ final class SyncConnection: @unchecked Sendable {
         let maxBytes: Int
         var body = Data()
         var location: String?
+        var date: String?
         var isOverCap = false
 
         init(maxBytes: Int) {
@@ -194,12 +197,16 @@ final class SyncConnection: @unchecked Sendable {
             let line = String(decoding: bytes, as: UTF8.self)
             if line.hasPrefix("HTTP/") {
                 location = nil  // A new response (after 100 Continue, or a redirect's own).
+                date = nil
                 return
             }
-            guard let colon = line.firstIndex(of: ":"),
-                line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "location"
-            else { return }
-            location = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let colon = line.firstIndex(of: ":") else { return }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            switch line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() {
+            case "location": location = value
+            case "date": date = value
+            default: break
+            }
         }
 
         func didReceive(body bytes: UnsafeRawBufferPointer) -> Bool {

@@ -18,8 +18,8 @@ struct MinifluxSyncTests {
         let cache: TestStore
         var store: FeedStore { cache.store }
 
-        init() throws {
-            server = try MinifluxStandIn()
+        init(clockOffset: Int = 0) throws {
+            server = try MinifluxStandIn(clockOffset: clockOffset)
             cache = try TestStore(subscriptions: [])
         }
 
@@ -108,6 +108,16 @@ struct MinifluxSyncTests {
         #expect(states.starredIDs == [try fixture.serverID("Beta two")])
         #expect(try fixture.store.queuedSyncChanges(account: fixture.account().identity).isEmpty)
         #expect(try fixture.item("Alpha one").isRead && fixture.feed("Beta").unreadCount == 0)
+    }
+
+    @Test func changesMadeElsewhereArriveWhenTheServersClockIsHalfAnHourBehind() throws {
+        // Miniflux dates changes with its own clock: the last sync's time is moved to it by the
+        // Date of its answers, or a sync would look for changes half an hour after they were made.
+        let fixture = try Fixture(clockOffset: -1800)
+        try fixture.synchronizer().sync()
+        try fixture.otherDevice().send([.read(try fixture.serverID("Beta one")), .starred(try fixture.serverID("Alpha two"))])
+        #expect(try fixture.synchronizer().sync().changedStates == 2)
+        #expect(try fixture.item("Beta one").isRead && fixture.item("Alpha two").isStarred)
     }
 
     @Test func marksMadeWhileTheServerIsDownAreKeptInTheCacheAndSentWhenItReturns() throws {

@@ -26,7 +26,8 @@ file: {"username": ..., "password": ..., "token": ..., "feeds": [{"url": ..., "c
     python3 miniflux_standin.py --db DIR/mf.db --seed DIR/seed.json --lifetime 300 --watch-stdin \
         --log DIR/requests.log
 
-prints the port it listens on as its first line, logs "METHOD PATH?QUERY" of each request (never
+prints the port it listens on as its first line (with --clock-offset SECONDS, its clock, for
+`changed_at` and the Date header, is that far off), logs "METHOD PATH?QUERY" of each request (never
 a header) to --log, and exits after --lifetime seconds or, with --watch-stdin, when its standard
 input closes.
 """
@@ -72,8 +73,12 @@ class APIError(Exception):
         self.message = message
 
 
+# Seconds the server's clock is off (--clock-offset): a server whose clock is behind or ahead.
+CLOCK_OFFSET = 0.0
+
+
 def now():
-    return datetime.datetime.now(datetime.timezone.utc)
+    return datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=CLOCK_OFFSET)
 
 
 def rfc3339(moment):
@@ -459,6 +464,10 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
 
+    def date_time_string(self, timestamp=None):
+        """The Date header, on the server's own clock."""
+        return email.utils.formatdate(now().timestamp(), usegmt=True)
+
     def do_GET(self):
         self.dispatch("GET")
 
@@ -568,7 +577,10 @@ def main():
     parser.add_argument("--lifetime", type=float, default=120)
     parser.add_argument("--watch-stdin", action="store_true")
     parser.add_argument("--log")
+    parser.add_argument("--clock-offset", type=float, default=0)
     args = parser.parse_args()
+    global CLOCK_OFFSET
+    CLOCK_OFFSET = args.clock_offset
     # A child of a thread that blocks signals inherits the mask: without this, the test's
     # SIGTERM would wait for the lifetime to end.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])

@@ -29,6 +29,7 @@ public final class MinifluxStandIn: @unchecked Sendable {
     public let directory: URL
     /// Serves the RSS files of `directory/feeds` to the stand-in.
     public let feeds: LoopbackServer
+    private let clockOffset: Int
     private var process: Process?
     private var input: Pipe?
     /// The port the stand-in answers on while it runs.
@@ -40,7 +41,10 @@ public final class MinifluxStandIn: @unchecked Sendable {
     /// Writes each `files` entry (name → RSS) to the feed folder and starts a stand-in whose user
     /// subscribes to `subscriptions` (file name → category), fetched at once; their entries are
     /// dated (`created_at`, `changed_at`) `age` seconds ago, as on a server running for a while.
-    public init(files: [String: String], subscriptions: [(file: String, category: String)], age: Int = 0) throws {
+    /// With `clockOffset`, the server's clock (its `changed_at` and `Date`) is that many seconds off.
+    public init(files: [String: String], subscriptions: [(file: String, category: String)], age: Int = 0,
+                clockOffset: Int = 0) throws {
+        self.clockOffset = clockOffset
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("miniflux-\(UUID().uuidString)")
         let feedFolder = directory.appendingPathComponent("feeds")
         try FileManager.default.createDirectory(at: feedFolder, withIntermediateDirectories: true)
@@ -55,8 +59,8 @@ public final class MinifluxStandIn: @unchecked Sendable {
     }
 
     /// The sync tests' two feeds: Alpha in Tech, Beta in News (`FeverSample`).
-    public convenience init() throws {
-        try self.init(files: FeverSample.files, subscriptions: [("alpha.xml", "Tech"), ("beta.xml", "News")])
+    public convenience init(clockOffset: Int = 0) throws {
+        try self.init(files: FeverSample.files, subscriptions: [("alpha.xml", "Tech"), ("beta.xml", "News")], clockOffset: clockOffset)
     }
 
     deinit {
@@ -103,7 +107,7 @@ public final class MinifluxStandIn: @unchecked Sendable {
         process.arguments = [MinifluxStandIn.script, "--db", directory.appendingPathComponent("mf.db").path,
                              "--seed", directory.appendingPathComponent("seed.json").path,
                              "--log", directory.appendingPathComponent("requests.log").path,
-                             "--port", String(port), "--lifetime", "300", "--watch-stdin"]
+                             "--port", String(port), "--lifetime", "300", "--watch-stdin", "--clock-offset", String(clockOffset)]
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output
