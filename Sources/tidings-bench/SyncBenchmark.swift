@@ -42,7 +42,7 @@ enum SyncBenchmark {
             let setupStart = Date()
             let subscriptions = (0..<feedCount).map { (file: "feed\($0).xml", category: $0 % 5 == 0 ? "Group \($0 / 5)" : "All") }
             // Its articles arrived an hour ago, as on a server that has been running: a second sync
-            // asks for what changed since the first, less ten minutes for clocks.
+            // asks for what changed since the first, less two minutes for clocks.
             let server = try MinifluxStandIn(files: files, subscriptions: subscriptions, age: 3600)
             defer { server.stop() }
             print(String(format: "sync: Miniflux stand-in set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
