@@ -48,10 +48,13 @@ test-deps:
 	fi
 
 # The feed servers that the sync tests run on loopback: coldsweat (Fever; Flask + SQLite) in a
-# virtual environment of its own, installed once, then only checked; and FreshRSS (Google Reader
-# API and Fever), whose release is in ../shared/test-servers/freshrss and which needs PHP.
+# virtual environment of its own, installed once, then only checked; FreshRSS (Google Reader
+# API and Fever), whose release is in ../shared/test-servers/freshrss and which needs PHP; and,
+# in the same virtual environment, Miniflux's official client for the Miniflux stand-in.
 SYNC_VENV := .build/sync-venv
 COLDSWEAT_VERSION := 0.10.2
+# Miniflux's official Python client, which checks the Miniflux stand-in (Tests/Support/miniflux_standin.py).
+MINIFLUX_CLIENT_VERSION := 1.1.6
 PHP_PACKAGES := php-cli php-sqlite3 php-curl php-gmp php-intl php-mbstring php-xml php-zip
 FRESHRSS_DIR := ../shared/test-servers/freshrss
 sync-test-deps:
@@ -69,6 +72,10 @@ sync-test-deps:
 		python3 -c 'import ensurepip' 2>/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) python3-venv; }; \
 		[ -x $(SYNC_VENV)/bin/pip ] || python3 -m venv $(SYNC_VENV) || exit 1; \
 		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check coldsweat==$(COLDSWEAT_VERSION) || exit 1; \
+	fi
+	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("miniflux") != "$(MINIFLUX_CLIENT_VERSION)")' 2>/dev/null; then \
+		echo "Installing Miniflux's official client $(MINIFLUX_CLIENT_VERSION) into $(SYNC_VENV)"; \
+		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check miniflux==$(MINIFLUX_CLIENT_VERSION) || exit 1; \
 	fi
 
 build: deps

@@ -26,7 +26,8 @@ extension Config {
     ///
     /// "fever" makes a `FeverSource`; "freshrss", "oldreader", "inoreader" and "greader" (any other
     /// Google Reader API server: Miniflux's `/reader/`, BazQux) a `GoogleReaderSource`, from the
-    /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them.
+    /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them;
+    /// "miniflux" a `MinifluxSource` (`minifluxAccount`).
     ///
     /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
     /// standard input and error (a password manager may ask for a passphrase); only the first
@@ -52,6 +53,8 @@ extension Config {
             let source = GoogleReaderSource(endpoint: url, login: login, password: try password(service: service, home: home), app: app,
                                             minItems: minItems, options: fetchOptions)
             return SyncAccount(source: source, identity: "\(service) \(CredentialRedaction.redact(address)) \(login)")
+        case .miniflux:
+            return try minifluxAccount(home: home)
         default: throw .unsupportedSource(service)
         }
     }
@@ -72,13 +75,13 @@ extension Config {
         }
     }
 
-    private func required(_ name: String) throws(SyncSetupError) -> String {
+    func required(_ name: String) throws(SyncSetupError) -> String {
         guard let text = syncText(name), !text.isEmpty else { throw .missingOption(name) }
         return text
     }
 
     /// `SERVICE-url` (or the service's fixed address), checked to be an http or https address.
-    private func serverURL(service: String) throws(SyncSetupError) -> (URL, String) {
+    func serverURL(service: String) throws(SyncSetupError) -> (URL, String) {
         let address: String
         if let fixed = Self.serviceEndpoints[service] { address = fixed } else { address = try required("\(service)-url") }
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -94,9 +97,18 @@ extension Config {
     /// `SERVICE-password`, else the first line of `SERVICE-passwordfile`, else of what
     /// `SERVICE-passwordeval` prints.
     func password(service: String, home: String) throws(SyncSetupError) -> String {
-        if let password = syncText("\(service)-password") { return password }
-        if let file = syncText("\(service)-passwordfile") {
-            let option = "\(service)-passwordfile"
+        guard let password = try secret("\(service)-password", home: home) else {
+            throw .missingOption("\(service)-password, \(service)-passwordfile or \(service)-passwordeval")
+        }
+        return password
+    }
+
+    /// `NAME`, else the first line of `NAMEfile`, else of what `NAMEeval` prints; nil when none
+    /// of the three is set.
+    func secret(_ name: String, home: String) throws(SyncSetupError) -> String? {
+        if let secret = syncText(name) { return secret }
+        if let file = syncText("\(name)file") {
+            let option = "\(name)file"
             let path = file == "~" ? home : file.hasPrefix("~/") ? home + file.dropFirst(1) : file
             let text: String
             do {
@@ -108,10 +120,10 @@ extension Config {
             guard let line = Self.firstLine(text) else { throw .unreadablePasswordFile(option: option, path: file, why: "it is empty") }
             return line
         }
-        if let command = syncText("\(service)-passwordeval") {
-            return try Self.runPasswordCommand(command, option: "\(service)-passwordeval")
+        if let command = syncText("\(name)eval") {
+            return try Self.runPasswordCommand(command, option: "\(name)eval")
         }
-        throw .missingOption("\(service)-password, \(service)-passwordfile or \(service)-passwordeval")
+        return nil
     }
 
     /// Runs the user's command through the shell and returns the first line it printed.

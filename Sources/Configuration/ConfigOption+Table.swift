@@ -113,7 +113,7 @@ extension ConfigOption {
         .init("search-highlight-colors", .list, "black yellow bold", .colours, .toCome, "the colours of search matches in the article"),
 
         // Sync services (each service's own options are in `syncServices`)
-        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; another service is read but not synced with yet (one line at start says so)"),
+        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),
         .init("opml-url", .list, "", .sync, .toCome, part: .sync, "with urls-source opml: the OPML files to read the feeds from"),
         .init("fever-url", .text, "", .sync, .works, part: .sync, "the Fever endpoint (a Tidings option)"),
         .init("fever-login", .text, "", .sync, .works, part: .sync, "the Fever login"),
@@ -172,7 +172,7 @@ extension ConfigOption {
                         return ConfigOption(name, .number(minimum: 0), "0", .sync, .works, part: .sync,
                                             "the first sync fetches this many of each feed's newest articles, and every unread or starred one; 0: all")
                     case "show-special-feeds":
-                        return ConfigOption(name, .yesNo, "yes", .sync, .toCome, part: .sync, "list the server's special feeds (starred, shared…)")
+                        return ConfigOption(name, .yesNo, "yes", .sync, specialFeeds, part: .sync, "list the server's special feeds (starred, shared…)")
                     case "flag-star":
                         return ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
                                             "the flag of starred articles")
@@ -184,9 +184,10 @@ extension ConfigOption {
                         return ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
                     }
                 }
+                if service.name == "miniflux" { return minifluxOption(name, suffix: suffix) }
                 switch suffix {
                 case "min-items":
-                    return ConfigOption(name, .number(minimum: 0), service.name == "miniflux" ? "100" : "20", .sync, .toCome, part: .sync, "articles fetched per feed at least")
+                    return ConfigOption(name, .number(minimum: 0), "20", .sync, .toCome, part: .sync, "articles fetched per feed at least")
                 case "show-special-feeds":
                     return ConfigOption(name, .yesNo, "yes", .sync, .toCome, part: .sync, "list the server's special feeds (starred, shared…)")
                 case "mode":
@@ -199,6 +200,30 @@ extension ConfigOption {
             }
         }
     }()
+
+    /// A `miniflux-…` option: they work (through `MinifluxSource`), but for the flags.
+    private static func minifluxOption(_ name: String, suffix: String) -> ConfigOption {
+        switch suffix {
+        case "url":
+            ConfigOption(name, .text, "", .sync, .works, part: .sync, "the Miniflux instance's address")
+        case "min-items":
+            ConfigOption(name, .number(minimum: 0), "0", .sync, .works, part: .sync,
+                         "the first sync fetches this many of each feed's newest articles, and every unread or starred one; 0: all")
+        case "show-special-feeds":
+            ConfigOption(name, .yesNo, "yes", .sync, specialFeeds, part: .sync, "list the server's special feeds (starred, shared…)")
+        case "flag-star":
+            ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
+                         "the flag of starred articles")
+        case "flag-save":
+            ConfigOption(name, .text, "", .sync, .toCome, part: .sync, "the flag of articles saved to Miniflux's integrations")
+        default:
+            ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
+        }
+    }
+
+    /// `SERVICE-show-special-feeds` of the services synced with.
+    private static let specialFeeds = ConfigOption.Status.noEffect(
+        "the feed list's Starred entry is the server's starred articles (newsboat's \"Starred items\"), shown while any is starred")
 
     /// The services synced with through `GoogleReaderSource`.
     private static let greaderServices: Set = ["freshrss", "oldreader", "inoreader", "greader"]

@@ -18,11 +18,12 @@ public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomR
         case fever
         /// newsboat's other sources, read so that a newsboat config loads. Of these, the Google
         /// Reader API servers are synced with: freshrss, oldreader, inoreader and greader (any
-        /// other: Miniflux's `/reader/`, BazQux); the rest are not yet (see `isSupported`).
+        /// other: Miniflux's `/reader/`, BazQux); Miniflux's own API (miniflux) too; the rest are
+        /// not yet (see `isSupported`).
         case opml, greader, oldreader, ttrss, newsblur, feedhq, ocnews, miniflux, inoreader, freshrss, feedbin
 
         /// Whether Tidings can read the subscriptions from this source.
-        public var isSupported: Bool { [.local, .fever, .freshrss, .oldreader, .inoreader, .greader].contains(self) }
+        public var isSupported: Bool { [.local, .fever, .freshrss, .oldreader, .inoreader, .greader, .miniflux].contains(self) }
     }
 
     public var urlsSource = URLsSource.local

@@ -22,7 +22,7 @@ public enum SyncSetupError: Error, Sendable, Equatable, CustomStringConvertible 
         case .badURL(let option, let url):
             "\(option) \"\(Excerpt(url))\" is not an http:// or https:// address"
         case .unreadablePasswordFile(let option, let path, let why):
-            "cannot read the password from \(option) \(Excerpt(path)): \(why)"
+            "cannot read the \(option.contains("-token") ? "token" : "password") from \(option) \(Excerpt(path)): \(why)"
         case .passwordCommandFailed(let option, let why):
             "the \(option) command \(why)"
         }

@@ -1,7 +1,8 @@
 import CCurl
+import FeedParser
 import Foundation
 
-/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`) over one libcurl
+/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`) over one libcurl
 /// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
 /// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
@@ -52,10 +53,11 @@ final class SyncConnection: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// An answer: its status and its (decompressed) body.
+    /// An answer: its status, its (decompressed) body, and the server's clock (`Date` header).
     struct Answer {
         var status: Int
         var body: Data
+        var serverDate: Date? = nil
     }
 
     /// GETs `url` (the endpoint's address with a path or query added) with extra header lines.
@@ -70,8 +72,17 @@ final class SyncConnection: @unchecked Sendable {
         return try send(url, body: body, headers: headers)
     }
 
-    /// One request and the redirects it takes; a GET when `body` is nil.
-    private func send(_ address: URL, body: String?, headers: [String]) throws(SyncFailure) -> Answer {
+    /// Sends `method` (`PUT`, `POST`, `DELETE`) to `url` with a JSON body (none when nil) and
+    /// extra header lines: the REST APIs' requests (Miniflux).
+    func send(_ method: String, _ url: URL, json: Data?, headers: [String] = []) throws(SyncFailure) -> Answer {
+        let contentType = json == nil ? [] : ["Content-Type: application/json"]
+        return try send(url, method: method, body: json.map { String(decoding: $0, as: UTF8.self) } ?? "",
+                        headers: contentType + headers)
+    }
+
+    /// One request and the redirects it takes; a GET when `body` is nil, a POST otherwise unless
+    /// `method` names another.
+    private func send(_ address: URL, method: String? = nil, body: String?, headers: [String]) throws(SyncFailure) -> Answer {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
             throw .notSyncEndpoint(api: api, host: hostLabel, why: "the address must start with http:// or https://")
         }
@@ -79,7 +90,7 @@ final class SyncConnection: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for _ in 0...SyncConnection.maxRedirects {
-            let (answer, location) = try perform(url: url, body: body, headers: headers)
+            let (answer, location) = try perform(url: url, method: method, body: body, headers: headers)
             guard (300..<400).contains(answer.status), answer.status != 304 else { return answer }
             guard let location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 throw .httpStatus(host: hostLabel, code: answer.status)
@@ -94,7 +105,7 @@ final class SyncConnection: @unchecked Sendable {
     }
 
     /// One request on the easy handle (under `lock`): the answer and its `Location` header.
-    private func perform(url: URL, body: String?, headers: [String]) throws(SyncFailure) -> (Answer, String?) {
+    private func perform(url: URL, method: String?, body: String?, headers: [String]) throws(SyncFailure) -> (Answer, String?) {
         guard let easy = handle() else { throw .unreachable(host: hostLabel, why: "out of memory") }
         let receiver = Receiver(maxBytes: maxBytes)
         let this = Unmanaged.passUnretained(receiver).toOpaque()
@@ -109,6 +120,9 @@ final class SyncConnection: @unchecked Sendable {
         } else {
             tidings_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
         }
+        if let method { tidings_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+        // The handle is reused: the next request must not inherit the method.
+        defer { if method != nil { tidings_curl_easy_setopt_pointer(easy, CURLOPT_CUSTOMREQUEST, nil) } }
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, this)
         let started = DispatchTime.now()
@@ -131,7 +145,7 @@ final class SyncConnection: @unchecked Sendable {
         }
         var status = 0
         tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        return (Answer(status: status, body: receiver.body), receiver.location)
+        return (Answer(status: status, body: receiver.body, serverDate: receiver.date.flatMap(FeedDate.parse)), receiver.location)
     }
 
     /// The easy handle with every option that does not change from request to request.
@@ -172,6 +186,7 @@ final class SyncConnection: @unchecked Sendable {
         let maxBytes: Int
         var body = Data()
         var location: String?
+        var date: String?
         var isOverCap = false
 
         init(maxBytes: Int) {
@@ -182,12 +197,16 @@ final class SyncConnection: @unchecked Sendable {
             let line = String(decoding: bytes, as: UTF8.self)
             if line.hasPrefix("HTTP/") {
                 location = nil  // A new response (after 100 Continue, or a redirect's own).
+                date = nil
                 return
             }
-            guard let colon = line.firstIndex(of: ":"),
-                line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "location"
-            else { return }
-            location = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let colon = line.firstIndex(of: ":") else { return }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            switch line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() {
+            case "location": location = value
+            case "date": date = value
+            default: break
+            }
         }
 
         func didReceive(body bytes: UnsafeRawBufferPointer) -> Bool {

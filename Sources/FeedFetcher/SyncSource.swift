@@ -8,7 +8,8 @@ import Foundation
 /// and for the ids of the unread and the starred articles; it sends the changes made here
 /// (`send(_:)`) first, so that the state it then reads already includes them. Each service is one
 /// type: `FeverSource` speaks the Fever API (Miniflux, FreshRSS, CommaFeed, Tiny Tiny RSS, coldsweat),
-/// `GoogleReaderSource` the Google Reader API (FreshRSS, Miniflux, Inoreader, BazQux).
+/// `GoogleReaderSource` the Google Reader API (FreshRSS, Miniflux, Inoreader, BazQux),
+/// `MinifluxSource` Miniflux's own API.
 ///
 /// With a sync source the feeds are managed on the server: `subscribe`, `unsubscribe`, `rename`
 /// and `setTags` change them there, and the next sync shows the change. An API that cannot
@@ -38,6 +39,11 @@ public protocol SyncSource: Sendable {
 
     /// The ids of the unread and of the starred articles, all of them.
     func articleStates() throws(SyncFailure) -> SyncedArticleStates
+
+    /// The same, for a cache that was last synced at `since` and holds the states `cached`: a
+    /// source whose server can list what changed since then (Miniflux's `changed_after`) reads
+    /// only that; the others read everything (`articleStates()`, the default).
+    func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates
 
     /// Applies the changes on the server, in order.
     ///
@@ -95,6 +101,8 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case notSyncEndpoint(api: String, host: String, why: String)
     /// The server answered with an error status.
     case httpStatus(host: String, code: Int)
+    /// The server answered with an error status and said why (Miniflux's `error_message`).
+    case refused(host: String, code: Int, why: String)
     /// An answer passed the size cap; the request was stopped.
     case tooLarge(host: String, limit: Int)
     /// The API has no way to add, rename, tag or delete feeds (Fever).
@@ -116,6 +124,8 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
             text = "not a \(api) at \(host): \(why)"
         case .httpStatus(let host, let code):
             text = "the feed server \(host) answered HTTP \(code) \(FetchFailure.reasonPhrase(for: code))"
+        case .refused(let host, let code, let why):
+            text = "the feed server \(host) answered HTTP \(code) \(FetchFailure.reasonPhrase(for: code)): \(why)"
         case .tooLarge(let host, let limit):
             text = "an answer of the feed server \(host) is larger than \(FetchFailure.formatBytes(limit)); sync stopped"
         case .cannotManageFeeds(let api):
@@ -129,4 +139,8 @@ public enum SyncFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension SyncSource {
     public var feedManagementRefusal: SyncFailure? { nil }
+
+    public func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates {
+        try articleStates()
+    }
 }

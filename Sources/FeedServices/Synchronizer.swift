@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Incremental: after the first sync, only articles newer than the newest one received
 /// (`since_id`) are asked for, plus any unread or starred article the cache lacks; a sync with
-/// nothing new reads the feed list and the two id lists only. The queued marks are sent first,
+/// nothing new reads the feed list and the two id lists only (Miniflux: the entries changed
+/// since the last sync, on top of the cache's states). The queued marks are sent first,
 /// so the state read afterwards includes them: from then on the server is the truth. A failure
 /// (`SyncFailure`, or the cache's `StoreError`) leaves the cache as it was — marks stay queued,
 /// and sending them again is harmless.
@@ -34,8 +35,9 @@ public struct Synchronizer: Sendable {
         let source = account.source
         try source.send(queued.changes)
         let feeds = try source.subscriptions()
-        let states = try source.articleStates()
         let cursor = try store.syncCursor(account: account.identity)
+        let states = try source.articleStates(changedSince: try store.lastSync(account: account.identity),
+                                              cached: try store.syncedStates(account: account.identity))
         let fetchedAt = now()
         let wanted = states.unreadIDs.union(states.starredIDs).subtracting(cursor.knownArticleIDs)
         let articles = try source.articles(newerThan: cursor.sinceID, including: wanted)

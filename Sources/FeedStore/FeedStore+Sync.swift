@@ -60,6 +60,17 @@ extension FeedStore {
         }
     }
 
+    /// The server ids of the unread and of the starred articles the cache holds from `account`
+    /// (none for another account): what a source that reads only changes starts from.
+    public func syncedStates(account: String) throws -> SyncedArticleStates {
+        try read { db in
+            guard try Self.syncedAccount(db) == account else { return SyncedArticleStates() }
+            return SyncedArticleStates(
+                unreadIDs: try Int64.fetchSet(db, sql: "SELECT serverId FROM item WHERE serverId IS NOT NULL AND isRead = 0 AND isDeleted = 0"),
+                starredIDs: try Int64.fetchSet(db, sql: "SELECT serverId FROM item WHERE serverId IS NOT NULL AND isStarred = 1 AND isDeleted = 0"))
+        }
+    }
+
     /// When the cache was last synced with `account`; nil if never.
     public func lastSync(account: String) throws -> Date? {
         try read { db in

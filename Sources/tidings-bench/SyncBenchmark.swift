@@ -7,9 +7,10 @@ import Foundation
 import TestSupport
 import TidingsApp
 
-/// Syncing with a server of 5 000 articles (issues 14 and 30): 50 feeds × 100 articles of 2–3 KB
-/// each, a fresh cache, through the Fever API of coldsweat 0.10.2 and the Google Reader API of
-/// FreshRSS 1.24.3, both on loopback (`make sync-test-deps`).
+/// Syncing with a server of 5 000 articles (issues 14, 30 and 31): 50 feeds × 100 articles of 2–3 KB
+/// each, a fresh cache, through the Fever API of coldsweat 0.10.2, the Google Reader API of
+/// FreshRSS 1.24.3, and Miniflux's API of the Miniflux stand-in (Tests/Support/miniflux_standin.py:
+/// not Miniflux, whose own speed this does not measure), all on loopback (`make sync-test-deps`).
 ///
 /// - first sync: every feed and article, the two id lists;
 /// - second sync, nothing new on the server: the feed list and the two id lists only (Google
@@ -36,6 +37,18 @@ enum SyncBenchmark {
             }
         } else {
             print("sync: Fever skipped: coldsweat is not installed (make sync-test-deps)")
+        }
+        attempt("Miniflux API, the Miniflux stand-in") {
+            let setupStart = Date()
+            let subscriptions = (0..<feedCount).map { (file: "feed\($0).xml", category: $0 % 5 == 0 ? "Group \($0 / 5)" : "All") }
+            // Its articles arrived an hour ago, as on a server that has been running: a second sync
+            // asks for what changed since the first, less two minutes for clocks.
+            let server = try MinifluxStandIn(files: files, subscriptions: subscriptions, age: 3600)
+            defer { server.stop() }
+            print(String(format: "sync: Miniflux stand-in set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
+                         Date().timeIntervalSince(setupStart)))
+            try measure(MinifluxSource(endpoint: server.endpoint, credentials: .token(MinifluxStandIn.token)),
+                        identity: "miniflux \(server.endpoint.absoluteString) token")
         }
         if let reason = FreshRSSTestServer.unavailableReason {
             print("sync: Google Reader \(reason)")

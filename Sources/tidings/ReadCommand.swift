@@ -38,6 +38,9 @@ struct ReadCommand: ParsableCommand {
             // here, before the screen opens, so that it can ask on the terminal. When the options
             // do not work the reader still opens from the cache and says why.
             subscriptions = []
+            // As newsboat: the urls file's query feeds are read under a sync source too (its feeds
+            // are not). newsboat's special "Starred items" feed is the feed list's Starred entry.
+            queryFeeds = (try? UrlsFile.load(from: paths.urlsFile))?.queryFeeds ?? []
             do throws(SyncSetupError) {
                 syncAccount = .success(try config.syncAccount()!)
             } catch {

@@ -112,7 +112,7 @@ import Testing
             """)
         #expect(config.warnings.isEmpty)
         #expect(config.syncsWithServer)
-        #expect(throws: SyncSetupError.unsupportedSource("miniflux")) { try Config(parsing: "urls-source miniflux").syncAccount() }
+        #expect(throws: SyncSetupError.unsupportedSource("newsblur")) { try Config(parsing: "urls-source newsblur").syncAccount() }
         #expect(config.sync.serviceOptions["freshrss-url"] == .text("https://rss.example.org/api/greader.php"))
         #expect(config.sync.serviceOptions["freshrss-min-items"] == .number(50))
         #expect(config.sync.serviceOptions["freshrss-show-special-feeds"] == .yesNo(false))
@@ -149,7 +149,9 @@ import Testing
         let all = Config(parsing: "urls-source freshrss\nfreshrss-url https://x.example/api/greader.php\nfreshrss-login me\nfreshrss-password p")
         #expect((try all.syncAccount()?.source as? GoogleReaderSource)?.minItems == nil)
         #expect(ConfigOption.named["freshrss-url"]?.status == .works)
-        #expect(ConfigOption.named["freshrss-show-special-feeds"]?.status == .toCome)
+        // newsboat's "Starred items" is the feed list's Starred entry here.
+        #expect(ConfigOption.named["freshrss-show-special-feeds"]?.status != .works)
+        #expect(ConfigOption.named["miniflux-show-special-feeds"]?.status != .toCome)
     }
 
     @Test func eachGoogleReaderServiceReadsItsOwnOptions() throws {
@@ -200,5 +202,65 @@ import Testing
         // A wrong value warns once and keeps the default.
         #expect(Config(parsing: "greader-min-items some").warnings.count == 1)
         #expect(Config(parsing: "inoreader-min-items -3").warnings.count == 1)
+    }
+
+    @Test func minifluxTakesATokenOrALoginAndPasswordAsNewsboatDoesAndNamesNeither() throws {
+        let home = try Home()
+        let byPassword = try #require(try Config(parsing: """
+            urls-source "miniflux"
+            miniflux-url "https://rss.example.org/"
+            miniflux-login "me"
+            miniflux-password "\(Self.secret)"
+            miniflux-min-items 30
+            """).syncAccount(home: home.path))
+        let source = try #require(byPassword.source as? MinifluxSource)
+        #expect(source.endpoint.absoluteString == "https://rss.example.org/")
+        #expect(source.minItems == 30)
+        #expect(byPassword.identity == "miniflux https://rss.example.org/ me")
+
+        // The token wins over the login, from its file as from the config.
+        try Data("\(Self.secret)\nsecond line\n".utf8).write(to: URL(fileURLWithPath: home.path + "/mf-token"))
+        let byToken = try #require(try Config(parsing: """
+            urls-source "miniflux"
+            miniflux-url "https://rss.example.org"
+            miniflux-login "me"
+            miniflux-password "other"
+            miniflux-tokenfile "~/mf-token"
+            """).syncAccount(home: home.path))
+        #expect(byToken.identity == "miniflux https://rss.example.org token")
+        #expect(try Config(parsing: "urls-source miniflux\nminiflux-url https://x.example\nminiflux-tokeneval \"echo abc\"")
+            .syncAccount(home: home.path)?.identity == "miniflux https://x.example token")
+        var dumped = ""
+        dump(byPassword, to: &dumped)
+        dump(byToken, to: &dumped)
+        for text in [dumped, "\(byPassword)", "\(byToken)", String(reflecting: byToken.source)] {
+            #expect(!text.contains(Self.secret), "leaks the secret: \(text)")
+        }
+        #expect("\(byToken)" == "Miniflux API at https://rss.example.org with an API token")
+        #expect(ConfigOption.named["miniflux-token"]?.status == .works)
+        #expect(ConfigOption.named["miniflux-min-items"]?.defaultValue == "0")
+        #expect(Config(parsing: "miniflux-token abc").valueText(of: "miniflux-token") == "(hidden)")
+    }
+
+    @Test func minifluxsMistakesNameItsOptions() throws {
+        let home = try Home()
+        #expect(throws: SyncSetupError.missingOption("miniflux-url")) { try Config(parsing: "urls-source miniflux").syncAccount(home: home.path) }
+        let neither = #expect(throws: SyncSetupError.self) {
+            try Config(parsing: "urls-source miniflux\nminiflux-url https://x.example").syncAccount(home: home.path)
+        }
+        #expect(neither.map { "\($0)" } == #"urls-source "miniflux" needs miniflux-token (or miniflux-login and miniflux-password) in the config file"#)
+        #expect(throws: SyncSetupError.missingOption("miniflux-password, miniflux-passwordfile or miniflux-passwordeval")) {
+            try Config(parsing: "urls-source miniflux\nminiflux-url https://x.example\nminiflux-login me").syncAccount(home: home.path)
+        }
+        #expect(throws: SyncSetupError.missingOption("miniflux-login")) {
+            try Config(parsing: "urls-source miniflux\nminiflux-url https://x.example\nminiflux-password p").syncAccount(home: home.path)
+        }
+        let noFile = #expect(throws: SyncSetupError.self) {
+            try Config(parsing: "urls-source miniflux\nminiflux-url https://x.example\nminiflux-tokenfile ~/none").syncAccount(home: home.path)
+        }
+        #expect(noFile.map { "\($0)" } == "cannot read the token from miniflux-tokenfile ~/none: no such file")
+        #expect(throws: SyncSetupError.badURL(option: "miniflux-url", url: "rss.example.org")) {
+            try Config(parsing: "urls-source miniflux\nminiflux-url rss.example.org\nminiflux-token t").syncAccount(home: home.path)
+        }
     }
 }
