@@ -139,3 +139,21 @@ extension Array {
         (0..<count).flatMap { _ in self }
     }
 }
+
+/// `image-protocol auto`: the terminal's answers first, then its environment.
+struct GraphicsProtocolChoiceTests {
+    @Test func multiplexersGetBlocksWhateverTheTerminalBehindThemSays() {
+        #expect(GraphicsProtocol.choose(environment: ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"], kittyGraphics: true, sixel: true) == .blocks)
+        #expect(GraphicsProtocol.choose(environment: ["STY": "1.pts-0", "TERM": "xterm-256color"], kittyGraphics: false, sixel: true) == .blocks)
+        #expect(GraphicsProtocol.choose(environment: ["TERM": "screen-256color"], kittyGraphics: false, sixel: false) == .blocks)
+    }
+
+    @Test func answersComeBeforeHints() {
+        #expect(GraphicsProtocol.choose(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], kittyGraphics: true, sixel: true) == .kitty)
+        #expect(GraphicsProtocol.choose(environment: ["TERM": "xterm-256color"], kittyGraphics: false, sixel: true) == .sixel)
+        #expect(GraphicsProtocol.choose(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], kittyGraphics: false, sixel: true) == .iterm2)
+        #expect(GraphicsProtocol.choose(environment: ["TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"], kittyGraphics: false, sixel: false) == .iterm2)
+        #expect(GraphicsProtocol.choose(environment: ["TERM": "xterm-kitty"], kittyGraphics: false, sixel: false) == .kitty)
+        #expect(GraphicsProtocol.choose(environment: ["TERM": "xterm-256color"], kittyGraphics: false, sixel: false) == .blocks)
+    }
+}
