@@ -49,6 +49,14 @@ struct ImageFuzzCase {
 
     static let cell = CellSize(width: 6, height: 12)
 
+    /// Draws a one-pixel picture with every protocol.
+    static func warmUp() {
+        let pixel = DecodedImage(width: 1, height: 1, rgba: [255, 0, 0, 255])
+        for graphicsProtocol in GraphicsProtocol.allCases {
+            _ = RenderedImage.render(pixel, as: graphicsProtocol, fit: ImageFit(columns: 1, rows: 1), cell: cell, id: 1)
+        }
+    }
+
     /// Escape bytes only where the protocol's framing puts them.
     private func check(_ rendered: RenderedImage) {
         switch rendered.content {
