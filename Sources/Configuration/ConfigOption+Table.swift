@@ -95,6 +95,8 @@ extension ConfigOption {
         .init("pager", .text, "internal", .article, .toCome, "an external pager for articles"),
         .init("html-renderer", .text, "internal", .article, .toCome, "an external program that turns articles' HTML into text"),
         .init("external-url-viewer", .text, "", .article, .toCome, "a program that gets the article's links instead of the URL view"),
+        .init("image-protocol", .oneOf(["auto", "kitty", "sixel", "iterm2", "blocks", "none"]), "auto", .article, .toCome, "how the article's pictures are drawn: asked of the terminal (auto), a graphics protocol, Unicode blocks, or none (their alt text)"),
+        .init("image-max-height", .number(minimum: 0), "0", .article, .toCome, "the most rows a picture in an article takes, 0 for half the window"),
 
         // Keys and macros
         .init("bind-key", .command, "", .keys, .works, "bind-key KEY ACTION [CONTEXT]: bind a key (see Keys and colours)"),
