@@ -8,8 +8,12 @@ SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
 # System libraries (pkg-config name = Debian package) and the tools the tests drive.
-PKG_LIBS := libxml-2.0=libxml2-dev ncursesw=libncurses-dev sqlite3=libsqlite3-dev libcurl=libcurl4-openssl-dev uchardet=libuchardet-dev
-TEST_TOOLS := tmux=tmux python3=python3 nghttpd=nghttp2-server openssl=openssl podboat=newsboat
+# The picture decoders and chafa (see the image decisions in DECISIONS.md): chafa's own pkg-config
+# file needs GLib's.
+PKG_LIBS := libxml-2.0=libxml2-dev ncursesw=libncurses-dev sqlite3=libsqlite3-dev libcurl=libcurl4-openssl-dev uchardet=libuchardet-dev \
+	libpng=libpng-dev libjpeg=libjpeg62-turbo-dev libgif7=libgif-dev libwebp=libwebp-dev libwebpdemux=libwebp-dev \
+	glib-2.0=libglib2.0-dev chafa=libchafa-dev
+TEST_TOOLS := tmux=tmux python3=python3 nghttpd=nghttp2-server openssl=openssl podboat=newsboat sixel2png=libsixel-bin
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_INSTALL = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
@@ -129,7 +133,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 65536
-FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-paths fuzz-renderer fuzz-extractor
+FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-paths fuzz-renderer fuzz-extractor fuzz-images
 # Extra libFuzzer flags, e.g. FUZZ_FLAGS=-seed=1 for a repeatable run.
 FUZZ_FLAGS ?=
 FUZZ_DIR := $(CURDIR)/.build-fuzz
@@ -140,6 +144,7 @@ FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SWIFT_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIDINGS_FUZZ
 FEED_FIXTURES := $(CURDIR)/Tests/FeedParserTests/Fixtures
 PAGE_FIXTURES := $(CURDIR)/Tests/ArticleExtractionTests/Fixtures
+IMAGE_FIXTURES := $(CURDIR)/Tests/ImageRenderingTests/Fixtures
 
 fuzz-build: deps
 	@for target in $(FUZZ_TARGETS); do \
@@ -149,10 +154,12 @@ fuzz-build: deps
 
 # Seeds, rebuilt each run from the fixtures (never committed): each feed file with the control
 # bytes the feed fuzzer reads first (whole document; split into small chunks), and the
-# same files with their markup unescaped, as HTML for the sanitiser and the renderer. Inputs that
+# same files with their markup unescaped, as HTML for the sanitiser and the renderer; the picture
+# fixtures (each format, truncated, bombs, markup served as PNG) as they are. Inputs that
 # libFuzzer finds interesting accumulate next to them and survive between runs.
 fuzz-corpus:
-	@rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/seeds/feed $(FUZZ_DIR)/seeds/html
+	@rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/seeds/feed $(FUZZ_DIR)/seeds/html $(FUZZ_DIR)/seeds/images
+	@cp $(IMAGE_FIXTURES)/* $(FUZZ_DIR)/seeds/images/
 	@n=0; for file in $$(find $(FEED_FIXTURES) $(PAGE_FIXTURES) $(SAMPLE_DIR) -type f \
 			\( -name '*.xml' -o -name '*.json' -o -name '*.rss' -o -name '*.atom' -o -name '*.rdf' -o -name '*.html' \) | sort); do \
 		n=$$((n + 1)); \
@@ -164,7 +171,7 @@ fuzz-corpus:
 
 fuzz: fuzz-build fuzz-corpus
 	@failed=""; for target in $(FUZZ_TARGETS); do \
-		case $$target in fuzz-feed|fuzz-paths) seeds=feed;; *) seeds=html;; esac; \
+		case $$target in fuzz-feed|fuzz-paths) seeds=feed;; fuzz-images) seeds=images;; *) seeds=html;; esac; \
 		mkdir -p $(FUZZ_CORPUS)/$$target; \
 		log=$(FUZZ_DIR)/logs/$$target.log; \
 		echo "fuzz: $$target, at most $(FUZZ_SECONDS) s (log: $$log)"; \

@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
         .target(name: "FeedModel"),
         // HTML to text, one tokenizer for every use (article, previews, excerpts, search text).
@@ -36,6 +37,14 @@ let package = Package(
         .target(name: "ArticleExtraction", dependencies: ["CLibXML2", "FeedParser"]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        // Pictures from the network: Debian's decoders behind one C file (their errors arrive by
+        // longjmp), the size checks before decoding, and the terminal image protocols.
+        .target(
+            name: "CImageCodecs",
+            cSettings: [.unsafeFlags(["-gdwarf-4"])],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("webpdemux")]
+        ),
+        .target(name: "ImageRendering", dependencies: ["CImageCodecs", "CChafa"]),
         // newsboat's configuration language: the config and urls files, key map, colours,
         // formats, filters' text, file locations.
         .target(name: "Configuration", dependencies: ["FeedModel", "FeedStore", "FeedFetcher", "TerminalUI"]),
@@ -61,6 +70,7 @@ let package = Package(
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImageRenderingTests", dependencies: ["ImageRendering"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
@@ -75,5 +85,6 @@ let package = Package(
         .executableTarget(name: "fuzz-paths", dependencies: ["FuzzDriver", "FeedParser"]),
         .executableTarget(name: "fuzz-renderer", dependencies: ["FuzzDriver", "TidingsApp"]),
         .executableTarget(name: "fuzz-extractor", dependencies: ["FuzzDriver", "ArticleExtraction"]),
+        .executableTarget(name: "fuzz-images", dependencies: ["FuzzDriver", "ImageRendering"]),
     ]
 )

@@ -47,6 +47,10 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     /// not answer an article's URL with its feed.
     static let pageTypes = "text/html, application/xhtml+xml;q=0.9, */*;q=0.8"
 
+    /// What an article's picture may be: the formats the reader decodes (it checks the bytes
+    /// themselves, whatever the answer's type says).
+    static let imageTypes = "image/png, image/jpeg, image/gif, image/webp;q=0.9, */*;q=0.5"
+
     init(url: URL, validators: CacheValidators?, options: FetchOptions, session: HTTPSession, accept: String = HTTPTransfer.feedTypes,
          sink: @escaping TransferSink) {
         self.url = url

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Downloads one web page (an article's link, for its full text) through the same HTTP stack as
+/// Downloads one web page (an article's link, for its full text) or one of an article's pictures
+/// (`kind: .image`, which only changes the `Accept` header) through the same HTTP stack as
 /// feeds — libcurl, the size cap, the connect and whole-download timeouts, the redirect limit and
 /// the user agent of `FetchOptions` — or runs an external command over bytes (`fulltext-command`)
 /// under the same cap and a deadline.
@@ -36,9 +37,17 @@ public final class PageDownload: @unchecked Sendable {
         self.completion = completion
     }
 
+    /// What is downloaded, which sets the `Accept` header.
+    public enum Kind: Sendable {
+        /// A web page (an article's full text).
+        case page
+        /// A picture of an article.
+        case image
+    }
+
     /// Starts downloading `url` (http or https only) and returns at once.
     public static func start(
-        url: String, options: FetchOptions, completion: @escaping @Sendable (Result<Page, FetchFailure>) -> Void
+        url: String, options: FetchOptions, kind: Kind = .page, completion: @escaping @Sendable (Result<Page, FetchFailure>) -> Void
     ) -> PageDownload {
         let download = PageDownload(timeout: options.timeout, completion: completion)
         download.queue.async {
@@ -48,7 +57,7 @@ public final class PageDownload: @unchecked Sendable {
             let session = HTTPSession(options: options)
             download.session = session
             download.begin(HTTPTransfer(url: address, validators: nil, options: options, session: session,
-                                        accept: HTTPTransfer.pageTypes, sink: download.sink))
+                                        accept: kind == .image ? HTTPTransfer.imageTypes : HTTPTransfer.pageTypes, sink: download.sink))
         }
         return download
     }

@@ -1,0 +1,45 @@
+/// A picture ready for the terminal, for one protocol, in a box of `fit` cells.
+public struct RenderedImage: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// Bytes to write with the cursor at the box's top-left cell (kitty, sixel, iTerm2).
+        case sequence([UInt8])
+        /// Cells to draw like text (blocks): `fit.rows` rows of `fit.columns` cells.
+        case cells([[BlockCell]])
+    }
+
+    public var graphicsProtocol: GraphicsProtocol
+    public var fit: ImageFit
+    public var content: Content
+
+    public init(graphicsProtocol: GraphicsProtocol, fit: ImageFit, content: Content) {
+        self.graphicsProtocol = graphicsProtocol
+        self.fit = fit
+        self.content = content
+    }
+}
+
+extension RenderedImage {
+    /// Draws `image` for `graphicsProtocol` in `fit`'s cells; `id` names it for kitty's later
+    /// placements and deletions. nil when the picture cannot be encoded.
+    public static func render(_ image: DecodedImage, as graphicsProtocol: GraphicsProtocol, fit: ImageFit, cell: CellSize, id: UInt32) -> RenderedImage? {
+        // Scaled with its aspect kept, then padded with transparency to exactly the box, so that
+        // every protocol fills the box without stretching and the terminal gets no more pixels
+        // than it can show.
+        let size = fit.pixelSize(imageWidth: image.width, imageHeight: image.height, cell: cell)
+        let boxed = image.scaled(width: size.width, height: size.height)
+            .padded(width: fit.columns * cell.width, height: fit.rows * cell.height)
+        let content: Content
+        switch graphicsProtocol {
+        case .kitty, .iterm2:
+            guard let png = boxed.pngBytes() else { return nil }
+            content = .sequence(graphicsProtocol == .kitty
+                ? KittyGraphics.transmitAndPlace(png: png, id: id, fit: fit)
+                : ITermInlineImage.sequence(png: png, fit: fit))
+        case .sixel:
+            content = .sequence(ChafaRenderer.sixel(boxed, fit: fit, cell: cell))
+        case .blocks:
+            content = .cells(ChafaRenderer.blocks(boxed, fit: fit, cell: cell))
+        }
+        return RenderedImage(graphicsProtocol: graphicsProtocol, fit: fit, content: content)
+    }
+}
