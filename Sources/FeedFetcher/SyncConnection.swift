@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 
-/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`) over one libcurl
+/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `TTRSSSource`) over one libcurl
 /// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
 /// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
@@ -68,6 +68,11 @@ final class SyncConnection: @unchecked Sendable {
         let body = form.map { "\(SyncConnection.formEncode($0.name))=\(SyncConnection.formEncode($0.value))" }
             .joined(separator: "&")
         return try send(url, body: body, headers: headers)
+    }
+
+    /// POSTs a JSON document to `url` (Tiny Tiny RSS's API), with extra header lines.
+    func post(_ url: URL, json: Data, headers: [String] = []) throws(SyncFailure) -> Answer {
+        try send(url, body: String(decoding: json, as: UTF8.self), headers: ["Content-Type: application/json"] + headers)
     }
 
     /// One request and the redirects it takes; a GET when `body` is nil.
