@@ -9,6 +9,7 @@
 #   ttrss_start.sh server CLUSTER DIR PORT  a database of its own (a copy of the template) and a copy
 #                                           of TT-RSS's www folder in DIR with a config.php pointing at
 #                                           it, served by `php -S 127.0.0.1:PORT`; prints its PID last
+#   ttrss_start.sh serve DIR                serves DIR (made by `server`) again, on the same port
 #   ttrss_start.sh feeds ROOT               serves the files of ROOT on 127.0.0.1:80 (for the feeds:
 #                                           this TT-RSS subscribes to ports 80 and 443 only); prints its PID
 #   ttrss_start.sh update DIR               fetches every feed once (`update.php --feeds`)
@@ -91,14 +92,20 @@ server)
 		-e "s|define('LOG_DESTINATION', .*|define('LOG_DESTINATION', '');|" \
 		/etc/tt-rss/config.php >"$dir/www/config.php"
 	grep -q "DB_NAME', '$database'" "$dir/www/config.php" || fail "/etc/tt-rss/config.php is not Debian's: cannot point it at the test database"
-	printf 'cluster=%q\ndatabase=%q\n' "$cluster" "$database" >"$dir/server.env"
+	printf 'cluster=%q\ndatabase=%q\nport=%q\n' "$cluster" "$database" "$port" >"$dir/server.env"
 	[ "$RUN_AS" = "$(id -un)" ] || chown -R "$RUN_AS" "$dir"
+	exec bash "$0" serve "$dir"
+	;;
+serve)
+	dir=$2
+	# shellcheck source=/dev/null
+	. "$dir/server.env"
 	cd "$dir/www"
 	# Every descriptor but the standard three is closed: the caller waits for this script's end,
 	# which it would not see while the server held a copy of its pipes.
 	nohup setsid bash -c 'for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && exec {fd}>&-; done; exec "$@"' bash \
 		$( [ "$(id -u)" = 0 ] && echo setpriv --reuid="$RUN_AS" --regid="$RUN_AS" --init-groups ) \
-		php -d display_errors=0 -d log_errors=0 -S "127.0.0.1:$port" -t "$dir/www" >"$dir/server.log" 2>&1 </dev/null &
+		php -d display_errors=0 -d log_errors=0 -S "127.0.0.1:$port" -t "$dir/www" >>"$dir/server.log" 2>&1 </dev/null &
 	pid=$!
 	for _ in $(seq 1 200); do
 		if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
@@ -144,6 +151,6 @@ stop-cluster)
 	as_user "$PG_BIN/pg_ctl" -D "$2/data" -m immediate -w -t 10 stop >/dev/null
 	;;
 *)
-	fail "usage: ttrss_start.sh cluster CLUSTER | server CLUSTER DIR PORT | feeds ROOT | update DIR | sql CLUSTER DB SQL | query CLUSTER DB SQL | stop-cluster CLUSTER"
+	fail "usage: ttrss_start.sh cluster CLUSTER | server CLUSTER DIR PORT | serve DIR | feeds ROOT | update DIR | sql CLUSTER DB SQL | query CLUSTER DB SQL | stop-cluster CLUSTER"
 	;;
 esac

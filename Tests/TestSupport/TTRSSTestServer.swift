@@ -68,12 +68,7 @@ public final class TTRSSTestServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: feedFolder, withIntermediateDirectories: true)
         try write(files)
         port = try TTRSSTestServer.freePort()
-        let output = try TTRSSTestServer.run([TTRSSTestServer.script, "server", shared.cluster.path, directory.path, String(port)])
-        guard let pid = output.split(whereSeparator: \.isNewline).last.flatMap({ pid_t($0) }) else {
-            throw SetupFailure(message: "ttrss_start.sh server printed no PID: \(output.suffix(500))")
-        }
-        serverPID = pid
-        watchdog = try TTRSSTestServer.watch(pid)
+        try serve(try TTRSSTestServer.run([TTRSSTestServer.script, "server", shared.cluster.path, directory.path, String(port)]))
         let wanted = Array(Set(categories + subscriptions.map(\.category).filter { !$0.isEmpty })).sorted()
         if !wanted.isEmpty {
             try sql("INSERT INTO ttrss_feed_categories (owner_uid, title) VALUES " + wanted.map { "(1, \(Self.quote($0)))" }.joined(separator: ", "))
@@ -127,6 +122,21 @@ public final class TTRSSTestServer: @unchecked Sendable {
     public func requestLog() -> [String] {
         let text = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
         return text.split(whereSeparator: \.isNewline).map(String.init).filter { $0.contains("]: ") }
+    }
+
+    /// Serves again, on the same port, after `stop()`.
+    public func restart() throws {
+        stop()
+        try serve(try TTRSSTestServer.run([TTRSSTestServer.script, "serve", directory.path]))
+    }
+
+    /// Keeps the PID that ttrss_start.sh printed last, and a watchdog on it.
+    private func serve(_ output: String) throws {
+        guard let pid = output.split(whereSeparator: \.isNewline).last.flatMap({ pid_t($0) }) else {
+            throw SetupFailure(message: "ttrss_start.sh printed no PID: \(output.suffix(500))")
+        }
+        serverPID = pid
+        watchdog = try TTRSSTestServer.watch(pid)
     }
 
     /// Stops serving and waits until the server is gone; does nothing when it is not running.
