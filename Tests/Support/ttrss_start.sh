@@ -102,10 +102,11 @@ serve)
 	. "$dir/server.env"
 	cd "$dir/www"
 	# Every descriptor but the standard three is closed: the caller waits for this script's end,
-	# which it would not see while the server held a copy of its pipes.
+	# which it would not see while the server held a copy of its pipes. OPcache on, as under
+	# php-fpm on a real server: without it every call compiles TT-RSS again (3 to 5 times slower).
 	nohup setsid bash -c 'for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && exec {fd}>&-; done; exec "$@"' bash \
 		$( [ "$(id -u)" = 0 ] && echo setpriv --reuid="$RUN_AS" --regid="$RUN_AS" --init-groups ) \
-		php -d display_errors=0 -d log_errors=0 -S "127.0.0.1:$port" -t "$dir/www" >>"$dir/server.log" 2>&1 </dev/null &
+		php -d display_errors=0 -d log_errors=0 -d opcache.enable_cli=1 -S "127.0.0.1:$port" -t "$dir/www" >>"$dir/server.log" 2>&1 </dev/null &
 	pid=$!
 	for _ in $(seq 1 200); do
 		if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
