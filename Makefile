@@ -53,22 +53,29 @@ test-deps:
 
 # The feed servers that the sync tests run on loopback: coldsweat (Fever; Flask + SQLite) in a
 # virtual environment of its own, installed once, then only checked; FreshRSS (Google Reader
-# API and Fever), whose release is in ../shared/test-servers/freshrss and which needs PHP; and,
-# in the same virtual environment, Miniflux's official client for the Miniflux stand-in.
+# API and Fever), whose release is in ../shared/test-servers/freshrss and which needs PHP;
+# Debian's Tiny Tiny RSS on PostgreSQL (Tests/Support/ttrss_start.sh runs both from temporary
+# folders, leaving the system's configuration alone); and, in the same virtual environment,
+# Miniflux's official client for the Miniflux stand-in.
 SYNC_VENV := .build/sync-venv
 COLDSWEAT_VERSION := 0.10.2
 # Miniflux's official Python client, which checks the Miniflux stand-in (Tests/Support/miniflux_standin.py).
 MINIFLUX_CLIENT_VERSION := 1.1.6
 PHP_PACKAGES := php-cli php-sqlite3 php-curl php-gmp php-intl php-mbstring php-xml php-zip
+TTRSS_PACKAGES := tt-rss php-cgi php-pgsql postgresql dbconfig-no-thanks
 FRESHRSS_DIR := ../shared/test-servers/freshrss
 sync-test-deps:
 	@missing=""; \
-	for pkg in $(PHP_PACKAGES); do \
+	for pkg in $(PHP_PACKAGES) $(TTRSS_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "ok installed" || missing="$$missing $$pkg"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
+	fi; \
+	if ! dpkg-query -W -f='$${Status}' tt-rss 2>/dev/null | grep -q "ok installed"; then \
+		echo "Configuring tt-rss again (its first configuration can fail under apt-get)"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive dpkg --configure -a; \
 	fi
 	@[ -f $(FRESHRSS_DIR)/start.sh ] || echo "WARNING: $(FRESHRSS_DIR)/start.sh is missing: the FreshRSS (Google Reader API) sync tests will be SKIPPED"
 	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("coldsweat") != "$(COLDSWEAT_VERSION)")' 2>/dev/null; then \

@@ -27,7 +27,7 @@ extension Config {
     /// "fever" makes a `FeverSource`; "freshrss", "oldreader", "inoreader" and "greader" (any other
     /// Google Reader API server: Miniflux's `/reader/`, BazQux) a `GoogleReaderSource`, from the
     /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them;
-    /// "miniflux" a `MinifluxSource` (`minifluxAccount`).
+    /// "ttrss" a `TTRSSSource` (`ttrss-url`, `ttrss-login`, `ttrss-mode`); "miniflux" a `MinifluxSource` (`minifluxAccount`).
     ///
     /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
     /// standard input and error (a password manager may ask for a passphrase); only the first
@@ -55,6 +55,14 @@ extension Config {
             return SyncAccount(source: source, identity: "\(service) \(CredentialRedaction.redact(address)) \(login)")
         case .miniflux:
             return try minifluxAccount(home: home)
+        case .ttrss:
+            let (url, address) = try serverURL(service: service)
+            // A server in single-user mode logs everyone in as admin, whatever the password.
+            let single = syncText("ttrss-mode") == "single"
+            let login = single ? (syncText("ttrss-login").flatMap { $0.isEmpty ? nil : $0 } ?? "admin") : try required("ttrss-login")
+            let password = single && !hasPassword(service: service) ? "" : try password(service: service, home: home)
+            let source = TTRSSSource(url: url, login: login, password: password, options: fetchOptions)
+            return SyncAccount(source: source, identity: "ttrss \(CredentialRedaction.redact(address)) \(login)")
         default: throw .unsupportedSource(service)
         }
     }
@@ -92,6 +100,11 @@ extension Config {
 
     func feverPassword(home: String) throws(SyncSetupError) -> String {
         try password(service: "fever", home: home)
+    }
+
+    /// True when one of `SERVICE-password`, `-passwordfile`, `-passwordeval` is set.
+    private func hasPassword(service: String) -> Bool {
+        ["password", "passwordfile", "passwordeval"].contains { syncText("\(service)-\($0)") != nil }
     }
 
     /// `SERVICE-password`, else the first line of `SERVICE-passwordfile`, else of what

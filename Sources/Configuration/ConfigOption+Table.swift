@@ -113,7 +113,7 @@ extension ConfigOption {
         .init("search-highlight-colors", .list, "black yellow bold", .colours, .toCome, "the colours of search matches in the article"),
 
         // Sync services (each service's own options are in `syncServices`)
-        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),
+        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),
         .init("opml-url", .list, "", .sync, .toCome, part: .sync, "with urls-source opml: the OPML files to read the feeds from"),
         .init("fever-url", .text, "", .sync, .works, part: .sync, "the Fever endpoint (a Tidings option)"),
         .init("fever-login", .text, "", .sync, .works, part: .sync, "the Fever login"),
@@ -148,7 +148,7 @@ extension ConfigOption {
 
     /// The options of the sync services newsboat knows besides Fever, kept in `SyncOptions`:
     /// `SERVICE-SUFFIX` for each service's suffixes. The Google Reader services' (`greaderServices`)
-    /// work; the others' wait for their source.
+    /// and Tiny Tiny RSS's work; the others' wait for their source.
     private static let syncServices: [ConfigOption] = {
         let services: [(name: String, suffixes: [String])] = [
             ("freshrss", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star", "min-items", "show-special-feeds"]),
@@ -180,6 +180,23 @@ extension ConfigOption {
                         return ConfigOption(name, .text, "", .sync, .toCome, part: .sync, "the flag of shared articles")
                     case "url":
                         return ConfigOption(name, .text, "", .sync, .works, part: .sync, "the server's Google Reader API address")
+                    default:
+                        return ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
+                    }
+                }
+                if service.name == "ttrss" {
+                    switch suffix {
+                    case "flag-star":
+                        return ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
+                                            "the flag of starred articles")
+                    case "flag-publish":
+                        return ConfigOption(name, .text, "", .sync, .toCome, part: .sync,
+                                            "the flag of published articles (Tidings has one flag, the star)")
+                    case "mode":
+                        return ConfigOption(name, .oneOf(["single", "multi"]), "multi", .sync, .works, part: .sync,
+                                            "single: a server in single-user mode (login admin, no password needed); multi: ttrss-login and a password")
+                    case "url":
+                        return ConfigOption(name, .text, "", .sync, .works, part: .sync, "the Tiny Tiny RSS server's address (its api/ is under it)")
                     default:
                         return ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
                     }

@@ -1,7 +1,7 @@
 /// The config file's sync options, in newsboat's names: where the subscriptions come from
 /// (`urls-source`), how to reach and log in to a Fever server, and the options of the services
 /// the Google Reader services (`freshrss-url`…), read from `serviceOptions`, and those of the
-/// services Tidings does not sync with yet (`ttrss-login`…), kept for when it does.
+/// services Tidings does not sync with yet (`newsblur-login`…), kept for when it does.
 ///
 ///     urls-source "fever"
 ///     fever-url "https://rss.example.org/fever/"
@@ -18,12 +18,12 @@ public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomR
         case fever
         /// newsboat's other sources, read so that a newsboat config loads. Of these, the Google
         /// Reader API servers are synced with: freshrss, oldreader, inoreader and greader (any
-        /// other: Miniflux's `/reader/`, BazQux); Miniflux's own API (miniflux) too; the rest are
+        /// other: Miniflux's `/reader/`, BazQux); Tiny Tiny RSS (ttrss) and Miniflux's own API (miniflux) too; the rest are
         /// not yet (see `isSupported`).
         case opml, greader, oldreader, ttrss, newsblur, feedhq, ocnews, miniflux, inoreader, freshrss, feedbin
 
         /// Whether Tidings can read the subscriptions from this source.
-        public var isSupported: Bool { [.local, .fever, .freshrss, .oldreader, .inoreader, .greader, .miniflux].contains(self) }
+        public var isSupported: Bool { [.local, .fever, .freshrss, .oldreader, .inoreader, .greader, .ttrss, .miniflux].contains(self) }
     }
 
     public var urlsSource = URLsSource.local

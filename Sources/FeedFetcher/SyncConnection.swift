@@ -2,7 +2,7 @@ import CCurl
 import FeedParser
 import Foundation
 
-/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`) over one libcurl
+/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`, `TTRSSSource`) over one libcurl
 /// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
 /// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
@@ -73,7 +73,7 @@ final class SyncConnection: @unchecked Sendable {
     }
 
     /// Sends `method` (`PUT`, `POST`, `DELETE`) to `url` with a JSON body (none when nil) and
-    /// extra header lines: the REST APIs' requests (Miniflux).
+    /// extra header lines: the REST and JSON APIs' requests (Miniflux, Tiny Tiny RSS).
     func send(_ method: String, _ url: URL, json: Data?, headers: [String] = []) throws(SyncFailure) -> Answer {
         let contentType = json == nil ? [] : ["Content-Type: application/json"]
         return try send(url, method: method, body: json.map { String(decoding: $0, as: UTF8.self) } ?? "",

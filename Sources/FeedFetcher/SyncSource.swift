@@ -9,7 +9,7 @@ import Foundation
 /// (`send(_:)`) first, so that the state it then reads already includes them. Each service is one
 /// type: `FeverSource` speaks the Fever API (Miniflux, FreshRSS, CommaFeed, Tiny Tiny RSS, coldsweat),
 /// `GoogleReaderSource` the Google Reader API (FreshRSS, Miniflux, Inoreader, BazQux),
-/// `MinifluxSource` Miniflux's own API.
+/// `MinifluxSource` Miniflux's own API, `TTRSSSource` Tiny Tiny RSS's own API.
 ///
 /// With a sync source the feeds are managed on the server: `subscribe`, `unsubscribe`, `rename`
 /// and `setTags` change them there, and the next sync shows the change. An API that cannot

@@ -9,16 +9,18 @@ import TidingsApp
 
 /// Syncing with a server of 5 000 articles (issues 14, 30 and 31): 50 feeds × 100 articles of 2–3 KB
 /// each, a fresh cache, through the Fever API of coldsweat 0.10.2, the Google Reader API of
-/// FreshRSS 1.24.3, and Miniflux's API of the Miniflux stand-in (Tests/Support/miniflux_standin.py:
-/// not Miniflux, whose own speed this does not measure), all on loopback (`make sync-test-deps`).
+/// FreshRSS 1.24.3, the API of Tiny Tiny RSS (Debian 12's), and Miniflux's API of the Miniflux
+/// stand-in (Tests/Support/miniflux_standin.py: not Miniflux, whose own speed this does not
+/// measure), all on loopback (`make sync-test-deps`).
 ///
 /// - first sync: every feed and article, the two id lists;
 /// - second sync, nothing new on the server: the feed list and the two id lists only (Google
-///   Reader: plus one short page of the newest ids);
+///   Reader and Tiny Tiny RSS: plus one short page of the newest ids; TT-RSS's "id lists" are
+///   pages of 200 headlines without content);
 /// - third sync after 500 articles were read elsewhere: the same requests, 500 rows changed.
 ///
 /// Times are wall-clock on loopback, so they are mostly the server's (coldsweat answers 50
-/// articles per request, FreshRSS 250) and our store's; a remote server adds its round trips.
+/// articles per request, FreshRSS 250, TT-RSS 200) and our store's; a remote server adds its round trips.
 enum SyncBenchmark {
     static let feedCount = 50
     static let articlesPerFeed = 100
@@ -52,17 +54,36 @@ enum SyncBenchmark {
         }
         if let reason = FreshRSSTestServer.unavailableReason {
             print("sync: Google Reader \(reason)")
+        } else {
+            attempt("Google Reader, FreshRSS") {
+                let setupStart = Date()
+                let server = try FreshRSSTestServer(files: files, opml: opml)
+                defer { server.stop() }
+                print(String(format: "sync: FreshRSS set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
+                             Date().timeIntervalSince(setupStart)))
+                try measure(GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
+                                               password: FreshRSSTestServer.apiPassword),
+                            identity: "greader \(server.greaderEndpoint.absoluteString) \(FreshRSSTestServer.user)")
+            }
+        }
+        runTTRSS(files)
+    }
+
+    /// The same feeds on a real Tiny Tiny RSS (Debian's tt-rss), every fifth in a category.
+    private static func runTTRSS(_ files: [String: String]) {
+        if let reason = TTRSSTestServer.unavailableReason {
+            print("sync: Tiny Tiny RSS \(reason)")
             return
         }
-        attempt("Google Reader, FreshRSS") {
+        attempt("Tiny Tiny RSS") {
             let setupStart = Date()
-            let server = try FreshRSSTestServer(files: files, opml: opml)
+            let subscriptions = (0..<feedCount).map { feed in (file: "feed\(feed).xml", category: feed % 5 == 0 ? "Group \(feed / 5)" : "") }
+            let server = try TTRSSTestServer(files: files, subscriptions: subscriptions)
             defer { server.stop() }
-            print(String(format: "sync: FreshRSS set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
-                         Date().timeIntervalSince(setupStart)))
-            try measure(GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
-                                           password: FreshRSSTestServer.apiPassword),
-                        identity: "greader \(server.greaderEndpoint.absoluteString) \(FreshRSSTestServer.user)")
+            print(String(format: "sync: Tiny Tiny RSS set up with %d feeds × %d articles in %.1f s (update.php included)", feedCount,
+                         articlesPerFeed, Date().timeIntervalSince(setupStart)))
+            try measure(TTRSSSource(url: server.url, login: TTRSSTestServer.user, password: TTRSSTestServer.password),
+                        identity: "ttrss \(server.url.absoluteString) \(TTRSSTestServer.user)")
         }
     }
 

@@ -1,5 +1,5 @@
 @testable import Configuration
-import FeedFetcher
+@testable import FeedFetcher
 import Foundation
 import Testing
 
@@ -183,6 +183,47 @@ import Testing
         // The new services' secrets stay out of a dump of the configuration too.
         #expect(miniflux.valueText(of: "greader-password") == "(hidden)")
         #expect(inoreader.valueText(of: "inoreader-app-key") == "(hidden)")
+    }
+
+    @Test func tinyTinyRSSIsAnAccountFromNewsboatsTTRSSOptions() throws {
+        let home = try Home()
+        try Data("\(Self.secret)\n".utf8).write(to: URL(fileURLWithPath: home.path + "/pw"))
+        let config = Config(parsing: """
+            urls-source "ttrss"
+            ttrss-url "https://rss.example.org/tt-rss/"
+            ttrss-login "me"
+            ttrss-passwordfile "~/pw"
+            ttrss-mode "multi"
+            ttrss-flag-star "s"
+            ttrss-flag-publish "p"
+            """)
+        #expect(config.warnings.isEmpty)
+        let account = try #require(try config.syncAccount(home: home.path))
+        let source = try #require(account.source as? TTRSSSource)
+        #expect(source.url.absoluteString == "https://rss.example.org/tt-rss/")
+        #expect(TTRSSSource.apiURL(source.url).absoluteString == "https://rss.example.org/tt-rss/api/")
+        #expect(TTRSSSource.apiURL(URL(string: "https://rss.example.org/tt-rss/api")!).absoluteString == "https://rss.example.org/tt-rss/api/")
+        #expect(source.login == "me")
+        #expect(account.identity == "ttrss https://rss.example.org/tt-rss/ me")
+        for text in ["\(account)", account.identity, String(reflecting: source), String(reflecting: config.sync)] {
+            #expect(!text.contains(Self.secret), "\(text)")
+        }
+
+        // Single-user mode: TT-RSS logs everyone in as admin, so neither login nor password is needed.
+        let single = try #require(try Config(parsing: "urls-source ttrss\nttrss-url https://x.example/\nttrss-mode single").syncAccount())
+        #expect((single.source as? TTRSSSource)?.login == "admin")
+        #expect(throws: SyncSetupError.missingOption("ttrss-login")) {
+            try Config(parsing: "urls-source ttrss\nttrss-url https://x.example/\nttrss-password p").syncAccount()
+        }
+        #expect(throws: SyncSetupError.missingOption("ttrss-url")) { try Config(parsing: "urls-source ttrss").syncAccount() }
+        #expect(throws: SyncSetupError.missingOption("ttrss-password, ttrss-passwordfile or ttrss-passwordeval")) {
+            try Config(parsing: "urls-source ttrss\nttrss-url https://x.example/\nttrss-login me").syncAccount()
+        }
+        #expect(ConfigOption.named["ttrss-url"]?.status == .works)
+        #expect(ConfigOption.named["ttrss-mode"]?.status == .works)
+        #expect(ConfigOption.named["ttrss-passwordeval"]?.status == .works)
+        #expect(ConfigOption.named["ttrss-flag-publish"]?.status == .toCome)
+        #expect(Config(parsing: "ttrss-password \"\(Self.secret)\"").valueText(of: "ttrss-password") == "(hidden)")
     }
 
     @Test func aGoogleReaderServicesMistakesNameItsOptions() throws {
