@@ -805,7 +805,9 @@ extension HTMLSanitizer {
             appendAttributes()
             if isVoid {
                 if tag.isSelfClosing {
-                    scratch.append(0x20)
+                    // `<br/>` stays as written, as a tag that needs no rewriting does; other
+                    // spellings (`<br\n/>`) become `<br />`.
+                    if range.count < 3 || bytes[range.upperBound - 3] <= 0x20 { scratch.append(0x20) }
                     scratch.append(UInt8(ascii: "/"))
                 }
                 scratch.append(UInt8(ascii: ">"))
