@@ -38,6 +38,38 @@ import Testing
         #expect(pictured.handle(.enter) == .openInBrowser("https://a.example/cat.png"))
     }
 
+    @Test func longCodeLinesScrollSidewaysWithRightAndLeft() throws {
+        let (_, screen) = try makeArticle(content: "<p>Text</p><pre>let numbers = [1, 2, 3, 4, 5, 6, 7, 8, 9] // the end\nshort</pre>")
+        func codeRows() throws -> [String] {
+            var grid = CellGrid(rows: 16, columns: 20)
+            screen.render(into: &grid, in: grid.bounds)
+            let text = try #require(grid.lines.firstIndex(of: "Text"))
+            return Array(grid.lines[(text + 2)...(text + 3)])
+        }
+        #expect(try codeRows() == ["let numbers = [1, 2→", "short"])
+        // Right is not bound in the article: here it scrolls the code by half the width, up to
+        // where the end of the widest line shows; the text around it stays.
+        #expect(screen.takesUnboundKey(.right))
+        #expect(screen.handle(.right) == nil)
+        #expect(try codeRows() == ["← = [1, 2, 3, 4, 5,→", "←"])
+        _ = screen.handle(.right)
+        _ = screen.handle(.right)
+        _ = screen.handle(.right)
+        #expect(try codeRows() == ["←7, 8, 9] // the end", "←"])
+        _ = screen.handle(.right)
+        #expect(try codeRows() == ["←7, 8, 9] // the end", "←"])
+        // Left scrolls back first; at the start it is Back again.
+        for _ in 0..<4 { #expect(screen.handle(.left) == nil) }
+        #expect(try codeRows() == ["let numbers = [1, 2→", "short"])
+        #expect(screen.handle(.left) == .back)
+        // An article whose code fits leaves Right unbound.
+        let (_, fitting) = try makeArticle(content: "<pre>short</pre>")
+        var grid = CellGrid(rows: 16, columns: 20)
+        fitting.render(into: &grid, in: grid.bounds)
+        #expect(!fitting.takesUnboundKey(.right))
+        #expect(fitting.handle(.left) == .back)
+    }
+
     @Test func headerBodyAndLinks() throws {
         let (_, screen) = try makeArticle(
             content: "<p>Read <a href=\"/docs\">the docs</a> or <a href=\"https://b.example/\">b</a>.</p>",

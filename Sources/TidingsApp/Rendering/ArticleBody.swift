@@ -26,18 +26,31 @@ public struct ArticleBody: Hashable, Sendable {
         self.imageNumbers = imageNumbers
     }
 
-    /// The text as lines for a view `width` columns wide.
-    public func lines(width: Int) -> [TextView.Line] {
+    /// The text as lines for a view `width` columns wide, the lines of `pre` shown from column
+    /// `codeColumn` on (scrolled sideways), with a dim `←` where something is hidden on the left.
+    public func lines(width: Int, codeColumn: Int = 0) -> [TextView.Line] {
         var lines: [TextView.Line] = []
         lines.reserveCapacity(blocks.count)
         for block in blocks {
             switch block {
             case .line(let line): lines.append(line)
-            case .preformatted(let text): lines.append(TextView.Line(Self.clipped(text, toWidth: width)))
+            case .preformatted(let text):
+                let shown = codeColumn > 0 && !text.isEmpty
+                    ? StyledText("←", style: .dim) + text.droppingColumns(codeColumn + 1)
+                    : text
+                lines.append(TextView.Line(Self.clipped(shown, toWidth: width)))
             case .table(let table): lines += table.lines(width: width)
             }
         }
         return lines
+    }
+
+    /// Columns of the widest line of `pre`: how far its lines can be scrolled sideways.
+    public var widestCodeLine: Int {
+        blocks.reduce(0) { widest, block in
+            guard case .preformatted(let text) = block else { return widest }
+            return max(widest, text.width)
+        }
     }
 
     /// `text` cut to `width` columns, ending with a dim `→` when something was cut.

@@ -27,6 +27,10 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     public private(set) var typedNumber = ""
     /// True while the HTML source is shown instead of the text (`toggle-source-view`).
     public private(set) var showsSource = false
+    /// The column the lines of code (`pre`) are shown from: Right and Left scroll them sideways.
+    public private(set) var codeColumn = 0
+    /// Columns of the text at the last layout.
+    private var textColumns = 0
 
     private var preferences: ReaderPreferences
     private var textWidth: Int { preferences.textWidth }
@@ -71,6 +75,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     private func layOut(width: Int) {
         guard width != laidOutWidth else { return }
         laidOutWidth = width
+        textColumns = width
         let shown = showsFullArticle ? fullArticle ?? feedText : feedText
         var lines = header
         if showsSource {
@@ -82,7 +87,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         }
         // `color article` is the text's own look; links and emphasis keep theirs over it.
         let article = preferences.theme.article
-        lines += body.lines(width: width).map { line in
+        lines += body.lines(width: width, codeColumn: codeColumn).map { line in
             TextView.Line(StyledText(runs: line.text.runs.map { StyledText.Run($0.text, style: article.overlaid(with: $0.style)) }),
                           continuationIndent: line.continuationIndent)
         }
@@ -122,6 +127,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         numberLinks()
         laidOutWidth = -1
         typedNumber = ""
+        codeColumn = 0
         _ = view.handleNavigationKey(.home)
     }
 
@@ -196,8 +202,10 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         view.render(into: &grid, in: textArea)
     }
 
-    /// Digits type a link's number; Enter, Backspace and Esc finish it.
+    /// Digits type a link's number; Enter, Backspace and Esc finish it. Right scrolls lines of
+    /// code wider than the text sideways.
     func takesUnboundKey(_ key: Key) -> Bool {
+        if key == .right && canScrollCode { return true }
         if case .character(let character) = key, character.wholeNumberValue != nil, character.isASCII { return true }
         return !typedNumber.isEmpty
     }
@@ -223,7 +231,11 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
                 typedNumber = ""
             }
         }
-        guard let command = preferences.keyMap.command(for: key, in: .article) else { return nil }
+        guard let command = preferences.keyMap.command(for: key, in: .article) else {
+            return key == .right ? scrollCode(forward: true) : nil
+        }
+        // Left first brings code lines scrolled sideways back; at their start it goes back.
+        if key == .left && command == .back && codeColumn > 0 { return scrollCode(forward: false) }
         switch command {
         case .up: view.scroll(by: -1)
         case .down: view.scroll(by: 1)
@@ -264,6 +276,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             return urls.isEmpty ? .status("This article has no links") : .askForURLNumber(urls)
         case .toggleSourceView:
             showsSource.toggle()
+            codeColumn = 0
             laidOutWidth = -1
             _ = view.handleNavigationKey(.home)
         case .articleFeed: return .showArticlesOfFeed(item.feedID, selecting: item.id)
@@ -274,6 +287,21 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         default:
             if let number = command.openedURLNumber { return Self.open(number, of: urls) }
         }
+        return nil
+    }
+
+    /// Whether a line of code is wider than the text, so that it can be scrolled sideways.
+    private var canScrollCode: Bool { !showsSource && textColumns > 0 && body.widestCodeLine > textColumns }
+
+    /// Scrolls the lines of code sideways by half the text's width, as far as the widest one
+    /// needs.
+    private func scrollCode(forward: Bool) -> ReaderIntent? {
+        guard canScrollCode else { return nil }
+        // At the last column the end of the widest line shows whole, the `←` in place of its first.
+        let last = body.widestCodeLine - textColumns
+        let step = max(1, textColumns / 2)
+        codeColumn = forward ? min(last, codeColumn + step) : max(0, codeColumn - step)
+        laidOutWidth = -1
         return nil
     }
 
