@@ -375,7 +375,10 @@ import Testing
             "/a.xml": ["never_respond": true], "/b.xml": ["never_respond": true], "/ok.xml": ["body": CommandLineTests.feed],
         ])
         try sandbox.write(["/ok.xml", "/a.xml", "/b.xml"].map { server.url($0) }.joined(separator: "\n") + "\n", to: sandbox.urls)
-        let started = try CommandLineTests.start(["reload", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox)
+        // Only the interrupt may end the silent downloads, however slowly a loaded machine
+        // delivers it: not the default 10 s timeout.
+        try sandbox.write("download-timeout 600\n", to: sandbox.config)
+        let started = try CommandLineTests.start(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config], in: sandbox)
         let deadline = Date().addingTimeInterval(20)
         while (try? server.requests().filter { ($0["path"] as? String)?.hasSuffix("a.xml") == true || ($0["path"] as? String)?.hasSuffix("b.xml") == true }.count) ?? 0 < 2,
             Date() < deadline
