@@ -203,6 +203,9 @@ public struct Config: Sendable, Equatable {
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights,
             articleSortOrder: articleSortOrder, feedSortOrder: feedSortOrder)
         preferences.goesToFirstUnread = optionValue("goto-first-unread")?.isOn ?? true
+        preferences.showsKeymapHint = optionValue("show-keymap-hint")?.isOn ?? false
+        preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
+        preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false
         return preferences
     }
 

@@ -32,6 +32,13 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// `goto-first-unread`: an item list opens on its first unread article (kept for the item
     /// list, which does not do it yet).
     public var goesToFirstUnread = true
+    /// `show-keymap-hint`: a line of the current screen's main keys above the status bar. Off
+    /// unless set (newsboat's default is on): see DECISIONS, "The key-hint bar".
+    public var showsKeymapHint = false
+    /// `show-title-bar`: the title bar at the top.
+    public var showsTitleBar = true
+    /// `swap-title-and-hints`: the title bar above the status bar and the key hints at the top.
+    public var swapsTitleAndHints = false
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

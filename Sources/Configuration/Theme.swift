@@ -26,18 +26,20 @@ public struct Theme: Sendable, Equatable {
     /// The article's text (`article`; the labels and link numbers keep their own styles).
     public var article = Style.plain
 
+    /// The key-hint bar: keys, the `:` after each, their descriptions and the space between
+    /// entries (`hint-key`, `hint-keys-delimiter`, `hint-description`, `hint-separator`), drawn
+    /// over the status bar's style, so `default` keeps the bar's colours.
+    public var hintKey = Style.plain
+    public var hintKeysDelimiter = Style.plain
+    public var hintSeparator = Style.plain
+    public var hintDescription = Style.plain
+
     // newsboat's elements for what Tidings does not draw yet, kept for when it does.
     /// Rows of articles marked deleted (`listnormal_deleted`, `listfocus_deleted`).
     public var listNormalDeleted = Style.plain
     public var listFocusDeleted = Style.reverse
     /// The `~` lines after the end of an article (`end-of-text-marker`).
     public var endOfTextMarker = Style.plain
-    /// The key hints bar: keys, their descriptions and separators (`hint-key`,
-    /// `hint-keys-delimiter`, `hint-separator`, `hint-description`).
-    public var hintKey = Style.plain
-    public var hintKeysDelimiter = Style.plain
-    public var hintSeparator = Style.plain
-    public var hintDescription = Style.plain
 
     /// Colours of everything drawn in the terminal's default colours: text, blank space
     /// (`background`; only its colours are used).

@@ -5,7 +5,8 @@
 /// the status bar and receives the keys.
 ///
 /// Layout by height: three rows or more get title, body and status; two rows get body and status;
-/// one row shows only the body.
+/// one row shows only the body. A line of key hints, when set, takes the row above the status bar
+/// (or the top row, the title then going above the status bar) when the body keeps a row.
 @MainActor
 public final class NavigationController<Intent> {
     public private(set) var screens: [any Screen<Intent>]
@@ -19,6 +20,12 @@ public final class NavigationController<Intent> {
     public var titleStyle = Style(attributes: [.reverse, .bold])
     /// How the status bar is drawn.
     public var statusStyle = Style(attributes: .reverse)
+    /// The key-hint line (styled by its maker), or nil for none.
+    public var keyHints: StyledText?
+    /// Whether the title bar is drawn (`show-title-bar`).
+    public var showsTitleBar = true
+    /// The title bar above the status bar and the key hints at the top (`swap-title-and-hints`).
+    public var swapsTitleAndHints = false
 
     public init(root: any Screen<Intent>) {
         screens = [root]
@@ -48,28 +55,53 @@ public final class NavigationController<Intent> {
         top.handle(key)
     }
 
-    /// The body area for a screen of `size`, after the bars.
-    public static func bodyArea(for bounds: Rect) -> Rect {
-        switch bounds.height {
-        case 0, 1: return bounds
-        case 2: return bounds.topRows(1)
-        default: return bounds.inset(top: 1, bottom: 1)
+    /// Where the bars and the body go in `bounds`.
+    struct Layout {
+        var body: Rect
+        var title: Rect?
+        var hints: Rect?
+        var status: Rect?
+    }
+
+    func layout(for bounds: Rect) -> Layout {
+        guard bounds.height >= 2 else { return Layout(body: bounds) }
+        var layout = Layout(body: bounds.inset(bottom: 1), status: bounds.bottomRows(1))
+        // The title before the hints: a short screen keeps the title, as it did before hints.
+        if showsTitleBar && layout.body.height >= 2 {
+            layout.title = Self.takeRow(fromTop: !swapsTitleAndHints, of: &layout.body)
         }
+        if keyHints != nil && layout.body.height >= 2 {
+            layout.hints = Self.takeRow(fromTop: swapsTitleAndHints, of: &layout.body)
+        }
+        return layout
+    }
+
+    private static func takeRow(fromTop: Bool, of area: inout Rect) -> Rect {
+        let row = fromTop ? area.topRows(1) : area.bottomRows(1)
+        area = fromTop ? area.inset(top: 1) : area.inset(bottom: 1)
+        return row
+    }
+
+    /// The body area for a screen in `bounds`, after the bars.
+    public func bodyArea(for bounds: Rect) -> Rect {
+        layout(for: bounds).body
     }
 
     /// Draws bars and the top screen into the whole grid; returns where the cursor belongs
     /// (the prompt's cursor) or nil to hide it.
     @discardableResult
     public func render(into grid: inout CellGrid) -> Position? {
-        let bounds = grid.bounds
-        let body = Self.bodyArea(for: bounds)
+        let layout = layout(for: grid.bounds)
         // The body first: drawing it brings the screen's title up to date (marks just made).
-        top.render(into: &grid, in: body)
-        if bounds.height >= 3 {
-            TitleBar(title: top.title, detail: top.titleDetail, style: titleStyle).render(into: &grid, in: bounds.topRows(1))
+        top.render(into: &grid, in: layout.body)
+        if let row = layout.title {
+            TitleBar(title: top.title, detail: top.titleDetail, style: titleStyle).render(into: &grid, in: row)
         }
-        guard bounds.height >= 2 else { return nil }
-        let statusRow = bounds.bottomRows(1)
+        if let row = layout.hints, let keyHints {
+            grid.fill(row, style: statusStyle)
+            grid.put(keyHints.truncated(toWidth: row.width), row: row.row, column: row.column, limit: row.right)
+        }
+        guard let statusRow = layout.status else { return nil }
         if var editor = prompt {
             let cursor = editor.render(into: &grid, in: statusRow)
             prompt = editor

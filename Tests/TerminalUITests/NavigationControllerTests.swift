@@ -65,6 +65,28 @@ final class NumbersScreen: Screen {
         #expect(small.lines == [" 日本語のフィード", "日本語のフィード 0", "日本語のフィード 1", "日本語のフィード 2", ""])
     }
 
+    @Test func hintsTakeARowOnlyWhileTheBodyKeepsOne() {
+        let navigation = NavigationController<NumbersScreen.Intent>(root: NumbersScreen(name: "feeds", count: 9))
+        navigation.keyHints = StyledText("q:Quit")
+        navigation.statusMessage = "ok"
+        func lines(_ rows: Int) -> [String] {
+            var grid = CellGrid(rows: rows, columns: 16)
+            navigation.render(into: &grid)
+            return grid.lines
+        }
+        #expect(lines(5) == [" feeds   9 rows", "feeds 0", "feeds 1", "q:Quit", " ok"])
+        // Too short for both bars: the title stays, as it did before hints.
+        #expect(lines(3) == [" feeds   9 rows", "feeds 0", " ok"])
+        #expect(lines(2) == ["feeds 0", " ok"])
+
+        navigation.swapsTitleAndHints = true
+        #expect(lines(5) == ["q:Quit", "feeds 0", "feeds 1", " feeds   9 rows", " ok"])
+        navigation.showsTitleBar = false
+        #expect(lines(4) == ["q:Quit", "feeds 0", "feeds 1", " ok"])
+        navigation.keyHints = nil
+        #expect(lines(4) == ["feeds 0", "feeds 1", "feeds 2", " ok"])
+    }
+
     @Test func promptReplacesTheStatusBar() {
         let navigation = NavigationController<NumbersScreen.Intent>(root: NumbersScreen(name: "feeds", count: 1))
         navigation.prompt = LineEditor(prompt: "Search: ", text: "日本")

@@ -119,10 +119,13 @@ public final class ReaderApp {
         useTheme()
     }
 
-    /// Colours the bars and the background as the theme says; without colours (NO_COLOR, a
-    /// monochrome terminal) the theme was made reverse video first.
+    /// Colours the bars and the background as the theme says, and places the bars as the
+    /// options say; without colours (NO_COLOR, a monochrome terminal) the theme was made reverse
+    /// video first.
     func useTheme() {
         let theme = settings.preferences.theme
+        navigation.showsTitleBar = settings.preferences.showsTitleBar
+        navigation.swapsTitleAndHints = settings.preferences.swapsTitleAndHints
         navigation.titleStyle = theme.titleBar
         navigation.statusStyle = theme.statusBar
         terminal.setDefaultColors(foreground: theme.background.foreground, background: theme.background.background)
@@ -489,11 +492,21 @@ public final class ReaderApp {
         draw()
     }
 
+    /// The key-hint line of the top screen, when `show-keymap-hint` asks for one.
+    private var keyHints: StyledText? {
+        let preferences = settings.preferences
+        guard preferences.showsKeymapHint, let top else { return nil }
+        return KeyHintBar(keyMap: preferences.keyMap, theme: preferences.theme).text(for: top.keyContext)
+    }
+
     /// Draws a frame, then has the rows it lacked read (a list's pages are asked for as they are
     /// drawn).
     private func draw() {
         needsRedraw = false
         navigation.statusMessage = statusText
+        // From the top screen's bindings as they are now: `:set`, `bind-key` and a new screen
+        // change them.
+        navigation.keyHints = keyHints
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
