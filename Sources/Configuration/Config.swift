@@ -203,6 +203,7 @@ public struct Config: Sendable, Equatable {
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights,
             articleSortOrder: articleSortOrder, feedSortOrder: feedSortOrder)
         preferences.goesToFirstUnread = optionValue("goto-first-unread")?.isOn ?? true
+        preferences.marksLocalFeeds = syncsLocalFeeds
         return preferences
     }
 

@@ -32,6 +32,8 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// `goto-first-unread`: an item list opens on its first unread article (kept for the item
     /// list, which does not do it yet).
     public var goesToFirstUnread = true
+    /// `sync-local-feeds` with a feed server: the feed list marks the urls file's feeds.
+    public var marksLocalFeeds = false
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,
