@@ -8,6 +8,7 @@ extension Config {
     mutating func applySyncOption(_ name: String, _ value: OptionValue) -> String? {
         switch name {
         case "urls-source": sync.urlsSource = SyncOptions.URLsSource(rawValue: value.text) ?? .local
+        case "sync-local-feeds": sync.localFeeds = value.isOn
         case "fever-url": sync.feverURL = value.text
         case "fever-login": sync.feverLogin = value.text
         case "fever-password": sync.feverPassword = value.text
@@ -20,6 +21,9 @@ extension Config {
 
     /// True when the subscriptions come from a feed server: the urls file is not read.
     public var syncsWithServer: Bool { sync.urlsSource != .local }
+
+    /// True when the urls file's feeds are reloaded beside a feed server's (`sync-local-feeds`).
+    public var syncsLocalFeeds: Bool { syncsWithServer && sync.localFeeds }
 
     /// The feed server account that `urls-source` names, with its password looked up (from the
     /// config, the password file, or the password command, in that order); nil for the urls file.

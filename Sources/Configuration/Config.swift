@@ -206,6 +206,7 @@ public struct Config: Sendable, Equatable {
         preferences.showsKeymapHint = optionValue("show-keymap-hint")?.isOn ?? false
         preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
         preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false
+        preferences.marksLocalFeeds = syncsLocalFeeds
         return preferences
     }
 

@@ -39,6 +39,8 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var showsTitleBar = true
     /// `swap-title-and-hints`: the title bar above the status bar and the key hints at the top.
     public var swapsTitleAndHints = false
+    /// `sync-local-feeds` with a feed server: the feed list marks the urls file's feeds.
+    public var marksLocalFeeds = false
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

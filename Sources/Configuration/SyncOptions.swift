@@ -27,6 +27,8 @@ public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomR
     }
 
     public var urlsSource = URLsSource.local
+    /// `sync-local-feeds`: with a feed server, the urls file's feeds are reloaded too.
+    public var localFeeds = false
     /// `fever-url`: the Fever endpoint.
     public var feverURL: String?
     /// `fever-login`: the e-mail address or user name.

@@ -5,7 +5,8 @@ import FeedModel
 import FeedStore
 import Foundation
 
-/// `tidings reload`: refreshes the feeds of the urls file without the full-screen reader.
+/// `tidings reload`: refreshes the feeds of the urls file without the full-screen reader (or
+/// syncs with the feed server, then, with `sync-local-feeds`, refreshes the urls file's feeds).
 ///
 /// On a terminal it draws one progress line (feeds done/total and the feed just finished) and
 /// prints failures above it; otherwise it prints one line per feed. Either way it ends with a
@@ -49,19 +50,32 @@ public struct BatchReload {
     public func run(paths: AppPaths) throws -> Outcome {
         try paths.createDirectories()
         let config = try Config.load(from: paths.configFile)
-        if config.syncsWithServer { return try sync(config: config, paths: paths) }
+        guard config.syncsWithServer else { return try reload(config: config, paths: paths) }
+        let synced = try sync(config: config, paths: paths)
+        // `sync-local-feeds`: the urls file's feeds are reloaded after the server's are synced.
+        guard config.syncsLocalFeeds else { return synced }
+        let reloaded = try reload(config: config, paths: paths, besideServer: true)
+        return [synced, reloaded].contains(.interrupted) ? .interrupted : [synced, reloaded].contains(.someFailed) ? .someFailed : .succeeded
+    }
+
+    /// Fetches the urls file's feeds (`besideServer`: only those, not the feed server's, which
+    /// stay as the sync left them; its warnings were written already).
+    private func reload(config: Config, paths: AppPaths, besideServer: Bool = false) throws -> Outcome {
         let urls = try UrlsFile.load(from: paths.urlsFile)
-        for warning in config.warnings.map(\.description) + urls.problems.map({ "urls file \($0)" }) {
+        for warning in (besideServer ? [] : config.warnings.map(\.description)) + urls.problems.map({ "urls file \($0)" }) {
             ReloadReporter.writeError("tidings: \(warning)")
         }
 
         let store = try FeedStore(path: paths.cacheFile.path)
-        try store.syncSubscriptions(urls.subscriptions)
+        try store.syncSubscriptions(urls.subscriptions, keepingServerFeeds: besideServer)
         // Hides what the killfile ignores among stored articles, and has the reload apply it.
         try store.applyKillfile(config.killfile)
         let cache = StoreFeedCache(store: store)
         let titles = try Dictionary(store.feedList().map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
-        let requests = try select(try cache.fetchRequests(), from: urls.subscriptions, titles: titles)
+        let local = try cache.fetchRequests(localOnly: besideServer)
+        // Beside a feed server, an empty urls file is no mistake.
+        if besideServer && local.isEmpty && tag == nil && names.isEmpty { return .succeeded }
+        let requests = try select(local, from: urls.subscriptions, titles: titles)
 
         let reporter = ReloadReporter(
             total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,
@@ -92,12 +106,15 @@ public struct BatchReload {
     }
 
     /// `urls-source` (a feed server): one sync with the feed server instead of fetching feeds (the urls
-    /// file is not read, and names and tags do not apply: the server syncs every feed at once).
-    /// A failure is one line on standard error and changes nothing in the cache.
+    /// file is not read unless `sync-local-feeds`, and names and tags do not apply to the server's
+    /// feeds: the server syncs every feed at once). A failure is one line on standard error and
+    /// changes nothing in the cache.
     private func sync(config: Config, paths: AppPaths) throws -> Outcome {
         for warning in config.warnings { ReloadReporter.writeError("tidings: \(warning)") }
         if tag != nil || !names.isEmpty {
-            ReloadReporter.writeError("tidings: a feed server syncs every feed at once; the names and tags given are ignored")
+            ReloadReporter.writeError(config.syncsLocalFeeds
+                ? "tidings: a feed server syncs every feed at once; the names and tags given select among the urls file's feeds only"
+                : "tidings: a feed server syncs every feed at once; the names and tags given are ignored")
         }
         let account: SyncAccount
         do throws(SyncSetupError) {
@@ -111,11 +128,12 @@ public struct BatchReload {
         // Synced articles are hidden by the killfile as fetched ones are.
         try store.applyKillfile(config.killfile)
         do {
-            let outcome = try Synchronizer(account: account, store: store).sync()
+            let outcome = try Synchronizer(account: account, store: store, keepingLocalFeeds: config.syncsLocalFeeds).sync()
             if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
             let articles = outcome.newArticles == 1 ? "1 new article" : "\(outcome.newArticles) new articles"
             let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"
-            print("Synced with the feed server: \(feeds), \(articles), \(outcome.changedStates) marks changed")
+            // Unbuffered, as the reload's lines are: it comes before those of the local feeds (`sync-local-feeds`).
+            FileHandle.standardOutput.write(Data("Synced with the feed server: \(feeds), \(articles), \(outcome.changedStates) marks changed\n".utf8))
             return .succeeded
         } catch {
             ReloadReporter.writeError("tidings: sync failed: \(SyncFailureLine(error))")

@@ -78,7 +78,7 @@ extension FeedListCommands {
         let store = try FeedStore(path: paths.cacheFile.path)
         // Synced articles are hidden by the killfile as fetched ones are.
         try store.applyKillfile(config.killfile)
-        return Synchronizer(account: account, store: store)
+        return Synchronizer(account: account, store: store, keepingLocalFeeds: config.syncsLocalFeeds)
     }
 
     private static func articles(_ count: Int) -> String {

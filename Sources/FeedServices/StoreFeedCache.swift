@@ -22,8 +22,9 @@ public struct StoreFeedCache: FeedCache {
     }
 
     /// The subscribed feeds (hidden ones included), in urls-file order, as pipeline requests.
-    public func fetchRequests() throws -> [FetchRequest] {
-        try store.feedsToFetch().map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }
+    /// `localOnly`: not the feeds a feed server lists (see `FeedStore.feedsToFetch`).
+    public func fetchRequests(localOnly: Bool = false) throws -> [FetchRequest] {
+        try store.feedsToFetch(localOnly: localOnly).map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }
     }
 
     public func validators(for url: String) throws -> CacheValidators? {

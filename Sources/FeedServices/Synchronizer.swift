@@ -22,10 +22,13 @@ import Foundation
 public struct Synchronizer: Sendable {
     public let account: SyncAccount
     public let store: FeedStore
+    /// `sync-local-feeds`: the urls file's feeds are left alone (see `SyncBatch.keepsLocalFeeds`).
+    public let keepsLocalFeeds: Bool
 
-    public init(account: SyncAccount, store: FeedStore) {
+    public init(account: SyncAccount, store: FeedStore, keepingLocalFeeds: Bool = false) {
         self.account = account
         self.store = store
+        keepsLocalFeeds = keepingLocalFeeds
     }
 
     /// One full sync; see the type's description.
@@ -44,7 +47,7 @@ public struct Synchronizer: Sendable {
             .filter { !cursor.knownArticleIDs.contains($0.id) }
         return try store.applySync(SyncBatch(
             account: account.identity, feeds: feeds, articles: articles, states: states,
-            sentThrough: queued.through, fetchedAt: fetchedAt))
+            sentThrough: queued.through, fetchedAt: fetchedAt, keepsLocalFeeds: keepsLocalFeeds))
     }
 
     /// Sends the queued marks without reading anything back (after a mark in the reader);

@@ -25,6 +25,8 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
     /// The date of the feed's newest listed item (what `feed-sort-order lastupdated` sorts
     /// by); nil for a feed without items.
     public var newestItemDate: Date?
+    /// True for a feed a feed server lists (it has the server's id); false for the urls file's.
+    public var isFromServer: Bool
 
     /// True when the last fetch failed.
     public var hasFailed: Bool { lastError != nil }
@@ -33,8 +35,9 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
         id: FeedID, url: String, displayTitle: String, feedTitle: String?, customTitle: String?,
         link: String?, tags: [String], unreadCount: Int, totalCount: Int, lastError: String?,
         failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?, newestItemDate: Date? = nil,
-        description: String? = nil
+        description: String? = nil, isFromServer: Bool = false
     ) {
+        self.isFromServer = isFromServer
         self.id = id
         self.url = url
         self.displayTitle = displayTitle

@@ -26,7 +26,7 @@ extension FeedStore {
 
     static let feedRowColumns = """
         id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, subtitle, tags,
-        unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt,
+        unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt, serverId IS NOT NULL AS isFromServer,
         (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate
         """
 
@@ -40,7 +40,7 @@ extension FeedStore {
             lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
             lastAttemptAt: StoredDate.date(row["lastAttemptAt"]),
             newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            description: row["subtitle"])
+            description: row["subtitle"], isFromServer: row["isFromServer"])
     }
 
     /// One page of a feed's items, newest first (published, else updated, else first seen) unless

@@ -9,15 +9,21 @@ extension FeedStore {
     /// position (their order in `subscriptions`). Feeds no longer listed are marked
     /// unsubscribed, not deleted: they vanish from lists and counts, and come back with their
     /// items and read state if the URL is listed again. A URL listed twice keeps its first line.
-    public func syncSubscriptions(_ subscriptions: [Subscription]) throws {
+    ///
+    /// - Parameter keepingServerFeeds: beside a feed server (`sync-local-feeds`): the feeds the
+    ///   server lists stay as the last sync left them, and a URL the server lists is its feed.
+    public func syncSubscriptions(_ subscriptions: [Subscription], keepingServerFeeds: Bool = false) throws {
         try write { db in
-            try db.execute(sql: "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1")
+            try db.execute(sql: keepingServerFeeds
+                ? "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1 AND serverId IS NULL"
+                : "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1")
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO feed (url, tags, customTitle, isHidden, position, isSubscribed)
                 VALUES (?, ?, ?, ?, ?, 1)
                 ON CONFLICT (url) DO UPDATE SET
                     tags = excluded.tags, customTitle = excluded.customTitle,
-                    isHidden = excluded.isHidden, position = excluded.position, isSubscribed = 1
+                    isHidden = excluded.isHidden, position = excluded.position, isSubscribed = 1,
+                    serverId = \(keepingServerFeeds ? "NULL" : "serverId")
                 WHERE isSubscribed = 0
                 """)
             for (position, subscription) in subscriptions.enumerated() {
@@ -32,11 +38,14 @@ extension FeedStore {
 
     /// The subscribed feeds (hidden ones included: they are fetched but not listed), in urls-file
     /// order, with what the fetch pipeline needs to fetch each.
-    public func feedsToFetch() throws -> [FeedFetchTarget] {
+    ///
+    /// - Parameter localOnly: only the urls file's feeds, not those a feed server lists (which
+    ///   the sync brings).
+    public func feedsToFetch(localOnly: Bool = false) throws -> [FeedFetchTarget] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, url, fetchURL, etag, lastModified, lastSuccessAt, failureCount FROM feed
-                WHERE isSubscribed = 1 ORDER BY position, id
+                WHERE isSubscribed = 1 \(localOnly ? "AND serverId IS NULL" : "") ORDER BY position, id
                 """
             ).map { row in
                 let url: String = row["url"]

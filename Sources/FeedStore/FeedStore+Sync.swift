@@ -96,6 +96,8 @@ extension FeedStore {
         let seconds = batch.fetchedAt.timeIntervalSince1970
         return try write { db in
             if try Self.syncedAccount(db) != batch.account {
+                // The other account's feeds are not local ones: they go before their ids do.
+                if batch.keepsLocalFeeds { try db.execute(sql: "UPDATE feed SET isSubscribed = 0 WHERE serverId IS NOT NULL") }
                 // Ids of another server or login: forget them and the marks waiting for it.
                 try db.execute(sql: """
                     UPDATE item SET serverId = NULL WHERE serverId IS NOT NULL;
@@ -106,7 +108,7 @@ extension FeedStore {
                     sql: "INSERT OR REPLACE INTO syncState (id, account, sinceId, lastSyncAt) VALUES (1, ?, 0, NULL)",
                     arguments: [batch.account])
             }
-            let feedIDs = try Self.storeSyncedFeeds(batch.feeds, at: seconds, db: db)
+            let feedIDs = try Self.storeSyncedFeeds(batch.feeds, at: seconds, keepingLocalFeeds: batch.keepsLocalFeeds, db: db)
             var outcome = SyncOutcome(feeds: batch.feeds.count)
             try db.execute(sql: "DELETE FROM syncQueue WHERE id <= ?", arguments: [batch.sentThrough])
             // Articles the cache had take the server's state (counted); new ones, stored unread,
@@ -168,9 +170,14 @@ extension FeedStore {
              published: article.published, content: article.html)
     }
 
-    /// Makes the subscribed feeds the server's, in its order; returns the cache's id of each.
-    private static func storeSyncedFeeds(_ feeds: [SyncedFeed], at seconds: Double, db: Database) throws -> [Int64: FeedID] {
-        try db.execute(sql: "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1")
+    /// Makes the subscribed feeds the server's, in its order (beside the urls file's when
+    /// `keepingLocalFeeds`); returns the cache's id of each.
+    private static func storeSyncedFeeds(_ feeds: [SyncedFeed], at seconds: Double, keepingLocalFeeds: Bool, db: Database) throws
+        -> [Int64: FeedID]
+    {
+        try db.execute(sql: keepingLocalFeeds
+            ? "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1 AND serverId IS NOT NULL"
+            : "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1")
         let byServerID = try db.cachedStatement(sql: """
             UPDATE feed SET title = ?, link = ?, tags = ?, position = ?, isSubscribed = 1,
                 lastSuccessAt = ?, lastError = NULL, failureCount = 0

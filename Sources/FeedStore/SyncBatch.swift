@@ -26,9 +26,13 @@ public struct SyncBatch: Sendable {
     /// When the server was asked for articles: a feed marked read later is marked read on the
     /// server for the articles it had then (Fever's `before`).
     public var fetchedAt: Date
+    /// `sync-local-feeds`: the urls file's feeds (those without a server id) stay subscribed;
+    /// only the server's feeds are unsubscribed when the server stops listing them.
+    public var keepsLocalFeeds: Bool
 
     public init(account: String, feeds: [SyncedFeed], articles: [SyncedArticle], states: SyncedArticleStates,
-                sentThrough: Int64, fetchedAt: Date) {
+                sentThrough: Int64, fetchedAt: Date, keepsLocalFeeds: Bool = false) {
+        self.keepsLocalFeeds = keepsLocalFeeds
         self.account = account
         self.feeds = feeds
         self.articles = articles

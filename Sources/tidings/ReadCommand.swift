@@ -34,13 +34,20 @@ struct ReadCommand: ParsableCommand {
         var syncAccount: Result<SyncAccount, SyncSetupError>?
         var queryFeeds: [QueryFeed] = []
         if config.syncsWithServer {
-            // The feed server lists the feeds: the urls file is not read. A password command runs
+            // The feed server lists the feeds: the urls file's are not read, unless
+            // `sync-local-feeds` puts them beside the server's. A password command runs
             // here, before the screen opens, so that it can ask on the terminal. When the options
             // do not work the reader still opens from the cache and says why.
-            subscriptions = []
             // As newsboat: the urls file's query feeds are read under a sync source too (its feeds
             // are not). newsboat's special "Starred items" feed is the feed list's Starred entry.
             queryFeeds = (try? UrlsFile.load(from: paths.urlsFile))?.queryFeeds ?? []
+            if config.syncsLocalFeeds {
+                let urls = try UrlsFile.load(from: paths.urlsFile)
+                warnings = urls.problems.map { "urls file \($0)" } + warnings
+                subscriptions = urls.subscriptions
+            } else {
+                subscriptions = []
+            }
             do throws(SyncSetupError) {
                 syncAccount = .success(try config.syncAccount()!)
             } catch {
@@ -64,6 +71,7 @@ struct ReadCommand: ParsableCommand {
             warnings: warnings)
         settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
+        settings.syncsLocalFeeds = config.syncsLocalFeeds
         // Without a urls file, the welcome screen offers newsboat's, if there is one.
         if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
         return settings

@@ -29,10 +29,10 @@ struct SynchronizerTests {
                         options: FetchOptions(connectTimeout: 3, timeout: 20))
         }
 
-        func synchronizer(password: String? = nil) -> Synchronizer {
+        func synchronizer(password: String? = nil, keepingLocalFeeds: Bool = false) -> Synchronizer {
             Synchronizer(account: SyncAccount(source: source(password: password),
                                               identity: "fever \(server.feverEndpoint.absoluteString) \(server.feverLogin)"),
-                         store: store)
+                         store: store, keepingLocalFeeds: keepingLocalFeeds)
         }
 
         func feed(_ title: String) throws -> FeedListRow { try store.feed(titled: title) }
@@ -71,6 +71,30 @@ struct SynchronizerTests {
         let second = try fixture.synchronizer().sync()
         #expect(second == SyncOutcome(feeds: 2, newArticles: 0, changedStates: 0))
         #expect(try fixture.store.feedList().map(\.totalCount).reduce(0, +) == 5)
+    }
+
+    /// `sync-local-feeds`: a sync only considers the server's feeds; the urls file's feed stays
+    /// subscribed with its articles, sync after sync. Without it the sync unsubscribes it.
+    @Test(arguments: FeverServerKind.available) func aSyncKeepingLocalFeedsLeavesTheUrlsFileFeedAlone(_ kind: FeverServerKind) throws {
+        let fixture = try Fixture(kind)
+        let local = "http://127.0.0.1:9/local.xml"
+        try fixture.store.syncSubscriptions([Subscription(url: local, customTitle: "Harbour")])
+        try StoreFeedCache(store: fixture.store).storeFeed(
+            Feed(format: .rss20, title: "Harbour", items: [Item(id: "tide", title: "Tide"), Item(id: "ferry", title: "Ferry")]),
+            for: local, validators: CacheValidators(), permanentRedirect: nil)
+
+        let synchronizer = fixture.synchronizer(keepingLocalFeeds: true)
+        for _ in 1...2 {
+            try synchronizer.sync()
+            let feeds = try fixture.store.feedList()
+            #expect(feeds.map(\.displayTitle).sorted() == ["Alpha", "Beta", "Harbour"])
+            #expect(feeds.filter(\.isFromServer).map(\.displayTitle).sorted() == ["Alpha", "Beta"])
+            #expect(try fixture.feed("Harbour").totalCount == 2)
+            #expect(try fixture.store.feedsToFetch(localOnly: true).map(\.url) == [local])
+        }
+
+        try fixture.synchronizer().sync()
+        #expect(try fixture.store.feedList().map(\.displayTitle).sorted() == ["Alpha", "Beta"])
     }
 
     @Test(arguments: FeverServerKind.available) func readAndStarredOnTheServerShowHereAfterASync(_ kind: FeverServerKind) throws {

@@ -17,6 +17,36 @@ import Testing
 @Suite(.serialized, .enabled(if: FeverTestServer.isInstalled,
                             "coldsweat is not installed: run `make sync-test-deps` (or `make test`) to test Fever sync"))
 struct HeadlessSyncTests {
+    /// `sync-local-feeds`: the urls file's feed is fetched after each sync, listed beside the
+    /// server's with a dim `·`, and `R` does both again.
+    @Test func syncLocalFeedsReloadsTheUrlsFileAfterEachSyncAndMarksItsFeeds() async throws {
+        let server = try FeverTestServer(files: FeverSample.files, opml: FeverSample.opml)
+        let home = try HeadlessHome()
+        try home.serve("harbour", title: "Harbour", items: [("Tide", 1), ("Ferry", 2)])
+        let source = FeverSource(endpoint: server.endpoint, email: FeverTestServer.email, password: FeverTestServer.password,
+                                 options: FetchOptions(connectTimeout: 3, timeout: 20))
+        let account = SyncAccount(source: source, identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)")
+        var settings = ReaderSettings(
+            urlsPath: home.urlsPath, subscriptions: [Subscription(url: home.url("harbour"))], cachePath: home.cachePath,
+            logPath: home.path("log"), browser: "/bin/true %u", syncAccount: .success(account))
+        settings.syncsLocalFeeds = true
+        settings.preferences.marksLocalFeeds = true
+
+        let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(await reader.waitFor("Synced: 5 new articles; Reloaded 1 feed — 2 new articles"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.hasPrefix("·N (2/2)") && $0.contains("Harbour") })
+        #expect(reader.lines.contains { $0.hasPrefix(" N (2/2)") && $0.contains("Alpha") })
+        #expect(reader.lines.contains { $0.hasPrefix(" N (3/3)") && $0.contains("Beta") })
+
+        try home.serve("harbour", title: "Harbour", items: [("Tide", 1), ("Ferry", 2), ("Storm", 3)])
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Synced: 0 new articles; Reloaded 1 feed — 1 new article"))
+        #expect(await reader.settle())
+        #expect(reader.lines.contains { $0.hasPrefix("·N (3/3)") && $0.contains("Harbour") })
+        #expect(try reader.store.feedList().count == 3)
+    }
+
     @Test func rSyncsMarksAreSentAtOnceAndAFailedSyncSaysWhy() async throws {
         let server = try FeverTestServer(files: FeverSample.files, opml: FeverSample.opml)
         let home = try HeadlessHome()

@@ -47,6 +47,8 @@ public final class EffectRunner {
     private let syncQueue = DispatchQueue(label: "tidings.reader.sync", qos: .userInitiated)
     /// Nil unless a feed server is configured and usable.
     private let synchronizer: Synchronizer?
+    /// True under a feed server (set up or not): the urls file's feeds go beside the server's.
+    private let syncsWithServer: Bool
     /// Whether a send of queued marks waits to start (see `sendQueuedChanges`).
     private let pendingSend = PendingSend()
     private var reload: Reload?
@@ -91,8 +93,9 @@ public final class EffectRunner {
         self.exit = exit
         logger = Logger(label: "tidings.reader")
         fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
+        syncsWithServer = settings.syncAccount != nil
         if case .success(let account)? = settings.syncAccount {
-            synchronizer = Synchronizer(account: account, store: store)
+            synchronizer = Synchronizer(account: account, store: store, keepingLocalFeeds: settings.syncsLocalFeeds)
         } else {
             synchronizer = nil
         }
@@ -136,10 +139,11 @@ public final class EffectRunner {
     /// Brings the cache's feeds in line with the urls file (`.storeChanged` when done); the
     /// first write of a run, so that the lists are read only once it has landed.
     private func syncSubscriptions(_ subscriptions: [Subscription]) {
-        let store = store, logger = logger
+        // Only with `sync-local-feeds` under a feed server (see `ReaderApp.begin`).
+        let store = store, logger = logger, besideServer = syncsWithServer
         onWriteQueue {
             do {
-                try store.syncSubscriptions(subscriptions)
+                try store.syncSubscriptions(subscriptions, keepingServerFeeds: besideServer)
             } catch {
                 logger.error("cannot bring the cache in line with the urls file: \(error)")
                 // The lists show what the cache holds; the next edit or start tries again.

@@ -33,6 +33,8 @@ extension ReaderApp {
             if settings.confirmsExit { return confirm(.quit) }
             return quit(status: 0)
         case .reloadFeed(let id):
+            // A urls file's feed beside a feed server (`sync-local-feeds`) reloads alone.
+            if settings.syncsLocalFeeds, let feed = listedFeed(id), !feed.isFromServer { return askForReload(only: id) }
             // A feed server syncs everything at once: its id lists cover every feed.
             if settings.syncAccount != nil { return startSync() }
             return askForReload(only: id)

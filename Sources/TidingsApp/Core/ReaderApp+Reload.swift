@@ -10,7 +10,9 @@ import TerminalUI
 /// progress the screens show while they run.
 extension ReaderApp {
     /// Reads the feeds to reload (every one, or only `feed`) once the writes before are done.
-    func askForReload(only feed: FeedID?) -> [ReaderEffect] {
+    ///
+    /// - Parameter countingUnread: false after a sync (`sync-local-feeds`), which counted them.
+    func askForReload(only feed: FeedID?, countingUnread: Bool = true) -> [ReaderEffect] {
         guard !settings.isCacheReadOnly else {
             transientMessage = "Cannot reload: the cache is read-only here, nothing fetched could be saved"
             return []
@@ -21,8 +23,8 @@ extension ReaderApp {
         }
         reload.isAskingForFeeds = true
         // Counted before the feeds to reload are read, on the same queue: before any is stored.
-        return countUnreadForNotification(afterReload: false)
-            + [.load(StoreRead(query: .feedsToFetch(only: feed), reply: .reload, waitsForWrites: true))]
+        return (countingUnread ? countUnreadForNotification(afterReload: false) : [])
+            + [.load(StoreRead(query: .feedsToFetch(only: feed, localOnly: settings.syncAccount != nil), reply: .reload, waitsForWrites: true))]
     }
 
     /// Reloads `targets` in the background, each from the address the store fetches it from
@@ -34,8 +36,11 @@ extension ReaderApp {
             return []
         }
         guard !targets.isEmpty else {
-            transientMessage = "Nothing to reload"
-            return []
+            // Beside a feed server, no local feed is no news: the sync's line stays.
+            let afterSync = reload.syncSummary
+            reload.syncSummary = nil
+            transientMessage = afterSync ?? "Nothing to reload"
+            return afterSync == nil ? [] : countUnreadForNotification(afterReload: true)
         }
         reload.progress = ReloadProgress(total: targets.count)
         fullArticleFetches.reloadStarted = now
@@ -73,6 +78,11 @@ extension ReaderApp {
         refreshScreens()
         var effects: [ReaderEffect] = [.checkGeneration]
         if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        if settings.syncsLocalFeeds {
+            // The urls file's feeds next, whatever the server said; one notification for both.
+            reload.syncSummary = transientMessage
+            return effects + askForReload(only: nil, countingUnread: false)
+        }
         if case .success = result { return effects + countUnreadForNotification(afterReload: true) }
         reload.unreadBefore = nil
         return effects
@@ -98,7 +108,10 @@ extension ReaderApp {
 
     func finishReload(_ summary: ReloadSummary) -> [ReaderEffect] {
         logger.info("reload done: \(summary.succeeded) ok, \(summary.failed) failed, \(summary.newItems) new")
-        if let progress = reload.progress { transientMessage = progress.summaryText }
+        if let progress = reload.progress {
+            transientMessage = reload.syncSummary.map { "\($0); \(progress.summaryText)" } ?? progress.summaryText
+        }
+        reload.syncSummary = nil
         reload.progress = nil
         showReloading()
         var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]

@@ -151,9 +151,10 @@ public final class ReaderApp {
         // holding the writer must not keep the screen from opening. The lists read once it is
         // done (`.storeChanged`), and say "Loading…" until then.
         // Under a feed server the cache's feeds are the server's: writing the (unread) urls
-        // file's list would unsubscribe them all.
+        // file's list would unsubscribe them all; with `sync-local-feeds` it is written beside
+        // them (see `FeedStore.syncSubscriptions(_:keepingServerFeeds:)`).
         // A read-only cache is shown as it is: nothing is written to it.
-        if let subscriptions = settings.subscriptions, settings.syncAccount == nil, !settings.isCacheReadOnly {
+        if let subscriptions = settings.subscriptions, settings.syncAccount == nil || settings.syncsLocalFeeds, !settings.isCacheReadOnly {
             effects.append(.syncSubscriptions(subscriptions))
         } else {
             refreshScreens()

@@ -44,6 +44,9 @@ public struct ReaderSettings: Sendable {
     /// `urls-source`: the feed server to sync with instead of fetching the urls file's
     /// feeds, or why its options do not work; nil for the urls file.
     public var syncAccount: Result<SyncAccount, SyncSetupError>?
+    /// `sync-local-feeds` with a feed server: the urls file's feeds (`subscriptions`) are
+    /// reloaded beside the server's, after each sync, and marked in the feed list.
+    public var syncsLocalFeeds = false
     /// `macro` lines by key, run after `macroPrefix`.
     public var macros: [Key: Macro] = [:]
     public var macroPrefix = Key.character(",")

@@ -11,6 +11,9 @@ struct ReloadState {
     var isSyncing = false
     /// The unread counts before the running reload, for its notification.
     var unreadBefore: UnreadTotals?
+    /// What the sync before the running reload of the local feeds (`sync-local-feeds`) said,
+    /// shown with the reload's summary.
+    var syncSummary: String?
     /// Every feed is to be reloaded once the urls file's change is in the store (newsboat's feeds
     /// just brought over).
     var reloadsWhenListed = false

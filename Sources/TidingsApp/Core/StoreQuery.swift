@@ -41,8 +41,9 @@ enum StoreQuery: Equatable, Sendable {
     /// The same, looked for first in a list of several feeds (see `UnreadListScan`) →
     /// `.unreadJump`, which says whether it was found there.
     case unreadArticleInList(UnreadListScan, forward: Bool, ArticleRendering)
-    /// The feeds to reload: every one, or only `feed` → `.feedsToFetch`.
-    case feedsToFetch(only: FeedID?)
+    /// The feeds to reload: every one, or only `feed` → `.feedsToFetch`; `localOnly`: not the
+    /// feed server's (`sync-local-feeds`).
+    case feedsToFetch(only: FeedID?, localOnly: Bool = false)
     /// Whether the cache was ever synced with this feed server account → `.hasSynced`.
     case hasSynced(account: String)
     /// How many articles are unread, in how many feeds (for notifications) → `.unreadTotals`.
@@ -99,8 +100,8 @@ enum StoreQuery: Equatable, Sendable {
             }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article, isInList: true))
-        case .feedsToFetch(let only):
-            return .feedsToFetch(try store.feedsToFetch().filter { only == nil || $0.id == only })
+        case .feedsToFetch(let only, let localOnly):
+            return .feedsToFetch(try store.feedsToFetch(localOnly: localOnly).filter { only == nil || $0.id == only })
         case .hasSynced(let account):
             return .hasSynced(try store.lastSync(account: account) != nil)
         case .unreadTotals:

@@ -10,7 +10,8 @@ import TerminalUI
 /// ! ( 0/12)   Broken feed — HTTP 404
 /// ```
 /// The first column is a spinner frame while the feed reloads and `!` when its last reload failed;
-/// the counts are padded to the widest count of the list so titles line up.
+/// beside a feed server (`sync-local-feeds`), a dim `·` marks the urls file's feeds otherwise.
+/// The counts are padded to the widest count of the list so titles line up.
 ///
 /// With `feedlist-format` set, the row is laid out by that ``ListFormat`` instead: `%i` index,
 /// `%n` unread mark, `%u` `(unread/total)` padded as above, `%U` unread count, `%c` total count,
@@ -30,6 +31,8 @@ struct FeedRowRenderer: RowRenderer {
     var positions: [FeedID: Int] = [:]
     /// `highlight feedlist|all` lines.
     var highlights = Highlights()
+    /// `sync-local-feeds`: the feeds not from the feed server are marked.
+    var marksLocalFeeds = false
 
     func render(_ row: FeedListRow, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
         if let format {
@@ -43,6 +46,9 @@ struct FeedRowRenderer: RowRenderer {
         } else if row.hasFailed {
             mark = "!"
             markStyle = theme.listFailed
+        } else if marksLocalFeeds && !row.isFromServer {
+            mark = "·"
+            markStyle = .dim
         } else {
             mark = " "
         }
@@ -80,7 +86,8 @@ struct FeedRowRenderer: RowRenderer {
             case "d": return (row.description ?? "", nil)
             case "S":
                 if reloading.contains(row.url) { return (String(spinnerFrame), nil) }
-                return row.hasFailed ? ("!", theme.listFailed) : (" ", nil)
+                if row.hasFailed { return ("!", theme.listFailed) }
+                return marksLocalFeeds && !row.isFromServer ? ("·", .dim) : (" ", nil)
             default: return ("", nil)
             }
         }

@@ -240,7 +240,7 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             countWidth: max(starredWidth, FeedRowRenderer.countWidth(for: rows)), theme: preferences.theme,
             format: preferences.feedListFormat.map { ListFormat($0, kind: .feedList) },
             positions: preferences.feedListFormat == nil ? [:] : entryPositions,
-            highlights: preferences.highlights)
+            highlights: preferences.highlights, marksLocalFeeds: preferences.marksLocalFeeds)
         ListView(source: ArrayDataSource(entries), renderer: FeedListEntryRenderer(feeds: feeds), emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<ArrayDataSource<FeedListEntry>, FeedListEntryRenderer>.selectedRow(in: area, state: state)
