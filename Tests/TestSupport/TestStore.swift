@@ -7,11 +7,11 @@ public final class TestStore {
     public let directory: URL
     public let store: FeedStore
 
-    public init(subscriptions: [Subscription]) throws {
+    public init(subscriptions: [Subscription], busyTimeout: TimeInterval = FeedStore.defaultBusyTimeout) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("TidingsAppTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try FeedStore(path: directory.appendingPathComponent("cache.db").path)
+        store = try FeedStore(path: directory.appendingPathComponent("cache.db").path, busyTimeout: busyTimeout)
         try store.syncSubscriptions(subscriptions)
     }
 
