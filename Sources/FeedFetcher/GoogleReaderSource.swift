@@ -136,7 +136,7 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
             let (field, state) = GoogleReaderSource.editTag(changes[index])
             var ids: [Int64] = []
             while index < changes.endIndex, ids.count < GoogleReaderSource.batchSize,
-                GoogleReaderSource.editTag(changes[index]) == (field, state), let id = GoogleReaderSource.articleID(changes[index]) {
+                GoogleReaderSource.editTag(changes[index]) == (field, state), let id = changes[index].articleID {
                 ids.append(id)
                 index += 1
             }
@@ -250,13 +250,6 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
         case .starred: ("a", starred)
         case .unstarred: ("r", starred)
         case .feedRead: ("", "")
-        }
-    }
-
-    private static func articleID(_ change: SyncChange) -> Int64? {
-        switch change {
-        case .read(let id), .unread(let id), .starred(let id), .unstarred(let id): id
-        case .feedRead: nil
         }
     }
 

@@ -130,7 +130,7 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
             let (field, mode) = TTRSSSource.update(changes[index])
             var ids: [Int64] = []
             while index < changes.endIndex, ids.count < TTRSSSource.batchSize,
-                TTRSSSource.update(changes[index]) == (field, mode), let id = TTRSSSource.articleID(changes[index]) {
+                TTRSSSource.update(changes[index]) == (field, mode), let id = changes[index].articleID {
                 ids.append(id)
                 index += 1
             }
@@ -253,13 +253,6 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
         case .starred: (starredField, 1)
         case .unstarred: (starredField, 0)
         case .feedRead: (-1, -1)
-        }
-    }
-
-    private static func articleID(_ change: SyncChange) -> Int64? {
-        switch change {
-        case .read(let id), .unread(let id), .starred(let id), .unstarred(let id): id
-        case .feedRead: nil
         }
     }
 

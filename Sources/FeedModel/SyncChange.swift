@@ -14,6 +14,14 @@ public enum SyncChange: Sendable, Hashable, CustomStringConvertible {
     /// the sync that delivered the articles the user saw, so that newer ones stay unread.
     case feedRead(Int64, before: Date)
 
+    /// The article a mark is about; nil for a feed marked read.
+    public var articleID: Int64? {
+        switch self {
+        case .read(let id), .unread(let id), .starred(let id), .unstarred(let id): id
+        case .feedRead: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .read(let id): "read \(id)"
