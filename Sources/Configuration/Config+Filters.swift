@@ -31,26 +31,22 @@ extension Config {
         return nil
     }
 
-    /// A warning for a `browser` command written for a shell: Tidings runs it without one, so
-    /// redirections, `&`, pipes and `;` would reach the browser as arguments. It suggests the
-    /// command without them when that is the same browser (`nohup firefox %u &>/dev/null &` →
-    /// `browser "firefox %u"`), and none for a pipeline or a list of commands.
-    static func browserShellWarning(_ command: String) -> String? {
-        guard let words = try? BrowserCommand(parsing: command).words else { return nil }
+    /// A `browser` command written for a shell, read as Tidings runs it: without a shell.
+    ///
+    /// A line that only detaches a graphical browser (`nohup firefox %u &>/dev/null &`: detaching
+    /// wrappers, output sent to /dev/null, a final `&`) means what Tidings does anyway, so it is
+    /// read as the browser alone, without a warning. Other shell syntax would reach the browser as
+    /// arguments: it is kept as written, with a warning that suggests the command without it when
+    /// that is the same browser, and none for a pipeline or a list of commands.
+    static func browserForShellLine(_ command: String) -> (command: String, warning: String?) {
+        guard let words = try? BrowserCommand(parsing: command).words else { return (command, nil) }
         func isShellSyntax(_ word: String) -> Bool {
             ["&", "&&", "|", "||", ";", ">", ">>", "<"].contains(word) || word.hasPrefix(">") || word.hasPrefix("2>")
                 || word.hasPrefix("1>") || word.hasPrefix("&>") || (word.count > 1 && (word.hasSuffix(";") || word.hasSuffix("&")))
                 || word.hasPrefix("|")
         }
         let shellWords = words.filter(isShellSyntax)
-        guard !shellWords.isEmpty else { return nil }
-        let quoted = shellWords.map { "\"\(Excerpt($0))\"" }.joined(separator: ", ")
-        let problem = """
-            browser: \(quoted) is shell syntax, but Tidings runs the browser without a shell, so it would be passed \
-            to the browser as \(shellWords.count == 1 ? "an argument" : "arguments")
-            """
-        // After a pipe or between commands, the words before are not the whole browser.
-        let joinsCommands = shellWords.contains { $0.contains("|") || $0.contains(";") || $0 == "&&" }
+        guard !shellWords.isEmpty else { return (command, nil) }
         var program = Array(words.prefix { !isShellSyntax($0) })
         // Wrappers that only detach the browser: Tidings detaches a graphical browser itself.
         while let first = program.first, ["nohup", "setsid", "exec", "command"].contains(first) {
@@ -58,11 +54,45 @@ extension Config {
             // The wrapper's own options (`setsid -f`).
             while program.first?.hasPrefix("-") == true { program.removeFirst() }
         }
-        guard !joinsCommands, !program.isEmpty else {
-            return problem + "; put the pipeline in a script and name the script"
+        let plainLine = program.map(NewsboatTokenizer.quoteIfNeeded).joined(separator: " ")
+        let afterProgram = Array(words.drop { !isShellSyntax($0) })
+        // A browser in the terminal cannot be detached or silenced: there the line is a mistake.
+        if !program.isEmpty, Self.onlyDetaches(afterProgram),
+            let plain = try? BrowserCommand(parsing: plainLine), !BrowserCommand.textModeBrowsers.contains(plain.programName)
+        {
+            return (plainLine, nil)
         }
-        let line = "browser " + NewsboatTokenizer.quote(program.map(NewsboatTokenizer.quoteIfNeeded).joined(separator: " "))
-        return problem + "; write the command alone (\(line)): a graphical browser already runs detached with its output kept off the screen"
+        let quoted = shellWords.map { "\"\(Excerpt($0))\"" }.joined(separator: ", ")
+        let problem = """
+            browser: \(quoted) is shell syntax, but Tidings runs the browser without a shell, so it would be passed \
+            to the browser as \(shellWords.count == 1 ? "an argument" : "arguments")
+            """
+        // After a pipe or between commands, the words before are not the whole browser.
+        let joinsCommands = shellWords.contains { $0.contains("|") || $0.contains(";") || $0 == "&&" }
+        guard !joinsCommands, !program.isEmpty else {
+            return (command, problem + "; put the pipeline in a script and name the script")
+        }
+        let line = "browser " + NewsboatTokenizer.quote(plainLine)
+        return (command, problem + "; write the command alone (\(line)): a graphical browser already runs detached with its output kept off the screen")
+    }
+
+    /// Whether the shell words after a browser's own words only send its output to /dev/null and
+    /// put it in the background (`>/dev/null 2>&1 &`, `&>/dev/null &`, `&`).
+    private static func onlyDetaches(_ words: [String]) -> Bool {
+        var remaining = words[...]
+        while let word = remaining.first {
+            remaining = remaining.dropFirst()
+            switch word {
+            case "&", "2>&1", ">&2", "1>&2": continue
+            case ">", "1>", "2>", "&>", ">>", "2>>", "&>>":
+                guard remaining.first == "/dev/null" else { return false }
+                remaining = remaining.dropFirst()
+            default:
+                let target = word.drop { ">12&".contains($0) }
+                guard word.contains(">"), target == "/dev/null" else { return false }
+            }
+        }
+        return true
     }
 }
 

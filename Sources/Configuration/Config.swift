@@ -278,8 +278,9 @@ public struct Config: Sendable, Equatable {
         case "article-sort-order": return setArticleSortOrder(value.text)
         case "feed-sort-order": return setFeedSortOrder(value.text)
         case "browser":
-            browser = value.text.isEmpty ? nil : value.text
-            return Config.browserShellWarning(value.text)
+            let (command, warning) = Config.browserForShellLine(value.text)
+            browser = command.isEmpty ? nil : command
+            return warning
         case "user-agent": userAgent = value.text.isEmpty ? nil : value.text
         case "notify-program", "notify-format": return Self.notifyProblem(name, value.text)
         case "external-url-viewer": return Self.externalURLViewerProblem(value.text)

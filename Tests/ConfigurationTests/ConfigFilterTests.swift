@@ -45,12 +45,27 @@ import Testing
         #expect(config.optionValue("notify-program") == .text("~/bin/notify"))
     }
 
+    /// Detaching a graphical browser is what Tidings does itself: such a line means the browser
+    /// alone and is not a mistake.
+    @Test func aBrowserLineThatOnlyDetachesIsReadAsTheBrowserAlone() {
+        let lines = [
+            ("firefox %u >/dev/null 2>&1 &", "firefox %u"),
+            ("xdg-open %u &", "xdg-open %u"),
+            ("nohup firefox %u &>/dev/null &", "firefox %u"),
+            ("setsid -f qutebrowser --target tab %u >/dev/null 2>&1", "qutebrowser --target tab %u"),
+            ("chromium %u 2> /dev/null", "chromium %u"),
+        ]
+        for (command, plain) in lines {
+            let config = Config(parsing: "browser \"\(command)\"")
+            #expect(config.warnings.isEmpty, "\(command): \(config.warnings)")
+            #expect(config.browser == plain)
+        }
+    }
+
     @Test func aBrowserWrittenForAShellIsExplainedWithACorrectLineOrNone() {
         let suggestions = [
-            ("firefox %u >/dev/null 2>&1 &", #"browser "firefox %u""#),
-            ("xdg-open %u &", #"browser "xdg-open %u""#),
-            ("nohup firefox %u &>/dev/null &", #"browser "firefox %u""#),
-            ("setsid -f qutebrowser --target tab %u >/dev/null 2>&1", #"browser "qutebrowser --target tab %u""#),
+            ("firefox %u >> ~/browser.log &", #"browser "firefox %u""#),
+            ("lynx %u &", #"browser "lynx %u""#),
             ("echo %u | xclip", nil),
             ("open %u; true", nil),
             ("firefox %u && notify-send opened", nil),
