@@ -72,6 +72,17 @@ public struct TextView: Sendable {
         offset = min(max(0, offset), max(0, wrapped.count - max(1, visibleRows)))
     }
 
+    /// The first wrapped row of logical line `line` at the last layout, nil past the end.
+    public func firstRow(ofLine line: Int) -> Int? {
+        // `sourceLine` ascends: the first row whose line is at least `line`.
+        var low = 0, high = sourceLine.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sourceLine[middle] < line { low = middle + 1 } else { high = middle }
+        }
+        return low < sourceLine.count && sourceLine[low] == line ? low : nil
+    }
+
     /// Scrolls by `rows` (negative is up).
     public mutating func scroll(by rows: Int) {
         offset = min(max(0, offset + rows), max(0, wrapped.count - max(1, visibleRows)))
