@@ -50,6 +50,9 @@ test-deps:
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
 	fi
+	@# The picture acceptance test replays what the reader writes to its pty through pyte, a
+	@# terminal emulator in Python (Debian's, for Debian's /usr/bin/python3).
+	@/usr/bin/python3 -c 'import pyte' 2>/dev/null || { echo "Installing: python3-pyte"; $(SUDO) apt-get update -q && $(APT_INSTALL) python3-pyte; }
 
 # The feed servers that the sync tests run on loopback: coldsweat (Fever; Flask + SQLite) in a
 # virtual environment of its own, installed once, then only checked; FreshRSS (Google Reader
