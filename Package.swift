@@ -60,7 +60,7 @@ let package = Package(
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
-        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "FeedServices", "Configuration", "ArticleExtraction", "TestSupport", "ReaderTesting"]),
+        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "FeedServices", "Configuration", "ArticleExtraction", "ImageRendering", "TestSupport", "ReaderTesting"]),
 
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", dependencies: ["FeedStore", "FeedModel"], path: "Tests/TestSupport"),

@@ -55,6 +55,8 @@ public final class ReaderApp {
     private var isRedrawScheduled = false
     /// True while a reload (or a sync) runs.
     public var isReloading: Bool { reload.isRunning }
+    /// The article view on top, if it is (the pictures benchmark counts what it has drawn).
+    public var articleOnTop: ArticleScreen? { navigation.top as? ArticleScreen }
     /// Feeds being fetched to be added.
     var additions = FeedAdditions()
     /// A feed to select once the lists list it (one just added).

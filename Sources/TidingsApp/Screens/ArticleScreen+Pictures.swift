@@ -60,6 +60,11 @@ extension ArticleScreen {
         }
     }
 
+    /// Pictures drawn so far (at any size), for the benchmark.
+    public var drawnPictureCount: Int {
+        pictures.values.filter { if case .ready = $0 { true } else { false } }.count
+    }
+
     /// Pictures asked for since the last call, to be drawn in the background.
     func takePictureRequests() -> [ImageRequest] {
         defer { requestedPictures = [] }
