@@ -40,6 +40,8 @@ public final class CursesTerminal: Terminal {
     private var keyHandler: (@MainActor ([Key]) -> Void)?
     private var terminationHandler: (@MainActor (Int32) -> Void)?
     private var titleIsPushed = false
+    /// Keys pushed back into ncurses at start: standard input will not wake the reader for them.
+    private var hasTypedAhead = false
     private var currentTitle: String?
     private var isStopped = false
     private let supportsTitle: Bool
@@ -87,6 +89,7 @@ public final class CursesTerminal: Terminal {
         supportsTitle = CursesTerminal.terminalSupportsTitle()
         // Pushed back last first: ncurses reads its push-back queue as a stack.
         for byte in typedAhead.reversed() { ungetch(Int32(byte)) }
+        hasTypedAhead = !typedAhead.isEmpty
 
         TerminalSignals.prepareRestoreSequence(CursesTerminal.restoreSequence())
         atexit {
@@ -133,6 +136,17 @@ public final class CursesTerminal: Terminal {
         }
         signals.resume()
         signalSource = signals
+
+        if hasTypedAhead {
+            hasTypedAhead = false
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    let keys = self.readKeys()
+                    if !keys.isEmpty { self.keyHandler?(keys) }
+                }
+            }
+        }
     }
 
     /// Every key waiting in the input, without blocking.
