@@ -10,16 +10,31 @@ import ImageRendering
 /// pixel is allocated), scaled and encoded for the terminal's protocol.
 ///
 /// The bytes are decoded again from the cache each time, so that a picture is checked as often
-/// as it is shown. `completion` is called once per request, on the loader's queue.
+/// as it is shown. At most `maximumDownloads` run at once. `completion` is called once per
+/// request, on the loader's queue.
 final class ImageLoader: @unchecked Sendable {
     typealias Completion = @Sendable (Result<RenderedImage, ImageFailure>) -> Void
 
     private let cache: ImageCache
     private let limits: ImageLimits
-    /// Decoding and drawing, one picture at a time (the downloads run side by side).
+    /// Decoding and drawing, one picture at a time, and the bookkeeping below.
     private let queue = DispatchQueue(label: "tidings.reader.images", qos: .utility)
     private let lock = NSLock()
     private var downloads: [UUID: PageDownload] = [:]
+    // On `queue`: the pictures waiting for a download slot, and the downloads running.
+    private var waiting: [Job] = []
+    private var running = 0
+
+    /// Downloads at once: a hostile article of 64 pictures of 16 MiB each holds at most this
+    /// many in memory, not a gigabyte; the first pictures of the text come first.
+    static let maximumDownloads = 4
+
+    private struct Job {
+        var request: ImageRequest
+        var id: UInt32
+        var options: FetchOptions
+        var completion: Completion
+    }
 
     init(cache: ImageCache, limits: ImageLimits = .standard) {
         self.cache = cache
@@ -28,33 +43,52 @@ final class ImageLoader: @unchecked Sendable {
 
     func load(_ request: ImageRequest, id: UInt32, options: FetchOptions, completion: @escaping Completion) {
         queue.async { [self] in
-            if let bytes = cache.bytes(for: request.url, now: Date()) {
-                return completion(render(bytes, for: request, id: id))
+            waiting.append(Job(request: request, id: id, options: options, completion: completion))
+            startWaiting()
+        }
+    }
+
+    /// On `queue`: draws the waiting pictures the cache has, downloads the others while slots are free.
+    private func startWaiting() {
+        while running < Self.maximumDownloads, !waiting.isEmpty {
+            let job = waiting.removeFirst()
+            if let bytes = cache.bytes(for: job.request.url, now: Date()) {
+                job.completion(render(bytes, for: job.request, id: job.id))
+                continue
             }
-            var options = options
+            var options = job.options
             options.maxBytes = limits.maxBytes
+            running += 1
             let key = UUID()
-            let download = PageDownload.start(url: request.url, options: options, kind: .image) { [self] result in
+            let download = PageDownload.start(url: job.request.url, options: options, kind: .image) { [self] result in
                 lock.withLock { _ = downloads.removeValue(forKey: key) }
                 queue.async { [self] in
-                    switch result {
-                    case .failure(let failure):
-                        completion(.failure(ImageFailure(reason: "\(failure)")))
-                    case .success(let page):
-                        let bytes = [UInt8](page.bytes)
-                        let rendered = render(bytes, for: request, id: id)
-                        // Only a picture that decoded is kept: a refused one is refused again next time anyway.
-                        if case .success = rendered { try? cache.store(bytes, for: request.url, now: Date()) }
-                        completion(rendered)
-                    }
+                    running -= 1
+                    finish(job, result)
+                    startWaiting()
                 }
             }
             lock.withLock { downloads[key] = download }
         }
     }
 
-    /// Stops the downloads (quitting); their completions are not called.
+    private func finish(_ job: Job, _ result: Result<PageDownload.Page, FetchFailure>) {
+        switch result {
+        case .failure(let failure):
+            job.completion(.failure(ImageFailure(reason: "\(failure)")))
+        case .success(let page):
+            let bytes = [UInt8](page.bytes)
+            let rendered = render(bytes, for: job.request, id: job.id)
+            // Only a picture that decoded is kept: a refused one would be refused again anyway.
+            if case .success = rendered { try? cache.store(bytes, for: job.request.url, now: Date()) }
+            job.completion(rendered)
+        }
+    }
+
+    /// Stops the downloads and forgets the waiting pictures (quitting); their completions are
+    /// not called.
     func cancelAll() {
+        queue.async { [self] in waiting = [] }
         let running = lock.withLock { () -> [PageDownload] in
             defer { downloads = [:] }
             return Array(downloads.values)
