@@ -117,6 +117,9 @@ public final class ReaderApp {
     public init(settings: ReaderSettings, terminal: any Terminal, environment: [String: String], clock: @escaping @MainActor () -> Date = { Date() }) {
         var settings = settings
         if !terminal.showsColors { settings.preferences.theme = settings.preferences.theme.forMonochrome() }
+        // Block pictures are colours: without them (NO_COLOR, a monochrome terminal) they would be
+        // a meaningless pattern of half blocks, so `auto` keeps the labels.
+        if !terminal.showsColors && settings.preferences.detectedImageProtocol == .blocks { settings.preferences.detectedImageProtocol = .none }
         self.settings = settings
         self.terminal = terminal
         self.environment = environment
