@@ -319,7 +319,7 @@ public final class ReaderApp {
             return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
         case .fullArticleFetched(let id, let result, let automatic):
             return (finishFullArticle(id, result, automatic: automatic), true)
-        case .imageLoaded(let request, let id, let result):
+        case .imageLoaded(let request, _, let result):
             if case .failure(let failure) = result { logger.info("picture \(request.url) not shown: \(failure)") }
             let taken = screens.compactMap { ($0 as? ArticleScreen)?.takePicture(request, result) }
             return ([], taken.contains(true))
