@@ -128,6 +128,8 @@ import Testing
         #expect(reader.lines[first + 4].contains("Second paragraph."))
         reader.press(.character("i"))
         #expect(reader.terminal.imagePlacements.first?.box == placement.box)
+        reader.press(.character("?"))
+        #expect(reader.text.contains("Show or hide the article's pictures"))
     }
 
     @Test func blocksAreCellsOfTheFrame() async throws {
