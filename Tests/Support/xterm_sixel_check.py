@@ -111,7 +111,7 @@ def main():
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}"
         html = (f"<p>First paragraph.</p><p><img src=\"{base}/red.png\" alt=\"A red square\"></p>"
-                "<p>Second paragraph.</p>").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                "<p>Second paragraph.</p>" + "".join(f"<p>Line {n} after the picture.</p>" for n in range(30))).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         with open(os.path.join(served, "feed.xml"), "w") as file:
             file.write("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Pictures</title>"
                        "<link>https://pictures.example/</link><item><title>Red</title>"
@@ -182,6 +182,29 @@ def main():
             print("xterm-check: the square is not the size expected")
             return 1
         print("xterm-check: the picture is on the screen")
+        # Three rows down: the picture is drawn three rows (of 13 pixels) higher, and no pixel
+        # of it is left behind where it was (the rows it covered are written again).
+        for _ in range(3):
+            key("j")
+        moved = None
+
+        def square_moved():
+            nonlocal moved
+            moved = red_box(screenshot(display))
+            return moved is not None and moved[1] == top - 39 and moved[3] - moved[1] + 1 == height
+        if not wait("the square three rows higher, alone", square_moved, seconds=15):
+            print(f"xterm-check: red pixels in {moved} after scrolling")
+            if output:
+                subprocess.run(["import", "-display", display, "-window", "root", output])
+            return 1
+        print(f"xterm-check: after scrolling three rows, the square is at ({moved[0]}, {moved[1]}), nothing left behind")
+        # Back to the list: no red pixel may stay on the screen.
+        key("q")
+        if not wait("the picture to go with the article", lambda: red_box(screenshot(display)) is None, seconds=15):
+            if output:
+                subprocess.run(["import", "-display", display, "-window", "root", output])
+            return 1
+        print("xterm-check: back in the list, the picture is gone")
         return 0
     finally:
         for process in reversed(processes):
