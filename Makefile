@@ -115,9 +115,9 @@ test: deps test-deps sync-test-deps
 	TIDINGS_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test
 
 # One real terminal (issue 33): the reader in xterm's VT340 mode under Xvfb, an article with a red
-# square served on loopback; `image-protocol auto` must find sixel, and the square must be in a
-# screenshot (left in .build/xterm-check.png), three rows higher after `jjj`, and gone after `q`. Not part of `make test`: it needs an X server's
-# worth of packages, which this target installs.
+# square served on loopback; `image-protocol auto` must find sixel, the square must be in a
+# screenshot (left in .build/xterm-check.png), three rows higher after `jjj`, and gone after `q`.
+# Not part of `make test`: it needs an X server's worth of packages, which this target installs.
 XTERM_TOOLS := xterm=xterm Xvfb=xvfb xdotool=xdotool import=imagemagick
 xterm-check: deps
 	@missing=""; \
