@@ -132,6 +132,19 @@ import Testing
         #expect(reader.text.contains("Show or hide the article's pictures"))
     }
 
+    @Test func setImageProtocolTakesEffectInTheOpenArticle() async throws {
+        let (_, reader) = try await openArticle(file: "red.png", bytes: try Self.redSquare(side: 200), imageProtocol: .kitty)
+        #expect(reader.terminal.imagePlacements.first?.image.graphicsProtocol == .kitty)
+        reader.type(":set image-protocol none")
+        reader.press(.enter)
+        #expect(reader.terminal.imagePlacements.isEmpty)
+        #expect(reader.text.contains("[image 1: A red square]"))
+        reader.type(":set image-protocol blocks")
+        reader.press(.enter)
+        #expect(await reader.settle())
+        #expect(reader.terminal.imagePlacements.first?.image.graphicsProtocol == .blocks)
+    }
+
     @Test func blocksAreCellsOfTheFrame() async throws {
         let (_, reader) = try await openArticle(file: "red.png", bytes: try Self.redSquare(side: 200), imageProtocol: .blocks, maxHeight: 4)
         let placement = try #require(reader.terminal.imagePlacements.first)
