@@ -132,6 +132,38 @@ import Testing
         #expect(reader.text.contains("Show or hide the article's pictures"))
     }
 
+    @Test func aPictureReadyAboveTheTopDoesNotMoveTheTextShown() async throws {
+        // Every answer takes half a second: the article is scrolled before its picture comes.
+        let home = try HeadlessHome(delay: 0.5)
+        try Data(try Self.redSquare(side: 200)).write(to: home.feeds.appendingPathComponent("red.png"))
+        let rest = (1...40).map { "<p>Line \($0) after the picture.</p>" }.joined()
+        let html = "<p>First paragraph.</p><p><img src=\"\(home.server.url("/red.png"))\" alt=\"A red square\"></p><p>Second paragraph.</p>\(rest)"
+        try home.write("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Pictures</title><link>https://pictures.example/</link>
+            <item><title>Red</title><link>https://pictures.example/red</link><guid>red</guid>
+            <description><![CDATA[\(html)]]></description></item></channel></rss>
+            """, to: "feeds/pictures.xml")
+        try home.subscribe([home.url("pictures")])
+        var preferences = ReaderPreferences()
+        preferences.imageProtocol = .kitty
+        let reader = try home.startReader(preferences: preferences)
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Reloaded 1 feed"))
+        #expect(await reader.settle())
+        reader.press(.enter)
+        #expect(await reader.waitFor("Red"))
+        reader.press(.enter)
+        #expect(await reader.waitFor("Title: Red"))
+        for _ in 0..<40 where !reader.lines[1].contains("Line 8 after") { reader.press(.down) }
+        #expect(reader.terminal.imagePlacements.isEmpty)
+        let top = reader.lines[1]
+        #expect(top.contains("Line 8 after the picture."))
+        #expect(await reader.waitUntil { !reader.terminal.imagePlacements.isEmpty || (try? article(of: reader).drawnPictureCount) == 1 })
+        #expect(await reader.settle())
+        #expect(reader.lines[1] == top)
+    }
+
     @Test func setImageProtocolTakesEffectInTheOpenArticle() async throws {
         let (_, reader) = try await openArticle(file: "red.png", bytes: try Self.redSquare(side: 200), imageProtocol: .kitty)
         #expect(reader.terminal.imagePlacements.first?.image.graphicsProtocol == .kitty)

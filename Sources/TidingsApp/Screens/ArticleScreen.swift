@@ -121,9 +121,35 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         }
         // `highlight article` lines colour what they match, line by line, once per layout.
         let highlights = preferences.highlights
-        view.setLines(lines.map { line in
+        let laidOut = lines.map { line in
             TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
-        })
+        }
+        // A picture that became ready (or went) above the top moves the text under it: the line
+        // that was at the top stays there.
+        if view.offset > 0, let anchor = Self.anchor(in: view.lines, from: view.firstVisibleLine),
+           let index = Self.index(of: anchor, in: laidOut) {
+            view.setLines(laidOut, showingLine: index - anchor.distance)
+        } else {
+            view.setLines(laidOut)
+        }
+    }
+
+    /// The first line with text at or after logical line `start`: its text, which of the lines
+    /// with that text it is, and how many lines after `start` it is.
+    private static func anchor(in lines: [TextView.Line], from start: Int) -> (text: StyledText, ordinal: Int, distance: Int)? {
+        guard let index = lines.indices.dropFirst(start).first(where: { !lines[$0].text.isEmpty }) else { return nil }
+        let text = lines[index].text
+        return (text, lines[..<index].count { $0.text == text }, index - start)
+    }
+
+    /// Where `anchor`'s line is in `lines`.
+    private static func index(of anchor: (text: StyledText, ordinal: Int, distance: Int), in lines: [TextView.Line]) -> Int? {
+        var seen = 0
+        for (index, line) in lines.enumerated() where line.text == anchor.text {
+            if seen == anchor.ordinal { return index }
+            seen += 1
+        }
+        return nil
     }
 
     /// The HTML the shown text was rendered from, line by line, as it is stored (sanitised by the
