@@ -320,7 +320,7 @@ public final class ReaderApp {
         case .fullArticleFetched(let id, let result, let automatic):
             return (finishFullArticle(id, result, automatic: automatic), true)
         case .imageLoaded(let request, _, let result):
-            if case .failure(let failure) = result { logger.info("picture \(request.url) not shown: \(failure)") }
+            if case .failure(let failure) = result { logger.info("picture \(CredentialRedaction.redact(request.url)) not shown: \(failure)") }
             let taken = screens.compactMap { ($0 as? ArticleScreen)?.takePicture(request, result) }
             return ([], taken.contains(true))
         case .saveWouldReplace(let article, let path):
