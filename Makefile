@@ -22,7 +22,7 @@ DEBUG_BIN := .build/debug/tidings
 RELEASE_BIN := .build/release/tidings
 SAMPLE_DIR := $(CURDIR)/Resources/samples
 
-.PHONY: all deps test-deps sync-test-deps build release run test bench agreement install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
+.PHONY: all deps test-deps sync-test-deps build release run test xterm-check bench agreement install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
 
 all: build
 
@@ -50,6 +50,9 @@ test-deps:
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
 	fi
+	@# The picture acceptance test replays what the reader writes to its pty through pyte, a
+	@# terminal emulator in Python (Debian's, for Debian's /usr/bin/python3).
+	@/usr/bin/python3 -c 'import pyte' 2>/dev/null || { echo "Installing: python3-pyte"; $(SUDO) apt-get update -q && $(APT_INSTALL) python3-pyte; }
 
 # The feed servers that the sync tests run on loopback: coldsweat (Fever; Flask + SQLite) in a
 # virtual environment of its own, installed once, then only checked; FreshRSS (Google Reader
@@ -110,6 +113,24 @@ test: deps test-deps sync-test-deps
 	$(MAKE) --no-print-directory fuzz-replay
 	$(SWIFT) build --product tidings
 	TIDINGS_BINARY=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test
+
+# One real terminal (issue 33): the reader in xterm's VT340 mode under Xvfb, an article with a red
+# square served on loopback; `image-protocol auto` must find sixel, the square must be in a
+# screenshot (left in .build/xterm-check.png), three rows higher after `jjj`, and gone after `q`.
+# Not part of `make test`: it needs an X server's worth of packages, which this target installs.
+XTERM_TOOLS := xterm=xterm Xvfb=xvfb xdotool=xdotool import=imagemagick
+xterm-check: deps
+	@missing=""; \
+	for pair in $(XTERM_TOOLS); do \
+		cmd=$${pair%%=*}; pkg=$${pair#*=}; \
+		command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
+	fi
+	$(SWIFT) build --product tidings
+	/usr/bin/python3 Tests/Support/xterm_sixel_check.py $(DEBUG_BIN) $(CURDIR)/.build/xterm-check.png
 
 bench: deps
 	$(SWIFT) build -c release --product tidings-bench

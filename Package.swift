@@ -36,8 +36,7 @@ let package = Package(
         .target(name: "FeedStore", dependencies: ["FeedModel", "HTMLText", grdb]),
         .target(name: "ArticleExtraction", dependencies: ["CLibXML2", "FeedParser"]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
-        .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
-        // Pictures from the network: Debian's decoders behind one C file (their errors arrive by
+                // Pictures from the network: Debian's decoders behind one C file (their errors arrive by
         // longjmp), the size checks before decoding, and the terminal image protocols.
         .target(
             name: "CImageCodecs",
@@ -45,6 +44,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("webpdemux")]
         ),
         .target(name: "ImageRendering", dependencies: ["CImageCodecs", "CChafa"]),
+        // The screen: ncurses, and the pictures placed over its cells.
+        .target(name: "TerminalUI", dependencies: ["CNcursesw", "ImageRendering"]),
         // newsboat's configuration language: the config and urls files, key map, colours,
         // formats, filters' text, file locations.
         .target(name: "Configuration", dependencies: ["FeedModel", "FeedStore", "FeedFetcher", "TerminalUI"]),
@@ -53,13 +54,13 @@ let package = Package(
         .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FeedParser", "HTMLText", "FeedStore", "FeedFetcher", logging]),
         .target(
             name: "TidingsApp",
-            dependencies: ["FeedServices", "Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "HTMLText", "ArticleExtraction", logging]
+            dependencies: ["FeedServices", "Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "ImageRendering", "HTMLText", "ArticleExtraction", logging]
         ),
         .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser, logging]),
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
-        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "FeedServices", "Configuration", "ArticleExtraction", "TestSupport", "ReaderTesting"]),
+        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "FeedServices", "Configuration", "ArticleExtraction", "ImageRendering", "TestSupport", "ReaderTesting"]),
 
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", dependencies: ["FeedStore", "FeedModel"], path: "Tests/TestSupport"),
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "FeedServices", "Configuration", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
+        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "ImageRendering", "FeedServices", "Configuration", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
 
         // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
         // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.

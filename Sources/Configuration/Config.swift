@@ -207,6 +207,8 @@ public struct Config: Sendable, Equatable {
         preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
         preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false
         preferences.marksLocalFeeds = syncsLocalFeeds
+        preferences.imageProtocol = optionValue("image-protocol").flatMap { ImageProtocolChoice(rawValue: $0.text) } ?? .auto
+        preferences.imageMaxHeight = optionValue("image-max-height")?.number ?? 0
         return preferences
     }
 

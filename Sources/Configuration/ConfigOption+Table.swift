@@ -80,6 +80,8 @@ extension ConfigOption {
         // The article
         .init("browser", .text, "", .article, .works, "the command that opens links, %u the URL; empty: $BROWSER, then xdg-open, lynx, w3m"),
         .init("text-width", .number(minimum: 0), "0", .article, .works, "wrap articles at this column, 0 for the window's width"),
+        .init("image-protocol", .oneOf(["auto", "kitty", "sixel", "iterm2", "blocks", "none"]), "auto", .article, .works, "how the article view draws pictures: auto asks the terminal at start (blocks inside tmux or screen); none keeps the [image: alt] text (a Tidings option)"),
+        .init("image-max-height", .number(minimum: 0), "0", .article, .works, "rows a picture in the article takes at most, 0 for half the window (a Tidings option)"),
         .init("download-full-page", .yesNo, "no", .article, .works, part: .fullArticle, "fetch every new article's page after a reload and show it instead of the feed's text"),
         .init("fulltext-command", .text, "", .article, .works, part: .fullArticle, "an external extractor for full articles (see Full articles)"),
         .init("fulltext-command-timeout", .number(minimum: 1), "30", .article, .works, part: .fullArticle, "seconds fulltext-command may run"),

@@ -34,6 +34,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case moveFeedDown = "move-feed-down"
     case selectTag = "select-tag"
     case fetchFullArticle = "fetch-full-article"
+    /// Shows or hides the article's pictures (a Tidings action).
+    case toggleImages = "toggle-images"
     case commandLine = "cmdline"
     case toggleShowRead = "toggle-show-read-feeds"
     case nextFeed = "next-feed"

@@ -164,6 +164,7 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .openInBrowser, contexts: reading.union([.urlView]), defaultKeys: [.character("o")], summaryText: "Open the article's link in the browser",
                variants: [.feedList: ([.character("o")], "Open the feed's website in the browser"),
                           .urlView: ([.character("o")], "Open the URL in the browser")]),
+        Action(command: .toggleImages, contexts: [.article], defaultKeys: [.character("i")], summaryText: "Show or hide the article's pictures"),
         Action(command: .showURLs, contexts: articles, defaultKeys: [.character("u")], summaryText: "List the article's links, images and enclosures"),
         Action(command: .enqueue, contexts: articles, defaultKeys: [.character("E")], summaryText: "Add the enclosure to podboat's download queue"),
         Action(command: .save, contexts: [.article], defaultKeys: [.character("S")], summaryText: "Save the article as text to a file"),

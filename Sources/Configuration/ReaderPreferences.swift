@@ -41,6 +41,18 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var swapsTitleAndHints = false
     /// `sync-local-feeds` with a feed server: the feed list marks the urls file's feeds.
     public var marksLocalFeeds = false
+    /// `image-protocol`: how the article view draws pictures (`auto`: what the terminal said at
+    /// start, see `detectedImageProtocol`).
+    public var imageProtocol = ImageProtocolChoice.auto
+    /// What `auto` stands for in this terminal: asked once at start (not an option).
+    public var detectedImageProtocol = ImageProtocolChoice.none
+    /// `image-max-height`: rows a picture takes at most; 0 for half the window.
+    public var imageMaxHeight = 0
+
+    /// The way pictures are drawn, `auto` resolved.
+    public var shownImageProtocol: ImageProtocolChoice {
+        imageProtocol == .auto ? detectedImageProtocol : imageProtocol
+    }
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

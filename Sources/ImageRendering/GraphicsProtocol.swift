@@ -1,5 +1,5 @@
 /// The ways a terminal can be made to show a picture.
-public enum GraphicsProtocol: String, Sendable, CaseIterable {
+public enum GraphicsProtocol: String, Sendable, Hashable, CaseIterable {
     /// kitty's graphics protocol: PNG in APC sequences, placed and deleted by id.
     case kitty
     /// DEC sixel graphics (xterm -ti vt340, foot, mlterm, WezTerm, contour).

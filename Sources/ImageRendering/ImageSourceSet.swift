@@ -6,8 +6,8 @@
 ///
 /// Parsed as the HTML standard says (a URL may hold commas; descriptors `Nw`, `Nx`, `Nh`); a
 /// candidate with a descriptor it cannot read is dropped, as browsers drop it.
-public struct ImageSourceSet: Sendable, Equatable {
-    public struct Candidate: Sendable, Equatable {
+public struct ImageSourceSet: Sendable, Hashable {
+    public struct Candidate: Sendable, Hashable {
         public var url: String
         /// Its width in pixels (`640w`), when given.
         public var width: Int?

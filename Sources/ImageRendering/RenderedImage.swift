@@ -10,11 +10,22 @@ public struct RenderedImage: Sendable, Equatable {
     public var graphicsProtocol: GraphicsProtocol
     public var fit: ImageFit
     public var content: Content
+    /// The id kitty knows the picture by (its placements are moved and deleted by it).
+    public var id: UInt32
+    /// The PNG sent (kitty only), so that a picture partly scrolled out can be sent again with
+    /// only its visible rows shown.
+    public var png: [UInt8]?
+    /// The cell size it was drawn for: its box is `fit` cells of this many pixels.
+    public var cell: CellSize
 
-    public init(graphicsProtocol: GraphicsProtocol, fit: ImageFit, content: Content) {
+    public init(graphicsProtocol: GraphicsProtocol, fit: ImageFit, content: Content, id: UInt32 = 0, png: [UInt8]? = nil,
+                cell: CellSize = .typical) {
         self.graphicsProtocol = graphicsProtocol
         self.fit = fit
         self.content = content
+        self.id = id
+        self.png = png
+        self.cell = cell
     }
 }
 
@@ -29,9 +40,11 @@ extension RenderedImage {
         let boxed = image.scaled(width: size.width, height: size.height)
             .padded(width: fit.columns * cell.width, height: fit.rows * cell.height)
         let content: Content
+        var kittyPNG: [UInt8]?
         switch graphicsProtocol {
         case .kitty, .iterm2:
             guard let png = boxed.pngBytes() else { return nil }
+            if graphicsProtocol == .kitty { kittyPNG = png }
             content = .sequence(graphicsProtocol == .kitty
                 ? KittyGraphics.transmitAndPlace(png: png, id: id, fit: fit)
                 : ITermInlineImage.sequence(png: png, fit: fit))
@@ -40,6 +53,6 @@ extension RenderedImage {
         case .blocks:
             content = .cells(ChafaRenderer.blocks(boxed, fit: fit, cell: cell))
         }
-        return RenderedImage(graphicsProtocol: graphicsProtocol, fit: fit, content: content)
+        return RenderedImage(graphicsProtocol: graphicsProtocol, fit: fit, content: content, id: id, png: kittyPNG, cell: cell)
     }
 }

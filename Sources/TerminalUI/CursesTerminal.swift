@@ -1,6 +1,7 @@
 import CNcursesw
 import Dispatch
 import Glibc
+import ImageRendering
 
 /// The real terminal, through ncursesw: the only type in Tidings that touches the screen.
 ///
@@ -21,8 +22,15 @@ public final class CursesTerminal: Terminal {
     /// where a coloured background is drawn in reverse video instead.
     public var showsColors: Bool { colors.isEnabled }
     public private(set) var columns: Int
+    /// The pixels of one cell, from the kernel's window size (`CellSize.typical` when the
+    /// terminal leaves the pixel fields at zero).
+    public private(set) var cellSize = CellSize.typical
 
     private let screen: OpaquePointer
+    /// The pictures on the screen now (kitty, sixel, iTerm2), as last placed.
+    private var placedImages: [ImagePlacement] = []
+    /// kitty picture ids the terminal holds the pixels of, so that moving one sends no pixels.
+    private var transmittedImages: Set<UInt32> = []
     private let colors: ColorPalette
     private var previousFrame: CellGrid?
     private var decoder = KeyDecoder()
@@ -32,6 +40,8 @@ public final class CursesTerminal: Terminal {
     private var keyHandler: (@MainActor ([Key]) -> Void)?
     private var terminationHandler: (@MainActor (Int32) -> Void)?
     private var titleIsPushed = false
+    /// Keys pushed back into ncurses at start: standard input will not wake the reader for them.
+    private var hasTypedAhead = false
     private var currentTitle: String?
     private var isStopped = false
     private let supportsTitle: Bool
@@ -40,8 +50,10 @@ public final class CursesTerminal: Terminal {
     private let usesASCIIStandIns: Bool
 
     /// Starts full-screen mode: UTF-8 locale, raw input, no echo, keypad keys, a 25 ms Esc delay,
-    /// hidden cursor, and colours unless `NO_COLOR` is set or the terminal has none.
-    public init() throws {
+    /// hidden cursor, and colours unless `NO_COLOR` is set or the terminal has none. `typedAhead`
+    /// are bytes read from the terminal before (keys typed while `GraphicsQuery` waited): they
+    /// are the first keys read.
+    public init(typedAhead: [UInt8] = []) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         usesASCIIStandIns = !CursesTerminal.selectUTF8Locale()
         TerminalSignals.saveTerminalModes()
@@ -75,6 +87,9 @@ public final class CursesTerminal: Terminal {
         rows = Int(tidings_lines())
         columns = Int(tidings_cols())
         supportsTitle = CursesTerminal.terminalSupportsTitle()
+        // Pushed back last first: ncurses reads its push-back queue as a stack.
+        for byte in typedAhead.reversed() { ungetch(Int32(byte)) }
+        hasTypedAhead = !typedAhead.isEmpty
 
         TerminalSignals.prepareRestoreSequence(CursesTerminal.restoreSequence())
         atexit {
@@ -84,6 +99,7 @@ public final class CursesTerminal: Terminal {
             }
         }
         signalReadEnd = try TerminalSignals.install()
+        cellSize = Self.measureCell() ?? .typical
     }
 
     /// Starts delivering input on the main queue: `keys` receives each batch of keypresses
@@ -120,6 +136,17 @@ public final class CursesTerminal: Terminal {
         }
         signals.resume()
         signalSource = signals
+
+        if hasTypedAhead {
+            hasTypedAhead = false
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    let keys = self.readKeys()
+                    if !keys.isEmpty { self.keyHandler?(keys) }
+                }
+            }
+        }
     }
 
     /// Every key waiting in the input, without blocking.
@@ -158,10 +185,78 @@ public final class CursesTerminal: Terminal {
         doupdate()
     }
 
+    /// Writes the pictures' sequences over the frame ncurses has just sent.
+    ///
+    /// kitty keeps its pictures on a layer of their own: one that moved is placed again under its
+    /// id (no pixels sent), one partly scrolled out shows only its visible pixel rows, one gone
+    /// has its placement deleted. Sixel and iTerm2 pixels are part of the cells they cover and
+    /// stay until text is written there: when their pictures change, the rows of the area they
+    /// covered are marked for ncurses to send again (`wredrawln`), and a picture is drawn only
+    /// when it is wholly visible. The cursor is saved and restored around the sequences
+    /// (DECSC/DECRC), so that ncurses' idea of where it is stays true.
+    public func placeImages(_ placements: [ImagePlacement]) {
+        guard !isStopped else { return }
+        let shown = placements.filter { if case .sequence = $0.image.content { true } else { false } }
+        guard shown != placedImages else { return }
+        var bytes: [UInt8] = []
+        var repaintRows: [Rect] = []
+        for old in placedImages where !shown.contains(old) {
+            switch old.image.graphicsProtocol {
+            case .kitty:
+                if !shown.contains(where: { $0.image.graphicsProtocol == .kitty && $0.image.id == old.image.id }) {
+                    bytes += KittyGraphics.deletePlacements(id: old.image.id)
+                }
+            case .sixel, .iterm2:
+                repaintRows.append(old.clip.intersection(Rect(height: rows, width: columns)))
+            case .blocks:
+                break
+            }
+        }
+        let window = tidings_stdscr()
+        if !repaintRows.isEmpty {
+            for area in repaintRows where !area.isEmpty { wredrawln(window, Int32(area.row), Int32(area.height)) }
+            wnoutrefresh(window)
+            doupdate()
+        }
+        let screen = Rect(height: rows, width: columns)
+        for placement in shown where !placedImages.contains(placement) || !repaintRows.isEmpty {
+            let visible = placement.visible.intersection(screen)
+            // Never wider than the text: a picture is drawn again for a new width, not cut.
+            guard !visible.isEmpty, visible.width == placement.box.width, case .sequence(let sequence) = placement.image.content else { continue }
+            let image = placement.image
+            let moveTo = Array("\u{1B}[\(visible.row + 1);\(visible.column + 1)H".utf8)
+            switch image.graphicsProtocol {
+            case .kitty:
+                let fit = ImageFit(columns: image.fit.columns, rows: visible.height)
+                let crop = placement.visiblePixelRows
+                if transmittedImages.contains(image.id) {
+                    bytes += moveTo + KittyGraphics.place(id: image.id, fit: fit, crop: crop)
+                } else if let png = image.png {
+                    bytes += moveTo + KittyGraphics.transmitAndPlace(png: png, id: image.id, fit: fit, crop: crop)
+                    transmittedImages.insert(image.id)
+                }
+            case .sixel, .iterm2:
+                guard placement.isWhole else { continue }
+                bytes += moveTo + sequence
+            case .blocks:
+                break
+            }
+        }
+        placedImages = shown
+        guard !bytes.isEmpty else { return }
+        writeDirectly([0x1B, 0x37] + bytes + [0x1B, 0x38])
+    }
+
     /// Forgets the last frame so the next ``draw(_:cursor:park:)`` repaints everything.
     public func invalidate() {
         previousFrame = nil
         clearok(tidings_curscr(), true)
+        // The screen is cleared: every picture is drawn (and kitty's sent) again.
+        if !placedImages.isEmpty || !transmittedImages.isEmpty {
+            if transmittedImages.isEmpty == false { writeDirectly(KittyGraphics.deleteAll()) }
+            placedImages = []
+            transmittedImages = []
+        }
     }
 
     /// Leaves full-screen mode while `body` runs (a text-mode browser, an editor), then
@@ -258,6 +353,7 @@ public final class CursesTerminal: Terminal {
     /// Puts the terminal back as it was. Safe to call more than once.
     public func stop() {
         guard !isStopped else { return }
+        if !transmittedImages.isEmpty { writeDirectly(KittyGraphics.deleteAll()) }
         isStopped = true
         inputSource?.cancel()
         signalSource?.cancel()
@@ -372,6 +468,15 @@ public final class CursesTerminal: Terminal {
         }
         rows = Int(tidings_lines())
         columns = Int(tidings_cols())
+        cellSize = Self.measureCell() ?? cellSize
+    }
+
+    /// The pixel size of a cell from `TIOCGWINSZ`, nil when the terminal does not fill it in.
+    private static func measureCell() -> CellSize? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+              size.ws_xpixel >= size.ws_col, size.ws_ypixel >= size.ws_row else { return nil }
+        return CellSize(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
     }
 
     private func writeDirectly(_ bytes: [UInt8]) {

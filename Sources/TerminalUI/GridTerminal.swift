@@ -1,3 +1,5 @@
+import ImageRendering
+
 /// A terminal in memory: frames land in ``screen``, keys come from ``press(_:)``.
 ///
 /// The whole reader runs on it headless — in `swift test` and in `tidings-bench reader` — with
@@ -37,6 +39,13 @@ public final class GridTerminal: Terminal {
     public private(set) var suspensions = 0
     /// The prompts of ``waitForKey(prompt:)``, answered at once: no one reads this screen.
     public private(set) var keyPrompts: [String] = []
+
+    /// The pixels of a cell the pictures are sized for (a real terminal reports its own).
+    public var cellSize = CellSize.typical
+    /// The pictures shown over the last frame: where each stands, its size, protocol and bytes.
+    public private(set) var imagePlacements: [ImagePlacement] = []
+    /// Times the set of pictures shown changed.
+    public private(set) var placementChanges = 0
 
     private var keyHandler: (@MainActor ([Key]) -> Void)?
     private var terminationHandler: (@MainActor (Int32) -> Void)?
@@ -87,6 +96,12 @@ public final class GridTerminal: Terminal {
         self.cursor = cursor
         frameCount += 1
         onFrame?(grid)
+    }
+
+    public func placeImages(_ placements: [ImagePlacement]) {
+        guard !isStopped, placements != imagePlacements else { return }
+        imagePlacements = placements
+        placementChanges += 1
     }
 
     public func invalidate() {

@@ -1,3 +1,5 @@
+import ImageRendering
+
 /// Where the reader's frames go and its keys come from.
 ///
 /// ``CursesTerminal`` is the real screen; ``GridTerminal`` keeps the last frame in memory and
@@ -15,6 +17,12 @@ public protocol Terminal: AnyObject {
     func startEventHandling(keys: @escaping @MainActor ([Key]) -> Void, termination: (@MainActor (Int32) -> Void)?)
     /// Shows `grid`; `cursor` is where the text cursor goes (nil hides it, parked at `park`).
     func draw(_ grid: CellGrid, cursor: Position?, park: Position)
+    /// The pixels of one cell, which set how many rows a picture takes.
+    var cellSize: CellSize { get }
+    /// After ``draw(_:cursor:park:)``: shows exactly `placements` over the frame — those no
+    /// longer listed are taken off the screen, those that moved are drawn at their new place.
+    /// Pictures drawn as cells (blocks) are in the frame already and only recorded.
+    func placeImages(_ placements: [ImagePlacement])
     /// Forgets the last frame so that the next one is drawn whole.
     func invalidate()
     /// Gives the screen to another program while `body` runs (a text-mode browser).

@@ -24,6 +24,8 @@ public struct TextView: Sendable {
     private var wrappedWidth = -1
     /// Rows shown at the last layout.
     public private(set) var visibleRows = 0
+    /// The logical line to show at the top after the next wrap (`setLines(_:showingLine:)`).
+    private var anchorLine: Int?
 
     public init(lines: [Line] = []) {
         self.lines = lines
@@ -34,6 +36,16 @@ public struct TextView: Sendable {
         self.lines = lines
         wrappedWidth = -1
     }
+
+    /// Replaces the text, scrolled so that logical line `line` is at the top (as far as the end
+    /// allows): for a caller that knows where the line shown at the top went.
+    public mutating func setLines(_ lines: [Line], showingLine line: Int) {
+        setLines(lines)
+        anchorLine = max(0, line)
+    }
+
+    /// The logical line of the first visible row at the last layout.
+    public var firstVisibleLine: Int { offset < sourceLine.count ? sourceLine[offset] : 0 }
 
     /// Number of wrapped rows at the last layout.
     public var rowCount: Int { wrapped.count }
@@ -56,7 +68,8 @@ public struct TextView: Sendable {
     public mutating func layout(width: Int, height: Int) {
         visibleRows = max(0, height)
         if width != wrappedWidth {
-            let firstSourceLine = offset < sourceLine.count ? sourceLine[offset] : 0
+            let firstSourceLine = anchorLine ?? (offset < sourceLine.count ? sourceLine[offset] : 0)
+            anchorLine = nil
             wrapped = []
             sourceLine = []
             for (index, line) in lines.enumerated() {
@@ -70,6 +83,17 @@ public struct TextView: Sendable {
             offset = sourceLine.firstIndex(where: { $0 >= firstSourceLine }) ?? 0
         }
         offset = min(max(0, offset), max(0, wrapped.count - max(1, visibleRows)))
+    }
+
+    /// The first wrapped row of logical line `line` at the last layout, nil past the end.
+    public func firstRow(ofLine line: Int) -> Int? {
+        // `sourceLine` ascends: the first row whose line is at least `line`.
+        var low = 0, high = sourceLine.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sourceLine[middle] < line { low = middle + 1 } else { high = middle }
+        }
+        return low < sourceLine.count && sourceLine[low] == line ? low : nil
     }
 
     /// Scrolls by `rows` (negative is up).

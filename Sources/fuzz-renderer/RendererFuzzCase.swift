@@ -13,7 +13,10 @@ import TidingsApp
 ///   control characters, or is listed twice;
 /// - the text grows faster than linearly with the input (every line's indentation is paid for
 ///   by the markup that opened it, not repeated without bound);
-/// - a drawn cell holds a control character (ESC and friends must never reach the terminal).
+/// - a drawn cell holds a control character (ESC and friends must never reach the terminal);
+/// - a picture is placed at a line that is not one, has a source that is not an absolute http(s)
+///   URL without white space, or its reserved rows are not where the layout says (laid out
+///   again with every picture drawn three rows high).
 struct RendererFuzzCase {
     static let baseURLs: [String?] = [nil, "https://example.org/blog/2024/post.html", "http://user:secret@example.org/", "file:///tmp/"]
     static let browsableSchemes: Set<String> = [
@@ -45,6 +48,8 @@ struct RendererFuzzCase {
             require(line.text.width <= width, "a pre line wider than the view: \(line.text.plainText.debugDescription)")
         }
 
+        checkPictures(body, lines: lines)
+
         var view = TextView(lines: lines)
         var grid = CellGrid(rows: 12, columns: width)
         view.render(into: &grid, in: grid.bounds)
@@ -60,6 +65,29 @@ struct RendererFuzzCase {
             let scheme = link.prefix { $0 != ":" }.lowercased()
             require(link.contains(":") && Self.browsableSchemes.contains(scheme), "a link a browser must not open: \(link.debugDescription)")
             require(link.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }, "a link with white space or a control character: \(link.debugDescription)")
+        }
+    }
+
+    private func checkPictures(_ body: ArticleBody, lines: [TextView.Line]) {
+        require(body.images.count <= 64, "\(body.images.count) pictures")
+        for image in body.images {
+            guard body.blocks.indices.contains(image.block), case .line = body.blocks[image.block] else {
+                return require(false, "a picture at block \(image.block), which is no line")
+            }
+            for candidate in image.sources.candidates {
+                let scheme = candidate.url.prefix { $0 != ":" }.lowercased()
+                require((scheme == "http" || scheme == "https") && candidate.url.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F },
+                        "a picture source to download: \(candidate.url.debugDescription)")
+            }
+        }
+        let (drawn, pictures) = body.lines(width: width, pictureRows: { _ in 3 })
+        require(pictures.count == body.images.count, "\(pictures.count) pictures laid out of \(body.images.count)")
+        require(drawn.count <= lines.count + 4 * pictures.count, "\(drawn.count) lines with pictures, \(lines.count) without")
+        for picture in pictures {
+            require(picture.line + picture.rows < drawn.count, "a picture past the end")
+            for line in drawn[picture.line..<(picture.line + picture.rows)] {
+                require(line.text.isEmpty, "text in a picture's rows")
+            }
         }
     }
 

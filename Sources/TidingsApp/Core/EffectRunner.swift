@@ -5,6 +5,7 @@ import FeedModel
 import FeedServices
 import FeedStore
 import Foundation
+import ImageRendering
 import Logging
 import TerminalUI
 
@@ -63,6 +64,9 @@ public final class EffectRunner {
         FullArticleJob(id: id, link: link, store: self.store, fetchOptions: self.options.fetch,
                        options: self.options.fullArticle, preferences: self.options.preferences)
     }
+    /// The article view's pictures, cached on disk beside the cache file.
+    private lazy var images = ImageLoader(cache: ImageCache(
+        directory: URL(fileURLWithPath: cachePath).deletingLastPathComponent().appendingPathComponent("images", isDirectory: true)))
     /// Reads, writes and fetches started and not yet reported back.
     private(set) var outstanding = 0
 
@@ -309,6 +313,11 @@ public final class EffectRunner {
             fullArticles.fetch(id, link: link, automatic: automatic) { [weak self] result in
                 self?.report(.fullArticleFetched(id, result, automatic: automatic))
             }
+        case .loadImage(let request, let id):
+            outstanding += 1
+            images.load(request, id: id, options: options.fetch) { [weak self] result in
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.report(.imageLoaded(request, id: id, result)) } }
+            }
         case .openBrowser(let command, let url, let textMode):
             openBrowser(command, url: url, textMode: textMode)
         case .enqueue(let url, let queue, let target):
@@ -514,6 +523,7 @@ public final class EffectRunner {
         startAutoReload(minutes: nil)
         for addition in additions.values { addition.cancel() }
         fullArticles.cancelAll()
+        images.cancelAll()
         guard let reload else { return end(status: status) }
         // The transfers are told to stop and given a moment to do so, off the main thread, so that
         // the frame saying "Stopping…" is drawn meanwhile; one that hangs does not hold the exit.

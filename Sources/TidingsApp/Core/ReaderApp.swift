@@ -6,6 +6,7 @@ import FeedServices
 import FeedStore
 import Foundation
 import Glibc
+import ImageRendering
 import Logging
 import TerminalUI
 
@@ -54,6 +55,8 @@ public final class ReaderApp {
     private var isRedrawScheduled = false
     /// True while a reload (or a sync) runs.
     public var isReloading: Bool { reload.isRunning }
+    /// The article view on top, if it is (the pictures benchmark counts what it has drawn).
+    public var articleOnTop: ArticleScreen? { navigation.top as? ArticleScreen }
     /// Feeds being fetched to be added.
     var additions = FeedAdditions()
     /// A feed to select once the lists list it (one just added).
@@ -66,6 +69,8 @@ public final class ReaderApp {
     var commandHistory: [String] = []
     /// The last reload's notification, in the window title until the next key (`notify-xterm`).
     var titleNotification: String?
+    /// The id of the last picture asked for (kitty knows pictures by id: each drawing its own).
+    private var lastImageID: UInt32 = 0
 
     /// Opens the store and the terminal and runs the reader until the user quits; never returns.
     /// Call it on the main thread. Errors before the screen opens (the cache cannot be opened,
@@ -84,7 +89,18 @@ public final class ReaderApp {
                 settings.isCacheReadOnly = true
                 settings.warnings.insert(FeedListCommands.readOnlyNotice(settings.cachePath), at: 0)
             }
-            let terminal = try CursesTerminal()
+            // `image-protocol auto`: the terminal is asked once, before full-screen mode (its
+            // answers would otherwise reach ncurses as keys); keys typed meanwhile are kept.
+            var typedAhead: [UInt8] = []
+            if settings.preferences.imageProtocol == .auto {
+                let answer = GraphicsQuery.ask(input: STDIN_FILENO, output: STDOUT_FILENO, timeout: 0.5)
+                typedAhead = answer.typed
+                let environment = ProcessInfo.processInfo.environment
+                let chosen = GraphicsProtocol.choose(environment: environment, kittyGraphics: answer.capabilities.kittyGraphics, sixel: answer.capabilities.sixel)
+                settings.preferences.detectedImageProtocol = ImageProtocolChoice(rawValue: chosen.rawValue) ?? .blocks
+                Logger(label: "tidings.reader").info("image-protocol auto: \(chosen.rawValue) (kitty graphics: \(answer.capabilities.kittyGraphics), sixel: \(answer.capabilities.sixel))")
+            }
+            let terminal = try CursesTerminal(typedAhead: typedAhead)
             let savedStandardError = divertStandardError(to: logFile)
             let app = ReaderApp(settings: settings, terminal: terminal, environment: ProcessInfo.processInfo.environment)
             app.start(with: EffectRunner(store: store, settings: settings, cache: makeCache(store), terminal: terminal) { status in
@@ -101,6 +117,9 @@ public final class ReaderApp {
     public init(settings: ReaderSettings, terminal: any Terminal, environment: [String: String], clock: @escaping @MainActor () -> Date = { Date() }) {
         var settings = settings
         if !terminal.showsColors { settings.preferences.theme = settings.preferences.theme.forMonochrome() }
+        // Block pictures are colours: without them (NO_COLOR, a monochrome terminal) they would be
+        // a meaningless pattern of half blocks, so `auto` keeps the labels.
+        if !terminal.showsColors && settings.preferences.detectedImageProtocol == .blocks { settings.preferences.detectedImageProtocol = .none }
         self.settings = settings
         self.terminal = terminal
         self.environment = environment
@@ -300,6 +319,10 @@ public final class ReaderApp {
             return (finishAdding(url, tag: tag, capture: capture, summary: summary), true)
         case .fullArticleFetched(let id, let result, let automatic):
             return (finishFullArticle(id, result, automatic: automatic), true)
+        case .imageLoaded(let request, _, let result):
+            if case .failure(let failure) = result { logger.info("picture \(CredentialRedaction.redact(request.url)) not shown: \(failure)") }
+            let taken = screens.compactMap { ($0 as? ArticleScreen)?.takePicture(request, result) }
+            return ([], taken.contains(true))
         case .saveWouldReplace(let article, let path):
             return (confirm(.replaceFile(article, path: path)), true)
         case .urlsFileEdited(let outcome):
@@ -509,11 +532,20 @@ public final class ReaderApp {
         // change them.
         navigation.keyHints = keyHints
         var grid = CellGrid(rows: terminal.rows, columns: terminal.columns)
+        let article = navigation.top as? ArticleScreen
+        article?.cellSize = terminal.cellSize
         let cursor = navigation.render(into: &grid)
         let unread = feedList?.rows.reduce(0) { $0 + $1.unreadCount } ?? 0
         terminal.setTitle(titleNotification ?? (unread > 0 ? "Tidings (\(unread) unread)" : "Tidings"))
         terminal.draw(grid, cursor: cursor, park: navigation.top.parkingPosition ?? Position(row: 0, column: 0))
+        // Pictures only over the article's text: any other screen on top takes them all away.
+        terminal.placeImages(article?.imagePlacements ?? [])
         perform(storeView.takeReads().map { .load($0) })
+        // The pictures the article's layout asked for, drawn in the background.
+        perform((article?.takePictureRequests() ?? []).map { request in
+            lastImageID &+= 1
+            return .loadImage(request, id: lastImageID)
+        })
     }
 
     // MARK: - Quitting

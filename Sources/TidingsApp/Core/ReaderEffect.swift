@@ -41,6 +41,9 @@ enum ReaderEffect: Equatable, Sendable {
     /// Fetches, extracts and stores an item's full article (`.fullArticleFetched`); `automatic`
     /// ones (`always-fetch-full-article`) wait in line behind those asked for with `x`.
     case fetchFullArticle(ItemID, link: String, automatic: Bool)
+    /// Downloads (or reads from the disk cache), decodes and draws a picture of the article view
+    /// off the main thread, as picture `id` (`.imageLoaded`).
+    case loadImage(ImageRequest, id: UInt32)
     /// Opens `url` with the browser command (a text-mode one gets the terminal meanwhile).
     case openBrowser(BrowserCommand, url: String, textMode: Bool)
     /// Appends an enclosure to podboat's queue file, to be downloaded to `target` (`.status`

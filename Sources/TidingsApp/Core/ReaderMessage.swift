@@ -2,6 +2,7 @@ import Configuration
 import FeedFetcher
 import FeedServices
 import FeedStore
+import ImageRendering
 import TerminalUI
 
 /// Everything that reaches the reader, through its one entry point (`ReaderApp.send`) on the
@@ -47,6 +48,8 @@ enum ReaderMessage: Sendable {
     /// A full article asked for with `x` (or by `always-fetch-full-article`: `automatic`) is
     /// stored and rendered, or could not be.
     case fullArticleFetched(ItemID, Result<FullArticle, FullArticleFailure>, automatic: Bool)
+    /// A picture of the article view is drawn for its terminal, or why not (one line).
+    case imageLoaded(ImageRequest, id: UInt32, Result<RenderedImage, ImageFailure>)
     /// `save` found a file at `path`: ask before replacing it.
     case saveWouldReplace(ArticleText, path: String)
 }

@@ -62,5 +62,7 @@ extension ReaderPreferences {
         "show-keymap-hint": { $0.showsKeymapHint = $1.showsKeymapHint },
         "show-title-bar": { $0.showsTitleBar = $1.showsTitleBar },
         "swap-title-and-hints": { $0.swapsTitleAndHints = $1.swapsTitleAndHints },
+        "image-protocol": { $0.imageProtocol = $1.imageProtocol },
+        "image-max-height": { $0.imageMaxHeight = $1.imageMaxHeight },
     ]
 }

@@ -19,11 +19,14 @@ public struct ArticleBody: Hashable, Sendable {
     /// The numbers (from 1, as in the text) of the entries of `links` that an image brought in
     /// first: the URL view says "image" for them.
     public var imageNumbers: Set<Int>
+    /// The pictures that can be drawn, in order, each at the line holding its label.
+    public var images: [ArticleImage]
 
-    public init(blocks: [Block] = [], links: [String] = [], imageNumbers: Set<Int> = []) {
+    public init(blocks: [Block] = [], links: [String] = [], imageNumbers: Set<Int> = [], images: [ArticleImage] = []) {
         self.blocks = blocks
         self.links = links
         self.imageNumbers = imageNumbers
+        self.images = images
     }
 
     /// The text as lines for a view `width` columns wide, the lines of `pre` shown from column
@@ -43,6 +46,44 @@ public struct ArticleBody: Hashable, Sendable {
             }
         }
         return lines
+    }
+
+    /// Where a drawn picture stands in the lines of ``lines(width:codeColumn:pictureRows:)``.
+    public struct PictureLine: Hashable, Sendable {
+        /// Its index in ``images``.
+        public var image: Int
+        /// The first of the blank lines reserved for it.
+        public var line: Int
+        public var rows: Int
+    }
+
+    /// The text as lines, with rows reserved for the pictures that are drawn: `pictureRows`
+    /// gives the rows of picture N of ``images``, nil while it is not drawn (its label stays in
+    /// the text). A drawn picture follows the line holding its label (and replaces it when the
+    /// line holds only labels), with its label under it as a caption.
+    public func lines(width: Int, codeColumn: Int = 0, pictureRows: (Int) -> Int?) -> (lines: [TextView.Line], pictures: [PictureLine]) {
+        var drawn: [Int: [(image: Int, rows: Int)]] = [:]
+        for (index, image) in images.enumerated() {
+            if let rows = pictureRows(index), rows > 0 { drawn[image.block, default: []].append((index, rows)) }
+        }
+        guard !drawn.isEmpty else { return (lines(width: width, codeColumn: codeColumn), []) }
+        var lines: [TextView.Line] = []
+        var pictures: [PictureLine] = []
+        for (blockIndex, block) in blocks.enumerated() {
+            guard let shown = drawn[blockIndex], case .line(let line) = block else {
+                lines += ArticleBody(blocks: [block]).lines(width: width, codeColumn: codeColumn)
+                continue
+            }
+            let onLine = images.indices.filter { images[$0].block == blockIndex }
+            if !(images[shown[0].image].standsAlone && shown.count == onLine.count) { lines.append(line) }
+            let indent = String(repeating: " ", count: line.continuationIndent)
+            for picture in shown {
+                pictures.append(PictureLine(image: picture.image, line: lines.count, rows: picture.rows))
+                lines += Array(repeating: TextView.Line(""), count: picture.rows)
+                lines.append(TextView.Line(StyledText(indent) + StyledText(images[picture.image].label, style: .dim), continuationIndent: line.continuationIndent))
+            }
+        }
+        return (lines, pictures)
     }
 
     /// Columns of the widest line of `pre`: how far its lines can be scrolled sideways.

@@ -2,6 +2,7 @@ import Configuration
 import FeedParser
 import Foundation
 import HTMLText
+import ImageRendering
 import TerminalUI
 
 /// Collects `HTMLTokenizer`'s tokens into styled blocks; used by `HTMLTextRenderer` only.
@@ -21,6 +22,12 @@ final class HTMLTextBuilder {
     /// Each link's number, so that a body with thousands of links numbers them in linear time.
     private var linkNumbers: [String: Int] = [:]
     private var imageNumbers: Set<Int> = []
+    /// The pictures, each at the line holding its label.
+    private var images: [ArticleImage] = []
+    /// Pictures whose labels are on the line being built: their line's index is known once it ends.
+    private var imagesOnLine: [(sources: ImageSourceSet, label: String)] = []
+    /// Inside `<picture>`: the `srcset` of its first `<source>` the reader can decode, once seen.
+    private var pictureSourceSet: String??
 
     private var current = StyledText()
     private var lineStarted = false
@@ -116,7 +123,17 @@ final class HTMLTextBuilder {
         case .img:
             let alt = collapsed(attribute("alt") ?? "")
             let label = linkNumber(for: attribute("src"), isImage: true).map { "image \($0)" } ?? "image"
-            inline(alt.isEmpty ? "[\(label)]" : "[\(label): \(alt)]", style: .dim)
+            let text = alt.isEmpty ? "[\(label)]" : "[\(label): \(alt)]"
+            inline(text, style: .dim)
+            notePicture(src: attribute("src"), srcset: (pictureSourceSet ?? nil) ?? attribute("srcset"), label: text)
+        case .picture:
+            pictureSourceSet = .some(nil)
+        case .source:
+            // The first `<source>` of a format the reader decodes (no `type`: any); `media` is
+            // not weighed, the reader has no viewport to match it against.
+            guard case .some(nil) = pictureSourceSet, let srcset = attribute("srcset") else { break }
+            if let type = attribute("type"), ImageFormat(mimeType: type) == nil { break }
+            pictureSourceSet = .some(srcset)
         case .a:
             openLinks.append(linkNumber(for: attribute("href")))
         default:
@@ -146,6 +163,8 @@ final class HTMLTextBuilder {
             } else if isInCell {
                 pendingSpace = lineStarted && !current.isEmpty
             }
+        case .picture:
+            pictureSourceSet = nil
         case .a:
             if let number = openLinks.popLast() ?? nil {
                 inline("[\(number)]", style: linkStyle, collapsible: false)
@@ -203,7 +222,7 @@ final class HTMLTextBuilder {
                 blocks.append(.line(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count)))
             }
         }
-        return ArticleBody(blocks: blocks, links: links, imageNumbers: imageNumbers)
+        return ArticleBody(blocks: blocks, links: links, imageNumbers: imageNumbers, images: images)
     }
 
     // MARK: - Building lines
@@ -279,6 +298,14 @@ final class HTMLTextBuilder {
 
     private func flushLine() {
         guard lineStarted, !isInCell else { return }
+        if !imagesOnLine.isEmpty {
+            let labels = imagesOnLine.map(\.label).joined(separator: " ")
+            let standsAlone = collapsed(current.runs.map(\.text).joined()) == labels
+            for image in imagesOnLine where images.count < Self.maximumImages {
+                images.append(ArticleImage(sources: image.sources, label: image.label, block: blocks.count, standsAlone: standsAlone))
+            }
+            imagesOnLine = []
+        }
         blocks.append(preDepth > 0 ? .preformatted(current) : .line(TextView.Line(current, continuationIndent: continuationIndent)))
         current = StyledText()
         lineStarted = false
@@ -356,6 +383,29 @@ final class HTMLTextBuilder {
     private func endBlock() {
         flushLine()
         needsBlankLine = true
+    }
+
+    /// Most pictures an article downloads: a hostile item with thousands of `<img>` costs no more.
+    static let maximumImages = 64
+    /// Most `srcset` candidates weighed per picture.
+    private static let maximumSources = 32
+
+    /// Notes a picture whose label was just written, for the line being built. Pictures in tables
+    /// and `pre` keep their label only: a picture has no room in a cell or a line of code.
+    private func notePicture(src: String?, srcset: String?, label: String) {
+        guard preDepth == 0, table == nil, !isInCell else { return }
+        var sources = ImageSourceSet(src: src, srcset: srcset)
+        sources.candidates = sources.candidates.prefix(Self.maximumSources).compactMap { candidate in
+            let trimmed = candidate.url.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let absolute = URLResolver.resolve(trimmed, againstBase: baseURL) else { return nil }
+            let scheme = absolute.prefix { $0 != ":" }.lowercased()
+            guard scheme == "http" || scheme == "https" else { return nil }
+            var resolved = candidate
+            resolved.url = absolute
+            return resolved
+        }
+        guard !sources.candidates.isEmpty else { return }
+        imagesOnLine.append((sources, label))
     }
 
     private func collapsed(_ text: String) -> String {

@@ -2,6 +2,7 @@ import Configuration
 import FeedFetcher
 import FeedStore
 import Foundation
+import ImageRendering
 import TerminalUI
 
 /// One article: a header (title, author, date, feed, link, attachments) and the body rendered
@@ -15,9 +16,11 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     public private(set) var body: ArticleBody
     /// The links and images of the body shown, then the enclosures, numbered as shown.
     public private(set) var urls: [ArticleURL]
-    private var view: TextView
+    var view: TextView
     private var header: [TextView.Line]
-    private var laidOutWidth = -1
+    var laidOutWidth = -1
+    /// Rows of the text at the last layout (pictures are at most half of them by default).
+    private var laidOutHeight = -1
     private let feedText: Rendered
     /// The full article, once fetched (or read from the cache with the article).
     private var fullArticle: Rendered?
@@ -32,7 +35,23 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     /// Columns of the text at the last layout.
     private var textColumns = 0
 
-    private var preferences: ReaderPreferences
+    // Pictures (ArticleScreen+Pictures.swift).
+    /// False once `i` hid the pictures: their labels stand in the text.
+    public internal(set) var showsImages = true
+    /// The pixels of a cell of the terminal, which pictures are sized for.
+    public var cellSize = CellSize.typical
+    /// Each picture asked for (for a size and protocol): being drawn, drawn, or refused.
+    var pictures: [ImageRequest: PictureState] = [:]
+    /// Pictures to have drawn, taken by the reader after each frame.
+    var requestedPictures: [ImageRequest] = []
+    /// The picture request of each of the body's images at the last layout (nil: not drawn).
+    var pictureRequests: [ImageRequest?] = []
+    /// Where the drawn pictures stand in the view's lines, at the last layout.
+    var pictureLines: [(picture: ArticleBody.PictureLine, firstLine: Int, indent: Int)] = []
+    /// The pictures over the text as last drawn, for the terminal to place.
+    public internal(set) var imagePlacements: [ImagePlacement] = []
+
+    private(set) var preferences: ReaderPreferences
     private var textWidth: Int { preferences.textWidth }
 
     /// An article's body rendered from its HTML, and how much of the HTML was left out.
@@ -71,11 +90,14 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             firstEnclosureNumber: body.links.count + 1)
     }
 
-    /// Lays the body out again when the width changed: tables and `pre` lines depend on it.
-    private func layOut(width: Int) {
-        guard width != laidOutWidth else { return }
+    /// Lays the body out again when the size changed (tables, `pre` lines and pictures depend on
+    /// it) or a picture is ready.
+    private func layOut(width: Int, height: Int) {
+        guard width != laidOutWidth || height != laidOutHeight else { return }
         laidOutWidth = width
+        laidOutHeight = height
         textColumns = width
+        pictureLines = []
         let shown = showsFullArticle ? fullArticle ?? feedText : feedText
         var lines = header
         if showsSource {
@@ -87,7 +109,10 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         }
         // `color article` is the text's own look; links and emphasis keep theirs over it.
         let article = preferences.theme.article
-        lines += body.lines(width: width, codeColumn: codeColumn).map { line in
+        let bodyStart = lines.count
+        let (bodyLines, drawn) = body.lines(width: width, codeColumn: codeColumn, pictureRows: pictureRows(width: width, height: height))
+        pictureLines = drawn.map { ($0, bodyStart + $0.line, pictureIndent(of: $0.image)) }
+        lines += bodyLines.map { line in
             TextView.Line(StyledText(runs: line.text.runs.map { StyledText.Run($0.text, style: article.overlaid(with: $0.style)) }),
                           continuationIndent: line.continuationIndent)
         }
@@ -96,9 +121,35 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         }
         // `highlight article` lines colour what they match, line by line, once per layout.
         let highlights = preferences.highlights
-        view.setLines(lines.map { line in
+        let laidOut = lines.map { line in
             TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
-        })
+        }
+        // A picture that became ready (or went) above the top moves the text under it: the line
+        // that was at the top stays there.
+        if view.offset > 0, let anchor = Self.anchor(in: view.lines, from: view.firstVisibleLine),
+           let index = Self.index(of: anchor, in: laidOut) {
+            view.setLines(laidOut, showingLine: index - anchor.distance)
+        } else {
+            view.setLines(laidOut)
+        }
+    }
+
+    /// The first line with text at or after logical line `start`: its text, which of the lines
+    /// with that text it is, and how many lines after `start` it is.
+    private static func anchor(in lines: [TextView.Line], from start: Int) -> (text: StyledText, ordinal: Int, distance: Int)? {
+        guard let index = lines.indices.dropFirst(start).first(where: { !lines[$0].text.isEmpty }) else { return nil }
+        let text = lines[index].text
+        return (text, lines[..<index].count { $0.text == text }, index - start)
+    }
+
+    /// Where `anchor`'s line is in `lines`.
+    private static func index(of anchor: (text: StyledText, ordinal: Int, distance: Int), in lines: [TextView.Line]) -> Int? {
+        var seen = 0
+        for (index, line) in lines.enumerated() where line.text == anchor.text {
+            if seen == anchor.ordinal { return index }
+            seen += 1
+        }
+        return nil
     }
 
     /// The HTML the shown text was rendered from, line by line, as it is stored (sanitised by the
@@ -198,8 +249,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             grid.fill(area)
             textArea.width = textWidth
         }
-        layOut(width: textArea.width)
+        layOut(width: textArea.width, height: textArea.height)
         view.render(into: &grid, in: textArea)
+        placePictures(into: &grid, in: textArea)
     }
 
     /// Digits type a link's number; Enter, Backspace and Esc finish it. Right scrolls lines of
@@ -274,6 +326,8 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             return .openInBrowserAndMarkRead(link, item.id)
         case .gotoURL:
             return urls.isEmpty ? .status("This article has no links") : .askForURLNumber(urls)
+        case .toggleImages:
+            return toggleImages()
         case .toggleSourceView:
             showsSource.toggle()
             codeColumn = 0
