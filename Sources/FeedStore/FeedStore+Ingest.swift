@@ -73,7 +73,7 @@ extension FeedStore {
         let entries = try Self.entriesToStore(
             prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
         var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies, db: db)
-        newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, db: db)
+        newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, starFlag: starFlag, db: db)
         if !prepared.entries.isEmpty {
             // Tombstones of dropped items can go once the feed itself no longer carries
             // them: they can no longer come back as new.
