@@ -207,6 +207,7 @@ public struct Config: Sendable, Equatable {
         preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
         preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false
         preferences.marksLocalFeeds = syncsLocalFeeds
+        preferences.starFlag = starFlag
         return preferences
     }
 

@@ -41,6 +41,9 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var swapsTitleAndHints = false
     /// `sync-local-feeds` with a feed server: the feed list marks the urls file's feeds.
     public var marksLocalFeeds = false
+    /// The flag letter that stands for the star (`s`, or the sync source's `*-flag-star`):
+    /// shown among an article's flags (`%F`), set and cleared by `edit-flags`.
+    public var starFlag: Character = ArticleFlags.defaultStar
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

@@ -100,7 +100,7 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     /// A mark made here (or on an article opened from here) keeps the rows where they are.
     func noteMark(_ mark: ItemMark) {
         switch mark {
-        case .read(let id, _, _, _), .starred(let id, _, _):
+        case .read(let id, _, _, _), .starred(let id, _, _), .flags(let id, _, _, _):
             if source.loadedRow(id) != nil { rowsFollowStore = false }
         case .queryRead(_, _, _, _, let shown):
             if !shown.isDisjoint(with: source.loadedIDs) { rowsFollowStore = false }
