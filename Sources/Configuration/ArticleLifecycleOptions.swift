@@ -26,13 +26,16 @@ public struct ArticleLifecycleOptions: Sendable, Equatable {
     public var cleanup = Cleanup.nudge
     /// `confirm-delete-all-articles`: ask before `delete-all-articles`.
     public var confirmsDeleteAll = true
+    /// `reset-unread-on-update`: the feeds (their URLs) whose articles become unread again when a
+    /// reload finds their title or text changed.
+    public var resetUnreadFeedURLs: Set<String> = []
 
     public init() {}
 
     /// The options' names, for `:set` to know what it changes.
     public static let names: Set<String> = [
         "keep-articles-days", "keep-forever-if-flagged-with", "delete-read-articles-on-quit", "cleanup-on-quit",
-        "confirm-delete-all-articles",
+        "confirm-delete-all-articles", "reset-unread-on-update",
     ]
 }
 
@@ -49,6 +52,7 @@ extension Config {
         default: options.cleanup = .nudge
         }
         options.confirmsDeleteAll = optionValue("confirm-delete-all-articles")?.isOn ?? true
+        options.resetUnreadFeedURLs = Set((optionValue("reset-unread-on-update")?.text ?? "").split(separator: " ").map(String.init))
         return options
     }
 }

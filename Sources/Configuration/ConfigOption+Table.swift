@@ -22,7 +22,7 @@ extension ConfigOption {
         .init("download-retries", .number(minimum: 0), "1", .feeds, .toCome, part: .fetch, "times a failed download is tried again"),
         .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .toCome, "reload-all reloads only the feeds the list shows"),
         .init("suppress-first-reload", .yesNo, "no", .feeds, .works, "with auto-reload, skip the reload at start"),
-        .init("reset-unread-on-update", .list, "", .feeds, .toCome, "feeds whose updated articles become unread again"),
+        .init("reset-unread-on-update", .list, "", .feeds, .works, "feeds whose updated articles become unread again"),
         .init("keep-articles-days", .number(minimum: 0), "0", .feeds, .works, "articles older than this many days are deleted, 0 for never"),
         .init("delete-read-articles-on-quit", .yesNo, "no", .feeds, .works, "delete read articles when the reader quits"),
         .init("keep-forever-if-flagged-with", .list, "", .feeds, .works, "articles with these flags are never deleted"),

@@ -67,6 +67,7 @@ public struct BatchReload {
         }
 
         let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
+        store.resetUnreadOnUpdate(feedURLs: config.articleLifecycle.resetUnreadFeedURLs)
         try store.syncSubscriptions(urls.subscriptions, keepingServerFeeds: besideServer)
         // Hides what the killfile ignores among stored articles, and has the reload apply it.
         try store.applyKillfile(config.killfile)

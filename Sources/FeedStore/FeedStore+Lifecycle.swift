@@ -50,6 +50,12 @@ extension FeedStore {
         enclosures = '[]', searchTitle = NULL, searchAuthor = NULL
         """
 
+    /// The feeds (by their urls-file URL) whose articles become unread again when a reload finds
+    /// their title or text changed (`reset-unread-on-update`); applied by every upsert from now on.
+    public func resetUnreadOnUpdate(feedURLs: Set<String>) {
+        resetUnreadSlot.set(feedURLs)
+    }
+
     /// Deletes the articles dated more than `days` days before `now` (`keep-articles-days`),
     /// read or not, but for starred ones and those carrying a letter of `keeping`
     /// (`keep-forever-if-flagged-with`). Returns how many.

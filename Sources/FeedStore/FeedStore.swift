@@ -28,6 +28,8 @@ public final class FeedStore: Sendable {
     let pool: DatabasePool
     /// The killfile applied to what upserts store (see `applyKillfile`).
     let killfileSlot = KillfileSlot()
+    /// The feeds whose changed articles become unread again (see `resetUnreadOnUpdate`).
+    let resetUnreadSlot = ResetUnreadSlot()
 
     /// How long a write waits for another process's write before failing.
     public static let defaultBusyTimeout: TimeInterval = 10

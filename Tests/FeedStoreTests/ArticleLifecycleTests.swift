@@ -82,3 +82,33 @@ import Testing
         #expect(try titles(store) == ["Title a3", "Title a2", "Title a1"])
     }
 }
+
+/// `reset-unread-on-update`: a changed article of a listed feed is unread again after a reload.
+@Suite struct ResetUnreadOnUpdateTests {
+    @Test func changedArticlesOfTheListedFeedsBecomeUnreadAgain() throws {
+        let cache = try TemporaryCache()
+        let (reset, other) = ("https://reset.example/feed", "https://other.example/feed")
+        let store = try cache.open(subscribing: [reset, other])
+        store.resetUnreadOnUpdate(feedURLs: [reset])
+        let items = [Sample.item("a1", hours: 1), Sample.item("a2", hours: 2), Sample.item("a3", hours: 3)]
+        for url in [reset, other] { try store.upsert(Sample.feed(items), forFeedURL: url) }
+        for feed in try store.feedList() { try store.markFeed(feed.id, read: true) }
+
+        var changed = items
+        changed[0].summary = "<p>Corrected summary</p>"
+        changed[1].title = "A new title"
+        for url in [reset, other] { try store.upsert(Sample.feed(changed), forFeedURL: url, at: Sample.date(hours: 9)) }
+        let feeds = try store.feedList()
+        let unread = { (url: String) throws -> [String] in
+            let feed = try #require(feeds.first { $0.url == url })
+            return try store.items(inFeed: feed.id).filter { !$0.isRead }.compactMap(\.title).sorted()
+        }
+        #expect(try unread(reset) == ["A new title", "Title a1"])
+        #expect(feeds.first { $0.url == reset }?.unreadCount == 2)
+        #expect(try unread(other).isEmpty)
+        // Fetched again unchanged: nothing more.
+        for feed in feeds { try store.markFeed(feed.id, read: true) }
+        try store.upsert(Sample.feed(changed), forFeedURL: reset, at: Sample.date(hours: 10))
+        #expect(try unread(reset).isEmpty)
+    }
+}

@@ -86,6 +86,7 @@ public final class EffectRunner {
     public init(store: FeedStore, settings: ReaderSettings, cache: any FeedCache, terminal: any Terminal,
                 timers: any TimerSource = DispatchTimerSource(), exit: @escaping @MainActor (Int32) -> Void) {
         self.store = store
+        store.resetUnreadOnUpdate(feedURLs: settings.lifecycle.resetUnreadFeedURLs)
         self.timers = timers
         journal = MarkJournal(cachePath: settings.cachePath)
         urlsPath = settings.urlsPath
