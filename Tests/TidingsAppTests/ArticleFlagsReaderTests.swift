@@ -104,4 +104,40 @@ import Testing
         #expect(await reader.settle())
         #expect(try storedFlags(reader)["Ferry delayed"].map { [$0.flags, "\($0.starred)"] } == ["s", "false"])
     }
+
+    @Test func markingStarredReadFollowsTheConfiguredStarLetter() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20), ("Harbour festival", 21)])
+        try home.subscribe([home.url("news")])
+        var preferences = Self.preferences(#"articlelist-format "[%-3F] %t""#)
+        preferences.starFlag = "a"
+        let reader = try home.startReader(preferences: preferences)
+        #expect(await reader.settle())
+        reader.press(.character("R"))
+        try await see(reader, "(2/2) Harbour News")
+        #expect(await reader.settle())
+        reader.press(.enter)
+        try await see(reader, "[   ] Harbour festival")
+        // The newest starred (flag `a`); the other flagged `s`, an ordinary letter here.
+        reader.press(.character("s"))
+        try await see(reader, "[a  ] Harbour festival")
+        reader.press(.character("j"), .control("e"))
+        try await see(reader, "Flags:")
+        reader.type("s")
+        reader.press(.enter)
+        try await see(reader, "[s  ] Ferry delayed")
+        #expect(await reader.settle())
+        // `A` in Starred marks the starred article read, not the one flagged `s`.
+        reader.press(.character("q"))
+        try await see(reader, "Starred")
+        reader.press(.character("g"), .enter)
+        try await see(reader, "[a  ] Harbour festival")
+        reader.press(.character("A"))
+        #expect(await reader.settle())
+        reader.press(.character("q"))
+        try await see(reader, "(1/2) Harbour News")
+        let feed = try #require(try reader.store.feedList().first)
+        let unread = try reader.store.items(inFeed: feed.id).filter { !$0.isRead }.compactMap(\.title)
+        #expect(unread == ["Ferry delayed"])
+    }
 }

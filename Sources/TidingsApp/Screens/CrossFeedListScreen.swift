@@ -205,7 +205,7 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         case .markFeedRead:
             // newsboat's mark-feed-read in a query feed: every article the list holds.
             let unread = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration).unread
-            guard let (expression, source) = articles.filter else { return nil }
+            guard let (expression, source) = articles.filter(starFlag: preferences.starFlag) else { return nil }
             return .markArticlesRead(expression, source: source, shown: self.source.loadedIDs, unread: unread)
         default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }
