@@ -193,7 +193,7 @@ extension ConfigOption {
                         return ConfigOption(name, .text, "", .sync, .works, part: .sync, flagStarSummary)
                     case "flag-publish":
                         return ConfigOption(name, .text, "", .sync, .toCome, part: .sync,
-                                            "the flag of published articles (Tidings has one flag, the star)")
+                                            "the flag of published articles (TT-RSS's published state is not synced yet)")
                     case "mode":
                         return ConfigOption(name, .oneOf(["single", "multi"]), "multi", .sync, .works, part: .sync,
                                             "single: a server in single-user mode (login admin, no password needed); multi: ttrss-login and a password")
