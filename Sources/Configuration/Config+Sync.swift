@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedStore
 import Foundation
 
 /// The sync options (`urls-source`, `fever-…`, `freshrss-…`), read like newsboat's, and the account they make.
@@ -21,6 +22,16 @@ extension Config {
 
     /// True when the subscriptions come from a feed server: the urls file is not read.
     public var syncsWithServer: Bool { sync.urlsSource != .local }
+
+    /// The flag letter that stands for the star: the sync service's `*-flag-star`
+    /// (`freshrss-flag-star "a"`) when syncing with one that has the option, else `s` (see
+    /// `ArticleFlags`). A value that is not a letter leaves `s`.
+    public var starFlag: Character {
+        guard syncsWithServer, let value = sync.serviceOptions["\(sync.urlsSource.rawValue)-flag-star"]?.text,
+              value.count == 1, let letter = value.first, ArticleFlags.isFlag(letter)
+        else { return ArticleFlags.defaultStar }
+        return letter
+    }
 
     /// True when the urls file's feeds are reloaded beside a feed server's (`sync-local-feeds`).
     public var syncsLocalFeeds: Bool { syncsWithServer && sync.localFeeds }

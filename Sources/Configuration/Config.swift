@@ -209,6 +209,7 @@ public struct Config: Sendable, Equatable {
         preferences.marksLocalFeeds = syncsLocalFeeds
         preferences.imageProtocol = optionValue("image-protocol").flatMap { ImageProtocolChoice(rawValue: $0.text) } ?? .auto
         preferences.imageMaxHeight = optionValue("image-max-height")?.number ?? 0
+        preferences.starFlag = starFlag
         return preferences
     }
 

@@ -22,12 +22,14 @@ extension ConfigOption {
         .init("download-retries", .number(minimum: 0), "1", .feeds, .toCome, part: .fetch, "times a failed download is tried again"),
         .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .toCome, "reload-all reloads only the feeds the list shows"),
         .init("suppress-first-reload", .yesNo, "no", .feeds, .works, "with auto-reload, skip the reload at start"),
-        .init("reset-unread-on-update", .list, "", .feeds, .toCome, "feeds whose updated articles become unread again"),
-        .init("keep-articles-days", .number(minimum: 0), "0", .feeds, .toCome, "articles older than this many days are deleted, 0 for never"),
-        .init("delete-read-articles-on-quit", .yesNo, "no", .feeds, .toCome, "delete read articles when the reader quits"),
-        .init("keep-forever-if-flagged-with", .list, "", .feeds, .toCome, "articles with these flags are never deleted"),
-        .init("cleanup-on-quit", .oneOf(["yes", "no", "nudge", "true", "false"]), "nudge", .feeds, .toCome, "remove from the cache the feeds no longer in the urls file"),
-        .init("prepopulate-query-feeds", .yesNo, "no", .feeds, .toCome, "fill the query feeds at start instead of when they are opened"),
+        .init("reset-unread-on-update", .list, "", .feeds, .works, "feeds whose updated articles become unread again"),
+        .init("keep-articles-days", .number(minimum: 0), "0", .feeds, .works, "articles older than this many days are deleted, 0 for never"),
+        .init("delete-read-articles-on-quit", .yesNo, "no", .feeds, .works, "delete read articles when the reader quits"),
+        .init("keep-forever-if-flagged-with", .list, "", .feeds, .works, "articles with these flags are never deleted"),
+        .init("cleanup-on-quit", .oneOf(["yes", "no", "nudge", "true", "false"]), "nudge", .feeds, .works, "remove from the cache the feeds no longer in the urls file"),
+        .init("prepopulate-query-feeds", .yesNo, "no", .feeds,
+              .noEffect("Tidings always counts the query feeds at start, in the background: the feed list shows them at once and fills their counts when they come"),
+              "fill the query feeds at start instead of when they are opened"),
         .init("http-auth-method", .oneOf(["any", "basic", "digest", "digest_ie", "gssnegotiate", "ntlm", "anysafe"]), "any", .feeds, .toCome, part: .fetch, "how credentials in a feed's URL are sent"),
         .init("use-proxy", .yesNo, "no", .feeds, .toCome, part: .fetch, "download through the proxy option's proxy"),
         .init("proxy", .text, "", .feeds, .toCome, part: .fetch, "the proxy, HOST:PORT"),
@@ -177,10 +179,10 @@ extension ConfigOption {
                     case "show-special-feeds":
                         return ConfigOption(name, .yesNo, "yes", .sync, specialFeeds, part: .sync, "list the server's special feeds (starred, shared…)")
                     case "flag-star":
-                        return ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
-                                            "the flag of starred articles")
+                        return ConfigOption(name, .text, "", .sync, .works, part: .sync, flagStarSummary)
                     case "flag-share":
-                        return ConfigOption(name, .text, "", .sync, .toCome, part: .sync, "the flag of shared articles")
+                        return ConfigOption(name, .text, "", .sync, .noEffect("Tidings does not sync the server's shared (broadcast) state, so no article carries that flag"),
+                                            part: .sync, "the flag of shared articles")
                     case "url":
                         return ConfigOption(name, .text, "", .sync, .works, part: .sync, "the server's Google Reader API address")
                     default:
@@ -190,11 +192,10 @@ extension ConfigOption {
                 if service.name == "ttrss" {
                     switch suffix {
                     case "flag-star":
-                        return ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
-                                            "the flag of starred articles")
+                        return ConfigOption(name, .text, "", .sync, .works, part: .sync, flagStarSummary)
                     case "flag-publish":
                         return ConfigOption(name, .text, "", .sync, .toCome, part: .sync,
-                                            "the flag of published articles (Tidings has one flag, the star)")
+                                            "the flag of published articles (TT-RSS's published state is not synced yet)")
                     case "mode":
                         return ConfigOption(name, .oneOf(["single", "multi"]), "multi", .sync, .works, part: .sync,
                                             "single: a server in single-user mode (login admin, no password needed); multi: ttrss-login and a password")
@@ -232,14 +233,18 @@ extension ConfigOption {
         case "show-special-feeds":
             ConfigOption(name, .yesNo, "yes", .sync, specialFeeds, part: .sync, "list the server's special feeds (starred, shared…)")
         case "flag-star":
-            ConfigOption(name, .text, "", .sync, .noEffect("Tidings' star is the server's star; no flag letter is needed"), part: .sync,
-                         "the flag of starred articles")
+            ConfigOption(name, .text, "", .sync, .works, part: .sync, flagStarSummary)
         case "flag-save":
-            ConfigOption(name, .text, "", .sync, .toCome, part: .sync, "the flag of articles saved to Miniflux's integrations")
+            ConfigOption(name, .text, "", .sync, .noEffect("Tidings does not send articles to Miniflux's integrations (its \"save\"), so no article carries that flag"),
+                         part: .sync, "the flag of articles saved to Miniflux's integrations")
         default:
             ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
         }
     }
+
+    /// `SERVICE-flag-star` of the services synced with (see `Config.starFlag`).
+    private static let flagStarSummary =
+        "the flag letter that stands for the server's star: starred articles show it, and edit-flags setting or clearing it stars or unstars"
 
     /// `SERVICE-show-special-feeds` of the services synced with.
     private static let specialFeeds = ConfigOption.Status.noEffect(

@@ -68,11 +68,12 @@ public struct Highlights: Sendable, Equatable {
     }
 
     /// The style of a whole article row, from the last `highlight-article` rule that matches it.
-    public func rowStyle(for row: ItemRow, now: Date = Date()) -> Style? {
+    /// `starFlag` is the letter `flags` shows for the star.
+    public func rowStyle(for row: ItemRow, starFlag: Character = ArticleFlags.defaultStar, now: Date = Date()) -> Style? {
         guard !articleRules.isEmpty else { return nil }
         let article = FilterArticle(
             title: row.title, link: row.link, author: row.author, isRead: row.isRead, isStarred: row.isStarred,
-            date: row.date, feedTitle: row.feedTitle, feedURL: "")
+            flags: row.flags, starFlag: starFlag, date: row.date, feedTitle: row.feedTitle, feedURL: "")
         return articleRules.last { $0.expression.matches(article, now: now) }?.style
     }
 }

@@ -211,6 +211,14 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .randomUnread, contexts: reading, defaultKeys: [], summaryText: "A random unread article"),
         Action(command: .articleFeed, contexts: articles, defaultKeys: [], summaryText: "The articles of the article's feed"),
         Action(command: .gotoURL, contexts: [.article], defaultKeys: [.character("#")], summaryText: "Open link number N (asks for it)"),
+        Action(command: .editFlags, contexts: articles, defaultKeys: [.control("e")],
+               summaryText: "Edit the article's flags (letters; the star is one of them)"),
+        Action(command: .deleteArticle, contexts: [.itemList, .article], defaultKeys: [.character("D")],
+               summaryText: "Delete the article (reloads do not bring it back)"),
+        Action(command: .deleteAllArticles, contexts: [.itemList], defaultKeys: [.control("d")],
+               summaryText: "Delete every article of this feed (asks first)"),
+        Action(command: .purgeDeleted, contexts: [.itemList], defaultKeys: [.character("$")],
+               summaryText: "Purge the deleted articles (their text leaves the cache)"),
         Action(command: .toggleSourceView, contexts: [.article], defaultKeys: [.control("u")], summaryText: "Show the article's HTML source, or its text again"),
     ] + openURLActions + commandLineDigitActions
 

@@ -54,6 +54,10 @@ public struct ReaderPreferences: Sendable, Equatable {
         imageProtocol == .auto ? detectedImageProtocol : imageProtocol
     }
 
+    /// The flag letter that stands for the star (`s`, or the sync source's `*-flag-star`):
+    /// shown among an article's flags (`%F`), set and cleared by `edit-flags`.
+    public var starFlag: Character = ArticleFlags.defaultStar
+
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,
         hidesReadArticles: Bool = false, showsExcerpts: Bool = false, textWidth: Int = 0,

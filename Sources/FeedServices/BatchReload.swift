@@ -66,7 +66,8 @@ public struct BatchReload {
             ReloadReporter.writeError("tidings: \(warning)")
         }
 
-        let store = try FeedStore(path: paths.cacheFile.path)
+        let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
+        store.resetUnreadOnUpdate(feedURLs: config.articleLifecycle.resetUnreadFeedURLs)
         try store.syncSubscriptions(urls.subscriptions, keepingServerFeeds: besideServer)
         // Hides what the killfile ignores among stored articles, and has the reload apply it.
         try store.applyKillfile(config.killfile)
@@ -99,10 +100,18 @@ public struct BatchReload {
 
         // The reload stored titles only in the full-text index (see `StoreFeedCache`).
         try store.indexAllStoredBodies()
-        if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
+        try Self.applyRetention(config, to: store)
         reporter.finish(summary)
         if interruption.happened { return .interrupted }
         return summary.failed > 0 ? .someFailed : .succeeded
+    }
+
+    /// `max-items` and `keep-articles-days` (with `keep-forever-if-flagged-with`), after a reload
+    /// or a sync, as the reader applies them.
+    private static func applyRetention(_ config: Config, to store: FeedStore) throws {
+        if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
+        let lifecycle = config.articleLifecycle
+        try store.deleteArticles(olderThanDays: lifecycle.keepArticlesDays, keeping: lifecycle.keptFlags)
     }
 
     /// `urls-source` (a feed server): one sync with the feed server instead of fetching feeds (the urls
@@ -124,12 +133,12 @@ public struct BatchReload {
             ReloadReporter.writeError("tidings: \(error)")
             return .someFailed
         }
-        let store = try FeedStore(path: paths.cacheFile.path)
+        let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
         // Synced articles are hidden by the killfile as fetched ones are.
         try store.applyKillfile(config.killfile)
         do {
             let outcome = try Synchronizer(account: account, store: store, keepingLocalFeeds: config.syncsLocalFeeds).sync()
-            if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
+            try Self.applyRetention(config, to: store)
             let articles = outcome.newArticles == 1 ? "1 new article" : "\(outcome.newArticles) new articles"
             let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"
             // Unbuffered, as the reload's lines are: it comes before those of the local feeds (`sync-local-feeds`).

@@ -15,7 +15,7 @@ extension FeedStore {
         matching expression: FilterExpression, inFeed feedID: FeedID? = nil, _ request: ItemPageRequest = ItemPageRequest(),
         now: Date = Date()
     ) throws -> [ItemRow] {
-        let (condition, conditionArguments) = expression.sql(now: now)
+        let (condition, conditionArguments) = expression.sql(now: now, starFlag: starFlag)
         if let feedID {
             // One feed: its items in list order through the feed's own index, as `items(inFeed:)`.
             var arguments: StatementArguments = [feedID]
@@ -50,7 +50,7 @@ extension FeedStore {
     /// How many of a feed's listed articles match `expression` (unread ones only, with
     /// `unreadOnly`): the length of a filtered item list.
     public func itemCount(matching expression: FilterExpression, inFeed feedID: FeedID, unreadOnly: Bool = false, now: Date = Date()) throws -> Int {
-        let (condition, arguments) = expression.sql(now: now)
+        let (condition, arguments) = expression.sql(now: now, starFlag: starFlag)
         let unread = unreadOnly ? " AND item.isRead = 0" : ""
         return try read { db in
             try Int.fetchOne(
@@ -71,7 +71,7 @@ extension FeedStore {
         var arguments = StatementArguments()
         var columns: [String] = []
         for (index, expression) in expressions.enumerated() {
-            let (condition, conditionArguments) = expression.sql(now: now)
+            let (condition, conditionArguments) = expression.sql(now: now, starFlag: starFlag)
             arguments += conditionArguments
             // Both counts in one sum, so that the condition (a scan of article text, perhaps)
             // is evaluated once per article: a match adds 1, an unread match 2^32 more.

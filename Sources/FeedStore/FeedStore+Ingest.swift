@@ -72,8 +72,10 @@ extension FeedStore {
         let killfile = killfileSlot.current
         let entries = try Self.entriesToStore(
             prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
-        var newCount = try Self.storeItems(entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies, db: db)
-        newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, db: db)
+        var newCount = try Self.storeItems(
+            entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies,
+            resettingUnread: resetUnreadSlot.contains(update.url), db: db)
+        newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, starFlag: starFlag, db: db)
         if !prepared.entries.isEmpty {
             // Tombstones of dropped items can go once the feed itself no longer carries
             // them: they can no longer come back as new.
@@ -148,8 +150,12 @@ extension FeedStore {
 
     /// Inserts new items and refreshes known ones; returns the number inserted. New items' text
     /// is indexed now, or with `indexingBodies` false by `indexStoredBodies` later.
+    ///
+    /// - Parameter resettingUnread: a known item whose title or text changed becomes unread
+    ///   again (`reset-unread-on-update`).
     static func storeItems(
-        _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, indexingBodies: Bool, db: Database
+        _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, indexingBodies: Bool,
+        resettingUnread: Bool = false, db: Database
     ) throws -> Int {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
         // changing no row, and only then is the known item refreshed. (Not `RETURNING
@@ -193,6 +199,14 @@ extension FeedStore {
             newCount += 1
         }
         for entry in known {
+            if resettingUnread {
+                // Before the refresh, which writes the new text over the old.
+                try db.cachedStatement(sql: """
+                    UPDATE item SET isRead = 0
+                    WHERE feedId = ? AND key = ? AND isDeleted = 0 AND isRead = 1
+                    AND (title IS NOT ? OR summary IS NOT ? OR content IS NOT ?)
+                    """).execute(arguments: [feedID, entry.key, entry.item.title, entry.item.summary, entry.item.content])
+            }
             refresh.bind(seconds)
             refresh.bind(entry.published)
             refresh.bind(entry.updated)

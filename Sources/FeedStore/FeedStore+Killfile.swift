@@ -25,7 +25,7 @@ extension FeedStore {
     @discardableResult
     public func applyKillfile(_ killfile: Killfile, now: Date = Date()) throws -> (hidden: Int, shown: Int) {
         killfileSlot.set(killfile)
-        let (condition, arguments) = killfile.sql(now: now)
+        let (condition, arguments) = killfile.sql(now: now, starFlag: starFlag)
         // Looked for in a read first: at most starts nothing changes, and the scan of every
         // article then holds no write lock (a reload or a mark would wait behind it).
         let hasWork = try read { db in
@@ -109,9 +109,9 @@ extension FeedStore {
     /// Hides the articles of one feed stored or refreshed at `seconds` that the killfile
     /// ignores, in the upsert's transaction, so that they are never listed even for a moment.
     /// Returns how many of them were new.
-    static func hideIgnored(feedID: FeedID, seenAt seconds: Double, killfile: Killfile, db: Database) throws -> Int {
+    static func hideIgnored(feedID: FeedID, seenAt seconds: Double, killfile: Killfile, starFlag: Character, db: Database) throws -> Int {
         guard !killfile.isEmpty else { return 0 }
-        let (condition, arguments) = killfile.sql(now: Date(timeIntervalSince1970: seconds))
+        let (condition, arguments) = killfile.sql(now: Date(timeIntervalSince1970: seconds), starFlag: starFlag)
         try db.execute(
             sql: """
                 UPDATE item SET isDeleted = \(hiddenByKillfile)

@@ -66,7 +66,7 @@ extension FeedStore {
                 db,
                 sql: """
                     SELECT item.id, item.feedId, item.key, item.sortDate, item.firstSeenAt, item.isRead,
-                        item.isStarred, item.fullArticle, \(PreparedFeed.Entry.columns.names(of: "item")),
+                        item.isStarred, item.flags, item.fullArticle, \(PreparedFeed.Entry.columns.names(of: "item")),
                         \(Self.displayTitleSQL("feed")) AS feedTitle
                     FROM item JOIN feed ON feed.id = item.feedId
                     WHERE item.id = ? AND item.isDeleted = 0
@@ -79,7 +79,8 @@ extension FeedStore {
                 id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], key: row["key"],
                 item: item, date: Date(timeIntervalSince1970: row["sortDate"]),
                 firstSeenAt: Date(timeIntervalSince1970: row["firstSeenAt"]),
-                isRead: row["isRead"], isStarred: row["isStarred"], fullArticle: row["fullArticle"])
+                isRead: row["isRead"], isStarred: row["isStarred"], fullArticle: row["fullArticle"],
+                flags: ArticleFlags(row["flags"] as String))
         }
     }
 
@@ -176,7 +177,7 @@ extension FeedStore {
     static let itemRowColumns = """
         item.id, item.feedId, \(displayTitleSQL("feed")) AS feedTitle, item.title, item.link,
         item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures,
-        item.excerpt, item.contentLength
+        item.excerpt, item.contentLength, item.flags
         """
 
     /// The rows matching `conditions`, one page of them in the request's order.
@@ -199,6 +200,6 @@ extension FeedStore {
             id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], title: row["title"],
             link: row["link"], author: row["author"], date: Date(timeIntervalSince1970: row["sortDate"]),
             isRead: row["isRead"], isStarred: row["isStarred"], hasEnclosures: row["hasEnclosures"],
-            excerpt: row["excerpt"], contentLength: row["contentLength"])
+            excerpt: row["excerpt"], contentLength: row["contentLength"], flags: ArticleFlags(row["flags"] as String))
     }
 }

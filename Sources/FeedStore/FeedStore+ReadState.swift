@@ -96,7 +96,7 @@ extension FeedStore {
     /// reload brought meanwhile stays unread); returns how many changed. `age` counts from `now`.
     @discardableResult
     public func markRead(matching expression: FilterExpression, seenBy: Date, now: Date = Date()) throws -> Int {
-        let (condition, conditionArguments) = expression.sql(now: now)
+        let (condition, conditionArguments) = expression.sql(now: now, starFlag: starFlag)
         let matching = """
             SELECT item.id FROM item JOIN feed ON feed.id = item.feedId
             WHERE feed.isSubscribed = 1 AND item.isRead <> 1 AND item.isDeleted = 0 AND item.firstSeenAt <= ? AND \(condition)
@@ -125,6 +125,35 @@ extension FeedStore {
             guard db.changesCount > 0 else { return false }
             try Self.queueSyncChange(isStarred ? "starred" : "unstarred", item: id, db: db)
             return true
+        }
+    }
+
+    /// Sets an item's flags to `flags` (`edit-flags`): the letter that stands for the star
+    /// (`starFlag`) stars or unstars it, which is sent to a feed server as a star; the others
+    /// are kept in the item's `flags`. Returns whether anything changed.
+    @discardableResult
+    public func setFlags(_ flags: ArticleFlags, item id: ItemID) throws -> Bool {
+        try setFlags(flags.setting(starFlag, false), starred: flags.contains(starFlag), item: id)
+    }
+
+    /// Sets an item's flags besides the star to `others`, and stars or unstars it (a change of
+    /// the star is queued for a feed server). Returns whether anything changed.
+    @discardableResult
+    public func setFlags(_ others: ArticleFlags, starred isStarred: Bool, item id: ItemID) throws -> Bool {
+        let others = others.letters
+        return try write { db in
+            try db.execute(
+                sql: "UPDATE item SET flags = ? WHERE id = ? AND flags <> ? AND isDeleted = 0",
+                arguments: [others, id, others])
+            var changed = db.changesCount > 0
+            try db.execute(
+                sql: "UPDATE item SET isStarred = ? WHERE id = ? AND isStarred <> ? AND isDeleted = 0",
+                arguments: [isStarred, id, isStarred])
+            if db.changesCount > 0 {
+                try Self.queueSyncChange(isStarred ? "starred" : "unstarred", item: id, db: db)
+                changed = true
+            }
+            return changed
         }
     }
 

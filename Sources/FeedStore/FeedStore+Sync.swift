@@ -120,7 +120,7 @@ extension FeedStore {
                 outcome.newArticles += try Self.storeItems(feed.entries, feedID: feedID, seenAt: seconds, indexingBodies: true, db: db)
                 // The killfile hides what it ignores among them (the server has them all, so
                 // both modes hide rather than drop; see `FeedStore+Killfile`).
-                outcome.newArticles -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfileSlot.current, db: db)
+                outcome.newArticles -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfileSlot.current, starFlag: starFlag, db: db)
                 for article in byFeed[serverFeedID] ?? [] {
                     try setServerID.execute(arguments: [article.id, feedID, Self.itemKey(article.id)])
                 }

@@ -22,9 +22,14 @@ public final class FeedStore: Sendable {
     public let path: String
     /// Whether the cache can be written, or only read (see `Access`).
     public let access: Access
+    /// The flag letter that stands for the star in filters (`flags # "s"`) and flag edits:
+    /// `s`, or a sync source's `*-flag-star` (see `ArticleFlags`).
+    public let starFlag: Character
     let pool: DatabasePool
     /// The killfile applied to what upserts store (see `applyKillfile`).
     let killfileSlot = KillfileSlot()
+    /// The feeds whose changed articles become unread again (see `resetUnreadOnUpdate`).
+    let resetUnreadSlot = ResetUnreadSlot()
 
     /// How long a write waits for another process's write before failing.
     public static let defaultBusyTimeout: TimeInterval = 10
@@ -58,9 +63,13 @@ public final class FeedStore: Sendable {
     /// - Throws: `StoreError.unreadableFile` when the file exists but is not an SQLite database
     ///   or is corrupt (the file is never modified), `StoreError.newerSchema` when a newer
     ///   Tidings wrote it, `StoreError.busy` when another process keeps it locked.
-    public init(path: String, busyTimeout: TimeInterval = FeedStore.defaultBusyTimeout, access: Access = .readWrite) throws {
+    public init(
+        path: String, busyTimeout: TimeInterval = FeedStore.defaultBusyTimeout, access: Access = .readWrite,
+        starFlag: Character = ArticleFlags.defaultStar
+    ) throws {
         self.path = path
         self.access = access
+        self.starFlag = starFlag
         try Self.refuseForeignFile(at: path)
         if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.unreadableFile(path: path, reason: "there is no such file")
@@ -91,6 +100,8 @@ public final class FeedStore: Sendable {
             db.add(function: SearchBody.functionWithFullArticle)
             // Filter expressions match regular expressions through it (see `FilterExpression+SQL`).
             db.add(function: FilterRegex.sqlFunction())
+            // A filter's `flags` (see `ArticleFlags`).
+            db.add(function: ArticleFlags.sqlFunction)
             // `article-sort-order random` (see `ItemOrder`).
             db.add(function: ItemOrder.shuffleFunction)
         }

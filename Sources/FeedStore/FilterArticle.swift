@@ -13,6 +13,10 @@ public struct FilterArticle: Sendable, Hashable {
     public var guid: String?
     public var isRead: Bool
     public var isStarred: Bool
+    /// The flags besides the star's (see `ArticleFlags`).
+    public var flags: ArticleFlags
+    /// The letter `flags` shows for the star.
+    public var starFlag: Character
     /// Published, else updated, else first seen.
     public var date: Date
     public var enclosureURL: String?
@@ -27,7 +31,8 @@ public struct FilterArticle: Sendable, Hashable {
 
     public init(
         title: String? = nil, link: String? = nil, author: String? = nil, content: String? = nil, guid: String? = nil,
-        isRead: Bool = false, isStarred: Bool = false, date: Date, enclosureURL: String? = nil,
+        isRead: Bool = false, isStarred: Bool = false, flags: ArticleFlags = .none, starFlag: Character = ArticleFlags.defaultStar,
+        date: Date, enclosureURL: String? = nil,
         enclosureType: String? = nil, feedTitle: String, feedLink: String? = nil, feedURL: String,
         feedDescription: String? = nil, tags: [String] = [], unreadCount: Int = 0, totalCount: Int = 0
     ) {
@@ -38,6 +43,8 @@ public struct FilterArticle: Sendable, Hashable {
         self.guid = guid
         self.isRead = isRead
         self.isStarred = isStarred
+        self.flags = flags
+        self.starFlag = starFlag
         self.date = date
         self.enclosureURL = enclosureURL
         self.enclosureType = enclosureType
@@ -77,7 +84,7 @@ public struct FilterArticle: Sendable, Hashable {
         case .guid: .text(guid ?? "")
         case .unread: .text(isRead ? "no" : "yes")
         case .age: .number(Double(FilterArticle.age(of: date.timeIntervalSince1970, now: now.timeIntervalSince1970)))
-        case .flags: .text(isStarred ? "s" : "")
+        case .flags: .text(ArticleFlags.of(stored: flags.letters, isStarred: isStarred, star: starFlag).letters)
         case .enclosureURL: .text(enclosureURL ?? "")
         case .enclosureType: .text(enclosureType ?? "")
         case .feedTitle: .text(feedTitle)

@@ -9,7 +9,8 @@ public enum FilterAttribute: String, Sendable, Hashable, CaseIterable {
     case unread
     /// Whole days since the article's date (published, else updated, else first seen).
     case age
-    /// The article's flags: Tidings has one, the star, written `s`.
+    /// The article's flags, sorted letters (`"as"`): the star is `s`, or the letter a sync
+    /// source's `*-flag-star` names (see `ArticleFlags`).
     case flags
     case enclosureURL = "enclosure_url"
     case enclosureType = "enclosure_type"

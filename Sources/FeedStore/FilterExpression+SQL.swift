@@ -9,27 +9,35 @@ extension FilterExpression {
     /// Every attribute reads as a non-NULL value (a missing author is the empty text), so the
     /// condition is never NULL and `NOT (…)` is its exact opposite.
     ///
-    /// - Parameter now: the moment `age` counts from (the same as given to `matches`).
-    public func sql(now: Date = Date()) -> (sql: String, arguments: StatementArguments) {
+    /// - Parameters:
+    ///   - now: the moment `age` counts from (the same as given to `matches`).
+    ///   - starFlag: the letter `flags` shows for a starred article (see `ArticleFlags`).
+    public func sql(now: Date = Date(), starFlag: Character = ArticleFlags.defaultStar) -> (sql: String, arguments: StatementArguments) {
         var arguments = StatementArguments()
-        let sql = sql(now: now.timeIntervalSince1970, arguments: &arguments)
+        let sql = sql(SQLContext(now: now.timeIntervalSince1970, starFlag: starFlag), arguments: &arguments)
         return (sql, arguments)
     }
 
-    private func sql(now: Double, arguments: inout StatementArguments) -> String {
+    private func sql(_ context: SQLContext, arguments: inout StatementArguments) -> String {
         switch self {
         case .and(let left, let right):
-            return "(\(left.sql(now: now, arguments: &arguments)) AND \(right.sql(now: now, arguments: &arguments)))"
+            return "(\(left.sql(context, arguments: &arguments)) AND \(right.sql(context, arguments: &arguments)))"
         case .or(let left, let right):
-            return "(\(left.sql(now: now, arguments: &arguments)) OR \(right.sql(now: now, arguments: &arguments)))"
+            return "(\(left.sql(context, arguments: &arguments)) OR \(right.sql(context, arguments: &arguments)))"
         case .comparison(let comparison):
-            return comparison.sql(now: now, arguments: &arguments)
+            return comparison.sql(context, arguments: &arguments)
         }
     }
 }
 
+/// What an expression's SQL depends on besides the expression.
+private struct SQLContext {
+    var now: Double
+    var starFlag: Character
+}
+
 extension FilterComparison {
-    fileprivate func sql(now: Double, arguments: inout StatementArguments) -> String {
+    fileprivate func sql(_ context: SQLContext, arguments: inout StatementArguments) -> String {
         if attribute == .tags, comparator == .contains || comparator == .notContains {
             arguments += [value.text]
             // Not correlated with the row: SQLite reads the feeds carrying the tag once per
@@ -39,7 +47,7 @@ extension FilterComparison {
         }
         // The attribute's own arguments (`age` binds the time) come before the value's, as
         // its text comes first in every condition below.
-        let column = attribute.sql(now: now, arguments: &arguments)
+        let column = attribute.sql(context, arguments: &arguments)
         switch comparator {
         case .matches, .notMatches:
             let text = attribute.kind == .number ? "CAST(\(column) AS TEXT)" : column
@@ -73,7 +81,7 @@ extension FilterComparison {
 
 extension FilterAttribute {
     /// The attribute's value in SQL, never NULL (see `FilterArticle.value(of:now:)`, its twin).
-    fileprivate func sql(now: Double, arguments: inout StatementArguments) -> String {
+    fileprivate func sql(_ context: SQLContext, arguments: inout StatementArguments) -> String {
         switch self {
         case .title: return "COALESCE(item.title, '')"
         case .link: return "COALESCE(item.link, '')"
@@ -82,9 +90,11 @@ extension FilterAttribute {
         case .guid: return "COALESCE(item.guid, '')"
         case .unread: return "(CASE WHEN item.isRead = 0 THEN 'yes' ELSE 'no' END)"
         case .age:
-            arguments += [now]
+            arguments += [context.now]
             return "CAST((? - item.sortDate) / 86400 AS INTEGER)"
-        case .flags: return "(CASE WHEN item.isStarred = 1 THEN 's' ELSE '' END)"
+        case .flags:
+            arguments += [String(context.starFlag)]
+            return "tidings_flags(item.flags, item.isStarred, ?)"
         case .enclosureURL: return "COALESCE(json_extract(item.enclosures, '$[0].url'), '')"
         case .enclosureType: return "COALESCE(json_extract(item.enclosures, '$[0].type'), '')"
         case .feedTitle: return FeedStore.displayTitleSQL("feed")

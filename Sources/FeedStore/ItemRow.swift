@@ -13,6 +13,8 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public var date: Date
     public var isRead: Bool
     public var isStarred: Bool
+    /// The flags besides the star (see `ArticleFlags`).
+    public var flags: ArticleFlags
     public var hasEnclosures: Bool
     /// The start of the item's text as one plain line (see `ListText.excerpt`); nil when the
     /// item has no text.
@@ -20,13 +22,18 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     /// The size in bytes of the item's text (newsboat's `%L`); nil when it has none.
     public var contentLength: Int?
 
+    /// Every flag of the article, the star's letter `star` among them when it is starred.
+    public func allFlags(star: Character) -> ArticleFlags {
+        ArticleFlags.of(stored: flags.letters, isStarred: isStarred, star: star)
+    }
+
     /// The position of this row, for keyset paging and next/previous unread.
     public var cursor: ItemCursor { ItemCursor(date: date, id: id) }
 
     public init(
         id: ItemID, feedID: FeedID, feedTitle: String, title: String?, link: String?,
         author: String?, date: Date, isRead: Bool, isStarred: Bool, hasEnclosures: Bool,
-        excerpt: String? = nil, contentLength: Int? = nil
+        excerpt: String? = nil, contentLength: Int? = nil, flags: ArticleFlags = .none
     ) {
         self.id = id
         self.feedID = feedID
@@ -37,6 +44,7 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
         self.date = date
         self.isRead = isRead
         self.isStarred = isStarred
+        self.flags = flags
         self.hasEnclosures = hasEnclosures
         self.excerpt = excerpt
         self.contentLength = contentLength

@@ -132,6 +132,12 @@ enum StoreSchema {
                 UPDATE item SET contentLength = length(CAST(COALESCE(content, summary) AS BLOB)) WHERE isDeleted = 0;
                 """)
         }
+        migrator.registerMigration("v11: article flags") { db in
+            // newsboat's flags (`edit-flags`, `flags # "a"`, `%F`): the letters other than the
+            // star's, sorted (see `ArticleFlags`); the star stays `isStarred`, whose letter is a
+            // setting (`*-flag-star`), not data.
+            try db.execute(sql: "ALTER TABLE item ADD COLUMN flags TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 

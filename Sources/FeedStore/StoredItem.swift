@@ -16,6 +16,8 @@ public struct StoredItem: Sendable, Hashable, Identifiable {
     public var firstSeenAt: Date
     public var isRead: Bool
     public var isStarred: Bool
+    /// The flags besides the star (see `ArticleFlags`).
+    public var flags: ArticleFlags
     /// The main text of the page the item links to, as sanitised HTML, when it was fetched
     /// (`FeedStore.storeFullArticle`); nil otherwise.
     public var fullArticle: String?
@@ -24,7 +26,8 @@ public struct StoredItem: Sendable, Hashable, Identifiable {
 
     public init(
         id: ItemID, feedID: FeedID, feedTitle: String, key: String, item: Item, date: Date,
-        firstSeenAt: Date, isRead: Bool, isStarred: Bool, fullArticle: String? = nil
+        firstSeenAt: Date, isRead: Bool, isStarred: Bool, fullArticle: String? = nil,
+        flags: ArticleFlags = .none
     ) {
         self.id = id
         self.feedID = feedID
@@ -36,5 +39,6 @@ public struct StoredItem: Sendable, Hashable, Identifiable {
         self.isRead = isRead
         self.isStarred = isStarred
         self.fullArticle = fullArticle
+        self.flags = flags
     }
 }

@@ -59,6 +59,8 @@ public final class EffectRunner {
     private var stopSpinner: (@MainActor () -> Void)?
     private var stopAutoReload: (@MainActor () -> Void)?
     private var cacheWatcher: CacheWatcher?
+    /// What quitting tidies in the cache (`.tidyOnQuit`), done in `end`.
+    private var quitTidying: QuitTidying?
     /// A job reads the options when it starts: `:set` may have changed them since.
     private lazy var fullArticles = FullArticleFetcher { [unowned self] id, link in
         FullArticleJob(id: id, link: link, store: self.store, fetchOptions: self.options.fetch,
@@ -88,6 +90,7 @@ public final class EffectRunner {
     public init(store: FeedStore, settings: ReaderSettings, cache: any FeedCache, terminal: any Terminal,
                 timers: any TimerSource = DispatchTimerSource(), exit: @escaping @MainActor (Int32) -> Void) {
         self.store = store
+        store.resetUnreadOnUpdate(feedURLs: settings.lifecycle.resetUnreadFeedURLs)
         self.timers = timers
         journal = MarkJournal(cachePath: settings.cachePath)
         urlsPath = settings.urlsPath
@@ -276,17 +279,30 @@ public final class EffectRunner {
             applyKillfile(killfile)
         case .settleMarks(let number):
             onReadQueue { .marksSettled(through: number) }
-        case .applyRetention(let maxItems):
+        case .applyRetention(let maxItems, let keepDays, let keeping, let now):
             let logger = logger
             onWriteQueue {
                 do {
-                    try store.applyRetention(defaultMaxItems: maxItems)
+                    if maxItems > 0 { try store.applyRetention(defaultMaxItems: maxItems) }
+                    try store.deleteArticles(olderThanDays: keepDays, keeping: keeping, now: now)
                     return .storeChanged
                 } catch {
-                    logger.error("cannot apply max-items: \(error)")
+                    logger.error("cannot apply max-items or keep-articles-days: \(error)")
                     return nil
                 }
             }
+        case .deleteArticles(let deletion):
+            let logger = logger
+            onWriteQueue {
+                do {
+                    return .articlesDeleted(try deletion.apply(to: store))
+                } catch {
+                    logger.error("cannot delete articles: \(error)")
+                    return .status("Not deleted: \(error)")
+                }
+            }
+        case .tidyOnQuit(let tidying):
+            quitTidying = tidying
         case .indexStoredBodies:
             let logger = logger
             onWriteQueue {
@@ -535,6 +551,17 @@ public final class EffectRunner {
     }
 
     private func end(status: Int32) {
+        // After the writes queued before (marks among them), as quitting newsboat does.
+        if let quitTidying {
+            let store = store, logger = logger
+            writeQueue.sync {
+                do {
+                    try quitTidying.apply(to: store)
+                } catch {
+                    logger.error("cannot tidy the cache on quitting: \(error)")
+                }
+            }
+        }
         // Marks still queued are in the journal: the next start writes them.
         terminal.stop()
         exit(status)

@@ -8,6 +8,8 @@ enum ItemMark: Hashable, Sendable {
     case read(ItemID, feed: FeedID, isRead: Bool, wasRead: Bool)
     /// One article starred or unstarred.
     case starred(ItemID, isStarred: Bool, wasStarred: Bool)
+    /// One article's flags set (`edit-flags`): `others` besides the star, and the star.
+    case flags(ItemID, others: ArticleFlags, isStarred: Bool, wasStarred: Bool)
     /// Every article of the feed first seen by `seenBy` read (`A`).
     case feedRead(FeedID, seenBy: Date)
     /// Every article of a query feed first seen by `seenBy` read (`A` there): those `expression`
@@ -20,6 +22,7 @@ enum ItemMark: Hashable, Sendable {
         switch self {
         case .read(let id, _, let isRead, _): try store.markItem(id, read: isRead)
         case .starred(let id, let isStarred, _): try store.setStarred(isStarred, item: id)
+        case .flags(let id, let others, let isStarred, _): try store.setFlags(others, starred: isStarred, item: id)
         case .feedRead(let id, let seenBy): try store.markFeedRead(id, seenBy: seenBy)
         case .queryRead(let expression, _, let now, let seenBy, _): try store.markRead(matching: expression, seenBy: seenBy, now: now)
         }
@@ -32,6 +35,9 @@ enum ItemMark: Hashable, Sendable {
             return "read \(id.rawValue) \(feed.rawValue) \(isRead ? 1 : 0) \(wasRead ? 1 : 0)"
         case .starred(let id, let isStarred, let wasStarred):
             return "star \(id.rawValue) \(isStarred ? 1 : 0) \(wasStarred ? 1 : 0)"
+        case .flags(let id, let others, let isStarred, let wasStarred):
+            // `-` for no flag: a line's words are never empty.
+            return "flags \(id.rawValue) \(others.isEmpty ? "-" : others.letters) \(isStarred ? 1 : 0) \(wasStarred ? 1 : 0)"
         case .feedRead(let id, let seenBy):
             return "feed-read \(id.rawValue) \(seenBy.timeIntervalSince1970)"
         case .queryRead(_, let source, let now, let seenBy, _):
@@ -61,6 +67,11 @@ enum ItemMark: Hashable, Sendable {
         case "star"?:
             guard words.count == 4, let id = number(1), let isStarred = flag(2), let wasStarred = flag(3) else { return nil }
             self = .starred(ItemID(id), isStarred: isStarred, wasStarred: wasStarred)
+        case "flags"?:
+            guard words.count == 5, let id = number(1), let isStarred = flag(3), let wasStarred = flag(4),
+                  let others = ArticleFlags(validating: words[2] == "-" ? "" : String(words[2]))
+            else { return nil }
+            self = .flags(ItemID(id), others: others, isStarred: isStarred, wasStarred: wasStarred)
         case "feed-read"?:
             guard words.count == 3, let id = number(1), let seconds = Double(words[2]) else { return nil }
             self = .feedRead(FeedID(id), seenBy: Date(timeIntervalSince1970: seconds))

@@ -51,6 +51,9 @@ struct PendingMarks {
             switch entry.mark {
             case .read(let id, _, let isRead, _) where id == row.id: row.isRead = isRead
             case .starred(let id, let isStarred, _) where id == row.id: row.isStarred = isStarred
+            case .flags(let id, let others, let isStarred, _) where id == row.id:
+                row.flags = others
+                row.isStarred = isStarred
             case .feedRead(let feed, _) where feed == row.feedID: row.isRead = true
             case .queryRead(_, _, _, _, let shown) where shown.contains(row.id): row.isRead = true
             default: break
@@ -81,7 +84,12 @@ struct PendingMarks {
     func apply(to counts: ItemCounts, readAt generation: Int64?) -> ItemCounts {
         var counts = counts
         for entry in entries where !entry.isCounted(at: generation) {
-            guard case .starred(_, let isStarred, let wasStarred) = entry.mark, isStarred != wasStarred else { continue }
+            let isStarred: Bool, wasStarred: Bool
+            switch entry.mark {
+            case .starred(_, let starred, let was), .flags(_, _, let starred, let was): (isStarred, wasStarred) = (starred, was)
+            default: continue
+            }
+            guard isStarred != wasStarred else { continue }
             counts.total = max(0, counts.total + (isStarred ? 1 : -1))
         }
         counts.unread = min(counts.unread, counts.total)

@@ -74,3 +74,20 @@ extension ReaderApp {
         return [.pipe(arguments: command.words, text: article.text)]
     }
 }
+
+extension ReaderApp {
+    /// Sets the flags typed at `edit-flags`' prompt (`shown` is what the screens showed when it
+    /// was asked): letters only, as newsboat keeps; the star's letter stars the article. Anything
+    /// else is refused with a line saying so, and nothing changes.
+    func setFlags(of id: ItemID, shown: ItemState, to text: String) -> [ReaderEffect] {
+        guard let flags = ArticleFlags(validating: text) else {
+            transientMessage = "Flags not changed: a flag is a letter, A-Z or a-z (not \(Excerpt(text)))"
+            return []
+        }
+        let star = settings.preferences.starFlag
+        let others = flags.setting(star, false), isStarred = flags.contains(star)
+        guard others != shown.flags || isStarred != shown.isStarred else { return [] }
+        transientMessage = flags.isEmpty ? "Flags cleared" : "Flags: \(flags.letters)"
+        return mark(.flags(id, others: others, isStarred: isStarred, wasStarred: shown.isStarred))
+    }
+}

@@ -31,6 +31,7 @@ extension ReaderApp {
         case .quit: transientMessage = "Quit Tidings? (y: yes, any other key: no)"
         case .delete(let feed): transientMessage = "Delete \(Self.shown(feed.name))? (y: yes, any other key: no)"
         case .markAllFeedsRead: transientMessage = "Mark every feed read? (y: yes, any other key: no)"
+        case .deleteAllArticles: transientMessage = "Delete all articles? (y: yes, any other key: no)"
         case .replaceFile(_, let path):
             transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
         case .sortOrder(let question): transientMessage = question.prompt
@@ -69,6 +70,7 @@ extension ReaderApp {
         case .savePath(let article): return save(article, to: text)
         case .pipeCommand(let article): return pipe(article, to: text)
         case .urlNumber(let urls): return openURL(numbered: text, of: urls)
+        case .flags(let id, let state): return setFlags(of: id, shown: state, to: text)
         }
         return []
     }
@@ -85,7 +87,7 @@ extension ReaderApp {
     func confirmed(_ pending: ReaderConfirmation) -> [ReaderEffect] {
         switch pending {
         case .quit:
-            return [.quit(status: 0)]
+            return quit(status: 0)
         case .delete(let feed):
             let title = Self.shown(feed.name)
             if managesFeedsOnServer {
@@ -96,6 +98,9 @@ extension ReaderApp {
             return [.saveText(article, path: path, replacing: true)]
         case .markAllFeedsRead:
             return markAllFeedsRead()
+        case .deleteAllArticles(let feed):
+            hasDeletedArticles = true
+            return [.deleteArticles(.allArticles(feed))]
         case .sortOrder:
             // Not a yes/no question: answered by `answer(_:with:)`.
             return []

@@ -70,6 +70,20 @@ extension ReaderApp {
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
             return mark(.starred(id, isStarred: !state.isStarred, wasStarred: state.isStarred))
+        case .deleteArticle(let id):
+            hasDeletedArticles = true
+            return [.deleteArticles(.article(id))]
+        case .deleteAllArticles(let feed):
+            if settings.lifecycle.confirmsDeleteAll { return confirm(.deleteAllArticles(feed)) }
+            hasDeletedArticles = true
+            return [.deleteArticles(.allArticles(feed))]
+        case .purgeDeleted:
+            hasDeletedArticles = false
+            return [.deleteArticles(.purge)]
+        case .editFlags(let id):
+            guard let state = shownState(ofItem: id) else { return [] }
+            let shown = ArticleFlags.of(stored: state.flags.letters, isStarred: state.isStarred, star: settings.preferences.starFlag)
+            ask(.flags(id, state), text: shown.letters)
         case .showHelp:
             navigation.push(HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap,
                                        macros: sortedMacros, macroPrefix: settings.macroPrefix))

@@ -77,7 +77,7 @@ extension ReaderApp {
         }
         refreshScreens()
         var effects: [ReaderEffect] = [.checkGeneration]
-        if case .success = result, settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        if case .success = result { effects += retention }
         if settings.syncsLocalFeeds {
             // The urls file's feeds next, whatever the server said; one notification for both.
             reload.syncSummary = transientMessage
@@ -115,8 +115,15 @@ extension ReaderApp {
         reload.progress = nil
         showReloading()
         var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
-        if settings.maxItems > 0 { effects.append(.applyRetention(maxItems: settings.maxItems)) }
+        effects += retention
         return effects + [.indexStoredBodies] + fullArticlesAfterReload() + countUnreadForNotification(afterReload: true)
+    }
+
+    /// `max-items` and `keep-articles-days` after a reload, if either is set.
+    private var retention: [ReaderEffect] {
+        let days = settings.lifecycle.keepArticlesDays
+        guard settings.maxItems > 0 || days > 0 else { return [] }
+        return [.applyRetention(maxItems: settings.maxItems, keepDays: days, keeping: settings.lifecycle.keptFlags, now: now)]
     }
 
     /// Every screen shows which feeds are being reloaded (a tag's feed list too).

@@ -44,6 +44,8 @@ public final class ReaderApp {
     var transientMessage: String?
     private var lastGeneration: Int64 = -1
     private(set) var isQuitting = false
+    /// Whether articles were deleted in this session: quitting purges them.
+    var hasDeletedArticles = false
     /// The question the prompt being typed answers.
     var question: ReaderQuestion?
     /// The yes/no question in the status bar, answered by the next key.
@@ -83,7 +85,8 @@ public final class ReaderApp {
             let logFile = LogFile(path: settings.logPath)
             LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile) }
             // A cache this user cannot write is read as it is, and the status bar says so.
-            let store = try FeedStore(path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath))
+            let store = try FeedStore(
+                path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath), starFlag: settings.preferences.starFlag)
             var settings = settings
             if store.isReadOnly {
                 settings.isCacheReadOnly = true
@@ -296,6 +299,10 @@ public final class ReaderApp {
             storeView.pendingMarks.remove(through: number)
         case .status(let text):
             transientMessage = text
+        case .articlesDeleted(let outcome):
+            transientMessage = outcome.statusText
+            refreshScreens()
+            return ([.checkGeneration], true)
         case .syncFailed(let text):
             transientMessage = text
             refreshScreens()
@@ -555,6 +562,6 @@ public final class ReaderApp {
         // Drawn as the last frame (see `send`): the transfers take a moment to stop.
         if isReloading { transientMessage = "Stopping…" }
         isQuitting = true
-        return [.quit(status: status)]
+        return tidyingOnQuit + [.quit(status: status)]
     }
 }

@@ -10,6 +10,8 @@ enum ReaderConfirmation: Sendable {
     case delete(FeedListRow)
     /// Marking every feed read (newsboat's `mark-all-feeds-read`).
     case markAllFeedsRead
+    /// Deleting every article of a feed (`delete-all-articles`, `confirm-delete-all-articles`).
+    case deleteAllArticles(FeedID)
     /// Replacing a file with a saved article.
     case replaceFile(ArticleText, path: String)
     /// By what to sort (`sort`, `rev-sort`).

@@ -2,6 +2,7 @@ import Configuration
 import FeedFetcher
 import FeedModel
 import FeedStore
+import Foundation
 
 /// What `ReaderApp.update` asks to be done, as plain values that the `EffectRunner` carries out —
 /// the store's reads and writes, reloads, the urls file and the browser off the main thread — and
@@ -20,8 +21,16 @@ enum ReaderEffect: Equatable, Sendable {
     case syncSubscriptions([Subscription])
     /// Applies the killfile to the stored articles, and to what reloads store from now on.
     case applyKillfile(Killfile)
-    /// Drops read items beyond `max-items` (after a reload).
-    case applyRetention(maxItems: Int)
+    /// Drops read items beyond `max-items` (0: none) and, with `keep-articles-days` (`keepDays`
+    /// > 0), the articles older than that at `now` but for those flagged with `keeping` (after a
+    /// reload).
+    case applyRetention(maxItems: Int, keepDays: Int, keeping: ArticleFlags, now: Date)
+    /// Deletes articles (`delete-article`, `delete-all-articles`) or purges the deleted ones
+    /// (`purge-deleted`); `.storeChanged` and a status line come back.
+    case deleteArticles(ArticleDeletion)
+    /// What quitting tidies in the cache, done by the runner as the reader stops, after the
+    /// marks queued before it.
+    case tidyOnQuit(QuitTidying)
     /// Adds a batch of the articles a reload stored to the full-text index (their text; titles
     /// were indexed as they were stored), answering `.bodiesIndexed`.
     case indexStoredBodies

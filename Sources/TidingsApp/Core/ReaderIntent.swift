@@ -60,6 +60,15 @@ public enum ReaderIntent: Hashable, Sendable {
     case chooseFilter
     /// Star the article, or unstar it.
     case toggleStarred(ItemID)
+    /// Delete the article (`delete-article`): it leaves the lists, and reloads do not bring it back.
+    case deleteArticle(ItemID)
+    /// Delete every article of the feed (`delete-all-articles`), asking first with
+    /// `confirm-delete-all-articles`.
+    case deleteAllArticles(FeedID)
+    /// Drop the text of the deleted articles (`purge-deleted`).
+    case purgeDeleted
+    /// Ask for the article's flags, its current ones typed (`edit-flags`).
+    case editFlags(ItemID)
     /// Fetch the article's page, extract its main text, store it and show it (`x`).
     case fetchFullArticle(ItemID, link: String)
     /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).

@@ -26,6 +26,8 @@ enum ReaderMessage: Sendable {
     case marksSettled(through: Int)
     /// One line for the status bar: what a background task has to say (a failed write…).
     case status(String)
+    /// Articles were deleted or purged (`ArticleDeletion`): how many.
+    case articlesDeleted(ArticleDeletion.Outcome)
     /// The urls file's feeds could not be written to the cache at start: the lists show what
     /// the cache holds, and the status bar says why.
     case syncFailed(String)

@@ -23,6 +23,8 @@ enum ReaderQuestion: Sendable {
     case pipeCommand(ArticleText)
     /// The number of the link to open among these (`goto-url`).
     case urlNumber([ArticleURL])
+    /// An article's flags (`edit-flags`), as the screens showed them when asked.
+    case flags(ItemID, ItemState)
 
     /// The prompt shown before the text.
     var prompt: String {
@@ -39,6 +41,7 @@ enum ReaderQuestion: Sendable {
         case .savePath: return "Save to: "
         case .pipeCommand: return "Pipe to command: "
         case .urlNumber(let urls): return "Open link (1-\(urls.count)): "
+        case .flags: return "Flags: "
         }
     }
 }

@@ -10,6 +10,7 @@ extension ReaderSettings {
         self.config = config
         if changes(["browser"]) { browser = config.browser }
         if changes(["max-items"]) { maxItems = config.maxItems }
+        if changes(ArticleLifecycleOptions.names) { lifecycle = config.articleLifecycle }
         if changes(["confirm-exit"]) { confirmsExit = config.confirmExit }
         if changes(["confirm-mark-all-feeds-read"]) { confirmsMarkAllFeedsRead = config.confirmMarkAllFeedsRead }
         if changes(["refresh-on-startup"]) { refreshOnStartup = config.refreshOnStartup }

@@ -33,6 +33,8 @@ public struct ReaderSettings: Sendable {
     public var fetchOptions: FetchOptions
     /// `max-items`: read items kept per feed after a reload, 0 for all.
     public var maxItems: Int
+    /// `keep-articles-days`, `delete-read-articles-on-quit`, `cleanup-on-quit`, …
+    public var lifecycle = ArticleLifecycleOptions()
     /// `fulltext-command`, `always-fetch-full-article`.
     public var fullArticle: FullArticleOptions
     /// `ignore-article` and `ignore-mode`: applied at start and by every reload.

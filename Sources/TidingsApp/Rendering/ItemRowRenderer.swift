@@ -12,7 +12,8 @@ import TerminalUI
 ///  *2026-11-19  A starred, read article
 /// ```
 /// With `articlelist-format` set, the line is laid out by that ``ListFormat`` instead: `%i`
-/// index, `%f` flags (`N` unread, `*` starred, `+` has an attachment), `%D` date, `%t` title,
+/// index, `%f` marks (`N` unread, `*` starred, `+` has an attachment), `%F` the article's flags
+/// (newsboat's, the star's letter among them), `%D` date, `%t` title,
 /// `%a` author, `%L` the size of the article's text (newsboat's `812 `, `1.2K`, `3.4M`), `%T`
 /// the article's feed — only in lists of several feeds (`showsFeedTitle`), empty in a feed's own
 /// list, so that newsboat's `%?T?|%-17T|  ?` shows it only there. Dates follow
@@ -26,6 +27,8 @@ struct ItemRowRenderer: RowRenderer {
     let highlights: Highlights
     /// Whether `%T` shows the article's feed: in lists of several feeds' articles.
     let showsFeedTitle: Bool
+    /// The letter `%F` shows for the star.
+    var starFlag: Character = ArticleFlags.defaultStar
 
     init(
         timeZone: TimeZone, theme: Theme, dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, format: ListFormat? = nil,
@@ -44,6 +47,7 @@ struct ItemRowRenderer: RowRenderer {
             timeZone: preferences.timeZone, theme: preferences.theme, dateTimeFormat: preferences.dateTimeFormat,
             format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) }, highlights: preferences.highlights,
             showsFeedTitle: showsFeedTitle)
+        starFlag = preferences.starFlag
     }
 
     /// An article's size as newsboat's `%L` writes it: bytes up to 999 (with a space where the
@@ -64,7 +68,7 @@ struct ItemRowRenderer: RowRenderer {
     /// for `%i`.
     func render(_ row: ItemRow, index: Int?, into grid: inout CellGrid, in area: Rect) {
         // A `highlight-article` rule colours the whole row; `highlight` rules then the text they match.
-        let rowStyle = highlights.rowStyle(for: row)
+        let rowStyle = highlights.rowStyle(for: row, starFlag: starFlag)
         let titleStyle = rowStyle ?? (row.isRead ? theme.listNormal : theme.listUnread)
         let title = row.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
         if let format {
@@ -72,6 +76,7 @@ struct ItemRowRenderer: RowRenderer {
                 switch letter {
                 case "i": return (index.map { String($0 + 1) } ?? "", nil)
                 case "f": return ((row.isRead ? " " : "N") + (row.isStarred ? "*" : " ") + (row.hasEnclosures ? "+" : " "), nil)
+                case "F": return (row.allFlags(star: starFlag).letters, nil)
                 case "D": return (dateFormatter.string(from: row.date), nil)
                 case "t": return (title, nil)
                 case "a": return (row.author ?? "", nil)

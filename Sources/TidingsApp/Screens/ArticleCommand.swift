@@ -11,6 +11,9 @@ enum ArticleCommand {
         case .open: return item.map { .openItem($0.id) }
         case .toggleRead: return item.map { .toggleRead($0.id) }
         case .toggleStarred: return item.map { .toggleStarred($0.id) }
+        case .editFlags: return item.map { .editFlags($0.id) }
+        case .deleteArticle: return item.map { .deleteArticle($0.id) }
+        case .purgeDeleted: return .purgeDeleted
         case .openInBrowser:
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link") }

@@ -226,7 +226,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     var keyContext: KeyMap.Context { .article }
 
     func shownState(ofItem id: ItemID) -> ItemState? {
-        id == item.id ? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred) : nil
+        id == item.id ? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred, flags: item.flags) : nil
     }
 
     /// Notes a change of marks made elsewhere (the header does not show them).
@@ -234,6 +234,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         switch mark {
         case .read(let id, _, let isRead, _) where id == item.id: item.isRead = isRead
         case .starred(let id, let isStarred, _) where id == item.id: item.isStarred = isStarred
+        case .flags(let id, let others, let isStarred, _) where id == item.id:
+            item.flags = others
+            item.isStarred = isStarred
         case .feedRead(let feed, _) where feed == item.feedID: item.isRead = true
         case .queryRead(_, _, _, _, let shown) where shown.contains(item.id): item.isRead = true
         default: break
@@ -302,6 +305,8 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             return .openInBrowser(link)
         case .toggleRead: return .toggleRead(item.id)
         case .toggleStarred: return .toggleStarred(item.id)
+        case .editFlags: return .editFlags(item.id)
+        case .deleteArticle: return .deleteArticle(item.id)
         case .reload: return .reloadFeed(item.feedID)
         case .reloadAll: return .reloadAll
         case .nextUnread: return .nextUnread(from: item.id)

@@ -24,14 +24,16 @@ enum CrossFeedArticles: Equatable, Sendable {
     }
 
     /// The expression that picks the list's articles, and its text: what `A` marks read.
-    var filter: (expression: FilterExpression, source: String)? {
+    /// `starFlag` is the flag letter that stands for the star (see `ArticleFlags`).
+    func filter(starFlag: Character) -> (expression: FilterExpression, source: String)? {
         switch self {
-        case .starred: (try? FilterParser.parse(Self.starredSource)).map { ($0, Self.starredSource) }
-        case .query(let feed): (feed.expression, feed.source)
+        case .starred:
+            let source = #"flags # ""# + String(starFlag) + #"""#
+            return (try? FilterParser.parse(source)).map { ($0, source) }
+        case .query(let feed):
+            return (feed.expression, feed.source)
         }
     }
-
-    private static let starredSource = #"flags # "s""#
 
     /// The list's pages; `now` is one moment for `age`, so that counts and pages agree.
     func pages(now: Date) -> ItemPages {

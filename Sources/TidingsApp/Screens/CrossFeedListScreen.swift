@@ -100,7 +100,7 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     /// A mark made here (or on an article opened from here) keeps the rows where they are.
     func noteMark(_ mark: ItemMark) {
         switch mark {
-        case .read(let id, _, _, _), .starred(let id, _, _):
+        case .read(let id, _, _, _), .starred(let id, _, _), .flags(let id, _, _, _):
             if source.loadedRow(id) != nil { rowsFollowStore = false }
         case .queryRead(_, _, _, _, let shown):
             if !shown.isDisjoint(with: source.loadedIDs) { rowsFollowStore = false }
@@ -205,7 +205,7 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         case .markFeedRead:
             // newsboat's mark-feed-read in a query feed: every article the list holds.
             let unread = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration).unread
-            guard let (expression, source) = articles.filter else { return nil }
+            guard let (expression, source) = articles.filter(starFlag: preferences.starFlag) else { return nil }
             return .markArticlesRead(expression, source: source, shown: self.source.loadedIDs, unread: unread)
         default: return ArticleCommand.intent(for: command, selected: selectedItem)
         }

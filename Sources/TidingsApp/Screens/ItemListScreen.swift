@@ -230,6 +230,7 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         case .reload: return .reloadFeed(feed.id)
         case .reloadAll: return .reloadAll
         case .markFeedRead: return .markFeedRead(feed.id)
+        case .deleteAllArticles: return .deleteAllArticles(feed.id)
         case .toggleShowRead, .toggleShowReadArticles: return .toggleShowRead(articles: true)
         case .nextFeed: return .switchFeed(from: feed.id, forward: true)
         case .previousFeed: return .switchFeed(from: feed.id, forward: false)
