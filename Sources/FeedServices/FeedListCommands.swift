@@ -86,7 +86,7 @@ public enum FeedListCommands {
     /// applied to what is counted instead of being written to the cache.
     public static func unreadCount(paths: AppPaths, readOnly notice: (String) -> Void = { _ in }) throws -> Int {
         let config = try Config.load(from: paths.configFile)
-        let store = try openForReading(paths: paths, notice: notice)
+        let store = try openForReading(paths: paths, starFlag: config.starFlag, notice: notice)
         guard !store.isReadOnly else {
             var rows = try store.feedList()
             if !config.syncsWithServer {
@@ -106,13 +106,14 @@ public enum FeedListCommands {
 
     /// Opens the cache for a command that only reads it: read-only (saying so through `notice`)
     /// when this user cannot write it, else as usual (made on first use).
-    static func openForReading(paths: AppPaths, notice: (String) -> Void) throws -> FeedStore {
+    /// `starFlag` is the letter the killfile's `flags` tests take for the star.
+    static func openForReading(paths: AppPaths, starFlag: Character, notice: (String) -> Void) throws -> FeedStore {
         let path = paths.cacheFile.path
         guard FeedStore.possibleAccess(toCacheAt: path) == .readOnly else {
             try paths.createDirectories()
-            return try FeedStore(path: path)
+            return try FeedStore(path: path, starFlag: starFlag)
         }
-        let store = try FeedStore(path: path, access: .readOnly)
+        let store = try FeedStore(path: path, access: .readOnly, starFlag: starFlag)
         notice(readOnlyNotice(path))
         return store
     }
@@ -162,7 +163,7 @@ public enum FeedListCommands {
         let articles = capture.feed.items.count == 1 ? "1 article" : "\(capture.feed.items.count) articles"
         do {
             try paths.createDirectories()
-            let store = try FeedStore(path: paths.cacheFile.path)
+            let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
             try store.syncSubscriptions(urls.subscriptions)
             try store.upsert(
                 capture.feed, forFeedURL: fetchedURL,

@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import TestSupport
 import Testing
@@ -28,5 +29,32 @@ struct ArticleLifecycleCommandLineTests {
             let unread = try CommandLineTests.run(options + ["-x", "print-unread"], in: sandbox)
             #expect(unread.status == 0 && unread.output == "1\n", "\(unread.output)")
         }
+    }
+
+    /// Under a feed server whose `*-flag-star` is `a`, `tidings unread` counts as the reader
+    /// does: a killfile testing `flags # "a"` hides the starred articles.
+    @Test func unreadTakesTheServersStarLetterInTheKillfile() throws {
+        let sandbox = try CommandLineTests.Sandbox()
+        let server = try FeedServerProcess(routes: ["/ferry.xml": ["body": Self.feed]])
+        try sandbox.write(server.url("/ferry.xml") + "\n", to: sandbox.urls)
+        let options = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
+        #expect(try CommandLineTests.run(options + ["reload"], in: sandbox).status == 0)
+        let store = try FeedStore(path: sandbox.cache)
+        let feed = try #require(store.feedList().first)
+        let first = try #require(store.items(inFeed: feed.id).first)
+        _ = try store.setStarred(true, item: first.id)
+        // The server is never asked: counting reads the cache.
+        try sandbox.write(
+            """
+            urls-source "freshrss"
+            freshrss-url "http://127.0.0.1:9/api/greader.php"
+            freshrss-login "reader"
+            freshrss-password "secret"
+            freshrss-flag-star "a"
+            ignore-article "*" "flags # \\"a\\""
+
+            """, to: sandbox.config)
+        let unread = try CommandLineTests.run(options + ["unread"], in: sandbox)
+        #expect(unread.status == 0 && unread.output == "2\n", "\(unread.output)\(unread.errors)")
     }
 }
