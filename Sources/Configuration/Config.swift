@@ -207,6 +207,9 @@ public struct Config: Sendable, Equatable {
         preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
         preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false
         preferences.marksLocalFeeds = syncsLocalFeeds
+        preferences.showsArticleProgress = optionValue("display-article-progress")?.isOn ?? true
+        preferences.alwaysDisplaysDescription = optionValue("always-display-description")?.isOn ?? false
+        preferences.htmlRenderer = htmlRenderer
         return preferences
     }
 
@@ -283,6 +286,7 @@ public struct Config: Sendable, Equatable {
         case "user-agent": userAgent = value.text.isEmpty ? nil : value.text
         case "notify-program", "notify-format": return Self.notifyProblem(name, value.text)
         case "external-url-viewer": return Self.externalURLViewerProblem(value.text)
+        case "bookmark-cmd", "html-renderer", "pager": return Self.articleCommandProblem(name, value.text)
         default: break
         }
         return nil

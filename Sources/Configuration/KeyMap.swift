@@ -211,6 +211,9 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .articleFeed, contexts: articles, defaultKeys: [], summaryText: "The articles of the article's feed"),
         Action(command: .gotoURL, contexts: [.article], defaultKeys: [.character("#")], summaryText: "Open link number N (asks for it)"),
         Action(command: .toggleSourceView, contexts: [.article], defaultKeys: [.control("u")], summaryText: "Show the article's HTML source, or its text again"),
+        // newsboat's ^B is Previous page here: bookmark has no key until bound.
+        Action(command: .bookmark, contexts: articles.union([.urlView]), defaultKeys: [], summaryText: "Bookmark the article with bookmark-cmd",
+               variants: [.urlView: ([], "Bookmark the URL with bookmark-cmd")]),
     ] + openURLActions + commandLineDigitActions
 
     /// `one` … `zero`: open URL N, with the digits as keys in the URL view (in the article view

@@ -41,6 +41,14 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var swapsTitleAndHints = false
     /// `sync-local-feeds` with a feed server: the feed list marks the urls file's feeds.
     public var marksLocalFeeds = false
+    /// `display-article-progress`: how far the article has been read, at the right of its title bar.
+    public var showsArticleProgress = true
+    /// `always-display-description`: an article shows its feed's description after its fuller
+    /// content, below a rule, as newsboat does.
+    public var alwaysDisplaysDescription = false
+    /// `html-renderer`: a program that turns an article's HTML (on its standard input) into the
+    /// text shown (its standard output); nil for Tidings' own renderer.
+    public var htmlRenderer: [String]?
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

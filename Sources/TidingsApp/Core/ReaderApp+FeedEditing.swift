@@ -69,6 +69,7 @@ extension ReaderApp {
         case .savePath(let article): return save(article, to: text)
         case .pipeCommand(let article): return pipe(article, to: text)
         case .urlNumber(let urls): return openURL(numbered: text, of: urls)
+        case .bookmark(let draft, let field): return answerBookmark(draft, field, with: text)
         }
         return []
     }

@@ -151,6 +151,8 @@ extension ReaderApp {
             ask(.urlNumber(urls))
         case .showArticlesOfFeed(let feed, let item):
             showArticles(ofFeed: feed, selecting: item)
+        case .bookmark(let draft):
+            return bookmark(draft)
         }
         return []
     }

@@ -101,6 +101,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case randomUnread
     /// Show the articles of `feed`, `item` selected (`article-feed`).
     case showArticlesOfFeed(FeedID, selecting: ItemID)
+    /// Hand a link to `bookmark-cmd`, after asking for what the draft does not settle (`bookmark`).
+    case bookmark(Bookmark)
 }
 
 extension ReaderIntent {

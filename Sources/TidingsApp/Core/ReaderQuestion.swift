@@ -23,6 +23,8 @@ enum ReaderQuestion: Sendable {
     case pipeCommand(ArticleText)
     /// The number of the link to open among these (`goto-url`).
     case urlNumber([ArticleURL])
+    /// One of a bookmark's four values, the others as answered so far (`bookmark`).
+    case bookmark(Bookmark, Bookmark.Field)
 
     /// The prompt shown before the text.
     var prompt: String {
@@ -39,6 +41,7 @@ enum ReaderQuestion: Sendable {
         case .savePath: return "Save to: "
         case .pipeCommand: return "Pipe to command: "
         case .urlNumber(let urls): return "Open link (1-\(urls.count)): "
+        case .bookmark(_, let field): return field.prompt
         }
     }
 }

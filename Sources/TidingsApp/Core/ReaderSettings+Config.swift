@@ -1,4 +1,5 @@
 import Configuration
+import FeedFetcher
 import Foundation
 
 extension ReaderSettings {
@@ -34,6 +35,20 @@ extension ReaderSettings {
             let home = environment["HOME"] ?? NSHomeDirectory()
             externalURLViewer = config.externalURLViewer.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
         }
+        if changes(["pager"]) {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            let words: [String]? = switch config.pager {
+            case .builtIn: nil
+            case .program(let words): words
+            case .environment: (environment["PAGER"]).flatMap { try? CommandArguments.split($0) }
+            }
+            pager = words.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
+        }
+        if changes(Config.bookmarkOptionNames) {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            bookmarks = config.bookmarkOptions
+            bookmarks.command = bookmarks.command.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
+        }
         if changes(Config.notifyOptionNames) { notifications = config.notifyOptions.resolved(environment: environment) }
         if changes(ConfigOption.names(in: .articleActions)) { articleActions = config.articleActions.resolved(environment: environment) }
     }
@@ -62,5 +77,8 @@ extension ReaderPreferences {
         "show-keymap-hint": { $0.showsKeymapHint = $1.showsKeymapHint },
         "show-title-bar": { $0.showsTitleBar = $1.showsTitleBar },
         "swap-title-and-hints": { $0.swapsTitleAndHints = $1.swapsTitleAndHints },
+        "display-article-progress": { $0.showsArticleProgress = $1.showsArticleProgress },
+        "always-display-description": { $0.alwaysDisplaysDescription = $1.alwaysDisplaysDescription },
+        "html-renderer": { $0.htmlRenderer = $1.htmlRenderer },
     ]
 }

@@ -60,6 +60,10 @@ public struct ReaderSettings: Sendable {
     public var notifications = NotifyOptions()
     /// `max-browser-tabs`: the most links `open-all-unread-in-browser` opens at once.
     public var maxBrowserTabs = 10
+    /// `pager` in words (`~/` expanded; `pager ""` is `$PAGER`); nil for Tidings' own article view.
+    public var pager: [String]?
+    /// `bookmark-cmd` (its `~/` expanded), `bookmark-autopilot`, `bookmark-interactive`.
+    public var bookmarks = BookmarkOptions()
     /// `external-url-viewer`, in words (`~/` expanded): what `show-urls` runs instead of the URL view.
     public var externalURLViewer: [String]?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
