@@ -127,7 +127,7 @@ extension ConfigOption {
         .init("download-path", .text, "~/", .podboat, .works, part: .articleActions, "where podboat downloads what enqueue queues"),
         .init("download-filename-format", .text, ArticleActionOptions.defaultDownloadFileNameFormat, .podboat, .works, part: .articleActions, "the name of a download in download-path"),
         .init("queue-file", .text, "", .podboat, .works, part: .articleActions, "the podcast queue enqueue appends to (a Tidings option); empty: podboat's"),
-        .init("podcast-auto-enqueue", .yesNo, "no", .podboat, .toCome, "queue new enclosures at each reload"),
+        .init("podcast-auto-enqueue", .yesNo, "no", .podboat, .works, "each reload queues the enclosures of the articles it brings, as enqueue does"),
         .init("max-downloads", .number(minimum: 1), "1", .podboat, podboatReadsIt, "podboat's downloads at once"),
         .init("max-download-speed", .number(minimum: 0), "0", .podboat, podboatReadsIt, "podboat's speed limit per download, KB/s"),
         .init("podlist-format", .text, "", .podboat, podboatReadsIt, "podboat's rows"),

@@ -346,7 +346,7 @@ public final class ReaderApp {
             case .firstSync:
                 // Not known to have synced: a sync finds out.
                 return startSync()
-            case .screen, .automaticFullArticles, .unreadTotals:
+            case .screen, .automaticFullArticles, .unreadTotals, .newEpisodes:
                 break
             }
             return []
@@ -364,6 +364,8 @@ public final class ReaderApp {
             return synced ? [] : startSync()
         case (.automaticFullArticles, .fullArticleCandidates(let candidates)):
             return fetchAutomatically(candidates)
+        case (.newEpisodes, .episodes(let items)):
+            return enqueueAutomatically(items)
         case (.openAllUnread(let markingRead), .rows(let rows)):
             return openAllUnread(rows, markingRead: markingRead)
         case (.unreadTotals(let afterReload), .unreadTotals(let totals)):

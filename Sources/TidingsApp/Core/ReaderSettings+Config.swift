@@ -35,6 +35,7 @@ extension ReaderSettings {
             let home = environment["HOME"] ?? NSHomeDirectory()
             externalURLViewer = config.externalURLViewer.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
         }
+        if changes(["podcast-auto-enqueue"]) { podcastAutoEnqueue = config.optionValue("podcast-auto-enqueue")?.isOn ?? false }
         if changes(["pager"]) {
             let home = environment["HOME"] ?? NSHomeDirectory()
             let words: [String]? = switch config.pager {

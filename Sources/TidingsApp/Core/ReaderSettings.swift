@@ -60,6 +60,8 @@ public struct ReaderSettings: Sendable {
     public var notifications = NotifyOptions()
     /// `max-browser-tabs`: the most links `open-all-unread-in-browser` opens at once.
     public var maxBrowserTabs = 10
+    /// `podcast-auto-enqueue`: a reload queues the enclosures of the articles it brings.
+    public var podcastAutoEnqueue = false
     /// `pager` in words (`~/` expanded; `pager ""` is `$PAGER`); nil for Tidings' own article view.
     public var pager: [String]?
     /// `bookmark-cmd` (its `~/` expanded), `bookmark-autopilot`, `bookmark-interactive`.
