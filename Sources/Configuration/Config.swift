@@ -210,6 +210,9 @@ public struct Config: Sendable, Equatable {
         preferences.showsArticleProgress = optionValue("display-article-progress")?.isOn ?? true
         preferences.alwaysDisplaysDescription = optionValue("always-display-description")?.isOn ?? false
         preferences.htmlRenderer = htmlRenderer
+        if let text = optionValue("search-highlight-colors")?.text, let style = try? SearchHighlight.parseStyle(text) {
+            preferences.searchHighlightStyle = style
+        }
         return preferences
     }
 
@@ -287,6 +290,8 @@ public struct Config: Sendable, Equatable {
         case "notify-program", "notify-format": return Self.notifyProblem(name, value.text)
         case "external-url-viewer": return Self.externalURLViewerProblem(value.text)
         case "bookmark-cmd", "html-renderer", "pager": return Self.articleCommandProblem(name, value.text)
+        case "search-highlight-colors":
+            do { _ = try SearchHighlight.parseStyle(value.text) } catch { return "search-highlight-colors: \(error.description); default kept" }
         default: break
         }
         return nil

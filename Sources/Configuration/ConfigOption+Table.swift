@@ -110,7 +110,7 @@ extension ConfigOption {
         .init("highlight", .command, "", .colours, .works, "highlight article|articlelist|feedlist|all \"REGEX\" FOREGROUND [BACKGROUND [ATTRIBUTE…]]"),
         .init("highlight-article", .command, "", .colours, .works, "highlight-article \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole item rows"),
         .init("highlight-feed", .command, "", .colours, .works, "highlight-feed \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole feed rows"),
-        .init("search-highlight-colors", .list, "black yellow bold", .colours, .toCome, "the colours of search matches in the article"),
+        .init("search-highlight-colors", .list, "black yellow bold", .colours, .works, "FOREGROUND BACKGROUND [ATTRIBUTE…]: the words of a search, in the article opened from its results"),
 
         // Sync services (each service's own options are in `syncServices`)
         .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),

@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import TerminalUI
 
 /// How the screens look and behave, as the config file sets it; every screen gets the same value.
 public struct ReaderPreferences: Sendable, Equatable {
@@ -49,6 +50,9 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// `html-renderer`: a program that turns an article's HTML (on its standard input) into the
     /// text shown (its standard output); nil for Tidings' own renderer.
     public var htmlRenderer: [String]?
+    /// `search-highlight-colors`: how the words of a search look in the article opened from its
+    /// results.
+    public var searchHighlightStyle = SearchHighlight.defaultStyle
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

@@ -141,6 +141,41 @@ import Testing
         #expect(await reader.settle())
     }
 
+    @Test func theWordsOfASearchAreMarkedInTheArticleOpenedFromItsResults() async throws {
+        let home = try home(body: "&lt;p&gt;Tides rise; the TIDES fall.&lt;/p&gt;")
+        let config = Config(parsing: "search-highlight-colors white red underline")
+        #expect(config.warnings.isEmpty)
+        let reader = try home.startReader(columns: 100) { $0.take(config, environment: [:]) }
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("(1/1) Rendered"), "\(reader.text)")
+        #expect(await reader.settle())
+        reader.press(.character("/"))
+        reader.type("tides")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Search: tides"), "\(reader.text)")
+        #expect(await reader.waitFor("Article one"), "\(reader.text)")
+        reader.press(.enter)
+        #expect(await reader.waitFor("Tides rise; the TIDES fall."), "\(reader.text)")
+        let screen = reader.terminal.screen
+        let row = try #require(screen.lines.firstIndex { $0.contains("Tides rise") })
+        let line = screen.lines[row]
+        func style(atColumnOf text: String, from start: String.Index? = nil) throws -> Style {
+            let found = try #require(line.range(of: text, range: (start ?? line.startIndex)..<line.endIndex))
+            return screen[row, line.distance(from: line.startIndex, to: found.lowerBound)].style
+        }
+        let marked = Style(foreground: .white, background: .red, attributes: .underline)
+        #expect(try style(atColumnOf: "Tides") == marked)
+        #expect(try style(atColumnOf: "TIDES") == marked)
+        #expect(try style(atColumnOf: "rise") != marked)
+        #expect(await reader.settle())
+    }
+
+    @Test func aBadSearchHighlightIsAWarningAndTheDefaultStays() {
+        let config = Config(parsing: "search-highlight-colors blurple yellow")
+        #expect(config.warnings.count == 1)
+        #expect(config.readerPreferences.searchHighlightStyle == SearchHighlight.defaultStyle)
+    }
+
     @Test func anEmptyPagerIsThePAGEREnvironmentVariable() async throws {
         let home = try home()
         let copy = home.path("paged")

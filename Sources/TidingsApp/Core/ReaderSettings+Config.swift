@@ -81,5 +81,6 @@ extension ReaderPreferences {
         "display-article-progress": { $0.showsArticleProgress = $1.showsArticleProgress },
         "always-display-description": { $0.alwaysDisplaysDescription = $1.alwaysDisplaysDescription },
         "html-renderer": { $0.htmlRenderer = $1.htmlRenderer },
+        "search-highlight-colors": { $0.searchHighlightStyle = $1.searchHighlightStyle },
     ]
 }

@@ -31,6 +31,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     public private(set) var codeColumn = 0
     /// Columns of the text at the last layout.
     private var textColumns = 0
+    /// The words of the search the article was opened from, marked in its text
+    /// (`search-highlight-colors`).
+    public private(set) var searchTerms: [String] = []
 
     private var preferences: ReaderPreferences
     private var textWidth: Int { preferences.textWidth }
@@ -98,8 +101,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         }
         // `highlight article` lines colour what they match, line by line, once per layout.
         let highlights = preferences.highlights
+        let search = SearchHighlight(terms: searchTerms, style: preferences.searchHighlightStyle)
         view.setLines(lines.map { line in
-            TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
+            TextView.Line(search.styled(highlights.styled(line.text, in: .article)), continuationIndent: line.continuationIndent)
         })
     }
 
@@ -117,6 +121,12 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     /// The key of `toggle-source-view`, for the source's first line.
     private var sourceViewKeyHint: String {
         preferences.keyMap.bindings(for: .article).first { $0.command == .toggleSourceView }?.keys.first.map { "\($0): " } ?? ""
+    }
+
+    /// Marks `terms` wherever the text holds them: the article was opened from a search's results.
+    func highlightSearch(_ terms: [String]) {
+        searchTerms = terms
+        laidOutWidth = -1
     }
 
     /// Whether the full article is at hand (shown or not), so that `x` needs no fetch.
