@@ -42,7 +42,7 @@ extension Config {
     ]
 
     /// newsboat's contexts for screens Tidings does not have: bindings there change nothing.
-    static let contextsWithoutScreen: Set<String> = ["dialogs", "dirbrowser", "filebrowser", "filterselection", "podboat"]
+    static let contextsWithoutScreen: Set<String> = ["dirbrowser", "filebrowser", "filterselection", "podboat"]
 
     /// Keys the reader handles before any binding: Ctrl-C quits, Ctrl-L redraws, Ctrl-Z suspends.
     static let reservedKeys: Set<Key> = [.control("c"), .control("l"), .control("z")]

@@ -153,6 +153,8 @@ extension ReaderApp {
             showArticles(ofFeed: feed, selecting: item)
         case .bookmark(let draft):
             return bookmark(draft)
+        case .goToScreen(let depth):
+            goToScreen(depth: depth)
         }
         return []
     }

@@ -22,6 +22,10 @@ extension ReaderApp {
                 setOption(step.arguments)
                 continue
             }
+            if let command = top.flatMap({ Config.command(named: step.name, in: $0.keyContext) }), let done = performScreenCommand(command) {
+                effects += done
+                continue
+            }
             guard let top, let stepKey = keyFor(action: step.name, on: top) else {
                 let isPerformed = top.flatMap { Config.command(named: step.name, in: $0.keyContext) }?.isPerformed ?? true
                 transientMessage = "Macro \(key): \(step.name) \(isPerformed ? "does nothing here" : "is not available yet")"

@@ -66,6 +66,8 @@ public final class ReaderApp {
     var commandHistory: [String] = []
     /// The last reload's notification, in the window title until the next key (`notify-xterm`).
     var titleNotification: String?
+    /// Screens `prev-dialog` left, the last one first back with `next-dialog`.
+    var laterScreens: [LaterScreen] = []
 
     /// Opens the store and the terminal and runs the reader until the user quits; never returns.
     /// Call it on the main thread. Errors before the screen opens (the cache cannot be opened,
@@ -409,6 +411,9 @@ public final class ReaderApp {
                     transientMessage = macroPrompt
                 } else if let top, let typed = commandLineStart(key, on: top) {
                     askForCommand(typed: typed)
+                } else if let top, !takesTyped(key, on: top), let command = settings.preferences.keyMap.command(for: key, in: top.keyContext),
+                          let done = performScreenCommand(command) {
+                    effects += done
                 } else {
                     let unbound = top.map { isUnbound(key, on: $0) } ?? false
                     if let intent = navigation.handle(key) {
