@@ -111,6 +111,8 @@ public struct Config: Sendable, Equatable {
     /// `macro` lines, by key, and the key that comes before them (`macro-prefix`).
     public var macros: [Key: Macro] = [:]
     public var macroPrefixKey = Key.character(",")
+    /// `bind` lines with several actions or arguments, by key (see `BoundMacro`).
+    public var boundMacros: [Key: BoundMacro] = [:]
 
     /// The defaults.
     public init() {}

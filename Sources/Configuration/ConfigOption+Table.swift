@@ -99,7 +99,7 @@ extension ConfigOption {
         // Keys and macros
         .init("bind-key", .command, "", .keys, .works, "bind-key KEY ACTION [CONTEXT]: bind a key (see Keys and colours)"),
         .init("unbind-key", .command, "", .keys, .works, "unbind-key KEY|-a [CONTEXT]: remove a key, or every key"),
-        .init("bind", .command, "", .keys, .works, "bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [; ACTION…]: one key and one action work; key sequences and several actions are kept for later"),
+        .init("bind", .command, "", .keys, .works, "bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [ARGS] [; ACTION…]: one action binds as bind-key does; several, or set OPTION VALUE, run as a macro by the key alone; key sequences are kept for later"),
         .init("macro", .command, "", .keys, .works, "macro KEY ACTION [ARGS] [; ACTION…] [-- \"DESCRIPTION\"]: actions run after the macro prefix"),
         .init("macro-prefix", .command, "", .keys, .works, "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)"),
         .init("run-on-startup", .command, "", .keys, .toCome, "actions run when the reader starts"),

@@ -75,3 +75,36 @@ import Testing
         #expect(config.keyMap.command(for: .character("q"), in: .dialogs) == nil)
     }
 }
+
+/// newsboat's `set` action bound to a key with `bind` (several actions, or one with arguments):
+/// run as a macro is, by the key alone.
+@MainActor
+@Suite(.timeLimit(.minutes(2))) struct BoundActionsTests {
+    @Test func aBindLineWithSetAndAnActionRunsThemByItsKey() async throws {
+        let home = try HeadlessHome()
+        try home.serve("tides", title: "Tide Tables", items: [(title: "High water", day: 20)])
+        try home.subscribe([home.url("tides")])
+        let opened = home.path("opened")
+        try ExecutableScript.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened).tmp'\nmv '\(opened).tmp' '\(opened)'\n", to: home.path("player"))
+        let config = Config(parsing: "bind ^T article,articlelist set browser \"\(home.path("player")) --fullscreen %u\" ; open-in-browser -- \"play it\"")
+        #expect(config.warnings.isEmpty, "\(config.warnings)")
+        #expect(config.boundMacros[.control("t")]?.macro.steps.map(\.name) == ["set", "open-in-browser"])
+        let reader = try home.startReader(columns: 100) { $0.take(config, environment: [:]) }
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("(1/1) Tide Tables"), "\(reader.text)")
+        reader.press(.enter)
+        #expect(await reader.waitFor("High water"))
+        reader.press(.control("t"))
+        #expect(await reader.waitUntil { FileManager.default.fileExists(atPath: opened) })
+        let arguments = try String(contentsOfFile: opened, encoding: .utf8).split(separator: "\n")
+        #expect(arguments.first == "--fullscreen" && arguments.count == 2 && arguments[1].hasPrefix("https://tides.example/"), "\(arguments)")
+        #expect(reader.app.settings.browser == "\(home.path("player")) --fullscreen %u", "set changed the option for the session")
+        #expect(await reader.settle())
+    }
+
+    @Test func aLaterBindKeyOnTheKeyReplacesTheBindLine() {
+        let config = Config(parsing: "bind ^T everywhere set browser lynx ; open-in-browser\nbind-key ^T reload")
+        #expect(config.warnings.isEmpty)
+        #expect(config.boundMacros.isEmpty)
+    }
+}

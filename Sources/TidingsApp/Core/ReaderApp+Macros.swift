@@ -16,6 +16,12 @@ extension ReaderApp {
             transientMessage = "No macro on \(key)"
             return []
         }
+        return run(macro)
+    }
+
+    /// Runs `macro`'s steps (a `macro` line's after the prefix, or a `bind` line's).
+    func run(_ macro: Macro) -> [ReaderEffect] {
+        let key = macro.key
         var effects: [ReaderEffect] = []
         for step in macro.steps {
             if step.name == "set" {

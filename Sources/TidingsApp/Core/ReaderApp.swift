@@ -411,6 +411,8 @@ public final class ReaderApp {
                     transientMessage = macroPrompt
                 } else if let top, let typed = commandLineStart(key, on: top) {
                     askForCommand(typed: typed)
+                } else if let top, !takesTyped(key, on: top), let bound = settings.boundMacros[key], bound.contexts.contains(top.keyContext) {
+                    effects += run(bound.macro)
                 } else if let top, !takesTyped(key, on: top), let command = settings.preferences.keyMap.command(for: key, in: top.keyContext),
                           let done = performScreenCommand(command) {
                     effects += done

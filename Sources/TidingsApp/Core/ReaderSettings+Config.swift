@@ -23,6 +23,7 @@ extension ReaderSettings {
         } else {
             preferences = config.readerPreferences
         }
+        if changes(["bind", "bind-key", "unbind-key"]) { boundMacros = config.boundMacros }
         if changes(["macro", "macro-prefix"]) {
             macros = config.macros
             macroPrefix = config.macroPrefixKey

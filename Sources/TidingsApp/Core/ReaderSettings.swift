@@ -50,6 +50,8 @@ public struct ReaderSettings: Sendable {
     /// `macro` lines by key, run after `macroPrefix`.
     public var macros: [Key: Macro] = [:]
     public var macroPrefix = Key.character(",")
+    /// `bind` lines with several actions or arguments: run by their key alone.
+    public var boundMacros: [Key: BoundMacro] = [:]
     /// newsboat's files, offered on the welcome screen when there is no urls file.
     public var newsboatFiles: NewsboatFiles?
     /// The config file, where newsboat's config is copied if there is none.
