@@ -42,7 +42,7 @@ extension Config {
     ]
 
     /// newsboat's contexts for screens Tidings does not have: bindings there change nothing.
-    static let contextsWithoutScreen: Set<String> = ["dialogs", "dirbrowser", "filebrowser", "filterselection", "podboat"]
+    static let contextsWithoutScreen: Set<String> = ["dirbrowser", "filebrowser", "filterselection", "podboat"]
 
     /// Keys the reader handles before any binding: Ctrl-C quits, Ctrl-L redraws, Ctrl-Z suspends.
     static let reservedKeys: Set<Key> = [.control("c"), .control("l"), .control("z")]
@@ -82,15 +82,26 @@ extension Config {
         } catch {
             return "bind: \(error.description); ignored"
         }
-        let (steps, _) = Self.steps(of: Array(arguments.dropFirst(2)))
+        let (steps, description) = Self.steps(of: Array(arguments.dropFirst(2)))
         if let problem = Self.problem(in: steps, command: "bind \(arguments[0])", result: "ignored") { return problem }
-        guard steps.count == 1, steps[0].count == 1, let key = try? KeyName.key(for: arguments[0]) else { return nil }
-        bind(key, to: steps[0][0], in: Array(Set(contexts)))
+        // A key sequence (`gg`) is kept for later.
+        guard let key = try? KeyName.key(for: arguments[0]) else { return nil }
+        if steps.count == 1, steps[0].count == 1 {
+            bind(key, to: steps[0][0], in: Array(Set(contexts)))
+            return nil
+        }
+        // Several actions, or one with arguments (`set browser …`): run as a macro is.
+        guard !Self.reservedKeys.contains(key) else { return nil }
+        boundMacros[key] = BoundMacro(
+            contexts: Set(contexts),
+            macro: Macro(key: key, steps: steps.map { Macro.Step(name: $0[0], arguments: Array($0.dropFirst())) }, description: description))
         return nil
     }
 
     /// Binds `key` to the action called `name` in `contexts` (nil: wherever it is offered).
     private mutating func bind(_ key: Key, to name: String, in contexts: [KeyMap.Context]?) {
+        // A later binding of the key replaces a `bind` line's actions.
+        boundMacros[key] = nil
         if name == "macro-prefix" {
             macroPrefixKey = key
             return
@@ -115,6 +126,7 @@ extension Config {
             return "unbind-key: \(error.description); ignored"
         }
         if arguments[0] == "-a" {
+            for key in boundMacros.keys { boundMacros[key]?.contexts.subtract(contexts) }
             for context in contexts {
                 for binding in keyMap.bindings(for: context) {
                     for key in binding.keys { keyMap.unbind(key, in: context) }
@@ -126,6 +138,7 @@ extension Config {
             let key = try KeyName.key(for: arguments[0])
             guard !Self.reservedKeys.contains(key) else { return nil }
             for context in contexts { keyMap.unbind(key, in: context) }
+            boundMacros[key]?.contexts.subtract(contexts)
         } catch {
             return "unbind-key: \(error.description); ignored"
         }

@@ -111,6 +111,8 @@ public struct Config: Sendable, Equatable {
     /// `macro` lines, by key, and the key that comes before them (`macro-prefix`).
     public var macros: [Key: Macro] = [:]
     public var macroPrefixKey = Key.character(",")
+    /// `bind` lines with several actions or arguments, by key (see `BoundMacro`).
+    public var boundMacros: [Key: BoundMacro] = [:]
 
     /// The defaults.
     public init() {}
@@ -210,6 +212,12 @@ public struct Config: Sendable, Equatable {
         preferences.imageProtocol = optionValue("image-protocol").flatMap { ImageProtocolChoice(rawValue: $0.text) } ?? .auto
         preferences.imageMaxHeight = optionValue("image-max-height")?.number ?? 0
         preferences.starFlag = starFlag
+        preferences.showsArticleProgress = optionValue("display-article-progress")?.isOn ?? true
+        preferences.alwaysDisplaysDescription = optionValue("always-display-description")?.isOn ?? false
+        preferences.htmlRenderer = htmlRenderer
+        if let text = optionValue("search-highlight-colors")?.text, let style = try? SearchHighlight.parseStyle(text) {
+            preferences.searchHighlightStyle = style
+        }
         return preferences
     }
 
@@ -287,6 +295,9 @@ public struct Config: Sendable, Equatable {
         case "user-agent": userAgent = value.text.isEmpty ? nil : value.text
         case "notify-program", "notify-format": return Self.notifyProblem(name, value.text)
         case "external-url-viewer": return Self.externalURLViewerProblem(value.text)
+        case "bookmark-cmd", "html-renderer", "pager": return Self.articleCommandProblem(name, value.text)
+        case "search-highlight-colors":
+            do { _ = try SearchHighlight.parseStyle(value.text) } catch { return "search-highlight-colors: \(error.description); default kept" }
         default: break
         }
         return nil

@@ -64,6 +64,9 @@ extension KeyMap {
             return [quit, HintedAction(.open, .enter, "Open in Browser"), enqueue, help]
         case .help:
             return [quit]
+        case .dialogs:
+            return [HintedAction(.back, .character("q"), "Close"), HintedAction(.open, .enter, "Goto Dialog"),
+                    HintedAction(.closeDialog, .control("x"), "Close Dialog")]
         }
     }
 }

@@ -16,6 +16,8 @@ public struct KeyMap: Sendable, Equatable {
         /// The links, images and enclosures of an article (newsboat's name).
         case urlView = "urlview"
         case help
+        /// The list of the screens open, one over the other (newsboat's dialogs).
+        case dialogs
     }
 
     /// Keys bound to one command, with the line the help screen shows.
@@ -135,15 +137,17 @@ public struct KeyMap: Sendable, Equatable {
                variants: [.article: ([.pageDown, .character(" "), .control("f")], "Next page")]),
         Action(command: .home, contexts: everywhere, defaultKeys: [.home, .character("g")], summaryText: "Go to the top"),
         Action(command: .end, contexts: everywhere, defaultKeys: [.end, .character("G")], summaryText: "Go to the bottom"),
-        Action(command: .open, contexts: lists.union([.searchResults, .urlView]), defaultKeys: [.enter, .right, .character("l")], summaryText: "Open the article",
+        Action(command: .open, contexts: lists.union([.searchResults, .urlView, .dialogs]), defaultKeys: [.enter, .right, .character("l")], summaryText: "Open the article",
                variants: [.feedList: ([.enter, .right, .character("l")], "Open the feed"),
+                          .dialogs: ([.enter, .right, .character("l")], "Go to the selected screen"),
                           .urlView: ([.enter, .right, .character("l")], "Open the URL (an enclosure with the player option, if set)"),
                           .tagList: ([.enter, .right, .character("l")], "Show the feeds with this tag")]),
-        Action(command: .back, contexts: [.itemList, .searchResults, .article, .tagList, .urlView, .help],
+        Action(command: .back, contexts: [.itemList, .searchResults, .article, .tagList, .urlView, .help, .dialogs],
                defaultKeys: [.left, .escape, .character("q"), .character("h")], summaryText: "Back to the feeds",
                variants: [.article: ([.left, .escape, .character("q"), .character("h")], "Back to the articles"),
                           .urlView: ([.left, .escape, .character("q"), .character("h")], "Back to the article"),
                           .searchResults: ([.left, .escape, .character("q"), .character("h")], "Back"),
+                          .dialogs: ([.left, .escape, .character("q"), .character("h")], "Close this list"),
                           .help: ([.left, .escape, .character("q"), .character("?")], "Close the help")]),
         Action(command: .quit, contexts: [.feedList], defaultKeys: [.character("q")], summaryText: "Quit"),
         Action(command: .togglePreview, contexts: [.itemList], defaultKeys: [.character(" ")], summaryText: "Show or hide a preview of the article"),
@@ -178,7 +182,7 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .selectTag, contexts: [.feedList], defaultKeys: [.character("t")], summaryText: "Choose a tag to list only its feeds"),
         Action(command: .nextUnread, contexts: reading, defaultKeys: [.character("n")], summaryText: "Next unread article"),
         Action(command: .previousUnread, contexts: reading, defaultKeys: [.character("p")], summaryText: "Previous unread article"),
-        Action(command: .help, contexts: [.feedList, .itemList, .searchResults, .article, .tagList, .urlView], defaultKeys: [.character("?")], summaryText: "This help"),
+        Action(command: .help, contexts: [.feedList, .itemList, .searchResults, .article, .tagList, .urlView, .dialogs], defaultKeys: [.character("?")], summaryText: "This help"),
         Action(command: .quitAll, contexts: everywhere, defaultKeys: [.character("Q")], summaryText: "Quit from anywhere"),
         Action(command: .selectFilter, contexts: [.feedList, .itemList], defaultKeys: [.control("k")], summaryText: "Filter this list by a defined filter"),
         Action(command: .setFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("f")], summaryText: "Filter this list by an expression"),
@@ -220,6 +224,17 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .purgeDeleted, contexts: [.itemList], defaultKeys: [.character("$")],
                summaryText: "Purge the deleted articles (their text leaves the cache)"),
         Action(command: .toggleSourceView, contexts: [.article], defaultKeys: [.control("u")], summaryText: "Show the article's HTML source, or its text again"),
+        // newsboat's dialogs are Tidings' screens, one over the other. Its keys where they are
+        // free: v, ^X, ^V (prev-dialog's ^G clears a filter here).
+        Action(command: .viewDialogs, contexts: everywhere.subtracting([.dialogs]), defaultKeys: [.character("v")],
+               summaryText: "List the screens open, to go back to one"),
+        Action(command: .closeDialog, contexts: everywhere, defaultKeys: [.control("x")], summaryText: "Close this screen (not the feed list)"),
+        Action(command: .previousDialog, contexts: everywhere, defaultKeys: [], summaryText: "The screen below, this one kept for next-dialog"),
+        Action(command: .nextDialog, contexts: everywhere, defaultKeys: [.control("v")], summaryText: "The screen prev-dialog left"),
+        Action(command: .redraw, contexts: everywhere, defaultKeys: [.control("l")], summaryText: "Redraw the screen"),
+        // newsboat's ^B is Previous page here: bookmark has no key until bound.
+        Action(command: .bookmark, contexts: articles.union([.urlView]), defaultKeys: [], summaryText: "Bookmark the article with bookmark-cmd",
+               variants: [.urlView: ([], "Bookmark the URL with bookmark-cmd")]),
     ] + openURLActions + commandLineDigitActions
 
     /// `one` … `zero`: open URL N, with the digits as keys in the URL view (in the article view

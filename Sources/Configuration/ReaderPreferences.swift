@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import TerminalUI
 
 /// How the screens look and behave, as the config file sets it; every screen gets the same value.
 public struct ReaderPreferences: Sendable, Equatable {
@@ -57,6 +58,18 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// The flag letter that stands for the star (`s`, or the sync source's `*-flag-star`):
     /// shown among an article's flags (`%F`), set and cleared by `edit-flags`.
     public var starFlag: Character = ArticleFlags.defaultStar
+
+    /// `display-article-progress`: how far the article has been read, at the right of its title bar.
+    public var showsArticleProgress = true
+    /// `always-display-description`: an article shows its feed's description after its fuller
+    /// content, below a rule, as newsboat does.
+    public var alwaysDisplaysDescription = false
+    /// `html-renderer`: a program that turns an article's HTML (on its standard input) into the
+    /// text shown (its standard output); nil for Tidings' own renderer.
+    public var htmlRenderer: [String]?
+    /// `search-highlight-colors`: how the words of a search look in the article opened from its
+    /// results.
+    public var searchHighlightStyle = SearchHighlight.defaultStyle
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

@@ -37,6 +37,8 @@ public final class GridTerminal: Terminal {
     public private(set) var isStopped = false
     /// Times another program was given the screen (``suspend(_:)``).
     public private(set) var suspensions = 0
+    /// Times the whole screen was to be drawn again (Ctrl-L, `redraw`, after a suspension).
+    public private(set) var invalidations = 0
     /// The prompts of ``waitForKey(prompt:)``, answered at once: no one reads this screen.
     public private(set) var keyPrompts: [String] = []
 
@@ -106,6 +108,7 @@ public final class GridTerminal: Terminal {
 
     public func invalidate() {
         previousFrame = nil
+        invalidations += 1
     }
 
     public func suspend<Result>(_ body: () throws -> Result) rethrows -> Result {

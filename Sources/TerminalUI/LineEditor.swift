@@ -30,6 +30,9 @@ public struct LineEditor: Hashable, Sendable {
     private var typedLine = ""
     /// Words Tab completes to (commands, option names); empty: Tab types a space.
     public var completions: [String] = []
+    /// What the first word of the line completes to, when it differs from the others (a command
+    /// before its options: `se` is `set`, not `search-highlight-colors`); nil: `completions`.
+    public var firstWordCompletions: [String]?
     /// The completions Tab found for the word before the cursor when it could not choose one:
     /// shown after the text until the next key.
     public private(set) var candidates: [String] = []
@@ -98,7 +101,8 @@ public struct LineEditor: Hashable, Sendable {
         var start = cursor
         while start > 0 && characters[start - 1] != " " { start -= 1 }
         let word = String(characters[start..<cursor])
-        let matches = completions.filter { $0.hasPrefix(word) }
+        let isFirstWord = !characters[..<start].contains { $0 != " " }
+        let matches = ((isFirstWord ? firstWordCompletions : nil) ?? completions).filter { $0.hasPrefix(word) }
         guard var common = matches.first else { return }
         for match in matches.dropFirst() {
             while !match.hasPrefix(common) { common.removeLast() }

@@ -58,7 +58,8 @@ import Testing
         case .yesNo: return "no"
         case .number(let minimum): return String(minimum + 2)
         case .oneOf(let words): return words.last ?? ""
-        case .list: return "one two"
+        // A list of colours is checked as colours.
+        case .list: return option.name == "search-highlight-colors" ? "white black bold" : "one two"
         case .text: return option.defaultValue.isEmpty ? "x" : NewsboatTokenizer.quoteIfNeeded(option.defaultValue)
         case .command: return ""
         }

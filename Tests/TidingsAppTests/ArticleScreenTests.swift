@@ -94,7 +94,8 @@ import Testing
         ])
         #expect(grid[0, 0].style.attributes.contains(.bold))
         #expect(screen.title == "日本語の記事 — Release")
-        #expect(screen.titleDetail == "Example News")
+        // The feed's name, then how far the article has been read (display-article-progress).
+        #expect(screen.titleDetail == "Example News  Top")
     }
 
     @Test func typingALinkNumberOpensIt() throws {

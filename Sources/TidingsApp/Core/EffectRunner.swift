@@ -346,6 +346,10 @@ public final class EffectRunner {
             viewURLs(text, with: arguments)
         case .notify(let message, let program, let beeps, let inStatusLine):
             notify(message, program: program, beeps: beeps, inStatusLine: inStatusLine)
+        case .bookmark(let arguments, let interactive):
+            bookmark(with: arguments, interactive: interactive)
+        case .page(let arguments, let text):
+            page(text, with: arguments)
         case .spinner(let running):
             setSpinner(running: running)
         case .autoReload(let minutes):
@@ -499,6 +503,51 @@ public final class EffectRunner {
     private func viewURLs(_ text: String, with arguments: [String]) {
         let result = terminal.suspend { BrowserLauncher.runInForeground(arguments, input: text) }
         if case .failure(let failure) = result { send(.status("URL viewer failed: \(failure)")) }
+    }
+
+    /// Runs `bookmark-cmd`. An interactive one gets the terminal until it exits; another runs in
+    /// the background with nothing on its standard input, and, as in newsboat, what it prints is
+    /// an error (a script that worked says nothing). It may run `fulltext-command-timeout` seconds.
+    private func bookmark(with arguments: [String], interactive: Bool) {
+        if interactive {
+            let result = terminal.suspend { BrowserLauncher.runInForeground(arguments) }
+            switch result {
+            case .success: send(.status("Saved bookmark."))
+            case .failure(let failure): send(.status("Error while saving bookmark: \(failure)"))
+            }
+            return
+        }
+        var options = self.options.fetch
+        options.timeout = self.options.fullArticle.commandTimeout
+        options.maxBytes = 64 << 10
+        outstanding += 1
+        _ = PageDownload.run(arguments, input: Data(), options: options) { result in
+            let message: String
+            switch result {
+            case .success(let page):
+                let printed = String(decoding: page.bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+                message = printed.map { "Error while saving bookmark: \(Excerpt($0))" } ?? "Saved bookmark."
+            case .failure(let failure):
+                message = "Error while saving bookmark: \(failure)"
+            }
+            DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.report(.status(message)) } }
+        }
+    }
+
+    /// Hands the terminal to the pager with the article's text in a file readable only by this
+    /// user, deleted once the pager exits.
+    private func page(_ text: String, with words: [String]) {
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("tidings-article-\(UUID().uuidString).txt")
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            send(.status("Pager failed: cannot write \(path)"))
+            return
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var arguments = words.map { $0.replacingOccurrences(of: "%f", with: path) }
+        if !words.contains(where: { $0.contains("%f") }) { arguments.append(path) }
+        let result = terminal.suspend { BrowserLauncher.runInForeground(arguments) }
+        if case .failure(let failure) = result { send(.status("Pager failed: \(failure)")) }
     }
 
     /// newsboat's notification after a reload: the bell, screen's status line, and the program

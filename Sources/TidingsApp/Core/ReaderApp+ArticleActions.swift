@@ -44,6 +44,20 @@ extension ReaderApp {
         return [.enqueue(url: enclosure.url, queue: PodcastQueue(path: queueFile), target: target)]
     }
 
+    /// `podcast-auto-enqueue`: after a reload, the articles it stored that have an enclosure.
+    func episodesAfterReload() -> [ReaderEffect] {
+        guard settings.podcastAutoEnqueue, let since = fullArticleFetches.reloadStarted else { return [] }
+        return [.load(StoreRead(query: .newEpisodes(since: since), reply: .newEpisodes))]
+    }
+
+    /// Queues the enclosure of each of `items`, as `E` would; one already queued is not queued
+    /// again (see `PodcastQueue`).
+    func enqueueAutomatically(_ items: [StoredItem]) -> [ReaderEffect] {
+        guard !items.isEmpty else { return [] }
+        logger.info("podcast-auto-enqueue: queueing \(items.count) enclosures")
+        return items.flatMap { enqueue($0) }
+    }
+
     /// Asks where to save, proposing `save-path` and a name made from the title.
     func askWhereToSave(_ article: ArticleText) {
         let directory = articleActions.savePath

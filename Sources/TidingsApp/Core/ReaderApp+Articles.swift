@@ -28,8 +28,19 @@ extension ReaderApp {
             effects = mark(.read(id, feed: item.feedID, isRead: true, wasRead: false))
         }
         item.isRead = true
-        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle,
-                                      showsFullArticle: loaded.opensFullArticle, preferences: settings.preferences))
+        if let failure = loaded.rendered.rendererFailure { transientMessage = "\(failure); Tidings' own renderer is used" }
+        let screen = ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle,
+                                   showsFullArticle: loaded.opensFullArticle, preferences: settings.preferences)
+        if let results = top as? SearchResultsScreen {
+            // newsboat marks the search's words in the article opened from its results.
+            screen.highlightSearch(results.query.words + results.query.phrases)
+        }
+        if let pager = settings.pager {
+            // newsboat's `pager`: the article's text in a file, shown by the program, which gets
+            // the terminal; the list stays on screen under it.
+            return effects + [.page(arguments: pager, text: screen.text.text)]
+        }
+        navigation.push(screen)
         return effects
     }
 

@@ -23,6 +23,7 @@ extension ReaderApp {
         ask(.command, text: text)
         navigation.prompt?.history = commandHistory
         navigation.prompt?.completions = Self.commandNames + Config.settableOptionNames
+        navigation.prompt?.firstWordCompletions = Self.commandNames
     }
 
     func runCommand(_ line: String) -> [ReaderEffect] {

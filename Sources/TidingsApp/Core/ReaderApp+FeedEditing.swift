@@ -71,6 +71,7 @@ extension ReaderApp {
         case .pipeCommand(let article): return pipe(article, to: text)
         case .urlNumber(let urls): return openURL(numbered: text, of: urls)
         case .flags(let id, let state): return setFlags(of: id, shown: state, to: text)
+        case .bookmark(let draft, let field): return answerBookmark(draft, field, with: text)
         }
         return []
     }

@@ -165,6 +165,10 @@ extension ReaderApp {
             ask(.urlNumber(urls))
         case .showArticlesOfFeed(let feed, let item):
             showArticles(ofFeed: feed, selecting: item)
+        case .bookmark(let draft):
+            return bookmark(draft)
+        case .goToScreen(let depth):
+            goToScreen(depth: depth)
         }
         return []
     }

@@ -16,10 +16,20 @@ extension ReaderApp {
             transientMessage = "No macro on \(key)"
             return []
         }
+        return run(macro)
+    }
+
+    /// Runs `macro`'s steps (a `macro` line's after the prefix, or a `bind` line's).
+    func run(_ macro: Macro) -> [ReaderEffect] {
+        let key = macro.key
         var effects: [ReaderEffect] = []
         for step in macro.steps {
             if step.name == "set" {
                 setOption(step.arguments)
+                continue
+            }
+            if let command = top.flatMap({ Config.command(named: step.name, in: $0.keyContext) }), let done = performScreenCommand(command) {
+                effects += done
                 continue
             }
             guard let top, let stepKey = keyFor(action: step.name, on: top) else {

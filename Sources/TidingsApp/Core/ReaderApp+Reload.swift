@@ -116,6 +116,8 @@ extension ReaderApp {
         showReloading()
         var effects: [ReaderEffect] = [.spinner(running: false), .checkGeneration]
         effects += retention
+        // Before the full articles, which forget when the reload started.
+        effects += episodesAfterReload()
         return effects + [.indexStoredBodies] + fullArticlesAfterReload() + countUnreadForNotification(afterReload: true)
     }
 

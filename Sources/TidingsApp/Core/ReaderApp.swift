@@ -73,6 +73,8 @@ public final class ReaderApp {
     var titleNotification: String?
     /// The id of the last picture asked for (kitty knows pictures by id: each drawing its own).
     private var lastImageID: UInt32 = 0
+    /// Screens `prev-dialog` left, the last one first back with `next-dialog`.
+    var laterScreens: [LaterScreen] = []
 
     /// Opens the store and the terminal and runs the reader until the user quits; never returns.
     /// Call it on the main thread. Errors before the screen opens (the cache cannot be opened,
@@ -376,7 +378,7 @@ public final class ReaderApp {
             case .firstSync:
                 // Not known to have synced: a sync finds out.
                 return startSync()
-            case .screen, .automaticFullArticles, .unreadTotals:
+            case .screen, .automaticFullArticles, .unreadTotals, .newEpisodes:
                 break
             }
             return []
@@ -394,6 +396,8 @@ public final class ReaderApp {
             return synced ? [] : startSync()
         case (.automaticFullArticles, .fullArticleCandidates(let candidates)):
             return fetchAutomatically(candidates)
+        case (.newEpisodes, .episodes(let items)):
+            return enqueueAutomatically(items)
         case (.openAllUnread(let markingRead), .rows(let rows)):
             return openAllUnread(rows, markingRead: markingRead)
         case (.unreadTotals(let afterReload), .unreadTotals(let totals)):
@@ -437,6 +441,11 @@ public final class ReaderApp {
                     transientMessage = macroPrompt
                 } else if let top, let typed = commandLineStart(key, on: top) {
                     askForCommand(typed: typed)
+                } else if let top, !takesTyped(key, on: top), let bound = settings.boundMacros[key], bound.contexts.contains(top.keyContext) {
+                    effects += run(bound.macro)
+                } else if let top, !takesTyped(key, on: top), let command = settings.preferences.keyMap.command(for: key, in: top.keyContext),
+                          let done = performScreenCommand(command) {
+                    effects += done
                 } else {
                     let unbound = top.map { isUnbound(key, on: $0) } ?? false
                     if let intent = navigation.handle(key) {

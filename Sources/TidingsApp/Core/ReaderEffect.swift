@@ -70,6 +70,14 @@ enum ReaderEffect: Equatable, Sendable {
     /// Runs an external URL viewer with `text` (the links) on its standard input, handing it the
     /// terminal until it exits (`external-url-viewer`); `.status` says if it failed.
     case viewURLs(arguments: [String], text: String)
+    /// Runs `bookmark-cmd` with its arguments (the URL, title, description and feed title),
+    /// without a shell: in the background, what it prints being the error newsboat shows, or with
+    /// the terminal when `interactive` (`bookmark-interactive`); `.status` says how it went.
+    case bookmark(arguments: [String], interactive: Bool)
+    /// Shows an article's text with an external pager (`pager`): the text is written to a file of
+    /// its own, `%f` in `arguments` is its path (else it is added last), the pager gets the
+    /// terminal until it exits, and the file is deleted.
+    case page(arguments: [String], text: String)
     /// Starts or stops the reload spinner's timer (`.spinnerTick`).
     case spinner(running: Bool)
     /// Sends `.autoReloadTick` every `minutes` from now on (nil: never).

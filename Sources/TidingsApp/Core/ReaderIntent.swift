@@ -110,6 +110,11 @@ public enum ReaderIntent: Hashable, Sendable {
     case randomUnread
     /// Show the articles of `feed`, `item` selected (`article-feed`).
     case showArticlesOfFeed(FeedID, selecting: ItemID)
+    /// Go back to the screen at `depth` of the stack (0: the feed list), closing those over it
+    /// (Enter in the list of `view-dialogs`).
+    case goToScreen(depth: Int)
+    /// Hand a link to `bookmark-cmd`, after asking for what the draft does not settle (`bookmark`).
+    case bookmark(Bookmark)
 }
 
 extension ReaderIntent {

@@ -74,7 +74,7 @@ extension ReaderMessage {
         case .loaded(let read, _):
             switch read.reply {
             case .openArticle, .articleAction, .unreadJump, .openAllUnread: true
-            case .screen, .reload, .firstSync, .automaticFullArticles, .unreadTotals: false
+            case .screen, .reload, .firstSync, .automaticFullArticles, .unreadTotals, .newEpisodes: false
             }
         default: false
         }

@@ -25,6 +25,8 @@ enum ReaderQuestion: Sendable {
     case urlNumber([ArticleURL])
     /// An article's flags (`edit-flags`), as the screens showed them when asked.
     case flags(ItemID, ItemState)
+    /// One of a bookmark's four values, the others as answered so far (`bookmark`).
+    case bookmark(Bookmark, Bookmark.Field)
 
     /// The prompt shown before the text.
     var prompt: String {
@@ -42,6 +44,7 @@ enum ReaderQuestion: Sendable {
         case .pipeCommand: return "Pipe to command: "
         case .urlNumber(let urls): return "Open link (1-\(urls.count)): "
         case .flags: return "Flags: "
+        case .bookmark(_, let field): return field.prompt
         }
     }
 }

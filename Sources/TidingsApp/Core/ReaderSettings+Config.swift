@@ -1,4 +1,5 @@
 import Configuration
+import FeedFetcher
 import Foundation
 
 extension ReaderSettings {
@@ -23,6 +24,7 @@ extension ReaderSettings {
         } else {
             preferences = config.readerPreferences
         }
+        if changes(["bind", "bind-key", "unbind-key"]) { boundMacros = config.boundMacros }
         if changes(["macro", "macro-prefix"]) {
             macros = config.macros
             macroPrefix = config.macroPrefixKey
@@ -34,6 +36,21 @@ extension ReaderSettings {
         if changes(["external-url-viewer"]) {
             let home = environment["HOME"] ?? NSHomeDirectory()
             externalURLViewer = config.externalURLViewer.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
+        }
+        if changes(["podcast-auto-enqueue"]) { podcastAutoEnqueue = config.optionValue("podcast-auto-enqueue")?.isOn ?? false }
+        if changes(["pager"]) {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            let words: [String]? = switch config.pager {
+            case .builtIn: nil
+            case .program(let words): words
+            case .environment: (environment["PAGER"]).flatMap { try? CommandArguments.split($0) }
+            }
+            pager = words.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
+        }
+        if changes(Config.bookmarkOptionNames) {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            bookmarks = config.bookmarkOptions
+            bookmarks.command = bookmarks.command.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
         }
         if changes(Config.notifyOptionNames) { notifications = config.notifyOptions.resolved(environment: environment) }
         if changes(ConfigOption.names(in: .articleActions)) { articleActions = config.articleActions.resolved(environment: environment) }
@@ -65,5 +82,9 @@ extension ReaderPreferences {
         "swap-title-and-hints": { $0.swapsTitleAndHints = $1.swapsTitleAndHints },
         "image-protocol": { $0.imageProtocol = $1.imageProtocol },
         "image-max-height": { $0.imageMaxHeight = $1.imageMaxHeight },
+        "display-article-progress": { $0.showsArticleProgress = $1.showsArticleProgress },
+        "always-display-description": { $0.alwaysDisplaysDescription = $1.alwaysDisplaysDescription },
+        "html-renderer": { $0.htmlRenderer = $1.htmlRenderer },
+        "search-highlight-colors": { $0.searchHighlightStyle = $1.searchHighlightStyle },
     ]
 }

@@ -52,6 +52,8 @@ public struct ReaderSettings: Sendable {
     /// `macro` lines by key, run after `macroPrefix`.
     public var macros: [Key: Macro] = [:]
     public var macroPrefix = Key.character(",")
+    /// `bind` lines with several actions or arguments: run by their key alone.
+    public var boundMacros: [Key: BoundMacro] = [:]
     /// newsboat's files, offered on the welcome screen when there is no urls file.
     public var newsboatFiles: NewsboatFiles?
     /// The config file, where newsboat's config is copied if there is none.
@@ -62,6 +64,12 @@ public struct ReaderSettings: Sendable {
     public var notifications = NotifyOptions()
     /// `max-browser-tabs`: the most links `open-all-unread-in-browser` opens at once.
     public var maxBrowserTabs = 10
+    /// `podcast-auto-enqueue`: a reload queues the enclosures of the articles it brings.
+    public var podcastAutoEnqueue = false
+    /// `pager` in words (`~/` expanded; `pager ""` is `$PAGER`); nil for Tidings' own article view.
+    public var pager: [String]?
+    /// `bookmark-cmd` (its `~/` expanded), `bookmark-autopilot`, `bookmark-interactive`.
+    public var bookmarks = BookmarkOptions()
     /// `external-url-viewer`, in words (`~/` expanded): what `show-urls` runs instead of the URL view.
     public var externalURLViewer: [String]?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).

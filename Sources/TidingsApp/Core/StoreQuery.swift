@@ -51,6 +51,8 @@ enum StoreQuery: Equatable, Sendable {
     /// Articles a reload stored since `since` that `always-fetch-full-article` covers →
     /// `.fullArticleCandidates`.
     case fullArticleCandidates(since: Date, FullArticleOptions)
+    /// Articles a reload stored since `since` with an enclosure → `.episodes`.
+    case newEpisodes(since: Date)
 
     /// How an article is rendered for the article view.
     struct ArticleRendering: Equatable, Sendable {
@@ -113,6 +115,8 @@ enum StoreQuery: Equatable, Sendable {
             let items = try store.itemsWithoutFullArticle(firstSeenSince: since, limit: 20 * FullArticleOptions.alwaysFetchLimit)
             let isCovered = options.alwaysFetchFilter()
             return .fullArticleCandidates(Array(items.filter { isCovered($0.feedURL) }.prefix(FullArticleOptions.alwaysFetchLimit)))
+        case .newEpisodes(let since):
+            return .episodes(try store.itemsWithEnclosures(firstSeenSince: since, limit: 500))
         }
     }
 }
@@ -136,6 +140,7 @@ enum StoreAnswer: Sendable {
     case hasSynced(Bool)
     case unreadTotals(UnreadTotals)
     case fullArticleCandidates([FeedStore.FullArticleCandidate])
+    case episodes([StoredItem])
 
     /// An answer of another kind than its query's: a mistake in the reader, reported as a
     /// failed read rather than a crash.

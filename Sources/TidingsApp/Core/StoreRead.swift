@@ -26,6 +26,8 @@ struct StoreRead: Equatable, Sendable {
         case firstSync
         /// After a reload: fetch these full articles (`always-fetch-full-article`).
         case automaticFullArticles
+        /// After a reload: queue these articles' enclosures for podboat (`podcast-auto-enqueue`).
+        case newEpisodes
         /// `open-all-unread-in-browser`: open these unread articles (and mark them read).
         case openAllUnread(markingRead: Bool)
         /// Before a reload (or sync) and after it: the unread counts a notification compares.

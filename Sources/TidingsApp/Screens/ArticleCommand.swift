@@ -39,6 +39,10 @@ enum ArticleCommand {
         case .openAllUnreadInBrowser: return item.map { .openAllUnread(ofFeed: $0.feedID, markingRead: false) }
         case .openAllUnreadInBrowserAndMarkRead: return item.map { .openAllUnread(ofFeed: $0.feedID, markingRead: true) }
         case .previousUnread: return .previousUnread(from: item?.id)
+        case .bookmark:
+            guard let item else { return nil }
+            guard let link = item.link else { return .status("This article has no link") }
+            return .bookmark(Bookmark(url: link, title: item.title ?? "", feedTitle: item.feedTitle))
         default: return nil
         }
     }

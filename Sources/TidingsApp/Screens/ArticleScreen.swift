@@ -34,6 +34,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     public private(set) var codeColumn = 0
     /// Columns of the text at the last layout.
     private var textColumns = 0
+    /// The words of the search the article was opened from, marked in its text
+    /// (`search-highlight-colors`).
+    public private(set) var searchTerms: [String] = []
 
     // Pictures (ArticleScreen+Pictures.swift).
     /// False once `i` hid the pictures: their labels stand in the text.
@@ -61,6 +64,8 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         var restKilobytes: Int?
         /// The HTML rendered (cut as the text is), for `toggle-source-view`.
         var sourceHTML = ""
+        /// Why `html-renderer` gave no text (Tidings' own renderer was used instead).
+        var rendererFailure: String?
     }
 
     public convenience init(item: StoredItem, preferences: ReaderPreferences = ReaderPreferences()) {
@@ -121,8 +126,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         }
         // `highlight article` lines colour what they match, line by line, once per layout.
         let highlights = preferences.highlights
+        let search = SearchHighlight(terms: searchTerms, style: preferences.searchHighlightStyle)
         let laidOut = lines.map { line in
-            TextView.Line(highlights.styled(line.text, in: .article), continuationIndent: line.continuationIndent)
+            TextView.Line(search.styled(highlights.styled(line.text, in: .article)), continuationIndent: line.continuationIndent)
         }
         // A picture that became ready (or went) above the top moves the text under it: the line
         // that was at the top stays there.
@@ -168,6 +174,12 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         preferences.keyMap.bindings(for: .article).first { $0.command == .toggleSourceView }?.keys.first.map { "\($0): " } ?? ""
     }
 
+    /// Marks `terms` wherever the text holds them: the article was opened from a search's results.
+    func highlightSearch(_ terms: [String]) {
+        searchTerms = terms
+        laidOutWidth = -1
+    }
+
     /// Whether the full article is at hand (shown or not), so that `x` needs no fetch.
     public var hasFullArticle: Bool { fullArticle != nil }
 
@@ -203,15 +215,28 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
 
     /// Renders the article's HTML, cut to ``maximumHTMLBytes``: the costly part of opening it.
     nonisolated static func render(_ item: StoredItem, preferences: ReaderPreferences) -> Rendered {
-        render(html: item.item.content ?? item.item.summary ?? "", baseURL: item.item.link, preferences: preferences)
+        var html = item.item.content ?? item.item.summary ?? ""
+        // newsboat's `always-display-description`: the description too, after the content.
+        if preferences.alwaysDisplaysDescription, let content = item.item.content, let summary = item.item.summary,
+           !content.isEmpty, !summary.isEmpty, summary != content {
+            html = content + "<hr>" + summary
+        }
+        return render(html: html, baseURL: item.item.link, preferences: preferences)
     }
 
     /// Renders an article body (the feed's, or a full article) cut to ``maximumHTMLBytes``.
     nonisolated static func render(html: String, baseURL: String?, preferences: ReaderPreferences) -> Rendered {
         let shown = bounded(html)
-        let body = HTMLTextRenderer.render(shown, baseURL: baseURL, linkStyle: preferences.theme.articleLink)
+        var body = HTMLTextRenderer.render(shown, baseURL: baseURL, linkStyle: preferences.theme.articleLink)
+        var failure: String?
+        if let renderer = preferences.htmlRenderer {
+            switch ExternalHTMLRenderer.render(shown, with: renderer) {
+            case .success(let text): body = ExternalHTMLRenderer.body(fromText: text, links: body.links, imageNumbers: body.imageNumbers)
+            case .failure(let problem): failure = problem.reason
+            }
+        }
         let rest = shown.utf8.count < html.utf8.count ? (html.utf8.count - shown.utf8.count + 1023) / 1024 : nil
-        return Rendered(body: body, restKilobytes: rest, sourceHTML: shown)
+        return Rendered(body: body, restKilobytes: rest, sourceHTML: shown, rendererFailure: failure)
     }
 
     public var title: String { Self.title(of: item) }
@@ -221,7 +246,19 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
     }
 
-    public var titleDetail: String { item.feedName.text }
+    public var titleDetail: String {
+        guard preferences.showsArticleProgress, let progress else { return item.feedName.text }
+        return item.feedName.text + "  " + progress
+    }
+
+    /// newsboat's `display-article-progress`: `Top`, `Bottom`, or how much of the text has been
+    /// seen (`42%`); nil before the first layout.
+    var progress: String? {
+        guard view.visibleRows > 0 else { return nil }
+        if view.offset == 0 { return "Top" }
+        if view.isAtEnd { return "Bottom" }
+        return "\(100 * (view.offset + view.visibleRows) / max(1, view.rowCount))%"
+    }
 
     var keyContext: KeyMap.Context { .article }
 
@@ -340,6 +377,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             _ = view.handleNavigationKey(.home)
         case .articleFeed: return .showArticlesOfFeed(item.feedID, selecting: item.id)
         case .randomUnread: return .randomUnread
+        case .bookmark:
+            guard let link = item.item.link else { return .status("This article has no link") }
+            return .bookmark(Bookmark(url: link, title: item.item.title ?? "", feedTitle: item.feedName.text))
         case .openInBrowserNoninteractively:
             guard let link = item.item.link else { return .status("This article has no link") }
             return .openInBrowserNoninteractively(link)

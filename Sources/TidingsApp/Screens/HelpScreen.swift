@@ -38,6 +38,7 @@ public final class HelpScreen: ReaderScreen, JumpClosedScreen {
         case .urlView: return "Help — URLs"
         case .searchResults: return "Help — Search results, Starred"
         case .help: return "Help"
+        case .dialogs: return "Help — Screens open"
         }
     }
 

@@ -56,6 +56,8 @@ public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
             return selected.isEnclosure ? .openEnclosure(selected.url) : .openInBrowser(selected.url)
         case .openInBrowser: return selectedURL.map { .openInBrowser($0.url) }
         case .openInBrowserNoninteractively: return selectedURL.map { .openInBrowserNoninteractively($0.url) }
+        // As in newsboat: the link alone; its title is made from the URL, the feed's is the article's.
+        case .bookmark: return selectedURL.map { .bookmark(Bookmark(url: $0.url, title: "", feedTitle: "")) }
         case .back: return .back
         case .quit, .quitAll: return .quit
         case .help: return .showHelp

@@ -1,0 +1,61 @@
+import FeedFetcher
+
+/// newsboat's commands around the article: `bookmark-cmd` (with `bookmark-autopilot` and
+/// `bookmark-interactive`), `html-renderer` and `pager`. Each is split into words as `browser`
+/// is, never by a shell; a value that cannot be split is a warning and is not kept.
+extension Config {
+    /// The options `bookmarkOptions` is made of.
+    public static let bookmarkOptionNames: Set<String> = ["bookmark-cmd", "bookmark-autopilot", "bookmark-interactive"]
+
+    public var bookmarkOptions: BookmarkOptions {
+        BookmarkOptions(
+            command: Self.words(of: optionValue("bookmark-cmd")?.text ?? ""),
+            autopilot: optionValue("bookmark-autopilot")?.isOn ?? false,
+            interactive: optionValue("bookmark-interactive")?.isOn ?? false)
+    }
+
+    /// `html-renderer` in words; nil for `internal` (Tidings' own renderer) or none.
+    public var htmlRenderer: [String]? {
+        let text = optionValue("html-renderer")?.text ?? ""
+        return text == "internal" ? nil : Self.words(of: text)
+    }
+
+    /// What `pager` asks for: Tidings' own article view, or a program.
+    public enum Pager: Sendable, Equatable {
+        case builtIn
+        /// A program's words; `%f` stands for the file holding the article's text (else it is
+        /// added as the last argument). An empty `pager` is `$PAGER`, resolved by the reader.
+        case program([String])
+        /// `pager ""`: `$PAGER`, as in newsboat.
+        case environment
+    }
+
+    public var pager: Pager {
+        let text = optionValue("pager")?.text ?? "internal"
+        if text == "internal" { return .builtIn }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty { return .environment }
+        return Self.words(of: text).map { .program($0) } ?? .builtIn
+    }
+
+    /// The words of a command option, or nil when it is empty or cannot be split.
+    private static func words(of text: String) -> [String]? {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return try? CommandArguments.split(text)
+    }
+
+    /// What is wrong with a command option's value, if anything (it is then not kept).
+    static func articleCommandProblem(_ name: String, _ text: String) -> String? {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        do {
+            _ = try CommandArguments.split(text)
+            return nil
+        } catch {
+            let fallback = switch name {
+            case "bookmark-cmd": "bookmarking is off"
+            case "html-renderer": "Tidings' own renderer is used"
+            default: "Tidings' own article view is used"
+            }
+            return "\(name): \(error.description); \(fallback)"
+        }
+    }
+}
