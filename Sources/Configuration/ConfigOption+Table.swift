@@ -1,3 +1,5 @@
+import FeedFetcher
+
 /// The table of every command and option the config file takes: newsboat's (its 2.44 names,
 /// podboat's included, since podboat reads the same file) and Tidings' own. The defaults are
 /// Tidings' where Tidings acts on the option, else newsboat's.
@@ -18,8 +20,8 @@ extension ConfigOption {
         .init("max-items", .number(minimum: 0), "0", .feeds, .works, "read items kept per feed after a reload, 0 for all; unread and starred are never dropped"),
         .init("ignore-article", .command, "", .feeds, .works, "ignore-article FEED-URL|* \"FILTER\": the killfile (see Filters and the killfile)"),
         .init("ignore-mode", .oneOf(["download", "display"]), "download", .feeds, .works, "whether ignored articles are not stored (download) or only not shown (display)"),
-        .init("always-download", .list, "", .feeds, .toCome, "feeds downloaded in full at every reload, without a conditional request"),
-        .init("download-retries", .number(minimum: 0), "1", .feeds, .toCome, part: .fetch, "times a failed download is tried again"),
+        .init("always-download", .list, "", .feeds, .works, part: .fetch, "feeds (their URLs) downloaded in full at every reload, without a conditional request"),
+        .init("download-retries", .number(minimum: 0), "1", .feeds, .works, part: .fetch, "times a feed's download is tried before it is marked failed (1: once)"),
         .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .toCome, "reload-all reloads only the feeds the list shows"),
         .init("suppress-first-reload", .yesNo, "no", .feeds, .works, "with auto-reload, skip the reload at start"),
         .init("reset-unread-on-update", .list, "", .feeds, .toCome, "feeds whose updated articles become unread again"),
@@ -28,15 +30,15 @@ extension ConfigOption {
         .init("keep-forever-if-flagged-with", .list, "", .feeds, .toCome, "articles with these flags are never deleted"),
         .init("cleanup-on-quit", .oneOf(["yes", "no", "nudge", "true", "false"]), "nudge", .feeds, .toCome, "remove from the cache the feeds no longer in the urls file"),
         .init("prepopulate-query-feeds", .yesNo, "no", .feeds, .toCome, "fill the query feeds at start instead of when they are opened"),
-        .init("http-auth-method", .oneOf(["any", "basic", "digest", "digest_ie", "gssnegotiate", "ntlm", "anysafe"]), "any", .feeds, .toCome, part: .fetch, "how credentials in a feed's URL are sent"),
-        .init("use-proxy", .yesNo, "no", .feeds, .toCome, part: .fetch, "download through the proxy option's proxy"),
-        .init("proxy", .text, "", .feeds, .toCome, part: .fetch, "the proxy, HOST:PORT"),
-        .init("proxy-auth", .text, "", .feeds, .toCome, part: .fetch, "the proxy's USER:PASSWORD"),
-        .init("proxy-auth-method", .oneOf(["any", "basic", "digest", "digest_ie", "gssnegotiate", "ntlm", "anysafe"]), "any", .feeds, .toCome, part: .fetch, "how proxy-auth is sent"),
-        .init("proxy-type", .oneOf(["http", "socks4", "socks4a", "socks5", "socks5h"]), "http", .feeds, .toCome, part: .fetch, "the proxy's protocol"),
+        .init("http-auth-method", .oneOf(HTTPAuthMethod.allCases.map(\.rawValue)), "any", .feeds, .works, part: .fetch, "how credentials in a feed's URL are sent: any and basic send Basic at once; the others answer the server's challenge"),
+        .init("use-proxy", .yesNo, "no", .feeds, .works, part: .fetch, "download through the proxy option's proxy (no: the http_proxy environment variables)"),
+        .init("proxy", .text, "", .feeds, .works, part: .fetch, "the proxy, HOST:PORT"),
+        .init("proxy-auth", .text, "", .feeds, .works, part: .fetch, "the proxy's USER:PASSWORD"),
+        .init("proxy-auth-method", .oneOf(HTTPAuthMethod.allCases.map(\.rawValue)), "any", .feeds, .works, part: .fetch, "how proxy-auth is sent"),
+        .init("proxy-type", .oneOf(ProxySettings.Kind.allCases.map(\.rawValue)), "http", .feeds, .works, part: .fetch, "the proxy's protocol"),
         .init("ssl-verifyhost", .yesNo, "yes", .feeds, .noEffect("Tidings always checks that a certificate names its server: turning it off lets anyone on the way rewrite feeds"), part: .fetch, "check the server's name in its certificate"),
         .init("ssl-verifypeer", .yesNo, "yes", .feeds, .noEffect("Tidings always checks certificates: turning it off lets anyone on the way rewrite feeds"), part: .fetch, "check the server's certificate"),
-        .init("cookie-cache", .text, "", .feeds, .toCome, part: .fetch, "a file where cookies are kept between downloads"),
+        .init("cookie-cache", .text, "", .feeds, .works, part: .fetch, "a file (Netscape format) where the servers' cookies are kept between downloads"),
 
         // The lists
         .init("show-read-feeds", .yesNo, "yes", .lists, .works, "list feeds whose items are all read"),
