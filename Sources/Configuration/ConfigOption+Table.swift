@@ -104,7 +104,7 @@ extension ConfigOption {
         .init("bind", .command, "", .keys, .works, "bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [; ACTION…]: one key and one action work; key sequences and several actions are kept for later"),
         .init("macro", .command, "", .keys, .works, "macro KEY ACTION [ARGS] [; ACTION…] [-- \"DESCRIPTION\"]: actions run after the macro prefix"),
         .init("macro-prefix", .command, "", .keys, .works, "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)"),
-        .init("run-on-startup", .command, "", .keys, .toCome, "actions run when the reader starts"),
+        .init("run-on-startup", .command, "", .keys, .works, "actions run when the reader starts, once the feed list is read, as a macro's"),
         .init("history-limit", .number(minimum: 0), "100", .keys, .toCome, "lines of command-line and search history kept"),
 
         // Colours

@@ -211,6 +211,9 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .articleFeed, contexts: articles, defaultKeys: [], summaryText: "The articles of the article's feed"),
         Action(command: .gotoURL, contexts: [.article], defaultKeys: [.character("#")], summaryText: "Open link number N (asks for it)"),
         Action(command: .toggleSourceView, contexts: [.article], defaultKeys: [.control("u")], summaryText: "Show the article's HTML source, or its text again"),
+        Action(command: .editURLs, contexts: [.feedList], defaultKeys: [.character("E")],
+               summaryText: "Edit the urls file ($VISUAL, $EDITOR or vi), then read it again"),
+        Action(command: .reloadURLs, contexts: [.feedList], defaultKeys: [.control("r")], summaryText: "Read the urls file again"),
     ] + openURLActions + commandLineDigitActions
 
     /// `one` … `zero`: open URL N, with the digits as keys in the URL view (in the article view

@@ -80,6 +80,7 @@ struct ReadCommand: ParsableCommand {
         settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
         settings.syncsLocalFeeds = config.syncsLocalFeeds
+        settings.readsOPMLFeedList = config.readsOPMLFeedList
         // Without a urls file, the welcome screen offers newsboat's, if there is one.
         if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
         return settings

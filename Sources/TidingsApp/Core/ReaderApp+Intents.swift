@@ -13,6 +13,11 @@ extension ReaderApp {
     /// What an intent from a screen does: the screen stack changes here; everything else is an
     /// effect.
     func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
+        if settings.readsOPMLFeedList, intent.editsUrlsFile {
+            // The urls file is not the feed list: a change to it would replace the OPML's.
+            transientMessage = "The feed list comes from the OPML documents opml-url names: change them there"
+            return []
+        }
         if settings.syncAccount != nil, intent.editsUrlsFile, let refusal = serverFeedRefusal(intent) {
             // The server's list is the truth: feeds are edited there (see `editOnServer`), or not
             // at all when its API cannot.
@@ -151,6 +156,10 @@ extension ReaderApp {
             ask(.urlNumber(urls))
         case .showArticlesOfFeed(let feed, let item):
             showArticles(ofFeed: feed, selecting: item)
+        case .editURLs:
+            return editUrlsFile()
+        case .reloadURLs:
+            return rereadUrlsFile()
         }
         return []
     }

@@ -101,6 +101,10 @@ public enum ReaderIntent: Hashable, Sendable {
     case randomUnread
     /// Show the articles of `feed`, `item` selected (`article-feed`).
     case showArticlesOfFeed(FeedID, selecting: ItemID)
+    /// Open the urls file in the user's editor, then read it again (`edit-urls`).
+    case editURLs
+    /// Read the urls file again (`reload-urls`).
+    case reloadURLs
 }
 
 extension ReaderIntent {

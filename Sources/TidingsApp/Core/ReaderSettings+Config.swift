@@ -26,6 +26,7 @@ extension ReaderSettings {
             macros = config.macros
             macroPrefix = config.macroPrefixKey
         }
+        if changes(["run-on-startup"]) { startupActions = config.startupActions }
         if changes(["ignore-article", "ignore-mode"]) { killfile = config.killfile }
         if changes(["define-filter"]) { definedFilters = config.definedFilters }
         if changes(ConfigOption.names(in: .fullArticle)) { fullArticle = config.fullArticle }

@@ -303,6 +303,8 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         case .quitAll: return .quit
         case .reload: return selectedFeed.map { .reloadFeed($0.id) }
         case .reloadAll: return .reloadAll
+        case .editURLs: return .editURLs
+        case .reloadURLs: return .reloadURLs
         case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) }
         case .toggleShowRead: return .toggleShowRead(articles: false)
         case .markAllFeedsRead: return .markAllFeedsRead
