@@ -90,7 +90,7 @@ extension ConfigOption {
         .init("always-display-description", .yesNo, "no", .article, .toCome, "show the feed's description even when it has a fuller content"),
         .init("display-article-progress", .yesNo, "yes", .article, .toCome, "the share of the article read, in the title bar"),
         .init("max-browser-tabs", .number(minimum: 1), "10", .article, .works, "at most this many links opened at once by open-all-unread-in-browser"),
-        .init("restrict-filename", .yesNo, "yes", .article, .toCome, "only safe characters in the file names save proposes"),
+        .init("restrict-filename", .yesNo, "yes", .article, .works, "yes: the name save proposes is the title's letters and digits joined by _; no: the title as written (no / or control characters)"),
         .init("bookmark-cmd", .text, "", .article, .toCome, "the command bookmark runs with the URL, title, description and feed title"),
         .init("bookmark-autopilot", .yesNo, "no", .article, .toCome, "bookmark without asking for a title and description"),
         .init("bookmark-interactive", .yesNo, "no", .article, .toCome, "bookmark-cmd gets the terminal"),
