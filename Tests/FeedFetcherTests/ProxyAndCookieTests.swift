@@ -49,6 +49,23 @@ import Testing
         #expect(recorder.outcome(for: unreachableFeed) == .failed(.httpStatus(407)))
     }
 
+    @Test func aSOCKS5ProxyWithCredentialsResolvesTheNames() throws {
+        let server = try LoopbackServer(routes: ["/feed.xml": rss()])
+        let proxy = try SOCKSProxy(credentials: "me:s3cret")
+        defer { proxy.stop() }
+        let url = "http://feeds.invalid:\(server.port)/feed.xml"
+        var options = FetchOptions()
+        options.proxy = ProxySettings(address: "127.0.0.1:\(proxy.port)", kind: .socks5h, credentials: "me:s3cret")
+        let summary = try #require(ReloadRecorder().run([url], cache: InMemoryFeedCache(), options: options))
+        #expect(summary.updated == 1 && summary.failed == 0)
+        #expect(try proxy.connections() == ["feeds.invalid \(server.port) me"])
+
+        options.proxy?.credentials = "me:wrong"
+        let refused = try #require(ReloadRecorder().run([url], cache: InMemoryFeedCache(), options: options))
+        #expect(refused.failed == 1)
+        #expect(try server.headers(for: "/feed.xml").count == 1)
+    }
+
     @Test func digestCredentialsAnswerTheServersChallenge() throws {
         let server = try LoopbackServer(routes: ["/private.xml": rss(["digest_auth": "reader:s3cret"])])
         let url = "http://reader:s3cret@127.0.0.1:\(server.port)/private.xml"
@@ -141,5 +158,46 @@ import Testing
         #expect(recorder.outcome(for: other) == .notModified)
         #expect(try server.headers(for: "/feed.xml").last?["if-none-match"] == nil)
         #expect(try server.headers(for: "/other.xml").last?["if-none-match"] == "\"v1\"")
+    }
+}
+
+/// Tests/Support/socksproxy.py, running for one test.
+private final class SOCKSProxy {
+    let port: Int
+    private let process = Process()
+    private let input = Pipe()
+    private let log = FileManager.default.temporaryDirectory.appendingPathComponent("socks-\(UUID().uuidString).log")
+
+    init(credentials: String) throws {
+        let script = URL(fileURLWithPath: LoopbackServer.scriptPath).deletingLastPathComponent().appendingPathComponent("socksproxy.py").path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, "--log", log.path, "--credentials", credentials]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw LoopbackServer.ServerError.didNotStart
+        }
+        self.port = port
+    }
+
+    /// The CONNECTs it relayed: "HOST PORT USER".
+    func connections() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: log.path) else { return [] }
+        return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        // Its standard input closing ends it too, whatever its signal mask.
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: log)
     }
 }
