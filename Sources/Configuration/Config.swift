@@ -224,6 +224,7 @@ public struct Config: Sendable, Equatable {
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights,
             articleSortOrder: articleSortOrder, feedSortOrder: feedSortOrder)
         preferences.goesToFirstUnread = optionValue("goto-first-unread")?.isOn ?? true
+        preferences.reloadsOnlyVisibleFeeds = optionValue("reload-only-visible-feeds")?.isOn ?? false
         preferences.showsKeymapHint = optionValue("show-keymap-hint")?.isOn ?? false
         preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
         preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false

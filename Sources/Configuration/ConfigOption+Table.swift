@@ -22,7 +22,7 @@ extension ConfigOption {
         .init("ignore-mode", .oneOf(["download", "display"]), "download", .feeds, .works, "whether ignored articles are not stored (download) or only not shown (display)"),
         .init("always-download", .list, "", .feeds, .works, part: .fetch, "feeds (their URLs) downloaded in full at every reload, without a conditional request"),
         .init("download-retries", .number(minimum: 0), "1", .feeds, .works, part: .fetch, "times a feed's download is tried before it is marked failed (1: once)"),
-        .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .toCome, "reload-all reloads only the feeds the list shows"),
+        .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .works, "R in the feed list reloads only the feeds it shows (a tag's, a filter's, without read feeds hidden)"),
         .init("suppress-first-reload", .yesNo, "no", .feeds, .works, "with auto-reload, skip the reload at start"),
         .init("reset-unread-on-update", .list, "", .feeds, .toCome, "feeds whose updated articles become unread again"),
         .init("keep-articles-days", .number(minimum: 0), "0", .feeds, .toCome, "articles older than this many days are deleted, 0 for never"),

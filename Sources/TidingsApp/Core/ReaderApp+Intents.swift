@@ -46,6 +46,10 @@ extension ReaderApp {
         case .reloadAll:
             if settings.syncAccount != nil { return startSync() }
             return askForReload(only: nil)
+        case .reloadFeeds(let feeds):
+            // A feed server syncs every feed at once.
+            if settings.syncAccount != nil && !settings.syncsLocalFeeds { return startSync() }
+            return askForReload(onlyFeeds: feeds)
         case .openInBrowser(let url):
             return openInBrowser(url)
         case .nextUnread(let from):
@@ -116,6 +120,8 @@ extension ReaderApp {
             return [.editUrlsFile(UrlsFileEdit(change: .swap(feed.url, neighbour.url)))]
         case .showTags:
             navigation.push(TagListScreen(storeView: storeView, preferences: settings.preferences))
+        case .clearTag:
+            while let top, (top as AnyObject) !== feedList, navigation.pop() != nil {}
         case .showTag(let tag):
             let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, tag: tag)
             screen.refresh()
