@@ -29,6 +29,19 @@ static inline CURLcode tidings_curl_easy_getinfo_long(CURL *handle, CURLINFO inf
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLSHcode tidings_curl_share_setopt_long(CURLSH *share, CURLSHoption option, long value) {
+    return curl_share_setopt(share, option, value);
+}
+
+/* The CURLAUTH_* masks are macros of casts, which Swift does not import. */
+static inline unsigned long tidings_curlauth_any(void) { return CURLAUTH_ANY; }
+static inline unsigned long tidings_curlauth_anysafe(void) { return CURLAUTH_ANYSAFE; }
+static inline unsigned long tidings_curlauth_basic(void) { return CURLAUTH_BASIC; }
+static inline unsigned long tidings_curlauth_digest(void) { return CURLAUTH_DIGEST; }
+static inline unsigned long tidings_curlauth_digest_ie(void) { return CURLAUTH_DIGEST_IE; }
+static inline unsigned long tidings_curlauth_negotiate(void) { return CURLAUTH_NEGOTIATE; }
+static inline unsigned long tidings_curlauth_ntlm(void) { return CURLAUTH_NTLM; }
+
 static inline CURLMcode tidings_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }

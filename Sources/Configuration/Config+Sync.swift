@@ -21,7 +21,11 @@ extension Config {
     }
 
     /// True when the subscriptions come from a feed server: the urls file is not read.
-    public var syncsWithServer: Bool { sync.urlsSource != .local }
+    public var syncsWithServer: Bool { sync.urlsSource != .local && !readsOPMLFeedList }
+
+    /// True when the feed list is read from `opml-url`'s OPML documents instead of the urls file
+    /// (`urls-source "opml"`; see `OPMLFeedList`).
+    public var readsOPMLFeedList: Bool { sync.urlsSource == .opml }
 
     /// The flag letter that stands for the star: the sync service's `*-flag-star`
     /// (`freshrss-flag-star "a"`) when syncing with one that has the option, else `s` (see
@@ -53,7 +57,7 @@ extension Config {
         let service = sync.urlsSource.rawValue
         let home = home ?? AppPaths.home(ProcessInfo.processInfo.environment)
         switch sync.urlsSource {
-        case .local: return nil
+        case .local, .opml: return nil
         case .fever:
             let (url, address) = try serverURL(service: service)
             let login = try required("fever-login")

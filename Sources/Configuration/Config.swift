@@ -192,9 +192,30 @@ public struct Config: Sendable, Equatable {
 
     /// The pipeline's options as this configuration sets them.
     public var fetchOptions: FetchOptions {
-        FetchOptions(
+        var options = FetchOptions(
             concurrency: reloadThreads, connectTimeout: connectTimeout, timeout: downloadTimeout,
             userAgent: userAgent ?? FetchOptions.defaultUserAgent)
+        options.proxy = proxySettings
+        options.httpAuthMethod = authMethod("http-auth-method")
+        if let path = optionValue("cookie-cache")?.text, !path.isEmpty {
+            options.cookieFile = Config.fileURL(path, relativeTo: nil).path
+        }
+        options.alwaysDownload = Set((optionValue("always-download")?.text ?? "").split(separator: " ").map(String.init))
+        // newsboat tries `download-retries` times in all; 0 would never download anything.
+        options.attempts = max(1, optionValue("download-retries")?.number ?? 1)
+        return options
+    }
+
+    /// The proxy as newsboat takes it: only with `use-proxy yes` and a `proxy` address.
+    private var proxySettings: ProxySettings? {
+        guard optionValue("use-proxy")?.isOn == true, let address = optionValue("proxy")?.text, !address.isEmpty else { return nil }
+        return ProxySettings(
+            address: address, kind: ProxySettings.Kind(rawValue: optionValue("proxy-type")?.text ?? "") ?? .http,
+            credentials: optionValue("proxy-auth")?.text, authMethod: authMethod("proxy-auth-method"))
+    }
+
+    private func authMethod(_ option: String) -> HTTPAuthMethod {
+        HTTPAuthMethod(rawValue: optionValue(option)?.text ?? "") ?? .any
     }
 
     /// How the screens look and behave as this configuration sets it.
@@ -205,6 +226,7 @@ public struct Config: Sendable, Equatable {
             articleListFormat: articleListFormat, dateTimeFormat: dateTimeFormat, highlights: highlights,
             articleSortOrder: articleSortOrder, feedSortOrder: feedSortOrder)
         preferences.goesToFirstUnread = optionValue("goto-first-unread")?.isOn ?? true
+        preferences.reloadsOnlyVisibleFeeds = optionValue("reload-only-visible-feeds")?.isOn ?? false
         preferences.showsKeymapHint = optionValue("show-keymap-hint")?.isOn ?? false
         preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
         preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false

@@ -1,3 +1,5 @@
+import FeedFetcher
+
 /// The table of every command and option the config file takes: newsboat's (its 2.44 names,
 /// podboat's included, since podboat reads the same file) and Tidings' own. The defaults are
 /// Tidings' where Tidings acts on the option, else newsboat's.
@@ -18,9 +20,9 @@ extension ConfigOption {
         .init("max-items", .number(minimum: 0), "0", .feeds, .works, "read items kept per feed after a reload, 0 for all; unread and starred are never dropped"),
         .init("ignore-article", .command, "", .feeds, .works, "ignore-article FEED-URL|* \"FILTER\": the killfile (see Filters and the killfile)"),
         .init("ignore-mode", .oneOf(["download", "display"]), "download", .feeds, .works, "whether ignored articles are not stored (download) or only not shown (display)"),
-        .init("always-download", .list, "", .feeds, .toCome, "feeds downloaded in full at every reload, without a conditional request"),
-        .init("download-retries", .number(minimum: 0), "1", .feeds, .toCome, part: .fetch, "times a failed download is tried again"),
-        .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .toCome, "reload-all reloads only the feeds the list shows"),
+        .init("always-download", .list, "", .feeds, .works, part: .fetch, "feeds (their URLs) downloaded in full at every reload, without a conditional request"),
+        .init("download-retries", .number(minimum: 0), "1", .feeds, .works, part: .fetch, "times a feed's download is tried before it is marked failed (1: once)"),
+        .init("reload-only-visible-feeds", .yesNo, "no", .feeds, .works, "R in the feed list reloads only the feeds it shows (a tag's, a filter's, without read feeds hidden)"),
         .init("suppress-first-reload", .yesNo, "no", .feeds, .works, "with auto-reload, skip the reload at start"),
         .init("reset-unread-on-update", .list, "", .feeds, .works, "feeds whose updated articles become unread again"),
         .init("keep-articles-days", .number(minimum: 0), "0", .feeds, .works, "articles older than this many days are deleted, 0 for never"),
@@ -30,15 +32,15 @@ extension ConfigOption {
         .init("prepopulate-query-feeds", .yesNo, "no", .feeds,
               .noEffect("Tidings always counts the query feeds at start, in the background: the feed list shows them at once and fills their counts when they come"),
               "fill the query feeds at start instead of when they are opened"),
-        .init("http-auth-method", .oneOf(["any", "basic", "digest", "digest_ie", "gssnegotiate", "ntlm", "anysafe"]), "any", .feeds, .toCome, part: .fetch, "how credentials in a feed's URL are sent"),
-        .init("use-proxy", .yesNo, "no", .feeds, .toCome, part: .fetch, "download through the proxy option's proxy"),
-        .init("proxy", .text, "", .feeds, .toCome, part: .fetch, "the proxy, HOST:PORT"),
-        .init("proxy-auth", .text, "", .feeds, .toCome, part: .fetch, "the proxy's USER:PASSWORD"),
-        .init("proxy-auth-method", .oneOf(["any", "basic", "digest", "digest_ie", "gssnegotiate", "ntlm", "anysafe"]), "any", .feeds, .toCome, part: .fetch, "how proxy-auth is sent"),
-        .init("proxy-type", .oneOf(["http", "socks4", "socks4a", "socks5", "socks5h"]), "http", .feeds, .toCome, part: .fetch, "the proxy's protocol"),
+        .init("http-auth-method", .oneOf(HTTPAuthMethod.allCases.map(\.rawValue)), "any", .feeds, .works, part: .fetch, "how credentials in a feed's URL are sent: any and basic send Basic at once; the others answer the server's challenge"),
+        .init("use-proxy", .yesNo, "no", .feeds, .works, part: .fetch, "download through the proxy option's proxy (no: the http_proxy environment variables)"),
+        .init("proxy", .text, "", .feeds, .works, part: .fetch, "the proxy, HOST:PORT"),
+        .init("proxy-auth", .text, "", .feeds, .works, part: .fetch, "the proxy's USER:PASSWORD"),
+        .init("proxy-auth-method", .oneOf(HTTPAuthMethod.allCases.map(\.rawValue)), "any", .feeds, .works, part: .fetch, "how proxy-auth is sent"),
+        .init("proxy-type", .oneOf(ProxySettings.Kind.allCases.map(\.rawValue)), "http", .feeds, .works, part: .fetch, "the proxy's protocol"),
         .init("ssl-verifyhost", .yesNo, "yes", .feeds, .noEffect("Tidings always checks that a certificate names its server: turning it off lets anyone on the way rewrite feeds"), part: .fetch, "check the server's name in its certificate"),
         .init("ssl-verifypeer", .yesNo, "yes", .feeds, .noEffect("Tidings always checks certificates: turning it off lets anyone on the way rewrite feeds"), part: .fetch, "check the server's certificate"),
-        .init("cookie-cache", .text, "", .feeds, .toCome, part: .fetch, "a file where cookies are kept between downloads"),
+        .init("cookie-cache", .text, "", .feeds, .works, part: .fetch, "a file (Netscape format) where the servers' cookies are kept between downloads"),
 
         // The lists
         .init("show-read-feeds", .yesNo, "yes", .lists, .works, "list feeds whose items are all read"),
@@ -92,7 +94,7 @@ extension ConfigOption {
         .init("always-display-description", .yesNo, "no", .article, .works, "show the feed's description too, below a rule, when the article has a fuller content"),
         .init("display-article-progress", .yesNo, "yes", .article, .works, "how far the article has been read (Top, 42%, Bottom), at the right of its title bar"),
         .init("max-browser-tabs", .number(minimum: 1), "10", .article, .works, "at most this many links opened at once by open-all-unread-in-browser"),
-        .init("restrict-filename", .yesNo, "yes", .article, .toCome, "only safe characters in the file names save proposes"),
+        .init("restrict-filename", .yesNo, "yes", .article, .works, "yes: the name save proposes is the title's letters and digits joined by _; no: the title as written (no / or control characters)"),
         .init("bookmark-cmd", .text, "", .article, .works, "the command bookmark runs, without a shell, with the URL, title, description and feed title as its last four arguments"),
         .init("bookmark-autopilot", .yesNo, "no", .article, .works, "bookmark without asking for a title and description"),
         .init("bookmark-interactive", .yesNo, "no", .article, .works, "bookmark-cmd gets the terminal until it exits"),
@@ -106,7 +108,7 @@ extension ConfigOption {
         .init("bind", .command, "", .keys, .works, "bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [ARGS] [; ACTION…]: one action binds as bind-key does; several, or set OPTION VALUE, run as a macro by the key alone; key sequences are kept for later"),
         .init("macro", .command, "", .keys, .works, "macro KEY ACTION [ARGS] [; ACTION…] [-- \"DESCRIPTION\"]: actions run after the macro prefix"),
         .init("macro-prefix", .command, "", .keys, .works, "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)"),
-        .init("run-on-startup", .command, "", .keys, .toCome, "actions run when the reader starts"),
+        .init("run-on-startup", .command, "", .keys, .works, "actions run when the reader starts, once the feed list is read, as a macro's"),
         .init("history-limit", .number(minimum: 0), "100", .keys, .toCome, "lines of command-line and search history kept"),
 
         // Colours
@@ -117,9 +119,9 @@ extension ConfigOption {
         .init("search-highlight-colors", .list, "black yellow bold", .colours, .works, "FOREGROUND BACKGROUND [ATTRIBUTE…]: the words of a search, in the article opened from its results"),
 
         // Sync services (each service's own options are in `syncServices`)
-        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),
+        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; opml: the documents opml-url names; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),
         .init("sync-local-feeds", .yesNo, "no", .sync, .works, part: .sync, "with a feed server: the urls file's feeds are reloaded too, beside the server's, and marked \u{00B7} in the feed list (a Tidings option)"),
-        .init("opml-url", .list, "", .sync, .toCome, part: .sync, "with urls-source opml: the OPML files to read the feeds from"),
+        .init("opml-url", .list, "", .sync, .works, part: .sync, "with urls-source opml: the OPML documents (http(s) or file URLs, or paths) the feed list is read from, a feed's folders its tag"),
         .init("fever-url", .text, "", .sync, .works, part: .sync, "the Fever endpoint (a Tidings option)"),
         .init("fever-login", .text, "", .sync, .works, part: .sync, "the Fever login"),
         .init("fever-password", .text, "", .sync, .works, part: .sync, "the Fever password"),

@@ -235,6 +235,10 @@ public struct KeyMap: Sendable, Equatable {
         // newsboat's ^B is Previous page here: bookmark has no key until bound.
         Action(command: .bookmark, contexts: articles.union([.urlView]), defaultKeys: [], summaryText: "Bookmark the article with bookmark-cmd",
                variants: [.urlView: ([], "Bookmark the URL with bookmark-cmd")]),
+        Action(command: .editURLs, contexts: [.feedList], defaultKeys: [.character("E")],
+               summaryText: "Edit the urls file ($VISUAL, $EDITOR or vi), then read it again"),
+        Action(command: .reloadURLs, contexts: [.feedList], defaultKeys: [.control("r")], summaryText: "Read the urls file again"),
+        Action(command: .clearTag, contexts: [.feedList], defaultKeys: [.control("t")], summaryText: "Leave the tag's feeds: every feed again"),
     ] + openURLActions + commandLineDigitActions
 
     /// `one` … `zero`: open URL N, with the digits as keys in the URL view (in the article view

@@ -33,6 +33,8 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// `goto-first-unread`: an item list opens on its first unread article (kept for the item
     /// list, which does not do it yet).
     public var goesToFirstUnread = true
+    /// `reload-all` in the feed list reloads only the feeds it shows (`reload-only-visible-feeds`).
+    public var reloadsOnlyVisibleFeeds = false
     /// `show-keymap-hint`: a line of the current screen's main keys above the status bar. Off
     /// unless set (newsboat's default is on): see DECISIONS, "The key-hint bar".
     public var showsKeymapHint = false

@@ -23,7 +23,7 @@ public struct SyncOptions: Sendable, Equatable, CustomStringConvertible, CustomR
         case opml, greader, oldreader, ttrss, newsblur, feedhq, ocnews, miniflux, inoreader, freshrss, feedbin
 
         /// Whether Tidings can read the subscriptions from this source.
-        public var isSupported: Bool { [.local, .fever, .freshrss, .oldreader, .inoreader, .greader, .ttrss, .miniflux].contains(self) }
+        public var isSupported: Bool { [.local, .opml, .fever, .freshrss, .oldreader, .inoreader, .greader, .ttrss, .miniflux].contains(self) }
     }
 
     public var urlsSource = URLsSource.local

@@ -35,6 +35,10 @@ final class FeedJob: @unchecked Sendable {
     private var permanentRedirect: URL?
     private var deadline: DispatchSourceTimer?
     private var hasEnded = false
+    /// Which try this is (`FetchOptions.attempts`), from 1.
+    private var attempt = 1
+    /// Counts the tries, so that what an abandoned try's transfer still queues is ignored.
+    private var generation = 0
 
     init(
         request: FetchRequest, cache: any FeedCache, options: FetchOptions, session: HTTPSession,
@@ -71,12 +75,14 @@ final class FeedJob: @unchecked Sendable {
         let validators: CacheValidators?
         do {
             source = try self.source.get()
-            validators = try cache.validators(for: location)
+            // `always-download`: no conditional request, so the server sends the whole feed.
+            validators = options.alwaysDownload.contains(location) ? nil : try cache.validators(for: location)
         } catch let failure as FetchFailure {
             return fail(failure)
         } catch {
             return fail(.cache(String(describing: error)))
         }
+        let currentGeneration = generation
         let sink: TransferSink = { [self] event in
             // Told at once, on the transfer's thread, rather than after the job's queue has
             // parsed what is queued before this event: the connection is free now.
@@ -84,7 +90,7 @@ final class FeedJob: @unchecked Sendable {
             case .finished, .failed: onTransferEnd(self)
             case .response, .bytes: break
             }
-            queue.async { self.handle(event) }
+            queue.async { if currentGeneration == self.generation { self.handle(event) } }
         }
         let transfer: any Transfer = switch source {
         case .http(let url):
@@ -156,16 +162,44 @@ final class FeedJob: @unchecked Sendable {
         return .parse(String(describing: error))
     }
 
-    /// Records the failure (the feed keeps its items) and ends the job.
+    /// Records the failure (the feed keeps its items) and ends the job, or tries again while
+    /// `download-retries` allows.
     private func fail(_ failure: FetchFailure) {
         guard !hasEnded else { return }
         if failure == .cancelled { return end(.cancelled) }
+        if attempt < options.attempts, FeedJob.isWorthRetrying(failure) {
+            logger.info("try \(attempt) failed (\(failure)); trying again", metadata: ["feed": "\(CredentialRedaction.redact(location))"])
+            attempt += 1
+            return retry()
+        }
         do {
             try cache.recordFailure(failure, for: location)
         } catch {
             // The failure itself is what the user needs to see; a second one would hide it.
         }
         end(.failed(failure))
+    }
+
+    /// Whether another try may do better: as newsboat, any failure of the download or of the
+    /// document, but not one that the same request is sure to meet again.
+    private static func isWorthRetrying(_ failure: FetchFailure) -> Bool {
+        switch failure {
+        case .cancelled, .cache, .unsupportedLocation, .tooLarge: false
+        default: true
+        }
+    }
+
+    /// Drops the failed try (its transfer, parser and deadline) and starts the next one.
+    private func retry() {
+        generation += 1
+        deadline?.cancel()
+        deadline = nil
+        transfer?.cancel()
+        transfer = nil
+        parser = nil
+        newValidators = CacheValidators()
+        permanentRedirect = nil
+        begin()
     }
 
     private func end(_ kind: FetchEvent.Kind) {

@@ -26,6 +26,20 @@ public struct FetchOptions: Sendable, Hashable {
     /// A file of PEM certificates that HTTPS trusts instead of the system's: for feeds behind a
     /// private certificate authority. The OpenSSL convention's `SSL_CERT_FILE` when set.
     public var certificateAuthorities: String?
+    /// The proxy downloads go through (`use-proxy` and the `proxy…` options); nil: libcurl's
+    /// default, the `http_proxy` environment variables.
+    public var proxy: ProxySettings?
+    /// How the credentials written in a feed's URL are sent (`http-auth-method`).
+    public var httpAuthMethod: HTTPAuthMethod = .any
+    /// The cookie jar (`cookie-cache`): a file in the Netscape format that libcurl reads before
+    /// a reload's first download and writes after each; nil for no cookies at all.
+    public var cookieFile: String?
+    /// Feeds (as subscribed) downloaded whole at every reload, never with a conditional request
+    /// (`always-download`): for servers whose validators lie.
+    public var alwaysDownload: Set<String> = []
+    /// How many times a feed's download is tried before the feed is marked failed
+    /// (`download-retries`, newsboat's name; 1: no second try).
+    public var attempts = 1
 
     public init(
         concurrency: Int = FetchOptions.defaultConcurrency,

@@ -29,6 +29,13 @@ final class HTTPSession: @unchecked Sendable {
     /// Hosts that answered over HTTP/2: their transfers share one connection (see `multiplexes`).
     private var multiplexingHosts = Set<String>()
 
+    /// The cookie jar (`FetchOptions.cookieFile`) and libcurl's `CURLSH *` through which the
+    /// session's transfers share its cookies; nil without a jar.
+    private let cookieFile: String?
+    private let cookieShare: UnsafeMutableRawPointer?
+    /// Whether a transfer has been told to read the jar (the session's thread only).
+    private var hasReadCookies = false
+
     /// The transfers whose easy handle is in the multi handle (the session's thread only). The
     /// array keeps each transfer alive while libcurl may call back into it.
     private var running: [HTTPTransfer] = []
@@ -53,10 +60,32 @@ final class HTTPSession: @unchecked Sendable {
         // such a host multiplexed on one connection (libcurl's default too, said here because
         // the scheduler counts on it).
         tidings_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        cookieFile = options.cookieFile
+        if options.cookieFile != nil, let share = curl_share_init() {
+            // Every libcurl call of the session is on its thread: the share needs no lock.
+            tidings_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+            cookieShare = share
+        } else {
+            cookieShare = nil
+        }
     }
 
     deinit {
         curl_multi_cleanup(multi)
+        if let cookieShare { curl_share_cleanup(cookieShare) }
+    }
+
+    /// Gives a transfer's easy handle the session's cookies (`cookie-cache`), as newsboat's
+    /// handles have them: the jar is read before the first transfer and written, whole, as each
+    /// transfer is cleaned up. Read only once: a later read would bring back values the
+    /// transfers since have replaced. On the session's thread.
+    func shareCookies(with easy: UnsafeMutableRawPointer) {
+        guard let cookieFile, let cookieShare else { return }
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_SHARE, cookieShare)
+        // An empty name turns the cookie engine on without reading a file.
+        tidings_curl_easy_setopt_string(easy, CURLOPT_COOKIEFILE, hasReadCookies ? "" : cookieFile)
+        tidings_curl_easy_setopt_string(easy, CURLOPT_COOKIEJAR, cookieFile)
+        hasReadCookies = true
     }
 
     /// Hands a transfer to the session's thread, starting the thread if it is not running.

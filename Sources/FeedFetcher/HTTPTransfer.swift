@@ -8,9 +8,11 @@ import Foundation
 /// The cap counts bytes after decompression, as libcurl's write callback hands them over, and
 /// aborts the transfer from inside that callback: a gzip bomb costs at most the cap.
 ///
-/// Credentials in the URL (`https://user:pass@host/`) become an `Authorization: Basic` header
-/// that is dropped when a redirect leaves the host. Redirects are followed here rather than by
-/// libcurl, so that each hop is counted, checked and judged permanent or not.
+/// Credentials in the URL (`https://user:pass@host/`) are sent as `http-auth-method` says and
+/// dropped when a redirect leaves the host: `any` and `basic` as an `Authorization: Basic` header
+/// with the first request; the other methods by libcurl, which answers the server's challenge
+/// (the challenge's own response is skipped, as a 1xx is). Redirects are followed here rather
+/// than by libcurl, so that each hop is counted, checked and judged permanent or not.
 final class HTTPTransfer: Transfer, @unchecked Sendable {
     private let url: URL
     private let validators: CacheValidators?
@@ -35,6 +37,11 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     /// Set when the current response is a redirect to follow once its body has been read.
     private var redirectTarget: URL?
     private var hasResponse = false
+    /// Whether libcurl holds credentials for the current hop (`setLibcurlCredentials`).
+    private var usesLibcurlCredentials = false
+    /// The status of a challenge (401, 407) that libcurl answers with the credentials it was
+    /// given: reported if no other response follows (the credentials were refused).
+    private var challengeStatus: Int?
     private var receivedBytes = 0
     private var downloadedBytes: curl_off_t = 0
     private var lastActivity = DispatchTime.now()
@@ -98,6 +105,8 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         if let certificateAuthorities = options.certificateAuthorities {
             tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
         }
+        options.proxy?.configure(easy)
+        session.shareCookies(with: easy)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
         tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
@@ -141,6 +150,8 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         if hasResponse {
             noteProtocol()
             ending.finish()
+        } else if let challengeStatus {
+            ending.fail(.httpStatus(challengeStatus))
         } else {
             ending.fail(.network("the server closed the connection without answering"))
         }
@@ -179,6 +190,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         head = HTTPResponseHead()
         isHeadComplete = false
         redirectTarget = nil
+        challengeStatus = nil
         receivedBytes = 0
         downloadedBytes = 0
         lastActivity = .now()
@@ -196,6 +208,31 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             requestHeaders = curl_slist_append(requestHeaders, header)
         }
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, requestHeaders)
+        setLibcurlCredentials(easy)
+    }
+
+    /// The URL's credentials handed to libcurl for this hop, for the methods it negotiates
+    /// (not `any` and `basic`, which send a header of ours at once); none on another origin.
+    private func setLibcurlCredentials(_ easy: UnsafeMutableRawPointer) {
+        if isSameOrigin, !sendsBasicAtOnce, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let user = components.user {
+            tidings_curl_easy_setopt_long(easy, CURLOPT_HTTPAUTH, Int(bitPattern: options.httpAuthMethod.curlMask))
+            tidings_curl_easy_setopt_string(easy, CURLOPT_USERNAME, user)
+            tidings_curl_easy_setopt_string(easy, CURLOPT_PASSWORD, components.password ?? "")
+            usesLibcurlCredentials = true
+        } else {
+            tidings_curl_easy_setopt_pointer(easy, CURLOPT_USERNAME, nil)
+            tidings_curl_easy_setopt_pointer(easy, CURLOPT_PASSWORD, nil)
+            usesLibcurlCredentials = false
+        }
+    }
+
+    /// Whether the URL's credentials go in a Basic header of the first request.
+    private var sendsBasicAtOnce: Bool { options.httpAuthMethod == .any || options.httpAuthMethod == .basic }
+
+    /// Whether the current hop goes to the subscribed URL's own scheme and host.
+    private var isSameOrigin: Bool {
+        requestURL.host?.lowercased() == url.host?.lowercased() && requestURL.scheme?.lowercased() == url.scheme?.lowercased()
     }
 
     private func makeHeaders() -> [String] {
@@ -205,9 +242,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         ]
         if let etag = validators?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = validators?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
-        let sameOrigin = requestURL.host?.lowercased() == url.host?.lowercased()
-            && requestURL.scheme?.lowercased() == url.scheme?.lowercased()
-        if sameOrigin, let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let user = components.user {
+        if isSameOrigin, sendsBasicAtOnce, let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let user = components.user {
             let token = Data("\(user):\(components.password ?? "")".utf8).base64EncodedString()
             headers.append("Authorization: Basic \(token)")
         }
@@ -263,6 +298,12 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             return false
         }
         if status < 200 { return true }  // Informational (100, 103): the real response follows.
+        // A challenge libcurl answers with the credentials it holds: its request follows.
+        if (status == 401 && usesLibcurlCredentials) || (status == 407 && options.proxy?.credentials != nil) {
+            challengeStatus = status
+            head = HTTPResponseHead()
+            return true
+        }
         isHeadComplete = true
         if [301, 302, 303, 307, 308].contains(status), let location = head.location {
             return willRedirect(status: status, to: location)

@@ -62,13 +62,17 @@ public struct BatchReload {
     /// stay as the sync left them; its warnings were written already).
     private func reload(config: Config, paths: AppPaths, besideServer: Bool = false) throws -> Outcome {
         let urls = try UrlsFile.load(from: paths.urlsFile)
-        for warning in (besideServer ? [] : config.warnings.map(\.description)) + urls.problems.map({ "urls file \($0)" }) {
+        // `urls-source "opml"`: the OPML documents list the feeds instead of the urls file.
+        let opml = config.readsOPMLFeedList ? OPMLFeedList.load(config: config) : nil
+        let subscriptions = opml?.subscriptions ?? urls.subscriptions
+        let fileProblems = opml?.problems ?? urls.problems.map { "urls file \($0)" }
+        for warning in (besideServer ? [] : config.warnings.map(\.description)) + fileProblems {
             ReloadReporter.writeError("tidings: \(warning)")
         }
 
         let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
         store.resetUnreadOnUpdate(feedURLs: config.articleLifecycle.resetUnreadFeedURLs)
-        try store.syncSubscriptions(urls.subscriptions, keepingServerFeeds: besideServer)
+        try store.syncSubscriptions(subscriptions, keepingServerFeeds: besideServer)
         // Hides what the killfile ignores among stored articles, and has the reload apply it.
         try store.applyKillfile(config.killfile)
         let cache = StoreFeedCache(store: store)
@@ -76,7 +80,7 @@ public struct BatchReload {
         let local = try cache.fetchRequests(localOnly: besideServer)
         // Beside a feed server, an empty urls file is no mistake.
         if besideServer && local.isEmpty && tag == nil && names.isEmpty { return .succeeded }
-        let requests = try select(local, from: urls.subscriptions, titles: titles)
+        let requests = try select(local, from: subscriptions, titles: titles)
 
         let reporter = ReloadReporter(
             total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,

@@ -56,8 +56,11 @@ public enum OPML {
         public var description: String
     }
 
-    public static func parse(_ data: Data) throws -> Import {
-        let reader = OutlineReader()
+    /// - Parameter asFeedList: read as newsboat reads the documents of `urls-source "opml"`
+    ///   rather than an import: a feed's one tag is the path of its folders (`Tech/Linux`), and
+    ///   its title is the feed's own (the outline's is not kept as a custom title).
+    public static func parse(_ data: Data, asFeedList: Bool = false) throws -> Import {
+        let reader = OutlineReader(asFeedList: asFeedList)
         let parser = XMLParser(data: data)
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
@@ -157,6 +160,13 @@ private final class OutlineReader: NSObject, XMLParserDelegate {
     private var seen = Set<String>()
     /// One entry per open outline: the folder name it contributes (nil for feeds and unnamed ones).
     private var folders: [String?] = []
+    /// `OPML.parse(_:asFeedList:)`.
+    private let asFeedList: Bool
+
+    init(asFeedList: Bool) {
+        self.asFeedList = asFeedList
+        super.init()
+    }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
@@ -204,13 +214,17 @@ private final class OutlineReader: NSObject, XMLParserDelegate {
         }
         // A title Tidings exported as the feed's own stays the feed's: it is not frozen as custom.
         let isFetchedTitle = attributes["tidingsTitle"] == "fetched"
-        let customTitle = (name?.isEmpty == false && name != address && !isFetchedTitle) ? name : nil
+        let customTitle = (name?.isEmpty == false && name != address && !isFetchedTitle && !asFeedList) ? name : nil
         let isHidden = attributes["tidingsHidden"]?.lowercased() == "true"
         subscriptions.append(Subscription(url: address, tags: tags(attributes), customTitle: customTitle, isHidden: isHidden))
     }
 
     /// The enclosing folders' names, then the `category` parts, each once.
     private func tags(_ attributes: [String: String]) -> [String] {
+        if asFeedList {
+            let path = folders.compactMap { $0 }.joined(separator: "/")
+            return path.isEmpty ? [] : [path]
+        }
         var tags: [String] = []
         for tag in folders.compactMap({ $0 }) + categories(attributes["category"]) where !tags.contains(tag) {
             tags.append(tag)

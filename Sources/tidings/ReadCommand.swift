@@ -54,6 +54,14 @@ struct ReadCommand: ParsableCommand {
                 syncAccount = .failure(error)
                 warnings.insert("Cannot sync: \(error)", at: 0)
             }
+        } else if config.readsOPMLFeedList {
+            // The OPML documents list the feeds; the urls file's query feeds stay, as under a
+            // feed server.
+            let urls = try UrlsFile.load(from: paths.urlsFile)
+            let loaded = OPMLFeedList.load(config: config)
+            warnings = loaded.problems + warnings
+            queryFeeds = urls.queryFeeds
+            subscriptions = loaded.subscriptions
         } else {
             let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
             let urls = try UrlsFile.load(from: paths.urlsFile)
@@ -72,6 +80,7 @@ struct ReadCommand: ParsableCommand {
         settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
         settings.syncsLocalFeeds = config.syncsLocalFeeds
+        settings.readsOPMLFeedList = config.readsOPMLFeedList
         // Without a urls file, the welcome screen offers newsboat's, if there is one.
         if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
         return settings

@@ -25,9 +25,14 @@ Routes come from a JSON file (--config FILE):
           "never_respond": false,         # read the request, then say nothing at all
           "never_close": false,           # send headers and body, then keep the socket open
           "content_length": 10,           # announce this length whatever the body is (then close)
-          "extra_headers": 10000          # add this many junk headers (X-Junk-N: ...)
+          "extra_headers": 10000,         # add this many junk headers (X-Junk-N: ...)
+          "fail_first": 2,                # answer 503 to the first 2 requests, then normally
+          "digest_auth": "user:password"  # answer 401 with a Digest challenge until the request
+                                          # carries the right Digest answer (RFC 7616, MD5, qop=auth)
         }
-      }
+      },
+      "proxy_auth": "user:password"       # a request with an absolute URI (sent to a proxy) is
+                                          # answered 407 unless it carries these Basic credentials
     }
 
 Paths that are no route are looked up in --dir (with ETag / Last-Modified and 304 answers), then
@@ -43,8 +48,10 @@ import argparse
 import base64
 import email.utils
 import gzip
+import hashlib
 import json
 import os
+import re
 import signal
 import socketserver
 import sys
@@ -87,8 +94,29 @@ class InFlight:
             return {"max_in_flight": self.maximum, "max_in_flight_by_address": dict(self.max_by_address)}
 
 
+def digest_answer_is_right(header, credentials, method):
+    """Whether an `Authorization: Digest ...` header answers with these user:password."""
+    if not header.startswith("Digest "):
+        return False
+    fields = {key: quoted or bare for key, quoted, bare in re.findall(r'(\w+)=(?:"([^"]*)"|([^\s,]*))', header[7:])}
+    user, password = credentials.split(":", 1)
+    if fields.get("username") != user:
+        return False
+    md5 = lambda text: hashlib.md5(text.encode()).hexdigest()
+    known = md5("%s:%s:%s" % (user, fields.get("realm", ""), password))
+    asked = md5("%s:%s" % (method, fields.get("uri", "")))
+    if fields.get("qop"):
+        expected = md5(":".join([known, fields.get("nonce", ""), fields.get("nc", ""), fields.get("cnonce", ""), fields["qop"], asked]))
+    else:
+        expected = md5("%s:%s:%s" % (known, fields.get("nonce", ""), asked))
+    return fields.get("response") == expected
+
+
 def make_handler(config, directory, log, log_lock):
     routes = config.get("routes", {})
+    proxy_auth = config.get("proxy_auth")
+    failures_left = {path: int(route.get("fail_first", 0)) for path, route in routes.items()}
+    failures_lock = threading.Lock()
     in_flight = InFlight()
     default_delay = float(config.get("delay", 0))
 
@@ -125,6 +153,10 @@ def make_handler(config, directory, log, log_lock):
             if path == "/_stats":
                 body = json.dumps(in_flight.snapshot()).encode()
                 return self.send_body(200, {"Content-Type": "application/json"}, body)
+            if proxy_auth and split.scheme:
+                expected = "Basic " + base64.b64encode(proxy_auth.encode()).decode()
+                if self.headers.get("Proxy-Authorization") != expected:
+                    return self.send_body(407, {"Proxy-Authenticate": 'Basic realm="feedserver"'}, b"proxy credentials needed\n")
             address = self.server.server_address[0]
             in_flight.enter(address)
             try:
@@ -143,6 +175,17 @@ def make_handler(config, directory, log, log_lock):
 
         def serve_route(self, route):
             time.sleep(float(route.get("delay", 0)))
+            path = urlsplit(self.path).path
+            with failures_lock:
+                failing = failures_left.get(path, 0) > 0
+                if failing:
+                    failures_left[path] -= 1
+            if failing:
+                return self.send_body(503, {"Content-Type": "text/plain"}, b"try again\n")
+            if route.get("digest_auth") and not digest_answer_is_right(
+                    self.headers.get("Authorization", ""), route["digest_auth"], self.command):
+                challenge = 'Digest realm="feeds", nonce="%s", qop="auth", algorithm=MD5' % os.urandom(8).hex()
+                return self.send_body(401, {"WWW-Authenticate": challenge}, b"credentials needed\n")
             if route.get("never_respond"):
                 time.sleep(3600)
                 return

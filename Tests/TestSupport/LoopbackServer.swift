@@ -27,11 +27,13 @@ public final class LoopbackServer: @unchecked Sendable {
     ///   - delay: seconds every answer waits, unless its route says otherwise.
     ///   - directory: a folder whose files are served for paths that are no route.
     ///   - lifetime: seconds after which the server exits on its own.
+    ///   - proxyCredentials: `USER:PASSWORD` that requests sent to it as to a proxy must carry.
     public init(routes: [String: [String: Any]], hosts: [String] = ["127.0.0.1"], delay: Double = 0,
-                directory: String? = nil, lifetime: Int = 120) throws {
+                directory: String? = nil, lifetime: Int = 120, proxyCredentials: String? = nil) throws {
         configFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedserver-\(UUID().uuidString).json")
-        let config: [String: Any] = ["routes": routes, "delay": delay]
+        var config: [String: Any] = ["routes": routes, "delay": delay]
+        if let proxyCredentials { config["proxy_auth"] = proxyCredentials }
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

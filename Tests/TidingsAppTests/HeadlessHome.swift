@@ -56,7 +56,8 @@ final class HeadlessHome {
     func startReader(
         rows: Int = 24, columns: Int = 80, preferences: ReaderPreferences = ReaderPreferences(), browser: String = "/bin/true %u",
         articleActions: ArticleActionOptions = ArticleActionOptions(),
-        newsboat: NewsboatFiles? = nil, configure: (inout ReaderSettings) -> Void = { _ in }
+        newsboat: NewsboatFiles? = nil, environment: [String: String] = ["PATH": "/usr/bin:/bin"],
+        configure: (inout ReaderSettings) -> Void = { _ in }
     ) throws -> HeadlessReader {
         let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
         let hasUrlsFile = FileManager.default.fileExists(atPath: urlsPath)
@@ -67,7 +68,7 @@ final class HeadlessHome {
         settings.config.browser = browser
         settings.configPath = path("config")
         configure(&settings)
-        let reader = try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: ["PATH": "/usr/bin:/bin"])
+        let reader = try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: environment)
         // The home deletes its directory when it goes: not while the reader uses the cache in it.
         reader.dependencies.append(self)
         return reader

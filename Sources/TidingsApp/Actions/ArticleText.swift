@@ -8,7 +8,10 @@ import TerminalUI
 /// the numbered list of links at its end.
 public struct ArticleText: Hashable, Sendable {
     public var text: String
-    /// The name `save` proposes: the title's letters and digits, `_` for the rest, `.txt`.
+    /// The article's title, as the feed gave it.
+    public var title: String
+    /// The name `save` proposes: the title's letters and digits, `_` for the rest, `.txt`
+    /// (`restrict-filename`; see `unrestrictedFileName(for:)` for `no`).
     public var proposedFileName: String
 
     /// Columns the saved text is wrapped at.
@@ -21,7 +24,27 @@ public struct ArticleText: Hashable, Sendable {
             lines += wrapped.isEmpty ? [""] : wrapped.map { String($0.plainText.reversed().drop { $0 == " " }.reversed()) }
         }
         text = lines.joined(separator: "\n") + "\n"
-        proposedFileName = Self.fileName(for: item.item.title ?? "")
+        title = item.item.title ?? ""
+        proposedFileName = Self.fileName(for: title)
+    }
+
+    /// The name `save` proposes with `restrict-filename no`: the title as written, as newsboat
+    /// proposes it, but for what no file name can hold or what would turn it into a path or
+    /// hide it (`/`, control characters, a leading dot), and cut to fit a file system's limit.
+    static func unrestrictedFileName(for title: String) -> String {
+        var name = ""
+        for character in title {
+            if character == "/" {
+                name.append("_")
+            } else if !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                name.append(character)
+            }
+            // 255 bytes is the usual limit of a name; `.txt` and UTF-8 need room.
+            if name.utf8.count >= 200 { break }
+        }
+        name = name.trimmingCharacters(in: .whitespaces)
+        while name.hasPrefix(".") { name.removeFirst() }
+        return (name.isEmpty ? "article" : name) + ".txt"
     }
 
     static func fileName(for title: String) -> String {

@@ -316,6 +316,8 @@ public final class EffectRunner {
         case .editUrlsFile(let edit):
             let path = urlsPath
             onWriteQueue { .urlsFileEdited(edit.apply(urlsPath: path, store: store)) }
+        case .runUrlsEditor(let arguments):
+            runUrlsEditor(arguments)
         case .reload(let targets):
             startReload(targets)
         case .sync:
@@ -496,6 +498,18 @@ public final class EffectRunner {
         case .success: send(.status("Piped the article to \(Excerpt(name))"))
         case .failure(let failure): send(.status("Pipe failed: \(failure)"))
         }
+    }
+
+    /// newsboat's `edit-urls`: the editor gets the terminal; once it exits the store follows
+    /// the file as the editor left it.
+    private func runUrlsEditor(_ arguments: [String]) {
+        let result = terminal.suspend { BrowserLauncher.runInForeground(arguments) }
+        if case .failure(let failure) = result {
+            send(.status("Editor failed: \(failure)"))
+            return
+        }
+        let path = urlsPath, store = store
+        onWriteQueue { .urlsFileEdited(UrlsFileEdit(change: .reread).apply(urlsPath: path, store: store)) }
     }
 
     /// Hands the terminal to the URL viewer, its input the links; it is interactive (urlview,

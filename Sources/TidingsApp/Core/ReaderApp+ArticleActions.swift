@@ -60,6 +60,10 @@ extension ReaderApp {
 
     /// Asks where to save, proposing `save-path` and a name made from the title.
     func askWhereToSave(_ article: ArticleText) {
+        var article = article
+        if settings.config.optionValue("restrict-filename")?.isOn == false {
+            article.proposedFileName = ArticleText.unrestrictedFileName(for: article.title)
+        }
         let directory = articleActions.savePath
         ask(.savePath(article), text: (directory.hasSuffix("/") ? directory : directory + "/") + article.proposedFileName)
     }

@@ -13,6 +13,11 @@ extension ReaderApp {
     /// What an intent from a screen does: the screen stack changes here; everything else is an
     /// effect.
     func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
+        if settings.readsOPMLFeedList, intent.editsUrlsFile {
+            // The urls file is not the feed list: a change to it would replace the OPML's.
+            transientMessage = "The feed list comes from the OPML documents opml-url names: change them there"
+            return []
+        }
         if settings.syncAccount != nil, intent.editsUrlsFile, let refusal = serverFeedRefusal(intent) {
             // The server's list is the truth: feeds are edited there (see `editOnServer`), or not
             // at all when its API cannot.
@@ -41,6 +46,10 @@ extension ReaderApp {
         case .reloadAll:
             if settings.syncAccount != nil { return startSync() }
             return askForReload(only: nil)
+        case .reloadFeeds(let feeds):
+            // A feed server syncs every feed at once.
+            if settings.syncAccount != nil && !settings.syncsLocalFeeds { return startSync() }
+            return askForReload(onlyFeeds: feeds)
         case .openInBrowser(let url):
             return openInBrowser(url)
         case .nextUnread(let from):
@@ -125,6 +134,8 @@ extension ReaderApp {
             return [.editUrlsFile(UrlsFileEdit(change: .swap(feed.url, neighbour.url)))]
         case .showTags:
             navigation.push(TagListScreen(storeView: storeView, preferences: settings.preferences))
+        case .clearTag:
+            while let top, (top as AnyObject) !== feedList, navigation.pop() != nil {}
         case .showTag(let tag):
             let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, tag: tag)
             screen.refresh()
@@ -169,6 +180,10 @@ extension ReaderApp {
             return bookmark(draft)
         case .goToScreen(let depth):
             goToScreen(depth: depth)
+        case .editURLs:
+            return editUrlsFile()
+        case .reloadURLs:
+            return rereadUrlsFile()
         }
         return []
     }

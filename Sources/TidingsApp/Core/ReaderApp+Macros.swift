@@ -21,9 +21,22 @@ extension ReaderApp {
 
     /// Runs `macro`'s steps (a `macro` line's after the prefix, or a `bind` line's).
     func run(_ macro: Macro) -> [ReaderEffect] {
-        let key = macro.key
+        run(macro.steps, as: "Macro \(macro.key)")
+    }
+
+    /// `run-on-startup`: its actions, as a macro's, once the feed list has been read at start
+    /// (before, the list has no rows for them to act on), as newsboat runs them.
+    func runStartupActionsOnce() -> [ReaderEffect] {
+        guard !hasRunStartupActions, feedList?.isLoaded == true else { return [] }
+        hasRunStartupActions = true
+        return run(settings.startupActions, as: "run-on-startup")
+    }
+
+    /// Carries out `steps` one by one, each on the screen on top at its turn; `name` says in the
+    /// status bar whose step did nothing.
+    private func run(_ steps: [Macro.Step], as name: String) -> [ReaderEffect] {
         var effects: [ReaderEffect] = []
-        for step in macro.steps {
+        for step in steps {
             if step.name == "set" {
                 setOption(step.arguments)
                 continue
@@ -34,7 +47,7 @@ extension ReaderApp {
             }
             guard let top, let stepKey = keyFor(action: step.name, on: top) else {
                 let isPerformed = top.flatMap { Config.command(named: step.name, in: $0.keyContext) }?.isPerformed ?? true
-                transientMessage = "Macro \(key): \(step.name) \(isPerformed ? "does nothing here" : "is not available yet")"
+                transientMessage = "\(name): \(step.name) \(isPerformed ? "does nothing here" : "is not available yet")"
                 break
             }
             if let intent = navigation.handle(stepKey) { effects += perform(intent) }

@@ -13,6 +13,12 @@ extension ReaderApp {
     ///
     /// - Parameter countingUnread: false after a sync (`sync-local-feeds`), which counted them.
     func askForReload(only feed: FeedID?, countingUnread: Bool = true) -> [ReaderEffect] {
+        askForReload(onlyFeeds: feed.map { [$0] }, countingUnread: countingUnread)
+    }
+
+    /// Reads the feeds to reload, those in `feeds` only unless it is nil, once the writes before
+    /// are done.
+    func askForReload(onlyFeeds feeds: Set<FeedID>?, countingUnread: Bool = true) -> [ReaderEffect] {
         guard !settings.isCacheReadOnly else {
             transientMessage = "Cannot reload: the cache is read-only here, nothing fetched could be saved"
             return []
@@ -24,7 +30,7 @@ extension ReaderApp {
         reload.isAskingForFeeds = true
         // Counted before the feeds to reload are read, on the same queue: before any is stored.
         return (countingUnread ? countUnreadForNotification(afterReload: false) : [])
-            + [.load(StoreRead(query: .feedsToFetch(only: feed, localOnly: settings.syncAccount != nil), reply: .reload, waitsForWrites: true))]
+            + [.load(StoreRead(query: .feedsToFetch(only: feeds, localOnly: settings.syncAccount != nil), reply: .reload, waitsForWrites: true))]
     }
 
     /// Reloads `targets` in the background, each from the address the store fetches it from

@@ -63,6 +63,8 @@ public final class ReaderApp {
     var additions = FeedAdditions()
     /// A feed to select once the lists list it (one just added).
     var pendingSelection: String?
+    /// Whether `run-on-startup`'s actions have run (they run once, when the feed list is read).
+    var hasRunStartupActions = false
     /// Full articles being fetched (ReaderApp+FullArticle.swift).
     var fullArticleFetches = FullArticleFetches()
     /// The macro prefix was pressed: the next key names the macro.
@@ -358,7 +360,7 @@ public final class ReaderApp {
         if case .screen(let number) = reply {
             storeView.deliver(number, result)
             selectPendingFeed()
-            return []
+            return runStartupActionsOnce()
         }
         let answer: StoreAnswer
         do {

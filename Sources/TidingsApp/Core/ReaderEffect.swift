@@ -38,6 +38,9 @@ enum ReaderEffect: Equatable, Sendable {
     case settleMarks(through: Int)
     /// Changes the urls file, then the store.
     case editUrlsFile(UrlsFileEdit)
+    /// Hands the terminal to an editor on the urls file until it exits, then has the store follow
+    /// the file (`edit-urls`); `.urlsFileEdited` tells how it went.
+    case runUrlsEditor(arguments: [String])
     /// Fetches `targets` into the store, reporting `.fetchEvent`s and `.reloadFinished`.
     case reload([FeedFetchTarget])
     /// Syncs with the feed server: `.syncFinished` tells how it went.

@@ -12,6 +12,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case quit
     case reloadFeed(FeedID)
     case reloadAll
+    /// Reload these feeds: those a filtered feed list shows (`reload-only-visible-feeds`).
+    case reloadFeeds(Set<FeedID>)
     /// Open a URL in the configured browser.
     case openInBrowser(String)
     /// Go to the next (or previous) unread item, across feeds; `from` is the item shown now.
@@ -50,6 +52,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case showTags
     /// Show the feeds with this tag.
     case showTag(String)
+    /// Leave a tag's feed list for the list of every feed (`clear-tag`).
+    case clearTag
     /// Show the starred articles of every feed.
     case showStarred
     /// Show the articles of a query feed, whose counts the feed list shows (nil until read).
@@ -115,6 +119,10 @@ public enum ReaderIntent: Hashable, Sendable {
     case goToScreen(depth: Int)
     /// Hand a link to `bookmark-cmd`, after asking for what the draft does not settle (`bookmark`).
     case bookmark(Bookmark)
+    /// Open the urls file in the user's editor, then read it again (`edit-urls`).
+    case editURLs
+    /// Read the urls file again (`reload-urls`).
+    case reloadURLs
 }
 
 extension ReaderIntent {

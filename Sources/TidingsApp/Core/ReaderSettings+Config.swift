@@ -29,6 +29,7 @@ extension ReaderSettings {
             macros = config.macros
             macroPrefix = config.macroPrefixKey
         }
+        if changes(["run-on-startup"]) { startupActions = config.startupActions }
         if changes(["ignore-article", "ignore-mode"]) { killfile = config.killfile }
         if changes(["define-filter"]) { definedFilters = config.definedFilters }
         if changes(ConfigOption.names(in: .fullArticle)) { fullArticle = config.fullArticle }
@@ -77,6 +78,7 @@ extension ReaderPreferences {
         "article-sort-order": { $0.articleSortOrder = $1.articleSortOrder },
         "feed-sort-order": { $0.feedSortOrder = $1.feedSortOrder },
         "goto-first-unread": { $0.goesToFirstUnread = $1.goesToFirstUnread },
+        "reload-only-visible-feeds": { $0.reloadsOnlyVisibleFeeds = $1.reloadsOnlyVisibleFeeds },
         "show-keymap-hint": { $0.showsKeymapHint = $1.showsKeymapHint },
         "show-title-bar": { $0.showsTitleBar = $1.showsTitleBar },
         "swap-title-and-hints": { $0.swapsTitleAndHints = $1.swapsTitleAndHints },

@@ -49,11 +49,16 @@ public struct ReaderSettings: Sendable {
     /// `sync-local-feeds` with a feed server: the urls file's feeds (`subscriptions`) are
     /// reloaded beside the server's, after each sync, and marked in the feed list.
     public var syncsLocalFeeds = false
+    /// `urls-source "opml"`: `subscriptions` come from OPML documents, not the urls file, which
+    /// the reader must then not write or read back.
+    public var readsOPMLFeedList = false
     /// `macro` lines by key, run after `macroPrefix`.
     public var macros: [Key: Macro] = [:]
     public var macroPrefix = Key.character(",")
     /// `bind` lines with several actions or arguments: run by their key alone.
     public var boundMacros: [Key: BoundMacro] = [:]
+    /// `run-on-startup`'s actions, run once the feed list has been read at start.
+    public var startupActions: [Macro.Step] = []
     /// newsboat's files, offered on the welcome screen when there is no urls file.
     public var newsboatFiles: NewsboatFiles?
     /// The config file, where newsboat's config is copied if there is none.

@@ -41,9 +41,9 @@ enum StoreQuery: Equatable, Sendable {
     /// The same, looked for first in a list of several feeds (see `UnreadListScan`) →
     /// `.unreadJump`, which says whether it was found there.
     case unreadArticleInList(UnreadListScan, forward: Bool, ArticleRendering)
-    /// The feeds to reload: every one, or only `feed` → `.feedsToFetch`; `localOnly`: not the
-    /// feed server's (`sync-local-feeds`).
-    case feedsToFetch(only: FeedID?, localOnly: Bool = false)
+    /// The feeds to reload: every one, or only those in `only` → `.feedsToFetch`; `localOnly`:
+    /// not the feed server's (`sync-local-feeds`).
+    case feedsToFetch(only: Set<FeedID>?, localOnly: Bool = false)
     /// Whether the cache was ever synced with this feed server account → `.hasSynced`.
     case hasSynced(account: String)
     /// How many articles are unread, in how many feeds (for notifications) → `.unreadTotals`.
@@ -103,7 +103,7 @@ enum StoreQuery: Equatable, Sendable {
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article, isInList: true))
         case .feedsToFetch(let only, let localOnly):
-            return .feedsToFetch(try store.feedsToFetch(localOnly: localOnly).filter { only == nil || $0.id == only })
+            return .feedsToFetch(try store.feedsToFetch(localOnly: localOnly).filter { only?.contains($0.id) ?? true })
         case .hasSynced(let account):
             return .hasSynced(try store.lastSync(account: account) != nil)
         case .unreadTotals:

@@ -29,6 +29,9 @@ struct UrlsFileEdit: Equatable, Sendable {
         case swap(String, String)
         /// Takes newsboat's urls file, and its config unless there is one at `configPath`.
         case useNewsboatFiles(NewsboatFiles, configPath: String?)
+        /// Changes nothing: the store follows the file as it is now (`reload-urls`, and after
+        /// `edit-urls`' editor).
+        case reread
     }
 
     /// Carries the edit out on the file at `path` and the store.
@@ -42,16 +45,24 @@ struct UrlsFileEdit: Equatable, Sendable {
         if let refusal = change.apply(to: &file) {
             return UrlsFileEditOutcome(message: refusal, changed: false)
         }
-        do {
-            try file.write(to: URL(fileURLWithPath: path))
-        } catch {
-            return UrlsFileEditOutcome(message: "Cannot write the urls file: \(Self.oneLine(error))", changed: false)
+        if change != .reread {
+            do {
+                try file.write(to: URL(fileURLWithPath: path))
+            } catch {
+                return UrlsFileEditOutcome(message: "Cannot write the urls file: \(Self.oneLine(error))", changed: false)
+            }
         }
         do {
             try store.syncSubscriptions(file.subscriptions)
         } catch {
             return UrlsFileEditOutcome(message: "The urls file is saved, but the cache could not follow: \(Self.oneLine(error))", changed: true,
                                        queryFeeds: file.queryFeeds)
+        }
+        if change == .reread {
+            let problems = file.problems.isEmpty ? "" : "; \(file.problems.count == 1 ? "1 line" : "\(file.problems.count) lines") skipped: \(file.problems[0])"
+            let feeds = file.subscriptions.count == 1 ? "1 feed" : "\(file.subscriptions.count) feeds"
+            return UrlsFileEditOutcome(message: "Read the urls file again: \(feeds)\(problems)", changed: true, queryFeeds: file.queryFeeds,
+                                       isReread: true)
         }
         return UrlsFileEditOutcome(message: change.finish(store: store) ?? done, changed: true, selectURL: selectURL, queryFeeds: file.queryFeeds)
     }
@@ -75,6 +86,8 @@ extension UrlsFileEdit.Change {
             return Self.update(url, in: &file) { $0.tags = tags }
         case .swap(let url, let otherURL):
             return file.swapFeeds(url, otherURL) ? nil : "Not moved: the urls file has changed; try again"
+        case .reread:
+            return nil
         case .useNewsboatFiles(let files, _):
             do {
                 file = try UrlsFile.load(from: files.urls)
@@ -102,7 +115,7 @@ extension UrlsFileEdit.Change {
             return Self.store(fetched, of: subscription.url, in: store)
         case .useNewsboatFiles(let files, let configPath):
             return files.copyConfig(to: configPath)
-        case .remove, .rename, .setTags, .swap:
+        case .remove, .rename, .setTags, .swap, .reread:
             return nil
         }
     }

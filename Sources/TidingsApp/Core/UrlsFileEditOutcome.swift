@@ -11,4 +11,7 @@ struct UrlsFileEditOutcome: Sendable, Equatable {
     /// The query feeds of the file as written, when it changed: the welcome screen's import
     /// brings some.
     var queryFeeds: [QueryFeed] = []
+    /// Whether the file was only read again (`reload-urls`, `edit-urls`): its query feeds may
+    /// have changed too.
+    var isReread = false
 }

@@ -302,7 +302,14 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         case .quit: return tag == nil ? .quit : .back
         case .quitAll: return .quit
         case .reload: return selectedFeed.map { .reloadFeed($0.id) }
-        case .reloadAll: return .reloadAll
+        case .reloadAll:
+            // newsboat's reload-only-visible-feeds: a list narrowed by a tag, a filter or hidden
+            // read feeds reloads what it shows.
+            guard preferences.reloadsOnlyVisibleFeeds else { return .reloadAll }
+            return .reloadFeeds(Set(entries.compactMap { if case .feed(let row) = $0 { row.id } else { nil } }))
+        case .clearTag: return tag == nil ? .status("No tag is selected") : .clearTag
+        case .editURLs: return .editURLs
+        case .reloadURLs: return .reloadURLs
         case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) }
         case .toggleShowRead: return .toggleShowRead(articles: false)
         case .markAllFeedsRead: return .markAllFeedsRead
