@@ -377,8 +377,8 @@ import Testing
         ])
         try sandbox.write(["/ok.xml", "/a.xml", "/b.xml"].map { server.url($0) }.joined(separator: "\n") + "\n", to: sandbox.urls)
         // Only the interrupt may end the silent downloads, however slowly a loaded machine
-        // delivers it: not the default 10 s timeout.
-        try sandbox.write("download-timeout 600\n", to: sandbox.config)
+        // delivers it: not the default timeouts (10 s without a byte, 60 s in all).
+        try sandbox.write("download-timeout 600\nconnect-timeout 600\n", to: sandbox.config)
         let started = try CommandLineTests.start(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config], in: sandbox)
         // Interrupt once both silent downloads are waiting and the answered feed is stored: on a
         // loaded machine its items can reach the cache after the other requests are made.

@@ -19,7 +19,8 @@ import Testing
 
     @Test func articleHelpMentionsLinkNumbers() {
         let screen = HelpScreen(for: .article)
-        var grid = CellGrid(rows: 40, columns: 60)
+        // Tall enough for every article key: the list grows with newsboat's actions.
+        var grid = CellGrid(rows: 120, columns: 60)
         screen.render(into: &grid, in: grid.bounds)
         #expect(grid.lines.contains { $0.hasPrefix("0-9 Enter") && $0.hasSuffix("Open link number N") })
     }
