@@ -35,7 +35,7 @@ public struct ListFormat: Sendable, Equatable {
         var fields: Set<Character> {
             switch self {
             case .feedList: return ["i", "n", "u", "U", "c", "t", "T", "l", "S", "d", "L"]
-            case .articleList: return ["i", "f", "F", "D", "t", "a", "T", "L"]
+            case .articleList: return ["i", "f", "n", "d", "F", "D", "t", "a", "T", "L"]
             case .downloadPath, .downloadFileName: return ["u", "n", "N", "h", "t", "e", "F", "m", "b", "d", "H", "M", "S", "y", "Y"]
             case .notification: return ["f", "n", "d", "D"]
             }
@@ -99,12 +99,10 @@ public struct ListFormat: Sendable, Equatable {
             }
             if characters.first == ">" && kind.fills {
                 characters.removeFirst()
+                // A `%>` that ends the format has nothing to fill with: newsboat draws nothing.
                 if let fill = characters.popFirst() {
                     flushLiteral()
                     pieces.append(.fill(fill))
-                } else {
-                    literal += "%>"
-                    unknown.append("%>")
                 }
                 continue
             }

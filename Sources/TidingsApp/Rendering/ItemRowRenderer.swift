@@ -77,6 +77,9 @@ struct ItemRowRenderer: RowRenderer {
                 case "i": return (index.map { String($0 + 1) } ?? "", nil)
                 case "f": return ((row.isRead ? " " : "N") + (row.isStarred ? "*" : " ") + (row.hasEnclosures ? "+" : " "), nil)
                 case "F": return (row.allFlags(star: starFlag).letters, nil)
+                // newsboat's unread and deleted fields (a deleted article is never listed).
+                case "n": return (row.isRead ? " " : "N", nil)
+                case "d": return (" ", nil)
                 case "D": return (dateFormatter.string(from: row.date), nil)
                 case "t": return (title, nil)
                 case "a": return (row.author ?? "", nil)
