@@ -132,16 +132,16 @@ public struct Config: Sendable, Equatable {
     /// first) are being read, so that a file including itself is refused, not read forever.
     mutating func read(_ text: String, file: URL?, including: [String]) {
         let shownFile = including.count > 1 ? file?.path : nil
-        for (number, raw, _) in NewsboatTokenizer.joinedLines(of: text) {
+        for (number, written, _) in NewsboatTokenizer.joinedLines(of: text) {
             let tokens: [NewsboatTokenizer.Token]
             do {
-                tokens = try NewsboatTokenizer.tokenize(raw)
+                tokens = try NewsboatTokenizer.tokenize(BacktickCommand.expanded(written))
             } catch {
                 warnings.append(Warning(line: number, message: error.description, file: shownFile))
                 continue
             }
             guard let name = tokens.first?.text else { continue }
-            let arguments = tokens.dropFirst().map(\.text)
+            let arguments = Self.arguments(of: tokens.dropFirst(), command: name)
             if name == "include" {
                 if let problem = include(arguments, from: file, including: including) {
                     warnings.append(Warning(line: number, message: problem, file: shownFile))
@@ -153,6 +153,21 @@ public struct Config: Sendable, Equatable {
             directives.append(Directive(line: number, name: name, arguments: kept))
             if let problem = apply(name, arguments) {
                 warnings.append(Warning(line: number, message: problem, file: shownFile))
+            }
+        }
+    }
+
+    /// The values of a line: for the lines that hold actions (`macro`, `bind`, `run-on-startup`)
+    /// an unquoted `;` separates actions even without spaces around it, as in newsboat
+    /// (`open-in-browser;up`); a quoted one is part of its value.
+    private static func arguments(of tokens: ArraySlice<NewsboatTokenizer.Token>, command: String) -> [String] {
+        guard ["macro", "bind", "run-on-startup"].contains(command) else { return tokens.map(\.text) }
+        return tokens.flatMap { token -> [String] in
+            guard !token.wasQuoted, token.text.contains(";"), token.text != ";" else { return [token.text] }
+            let parts = token.text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            return parts.enumerated().compactMap { offset, part in
+                let isLast = offset == parts.count - 1
+                return isLast ? (part.isEmpty ? nil : part) : part + ";"
             }
         }
     }

@@ -73,6 +73,26 @@ public enum NewsboatTokenizer {
         return (tokens, false)
     }
 
+    /// `line` without its comment: what comes before a `#` that begins a token outside quotes,
+    /// the same `#` that ends `tokenize`'s reading.
+    static func withoutComment(_ line: String) -> String {
+        var isQuoted = false
+        var isEscaped = false
+        var previous: Character = " "
+        for index in line.indices {
+            let character = line[index]
+            defer { previous = character }
+            if isQuoted {
+                if isEscaped { isEscaped = false } else if character == "\\" { isEscaped = true } else if character == "\"" { isQuoted = false }
+            } else if character == "\"" {
+                isQuoted = true
+            } else if character == "#", previous == " " || previous == "\t" || previous == "\r" {
+                return String(line[..<index])
+            }
+        }
+        return line
+    }
+
     /// The lines of a file, without a leading byte-order mark and without their terminators (`\n` or `\r\n`; Swift sees the latter as one
     /// character); a final terminator does not make an extra empty line.
     static func lines(of text: String) -> [String] {
