@@ -44,8 +44,8 @@ public struct Highlights: Sendable, Equatable {
     public init() {}
 
     /// What an item-list row can be tested on: `highlight-article` lines naming anything else
-    /// are refused (the rows do not carry an article's text or its feed's tags).
-    static let articleRowAttributes: Set<FilterAttribute> = [.title, .link, .author, .unread, .flags, .age, .feedTitle]
+    /// are refused (the rows do not carry an article's text).
+    static let articleRowAttributes: Set<FilterAttribute> = [.title, .link, .author, .unread, .flags, .age, .feedTitle, .tags]
     /// What a feed-list row can be tested on (`highlight-feed`).
     static let feedRowAttributes = ListFilter.feedAttributes
 
@@ -73,7 +73,7 @@ public struct Highlights: Sendable, Equatable {
         guard !articleRules.isEmpty else { return nil }
         let article = FilterArticle(
             title: row.title, link: row.link, author: row.author, isRead: row.isRead, isStarred: row.isStarred,
-            flags: row.flags, starFlag: starFlag, date: row.date, feedTitle: row.feedTitle, feedURL: "")
+            flags: row.flags, starFlag: starFlag, date: row.date, feedTitle: row.feedTitle, feedURL: "", tags: row.feedTags)
         return articleRules.last { $0.expression.matches(article, now: now) }?.style
     }
 }

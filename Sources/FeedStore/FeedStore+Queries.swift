@@ -177,7 +177,7 @@ extension FeedStore {
     static let itemRowColumns = """
         item.id, item.feedId, \(displayTitleSQL("feed")) AS feedTitle, item.title, item.link,
         item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures,
-        item.excerpt, item.contentLength, item.flags
+        item.excerpt, item.contentLength, item.flags, feed.tags AS feedTags
         """
 
     /// The rows matching `conditions`, one page of them in the request's order.
@@ -200,6 +200,7 @@ extension FeedStore {
             id: row["id"], feedID: row["feedId"], feedTitle: row["feedTitle"], title: row["title"],
             link: row["link"], author: row["author"], date: Date(timeIntervalSince1970: row["sortDate"]),
             isRead: row["isRead"], isStarred: row["isStarred"], hasEnclosures: row["hasEnclosures"],
-            excerpt: row["excerpt"], contentLength: row["contentLength"], flags: ArticleFlags(row["flags"] as String))
+            excerpt: row["excerpt"], contentLength: row["contentLength"], flags: ArticleFlags(row["flags"] as String),
+            feedTags: decodeJSON([String].self, from: row["feedTags"], default: []))
     }
 }

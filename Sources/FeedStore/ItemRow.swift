@@ -21,6 +21,8 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public var excerpt: String?
     /// The size in bytes of the item's text (newsboat's `%L`); nil when it has none.
     public var contentLength: Int?
+    /// The tags of the item's feed, which `highlight-article` can test (`tags # "rust"`).
+    public var feedTags: [String]
 
     /// Every flag of the article, the star's letter `star` among them when it is starred.
     public func allFlags(star: Character) -> ArticleFlags {
@@ -33,7 +35,7 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public init(
         id: ItemID, feedID: FeedID, feedTitle: String, title: String?, link: String?,
         author: String?, date: Date, isRead: Bool, isStarred: Bool, hasEnclosures: Bool,
-        excerpt: String? = nil, contentLength: Int? = nil, flags: ArticleFlags = .none
+        excerpt: String? = nil, contentLength: Int? = nil, flags: ArticleFlags = .none, feedTags: [String] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -48,5 +50,6 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
         self.hasEnclosures = hasEnclosures
         self.excerpt = excerpt
         self.contentLength = contentLength
+        self.feedTags = feedTags
     }
 }

@@ -73,6 +73,17 @@ import Testing
         #expect(columns(in: other, styled: cyan).isEmpty)
     }
 
+    /// newsboat users colour the articles of some feeds by their tags (`tags # "AWS"`).
+    @Test func highlightArticleTestsTheFeedsTags() {
+        let cyan = Style(foreground: .cyan, background: .default)
+        let config = Config(parsing: #"highlight-article "title =~ \"S3\" and tags # \"AWS\"" cyan default"#)
+        #expect(config.warnings.isEmpty, "\(config.warnings.map(\.description))")
+        var tagged = row("S3 news")
+        tagged.feedTags = ["cloud", "AWS"]
+        #expect(!columns(in: draw(tagged, config, width: 40), styled: cyan).isEmpty)
+        #expect(columns(in: draw(row("S3 news"), config, width: 40), styled: cyan).isEmpty)
+    }
+
     @MainActor
     @Test func highlightArticleColoursTheArticleViewAsInNewsboat() {
         let config = Config(parsing: #"""
