@@ -21,8 +21,13 @@ extension Config {
     }
 
     /// Applies `feed-sort-order`; returns what was wrong with it, if anything.
+    ///
+    /// `date` (newsboat takes any value without a word; widely shared configs say `date-desc`)
+    /// is read as `lastupdated`, the feeds' date, which is what such a line asks for.
     mutating func setFeedSortOrder(_ value: String) -> String? {
-        Self.parseSortOrder(value, option: "feed-sort-order", as: FeedOrder.Field.self) { field, descending in
+        let lowercased = value.lowercased()
+        let value = lowercased == "date" || lowercased.hasPrefix("date-") ? "lastupdated" + lowercased.dropFirst(4) : value
+        return Self.parseSortOrder(value, option: "feed-sort-order", as: FeedOrder.Field.self) { field, descending in
             feedSortOrder = FeedOrder(field, descending: descending)
         }
     }

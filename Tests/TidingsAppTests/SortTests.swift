@@ -22,6 +22,10 @@ import Testing
         #expect(config.readerPreferences.feedSortOrder == config.feedSortOrder)
         #expect(Config().articleSortOrder == .newestFirst && Config().feedSortOrder == .urlsFile)
         #expect(Config(parsing: "article-sort-order date-asc").articleSortOrder == ItemOrder(.date, descending: false))
+        // Widely shared configs sort feeds by `date`, which newsboat takes without a word.
+        let byDate = Config(parsing: "feed-sort-order date-desc")
+        #expect(byDate.warnings.isEmpty && byDate.feedSortOrder == FeedOrder(.lastUpdated, descending: true))
+        #expect(Config(parsing: "feed-sort-order date").feedSortOrder == FeedOrder(.lastUpdated, descending: true))
 
         let bad = Config(parsing: """
             article-sort-order size
