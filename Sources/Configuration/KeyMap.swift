@@ -211,6 +211,11 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .articleFeed, contexts: articles, defaultKeys: [], summaryText: "The articles of the article's feed"),
         Action(command: .gotoURL, contexts: [.article], defaultKeys: [.character("#")], summaryText: "Open link number N (asks for it)"),
         Action(command: .toggleSourceView, contexts: [.article], defaultKeys: [.control("u")], summaryText: "Show the article's HTML source, or its text again"),
+        Action(command: .nextArticle, contexts: [.article], defaultKeys: [.character("J")], summaryText: "The next article of the list"),
+        Action(command: .previousArticle, contexts: [.article], defaultKeys: [.character("K")], summaryText: "The previous article of the list"),
+        Action(command: .markAllAboveRead, contexts: [.itemList, .searchResults], defaultKeys: [], summaryText: "Mark every article above this one read"),
+        Action(command: .previousSearchResults, contexts: [.searchResults], defaultKeys: [.character("z")],
+               summaryText: "Back to the results of the search before this one"),
     ] + openURLActions + commandLineDigitActions
 
     /// `one` … `zero`: open URL N, with the digits as keys in the URL view (in the article view

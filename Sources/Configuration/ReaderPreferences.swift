@@ -29,8 +29,7 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var articleSortOrder: ItemOrder
     /// `feed-sort-order`, or what `sort`/`rev-sort` chose in the feed list.
     public var feedSortOrder: FeedOrder
-    /// `goto-first-unread`: an item list opens on its first unread article (kept for the item
-    /// list, which does not do it yet).
+    /// `goto-first-unread`: an item list opens on its first unread article.
     public var goesToFirstUnread = true
     /// `show-keymap-hint`: a line of the current screen's main keys above the status bar. Off
     /// unless set (newsboat's default is on): see DECISIONS, "The key-hint bar".
@@ -41,6 +40,10 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var swapsTitleAndHints = false
     /// `sync-local-feeds` with a feed server: the feed list marks the urls file's feeds.
     public var marksLocalFeeds = false
+    /// How the lists move and mark (`scrolloff`, `wrap-scroll`, `mark-as-read-on-hover`, …).
+    public var lists = ListBehaviour()
+    /// The title bars' formats and the tag list's (`feedlist-title-format`, …, `selecttag-format`).
+    public var titleFormats = TitleFormats()
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

@@ -28,8 +28,11 @@ extension ReaderApp {
             effects = mark(.read(id, feed: item.feedID, isRead: true, wasRead: false))
         }
         item.isRead = true
-        navigation.push(ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle,
-                                      showsFullArticle: loaded.opensFullArticle, preferences: settings.preferences))
+        let screen = ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle,
+                                   showsFullArticle: loaded.opensFullArticle, preferences: settings.preferences)
+        // The feed's counts as listed, this article's mark counted.
+        screen.feedCounts = listedFeed(item.feedID).map { ItemCounts(unread: $0.unreadCount, total: $0.totalCount) }
+        navigation.push(screen)
         return effects
     }
 

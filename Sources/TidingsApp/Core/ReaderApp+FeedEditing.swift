@@ -31,6 +31,7 @@ extension ReaderApp {
         case .quit: transientMessage = "Quit Tidings? (y: yes, any other key: no)"
         case .delete(let feed): transientMessage = "Delete \(Self.shown(feed.name))? (y: yes, any other key: no)"
         case .markAllFeedsRead: transientMessage = "Mark every feed read? (y: yes, any other key: no)"
+        case .markFeedRead(let feed): transientMessage = "Mark \(Self.shown(feed.name)) read? (y: yes, any other key: no)"
         case .replaceFile(_, let path):
             transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
         case .sortOrder(let question): transientMessage = question.prompt
@@ -96,6 +97,8 @@ extension ReaderApp {
             return [.saveText(article, path: path, replacing: true)]
         case .markAllFeedsRead:
             return markAllFeedsRead()
+        case .markFeedRead(let feed):
+            return markFeedRead(feed.id)
         case .sortOrder:
             // Not a yes/no question: answered by `answer(_:with:)`.
             return []
@@ -133,6 +136,8 @@ extension ReaderApp {
         }
         let screen = SearchResultsScreen(query: query, storeView: storeView, preferences: settings.preferences)
         if top is any SearchResultsShowing {
+            // Kept for `prevsearchresults`, as newsboat keeps its earlier results.
+            screen.previous = top as? SearchResultsScreen
             navigation.replaceTop(with: screen)
         } else {
             navigation.push(screen)

@@ -10,6 +10,8 @@ enum ReaderConfirmation: Sendable {
     case delete(FeedListRow)
     /// Marking every feed read (newsboat's `mark-all-feeds-read`).
     case markAllFeedsRead
+    /// Marking one feed read (`mark-feed-read` with `confirm-mark-feed-read yes`).
+    case markFeedRead(FeedListRow)
     /// Replacing a file with a saved article.
     case replaceFile(ArticleText, path: String)
     /// By what to sort (`sort`, `rev-sort`).
