@@ -154,6 +154,9 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
             selectsFirstUnread: !isLoaded && preferences.goesToFirstUnread)
         storeView.read(.itemList(request)) { [weak self] answer in
             guard let self, case .itemList(let snapshot)? = answer, number == self.requestNumber else { return }
+            // The row selected now (moved since the question, by `next`/`prev` or a key), else the
+            // one selected when it was asked.
+            let selectedID = self.selectedItem?.id ?? selectedID
             self.dataGeneration = snapshot.generation
             if let feed = snapshot.feed { self.feed = feed }
             self.isLoaded = true
