@@ -255,6 +255,8 @@ public struct Config: Sendable, Equatable {
         if let text = optionValue("search-highlight-colors")?.text, let style = try? SearchHighlight.parseStyle(text) {
             preferences.searchHighlightStyle = style
         }
+        preferences.lists = listBehaviour
+        preferences.titleFormats = titleFormats
         return preferences
     }
 
@@ -323,6 +325,10 @@ public struct Config: Sendable, Equatable {
             if problem == nil { articleListFormat = value.text.isEmpty ? nil : value.text }
             return problem
         case "datetime-format": dateTimeFormat = value.text
+        case _ where TitleFormats.optionNames.contains(name):
+            // Kept in `optionValues` when it can be drawn; `titleFormats` reads it from there.
+            return (ListFormat.Kind.titles + [.tagList]).first { $0.optionName == name }
+                .flatMap { ListFormat.problem(in: value.text, kind: $0) }
         case "article-sort-order": return setArticleSortOrder(value.text)
         case "feed-sort-order": return setFeedSortOrder(value.text)
         case "browser":

@@ -239,6 +239,11 @@ public struct KeyMap: Sendable, Equatable {
                summaryText: "Edit the urls file ($VISUAL, $EDITOR or vi), then read it again"),
         Action(command: .reloadURLs, contexts: [.feedList], defaultKeys: [.control("r")], summaryText: "Read the urls file again"),
         Action(command: .clearTag, contexts: [.feedList], defaultKeys: [.control("t")], summaryText: "Leave the tag's feeds: every feed again"),
+        Action(command: .nextArticle, contexts: [.article], defaultKeys: [.character("J")], summaryText: "The next article of the list"),
+        Action(command: .previousArticle, contexts: [.article], defaultKeys: [.character("K")], summaryText: "The previous article of the list"),
+        Action(command: .markAllAboveRead, contexts: [.itemList, .searchResults], defaultKeys: [], summaryText: "Mark every article above this one read"),
+        Action(command: .previousSearchResults, contexts: [.searchResults], defaultKeys: [.character("z")],
+               summaryText: "Back to the results of the search before this one"),
     ] + openURLActions + commandLineDigitActions
 
     /// `one` … `zero`: open URL N, with the digits as keys in the URL view (in the article view

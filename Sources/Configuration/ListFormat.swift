@@ -30,6 +30,11 @@ public struct ListFormat: Sendable, Equatable {
         case downloadPath, downloadFileName
         /// `notify-format`: the text of a notification after a reload.
         case notification
+        /// The title bars (`feedlist-title-format`, `articlelist-title-format`, …): newsboat's
+        /// "Dialog Title Formats", `%N` and `%V` in each.
+        case feedListTitle, articleListTitle, searchResultTitle, itemViewTitle, helpTitle, urlViewTitle, selectTagTitle
+        /// `selecttag-format`: the rows of the tag list.
+        case tagList
 
         /// The field letters this list knows.
         var fields: Set<Character> {
@@ -38,6 +43,12 @@ public struct ListFormat: Sendable, Equatable {
             case .articleList: return ["i", "f", "n", "d", "F", "D", "t", "a", "T", "L"]
             case .downloadPath, .downloadFileName: return ["u", "n", "N", "h", "t", "e", "F", "m", "b", "d", "H", "M", "S", "y", "Y"]
             case .notification: return ["f", "n", "d", "D"]
+            case .feedListTitle: return ["N", "V", "T", "t", "u", "U", "F"]
+            case .articleListTitle: return ["N", "V", "T", "U", "u", "t", "F"]
+            case .searchResultTitle: return ["N", "V", "s", "T", "U", "u", "t", "F"]
+            case .itemViewTitle: return ["N", "V", "T", "F", "u", "t"]
+            case .helpTitle, .urlViewTitle, .selectTagTitle: return ["N", "V"]
+            case .tagList: return ["i", "T", "f", "n", "u"]
             }
         }
 
@@ -48,14 +59,31 @@ public struct ListFormat: Sendable, Equatable {
             case .downloadPath: return "download-path"
             case .downloadFileName: return "download-filename-format"
             case .notification: return "notify-format"
+            case .feedListTitle: return "feedlist-title-format"
+            case .articleListTitle: return "articlelist-title-format"
+            case .searchResultTitle: return "searchresult-title-format"
+            case .itemViewTitle: return "itemview-title-format"
+            case .helpTitle: return "help-title-format"
+            case .urlViewTitle: return "urlview-title-format"
+            case .selectTagTitle: return "selecttag-title-format"
+            case .tagList: return "selecttag-format"
             }
         }
 
-        /// Whether `%>C` means something: only in a row of the screen, not in a file name.
-        var fills: Bool { self == .feedList || self == .articleList }
+        /// Whether `%>C` means something: only in a row of the screen, not in a file name or a
+        /// title bar (whose right end is Tidings' own).
+        var fills: Bool { self == .feedList || self == .articleList || self == .tagList }
 
         /// What is used instead of a format that cannot be understood.
-        var fallback: String { fills ? "Tidings' own layout is used" : "the default is used" }
+        var fallback: String {
+            if fills { return "Tidings' own layout is used" }
+            return Self.titles.contains(self) ? "Tidings' own title is used" : "the default is used"
+        }
+
+        /// The kinds that lay out a title bar.
+        public static let titles: [Kind] = [
+            .feedListTitle, .articleListTitle, .searchResultTitle, .itemViewTitle, .helpTitle, .urlViewTitle, .selectTagTitle,
+        ]
     }
 
     /// One piece of a format.
@@ -168,7 +196,7 @@ public struct ListFormat: Sendable, Equatable {
     }
 
     /// A one-line warning about what `format` contains that this subset does not know, or nil.
-    static func problem(in format: String, kind: Kind) -> String? {
+    public static func problem(in format: String, kind: Kind) -> String? {
         let unknown = ListFormat(format, kind: kind).unknown
         guard let first = unknown.first else { return nil }
         let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ") + (kind.fills ? " %>C" : "")

@@ -30,8 +30,7 @@ public struct ReaderPreferences: Sendable, Equatable {
     public var articleSortOrder: ItemOrder
     /// `feed-sort-order`, or what `sort`/`rev-sort` chose in the feed list.
     public var feedSortOrder: FeedOrder
-    /// `goto-first-unread`: an item list opens on its first unread article (kept for the item
-    /// list, which does not do it yet).
+    /// `goto-first-unread`: an item list opens on its first unread article.
     public var goesToFirstUnread = true
     /// `reload-all` in the feed list reloads only the feeds it shows (`reload-only-visible-feeds`).
     public var reloadsOnlyVisibleFeeds = false
@@ -72,6 +71,11 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// `search-highlight-colors`: how the words of a search look in the article opened from its
     /// results.
     public var searchHighlightStyle = SearchHighlight.defaultStyle
+
+    /// How the lists move and mark (`scrolloff`, `wrap-scroll`, `mark-as-read-on-hover`, …).
+    public var lists = ListBehaviour()
+    /// The title bars' formats and the tag list's (`feedlist-title-format`, …, `selecttag-format`).
+    public var titleFormats = TitleFormats()
 
     public init(
         keyMap: KeyMap = .standard, theme: Theme = .standard, hidesFeedsWithoutUnread: Bool = false,

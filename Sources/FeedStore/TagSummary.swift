@@ -6,12 +6,15 @@ public struct TagSummary: Sendable, Hashable, Identifiable {
     public var feedCount: Int
     /// Unread articles in those feeds.
     public var unreadCount: Int
+    /// Those feeds with unread articles (`selecttag-format`'s `%f`).
+    public var unreadFeedCount: Int
 
     public var id: String { tag }
 
-    public init(tag: String, feedCount: Int, unreadCount: Int) {
+    public init(tag: String, feedCount: Int, unreadCount: Int, unreadFeedCount: Int = 0) {
         self.tag = tag
         self.feedCount = feedCount
         self.unreadCount = unreadCount
+        self.unreadFeedCount = unreadFeedCount
     }
 }

@@ -11,6 +11,12 @@ public struct ListState: Hashable, Sendable {
     public var offset: Int
     /// Rows visible at the last layout; paging moves by this much.
     public private(set) var visibleRows: Int
+    /// Rows kept visible above and below the selection when the list scrolls (newsboat's
+    /// `scrolloff`), as far as the list and the window allow.
+    public var scrollOff = 0
+    /// Moving down from the last row selects the first, and up from the first the last
+    /// (newsboat's `wrap-scroll`); paging still stops at the ends.
+    public var wrapsAround = false
 
     public init(selection: Int = 0, offset: Int = 0) {
         self.selection = max(0, selection)
@@ -29,9 +35,11 @@ public struct ListState: Hashable, Sendable {
         }
         selection = min(max(0, selection), count - 1)
         let page = max(1, self.visibleRows)
+        // Never more than half the page, so that the selection can still move through it.
+        let margin = min(max(0, scrollOff), (page - 1) / 2)
         offset = min(max(0, offset), max(0, count - page))
-        if selection < offset { offset = selection }
-        if selection >= offset + page { offset = selection - page + 1 }
+        if selection - margin < offset { offset = max(0, selection - margin) }
+        if selection + margin >= offset + page { offset = min(max(0, count - page), selection + margin - page + 1) }
     }
 
     /// Moves the selection by `delta` rows (negative is up), stopping at the ends.
@@ -39,6 +47,18 @@ public struct ListState: Hashable, Sendable {
         guard count > 0 else { return }
         selection = min(max(0, selection + delta), count - 1)
         layout(count: count, visibleRows: visibleRows)
+    }
+
+    /// Moves the selection one row down (or up), going round past the ends when ``wrapsAround``.
+    public mutating func step(forward: Bool, count: Int) {
+        guard count > 0 else { return }
+        if wrapsAround && forward && selection >= count - 1 {
+            select(0, count: count)
+        } else if wrapsAround && !forward && selection <= 0 {
+            select(count - 1, count: count)
+        } else {
+            move(by: forward ? 1 : -1, count: count)
+        }
     }
 
     /// Selects `index` (clamped) and scrolls to it.

@@ -24,9 +24,9 @@ import Testing
 
         // Sorted without regard to case; hidden feeds count for nothing.
         #expect(try store.tagSummaries() == [
-            TagSummary(tag: "Art", feedCount: 1, unreadCount: 0),
-            TagSummary(tag: "long reads", feedCount: 1, unreadCount: 2),
-            TagSummary(tag: "news", feedCount: 2, unreadCount: 2),
+            TagSummary(tag: "Art", feedCount: 1, unreadCount: 0, unreadFeedCount: 0),
+            TagSummary(tag: "long reads", feedCount: 1, unreadCount: 2, unreadFeedCount: 1),
+            TagSummary(tag: "news", feedCount: 2, unreadCount: 2, unreadFeedCount: 1),
         ])
 
         // A feed that leaves the urls file takes its tags with it.

@@ -488,7 +488,8 @@ import Testing
         let (_, reader) = try await readerWithNews()
         reader.press(.character(":"))
         #expect(reader.lines.last?.hasPrefix(":") == true)
-        reader.type("se")
+        // "se" alone is also selecttag-format's start: the whole command, then Tab.
+        reader.type("set")
         reader.press(.tab)
         reader.type("max-i")
         reader.press(.tab)

@@ -89,6 +89,9 @@ import Testing
         let feed = try #require(try test.store.feedList().first)
         let newest = try #require(try test.store.items(inFeed: feed.id).first)
         try test.store.markItem(newest.id, read: true)
+        // The read row selected first, as `goto-first-unread no` opens the list.
+        var preferences = preferences
+        preferences.goesToFirstUnread = false
         let screen = ItemListScreen(store: test.store, feed: feed, preferences: preferences)
         var grid = CellGrid(rows: 2, columns: 40)
         screen.render(into: &grid, in: grid.bounds)

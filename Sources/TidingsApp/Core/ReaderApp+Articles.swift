@@ -31,6 +31,8 @@ extension ReaderApp {
         if let failure = loaded.rendered.rendererFailure { transientMessage = "\(failure); Tidings' own renderer is used" }
         let screen = ArticleScreen(item: item, rendered: loaded.rendered, fullArticle: loaded.fullArticle,
                                    showsFullArticle: loaded.opensFullArticle, preferences: settings.preferences)
+        // The feed's counts as listed, this article's mark counted.
+        screen.feedCounts = listedFeed(item.feedID).map { ItemCounts(unread: $0.unreadCount, total: $0.totalCount) }
         if let results = top as? SearchResultsScreen {
             // newsboat marks the search's words in the article opened from its results.
             screen.highlightSearch(results.query.words + results.query.phrases)

@@ -32,6 +32,7 @@ extension ReaderApp {
         case .delete(let feed): transientMessage = "Delete \(Self.shown(feed.name))? (y: yes, any other key: no)"
         case .markAllFeedsRead: transientMessage = "Mark every feed read? (y: yes, any other key: no)"
         case .deleteAllArticles: transientMessage = "Delete all articles? (y: yes, any other key: no)"
+        case .markFeedRead(let feed): transientMessage = "Mark \(Self.shown(feed.name)) read? (y: yes, any other key: no)"
         case .replaceFile(_, let path):
             transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
         case .sortOrder(let question): transientMessage = question.prompt
@@ -102,6 +103,8 @@ extension ReaderApp {
         case .deleteAllArticles(let feed):
             hasDeletedArticles = true
             return [.deleteArticles(.allArticles(feed))]
+        case .markFeedRead(let feed):
+            return markFeedRead(feed.id)
         case .sortOrder:
             // Not a yes/no question: answered by `answer(_:with:)`.
             return []
@@ -139,6 +142,8 @@ extension ReaderApp {
         }
         let screen = SearchResultsScreen(query: query, storeView: storeView, preferences: settings.preferences)
         if top is any SearchResultsShowing {
+            // Kept for `prevsearchresults`, as newsboat keeps its earlier results.
+            screen.previous = top as? SearchResultsScreen
             navigation.replaceTop(with: screen)
         } else {
             navigation.push(screen)

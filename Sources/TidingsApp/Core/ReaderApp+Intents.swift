@@ -66,10 +66,18 @@ extension ReaderApp {
             guard let state = shownState(ofItem: id) else { return [] }
             transientMessage = state.isRead ? "Marked unread" : "Marked read"
             return mark(.read(id, feed: state.feedID, isRead: !state.isRead, wasRead: state.isRead))
+        case .markRead(let id):
+            guard let state = shownState(ofItem: id), !state.isRead else { return [] }
+            return mark(.read(id, feed: state.feedID, isRead: true, wasRead: false))
+        case .markAboveRead(let ids, let isComplete):
+            return markAboveRead(ids, isComplete: isComplete)
+        case .openAdjacentArticle(let id, let forward):
+            return openAdjacentArticle(id, forward: forward)
+        case .previousSearchResults:
+            showPreviousSearchResults()
         case .markFeedRead(let id):
-            let count = listedFeed(id)?.unreadCount ?? 0
-            transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
-            return mark(.feedRead(id, seenBy: now))
+            if settings.preferences.lists.confirmsMarkFeedRead, let feed = listedFeed(id) { return confirm(.markFeedRead(feed)) }
+            return markFeedRead(id)
         case .markArticlesRead(let expression, let source, let shown, let unread):
             transientMessage = unread == 1 ? "Marked 1 article read" : "Marked \(unread) articles read"
             return mark(.queryRead(expression, source: source, now: now, seenBy: now, shown: shown))
@@ -94,8 +102,10 @@ extension ReaderApp {
             let shown = ArticleFlags.of(stored: state.flags.letters, isStarred: state.isStarred, star: settings.preferences.starFlag)
             ask(.flags(id, state), text: shown.letters)
         case .showHelp:
-            navigation.push(HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap,
-                                       macros: sortedMacros, macroPrefix: settings.macroPrefix))
+            let help = HelpScreen(for: top?.keyContext ?? .feedList, keyMap: settings.preferences.keyMap,
+                                  macros: sortedMacros, macroPrefix: settings.macroPrefix)
+            help.takePreferences(settings.preferences)
+            navigation.push(help)
         case .status(let message):
             transientMessage = message.isEmpty ? nil : message
         case .addFeed(let tag): ask(.addFeed(tag: tag))
@@ -198,6 +208,24 @@ extension ReaderApp {
         screens.reversed().lazy.compactMap { ($0 as? any MarksScreen)?.shownState(ofItem: id) }.first
     }
 
+    /// Marks the feed read (`A`, after `y` with `confirm-mark-feed-read`), then goes on to the
+    /// next feed with unread articles when `markfeedread-jumps-to-next-unread` says so: the next
+    /// feed's articles from its item list, the next feed's row in the feed list.
+    func markFeedRead(_ id: FeedID) -> [ReaderEffect] {
+        let count = listedFeed(id)?.unreadCount ?? 0
+        transientMessage = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
+        let effects = mark(.feedRead(id, seenBy: now))
+        guard settings.preferences.lists.markFeedReadJumpsToNextUnread else { return effects }
+        if (top as? any ArticleListing)?.listsArticles(ofFeed: id) == true {
+            guard feed(besides: id, forward: true, unreadOnly: true) != nil else { return effects }
+            return effects + perform(.switchFeed(from: id, forward: true, unreadOnly: true))
+        }
+        if let list = top as? any FeedListing, let next = feed(besides: id, forward: true, unreadOnly: true) {
+            list.select(feedURL: next.url)
+        }
+        return effects
+    }
+
     /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
     func markAllFeedsRead() -> [ReaderEffect] {
         let feeds = (feedList?.rows ?? []).filter { $0.unreadCount > 0 }
@@ -208,11 +236,16 @@ extension ReaderApp {
 
     /// Shows `mark` on every screen at once and queues its write.
     /// `n`, `p`: the next or previous unread article after `from`, looked for first in the list
-    /// of several feeds the reader is in (under the article, or on top), then across feeds.
+    /// of several feeds the reader is in (under the article, or on top), then across feeds
+    /// (unless `goto-next-feed no`: then only in that list, or in the feed's own).
     private func unreadJump(from: ItemID?, forward: Bool) -> [ReaderEffect] {
         let list = screens.last { !($0 is any JumpClosedScreen) || $0 is any ArticleListing }
+        let acrossFeeds = settings.preferences.lists.goesToNextFeed
         let query: StoreQuery = if let list = list as? any UnreadScanning {
-            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering)
+            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: acrossFeeds)
+        } else if !acrossFeeds, let list = list as? ItemListScreen {
+            // `goto-next-feed no`: round the feed's own list, as newsboat does, and no further.
+            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: false)
         } else {
             .unreadArticle(from: from, forward: forward, articleRendering)
         }

@@ -47,6 +47,40 @@ extension ReaderApp {
         (top as? any ArticleListing)?.select(item: item)
     }
 
+    /// `mark-all-above-as-read`: marks the unread articles above the selection read, each as `N`
+    /// would.
+    func markAboveRead(_ ids: [ItemID], isComplete: Bool) -> [ReaderEffect] {
+        let unread = ids.compactMap { id in shownState(ofItem: id).flatMap { $0.isRead ? nil : (id, $0.feedID) } }
+        transientMessage = (unread.count == 1 ? "Marked 1 article read" : "Marked \(unread.count) articles read")
+            + (isComplete ? "" : " (the rows above not read from the cache yet are left: press it again)")
+        return unread.flatMap { id, feed in mark(.read(id, feed: feed, isRead: true, wasRead: false)) }
+    }
+
+    /// `next` and `prev` in the article view: the article listed after (or before) this one in
+    /// the list under it, opened in its place (and marked read, as Enter does).
+    func openAdjacentArticle(_ id: ItemID, forward: Bool) -> [ReaderEffect] {
+        guard let list = screens.dropLast().last(where: { $0 is any ArticleListing }) as? any ArticleListing else {
+            transientMessage = "No list of articles under this one"
+            return []
+        }
+        guard let next = list.article(besides: id, forward: forward) else {
+            transientMessage = forward ? "No article after this one" : "No article before this one"
+            return []
+        }
+        while !(top is any ArticleListing), navigation.pop() != nil {}
+        list.select(item: next)
+        return perform(.openItem(next))
+    }
+
+    /// `prevsearchresults`: the results of the search typed before the one on top.
+    func showPreviousSearchResults() {
+        guard let results = top as? SearchResultsScreen, let previous = results.previous else {
+            transientMessage = "No earlier search results"
+            return
+        }
+        navigation.replaceTop(with: previous)
+    }
+
     /// Opens the link whose number was typed at `goto-url`'s prompt.
     func openURL(numbered text: String, of urls: [ArticleURL]) -> [ReaderEffect] {
         let typed = text.trimmingCharacters(in: .whitespaces)

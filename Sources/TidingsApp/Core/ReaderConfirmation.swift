@@ -12,6 +12,8 @@ enum ReaderConfirmation: Sendable {
     case markAllFeedsRead
     /// Deleting every article of a feed (`delete-all-articles`, `confirm-delete-all-articles`).
     case deleteAllArticles(FeedID)
+    /// Marking one feed read (`mark-feed-read` with `confirm-mark-feed-read yes`).
+    case markFeedRead(FeedListRow)
     /// Replacing a file with a saved article.
     case replaceFile(ArticleText, path: String)
     /// By what to sort (`sort`, `rev-sort`).

@@ -20,6 +20,16 @@ public enum ReaderIntent: Hashable, Sendable {
     case nextUnread(from: ItemID?)
     case previousUnread(from: ItemID?)
     case toggleRead(ItemID)
+    /// Mark the article read, saying nothing (`mark-as-read-on-hover`).
+    case markRead(ItemID)
+    /// Mark these articles read, those above the selection (`mark-all-above-as-read`);
+    /// `isComplete` is false when rows above were not read from the cache yet.
+    case markAboveRead([ItemID], isComplete: Bool)
+    /// Open the article listed after (or before) `id` in the list under the article
+    /// (`next`, `prev` in the article view).
+    case openAdjacentArticle(ItemID, forward: Bool)
+    /// Show the results of the search before the one on top (`prevsearchresults`).
+    case previousSearchResults
     case markFeedRead(FeedID)
     /// Mark read every article a list of several feeds holds (a query feed, Starred): those
     /// `expression` (written `source`) matches; `shown` are the rows in view, `unread` how many

@@ -61,7 +61,13 @@ extension ReaderSettings {
 extension ReaderPreferences {
     /// What each config command sets in the preferences: `:set` copies only that, so that what
     /// the reader was given otherwise stays.
-    static let optionFields: [String: @Sendable (inout ReaderPreferences, ReaderPreferences) -> Void] = [
+    static let optionFields: [String: Field] = ownFields
+        .merging(ListBehaviour.optionNames.map { ($0, listFields) }) { first, _ in first }
+        .merging(TitleFormats.optionNames.map { ($0, titleFields) }) { first, _ in first }
+
+    typealias Field = @Sendable (inout ReaderPreferences, ReaderPreferences) -> Void
+
+    private static let ownFields: [String: Field] = [
         "show-read-feeds": { $0.hidesFeedsWithoutUnread = $1.hidesFeedsWithoutUnread },
         "show-read-articles": { $0.hidesReadArticles = $1.hidesReadArticles },
         "show-excerpts": { $0.showsExcerpts = $1.showsExcerpts },
@@ -89,4 +95,9 @@ extension ReaderPreferences {
         "html-renderer": { $0.htmlRenderer = $1.htmlRenderer },
         "search-highlight-colors": { $0.searchHighlightStyle = $1.searchHighlightStyle },
     ]
+
+    /// The lists' options (`scrolloff`, `wrap-scroll`, …) and the title formats come from the
+    /// config alone: `:set` of one of them takes them all.
+    private static let listFields: Field = { $0.lists = $1.lists }
+    private static let titleFields: Field = { $0.titleFormats = $1.titleFormats }
 }

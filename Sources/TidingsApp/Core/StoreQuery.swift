@@ -39,8 +39,9 @@ enum StoreQuery: Equatable, Sendable {
     /// An unread article chosen at random, rendered, and its feed → `.unreadJump`.
     case randomUnreadArticle(ArticleRendering)
     /// The same, looked for first in a list of several feeds (see `UnreadListScan`) →
-    /// `.unreadJump`, which says whether it was found there.
-    case unreadArticleInList(UnreadListScan, forward: Bool, ArticleRendering)
+    /// `.unreadJump`, which says whether it was found there; across the feeds after it only
+    /// when `acrossFeeds` (`goto-next-feed`).
+    case unreadArticleInList(UnreadListScan, forward: Bool, ArticleRendering, acrossFeeds: Bool = true)
     /// The feeds to reload: every one, or only those in `only` → `.feedsToFetch`; `localOnly`:
     /// not the feed server's (`sync-local-feeds`).
     case feedsToFetch(only: Set<FeedID>?, localOnly: Bool = false)
@@ -96,8 +97,9 @@ enum StoreQuery: Equatable, Sendable {
             guard let row = try store.randomUnread() else { return .unreadJump(nil) }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
-        case .unreadArticleInList(let scan, let forward, let rendering):
+        case .unreadArticleInList(let scan, let forward, let rendering, let acrossFeeds):
             guard let row = try scan.unreadRow(forward: forward, in: store) else {
+                guard acrossFeeds else { return .unreadJump(nil) }
                 return try StoreQuery.unreadArticle(from: nil, forward: forward, rendering).answer(from: store)
             }
             let article = try LoadedArticle.load(row.id, from: store, rendering)

@@ -43,7 +43,52 @@ enum ArticleCommand {
             guard let item else { return nil }
             guard let link = item.link else { return .status("This article has no link") }
             return .bookmark(Bookmark(url: link, title: item.title ?? "", feedTitle: item.feedTitle))
+        case .previousSearchResults: return .previousSearchResults
         default: return nil
         }
+    }
+
+    /// Where the selection of a list of articles goes once `command` was asked for on its
+    /// selected row (`from`): the next row or the next unread one, as newsboat's
+    /// `toggleitemread-jumps-to-next[-unread]` and `openbrowser-and-mark-jumps-to-next-unread`
+    /// say; nil to stay. `row` gives the row at an index with its marks not yet written, nil
+    /// past the pages in memory (the next unread row is looked for among those).
+    static func selection(after command: KeyCommand, from selection: Int, count: Int, lists: ListBehaviour,
+                          row: (Int) -> ItemRow?) -> Int? {
+        switch command {
+        case .toggleRead where lists.toggleReadJumpsToNextUnread:
+            break
+        case .toggleRead where lists.toggleReadJumpsToNext:
+            return selection + 1 < count ? selection + 1 : nil
+        case .openInBrowserAndMarkRead where lists.openInBrowserAndMarkJumpsToNextUnread:
+            break
+        default:
+            return nil
+        }
+        var index = selection + 1
+        while index < count, let candidate = row(index) {
+            if !candidate.isRead { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `mark-all-above-as-read`: the rows above `selection`, as far as they are read (`row` gives
+    /// nil for one not read from the cache yet).
+    static func markAboveRead(_ selection: Int, row: (Int) -> ItemRow?) -> ReaderIntent {
+        let rows = (0..<max(0, selection)).map(row)
+        return .markAboveRead(rows.compactMap { $0?.id }, isComplete: !rows.contains { $0 == nil })
+    }
+
+    /// The id of the row after (or before) the row of `id`, for `next` and `prev`.
+    static func article(besides index: Int?, forward: Bool, row: (Int) -> ItemRow?) -> ItemID? {
+        guard let index else { return nil }
+        return row(index + (forward ? 1 : -1))?.id
+    }
+
+    /// What `mark-as-read-on-hover` asks for once the selection has moved onto `item`.
+    static func hoverIntent(onto item: ItemRow?, lists: ListBehaviour) -> ReaderIntent? {
+        guard lists.marksReadOnHover, let item, !item.isRead else { return nil }
+        return .markRead(item.id)
     }
 }

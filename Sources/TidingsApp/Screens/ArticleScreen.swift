@@ -239,7 +239,17 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         return Rendered(body: body, restKilobytes: rest, sourceHTML: shown, rendererFailure: failure)
     }
 
-    public var title: String { Self.title(of: item) }
+    /// The unread and total articles of the article's feed, for `itemview-title-format`'s `%u`
+    /// and `%t` (given by the reader, which lists the feed; followed as the article is marked).
+    var feedCounts: ItemCounts?
+
+    public var title: String {
+        let formatted = preferences.formattedTitle(.itemViewTitle, [
+            "T": Self.title(of: item), "F": item.feedName.text,
+            "u": feedCounts.map { String($0.unread) } ?? "", "t": feedCounts.map { String($0.total) } ?? "",
+        ])
+        return formatted ?? Self.title(of: item)
+    }
 
     /// What the title bar and the URL view call `item`.
     nonisolated static func title(of item: StoredItem) -> String {
@@ -247,6 +257,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     }
 
     public var titleDetail: String {
+        guard !preferences.formatsTitle(.itemViewTitle) else { return "" }
         guard preferences.showsArticleProgress, let progress else { return item.feedName.text }
         return item.feedName.text + "  " + progress
     }
@@ -268,15 +279,22 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
 
     /// Notes a change of marks made elsewhere (the header does not show them).
     func noteMark(_ mark: ItemMark) {
+        let wasRead = item.isRead
         switch mark {
         case .read(let id, _, let isRead, _) where id == item.id: item.isRead = isRead
         case .starred(let id, let isStarred, _) where id == item.id: item.isStarred = isStarred
         case .flags(let id, let others, let isStarred, _) where id == item.id:
             item.flags = others
             item.isStarred = isStarred
-        case .feedRead(let feed, _) where feed == item.feedID: item.isRead = true
+        case .feedRead(let feed, _) where feed == item.feedID:
+            item.isRead = true
+            feedCounts?.unread = 0
+            return
         case .queryRead(_, _, _, _, let shown) where shown.contains(item.id): item.isRead = true
         default: break
+        }
+        if wasRead != item.isRead, let counts = feedCounts {
+            feedCounts?.unread = max(0, counts.unread + (item.isRead ? -1 : 1))
         }
     }
 
@@ -348,6 +366,8 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         case .reloadAll: return .reloadAll
         case .nextUnread: return .nextUnread(from: item.id)
         case .previousUnread: return .previousUnread(from: item.id)
+        case .nextArticle: return .openAdjacentArticle(item.id, forward: true)
+        case .previousArticle: return .openAdjacentArticle(item.id, forward: false)
         case .help: return .showHelp
         case .search: return .openSearch(text: "")
         case .fetchFullArticle:

@@ -12,7 +12,9 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
     private let storeView: StoreView
-    private var preferences: ReaderPreferences
+    private var preferences: ReaderPreferences {
+        didSet { ListCommand.follow(preferences.lists, in: &state) }
+    }
     private var source: PagedItemSource
     private var parkRow = 0
     /// False until the first answer from the store.
@@ -38,11 +40,21 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         self.preferences = preferences
         knownCounts = counts
         source = .empty()
+        ListCommand.follow(preferences.lists, in: &state)
         readRows()
     }
 
-    public var title: String { articles.title }
+    public var title: String {
+        let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
+        let url: String = if case .query(let feed) = articles { "query:\(feed.title):\(feed.source)" } else { "" }
+        let formatted = preferences.formattedTitle(.articleListTitle, [
+            "T": articles.title, "U": url, "u": String(counts.unread), "t": String(counts.total),
+        ])
+        return formatted ?? articles.title
+    }
+
     public var titleDetail: String {
+        if preferences.formatsTitle(.articleListTitle) { return "" }
         guard isLoaded else { return "loading…" }
         let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
         return "\(counts.unread) unread, \(counts.total) \(articles.totalName)"
@@ -166,6 +178,10 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         if let index = source.index(of: id) { state.select(index, count: source.count) }
     }
 
+    func article(besides id: ItemID, forward: Bool) -> ItemID? {
+        ArticleCommand.article(besides: source.index(of: id), forward: forward) { source.row(at: $0) }
+    }
+
     /// Articles of every feed: a jump to one feed's article opens that feed's list over this one.
     func listsArticles(ofFeed feed: FeedID) -> Bool { false }
 
@@ -189,7 +205,7 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
 
     public func handle(_ key: Key) -> ReaderIntent? {
         guard let command = preferences.keyMap.command(for: key, in: .searchResults) else { return nil }
-        if ListCommand.apply(command, to: &state, count: source.count) { return nil }
+        if ListCommand.apply(command, to: &state, count: source.count) { return ArticleCommand.hoverIntent(onto: selectedItem, lists: preferences.lists) }
         switch command {
         case .back: return .back
         case .quit, .quitAll: return .quit
@@ -202,12 +218,20 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         case .help: return .showHelp
         case .sort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: false))
         case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: true))
+        case .markAllAboveRead: return ArticleCommand.markAboveRead(state.selection) { source.row(at: $0) }
         case .markFeedRead:
             // newsboat's mark-feed-read in a query feed: every article the list holds.
             let unread = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration).unread
             guard let (expression, source) = articles.filter(starFlag: preferences.starFlag) else { return nil }
             return .markArticlesRead(expression, source: source, shown: self.source.loadedIDs, unread: unread)
-        default: return ArticleCommand.intent(for: command, selected: selectedItem)
+        default:
+            let intent = ArticleCommand.intent(for: command, selected: selectedItem)
+            if intent != nil, let next = ArticleCommand.selection(
+                after: command, from: state.selection, count: source.count, lists: preferences.lists,
+                row: { self.source.row(at: $0).map { self.storeView.pendingMarks.apply(to: $0) } }) {
+                state.select(next, count: source.count)
+            }
+            return intent
         }
     }
 }

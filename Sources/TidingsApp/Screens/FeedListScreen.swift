@@ -25,7 +25,9 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
     public var tag: String? { listFilter.tag }
     private let storeView: StoreView
     private var listFilter: FeedListFilter
-    private var preferences: ReaderPreferences
+    private var preferences: ReaderPreferences {
+        didSet { ListCommand.follow(preferences.lists, in: &state) }
+    }
     private var parkRow = 0
     /// The quick filter (`F`) and the rows it narrows.
     private(set) var quickFilter = QuickFilter()
@@ -55,13 +57,20 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         self.preferences = preferences
         self.queryFeeds = tag == nil ? queryFeeds : []
         listFilter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
+        ListCommand.follow(preferences.lists, in: &state)
     }
 
     public var title: String {
-        tag.map { "Tidings — Feeds tagged \(Excerpt($0))" } ?? "Tidings — Feeds"
+        let unreadFeeds = rows.count { $0.unreadCount > 0 }
+        let formatted = preferences.formattedTitle(.feedListTitle, [
+            "T": tag ?? "", "t": String(rows.count), "u": String(unreadFeeds),
+            "U": String(rows.reduce(0) { $0 + $1.unreadCount }), "F": filter?.label ?? "",
+        ])
+        return formatted ?? tag.map { "Tidings — Feeds tagged \(Excerpt($0))" } ?? "Tidings — Feeds"
     }
 
     public var titleDetail: String {
+        if preferences.formatsTitle(.feedListTitle) { return "" }
         if quickFilter.isActive { return quickFilter.detail(matching: rows.count, of: unfilteredRows.count) }
         if let filter { return "filter: \(Excerpt(filter.label)) (\(rows.count) of \(unfilteredRows.count))" }
         let unread = rows.reduce(0) { $0 + $1.unreadCount }

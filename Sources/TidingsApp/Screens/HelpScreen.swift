@@ -29,7 +29,11 @@ public final class HelpScreen: ReaderScreen, JumpClosedScreen {
         view = TextView(lines: lines)
     }
 
+    /// `help-title-format`'s title, when the config sets one.
+    private var formattedTitle: String?
+
     public var title: String {
+        if let formattedTitle { return formattedTitle }
         switch context {
         case .feedList: return "Help — Feeds"
         case .itemList: return "Help — Articles"
@@ -44,8 +48,10 @@ public final class HelpScreen: ReaderScreen, JumpClosedScreen {
 
     var keyContext: KeyMap.Context { .help }
 
-    /// Shows the key map it was made with: nothing to follow.
-    func takePreferences(_ preferences: ReaderPreferences) {}
+    /// Shows the key map it was made with: only its title follows (`help-title-format`).
+    func takePreferences(_ preferences: ReaderPreferences) {
+        formattedTitle = preferences.formattedTitle(.helpTitle, [:])
+    }
 
     /// Help goes when `n`/`p` jump to an article.
     func closesWhenJumping(toFeed feed: FeedID) -> Bool { true }

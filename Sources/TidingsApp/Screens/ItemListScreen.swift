@@ -31,7 +31,9 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
     private var listWidth = 0
     /// The item selected when the filter was started, to come back to.
     private var filterAnchor: ItemRow?
-    private var preferences: ReaderPreferences
+    private var preferences: ReaderPreferences {
+        didSet { ListCommand.follow(preferences.lists, in: &state) }
+    }
     private var unreadOnly: Bool { preferences.hidesReadArticles }
     private var order: ItemOrder { preferences.articleSortOrder }
     /// False until the first answer from the store.
@@ -48,10 +50,18 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         source = .empty()
         renderer = ItemEntryRenderer(line: ItemRowRenderer(preferences: preferences))
         previews = ItemPreviews(storeView: storeView, textWidth: preferences.textWidth)
+        ListCommand.follow(preferences.lists, in: &state)
         refresh()
     }
 
-    public var title: String { feed.name.text }
+    public var title: String {
+        let feed = shownFeed
+        let formatted = preferences.formattedTitle(.articleListTitle, [
+            "T": feed.name.text, "U": feed.url, "u": String(feed.unreadCount), "t": String(feed.totalCount),
+            "F": filter?.label ?? "",
+        ])
+        return formatted ?? feed.name.text
+    }
 
     var keyContext: KeyMap.Context { .itemList }
 
@@ -59,6 +69,7 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
     private var shownFeed: FeedListRow { storeView.pendingMarks.apply(to: feed, readAt: dataGeneration) }
 
     public var titleDetail: String {
+        if preferences.formatsTitle(.articleListTitle) { return "" }
         if !isLoaded { return "loading…" }
         let feed = shownFeed
         if quickFilter.isActive {
@@ -86,6 +97,8 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         var selection: Int
         var visibleRows: Int
         var pages: ItemPages
+        /// Select the first unread article in the order (`goto-first-unread`, when the list opens).
+        var selectsFirstUnread = false
     }
 
     /// The list as read, at the store's `generation`.
@@ -108,9 +121,13 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         } else {
             count = try store.itemCount(inFeed: request.feedID, titleContaining: request.titleFilter, unreadOnly: request.unreadOnly)
         }
-        let selection = try request.movedItem.map {
+        var selection = try request.movedItem.map {
             try store.itemIndex(of: $0, inFeed: request.feedID, titleContaining: request.titleFilter, unreadOnly: request.unreadOnly, order: request.order)
         } ?? request.selection
+        if request.selectsFirstUnread, case .feed(let feedID, let titleFilter) = request.pages, titleFilter.isEmpty,
+           let first = try store.items(inFeed: feedID, ItemPageRequest(unreadOnly: true, limit: 1, order: request.order)).first {
+            selection = try store.itemIndex(of: first.cursor, inFeed: feedID, titleContaining: "", unreadOnly: request.unreadOnly, order: request.order)
+        }
         // New items arrive at the top: read a page either side of the selection, to find it.
         let window = max(0, selection - PagedItemSource.pageSize)..<(selection + PagedItemSource.pageSize + request.visibleRows)
         let pages = try PagedItemSource.readPages(
@@ -133,9 +150,13 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         let pages: ItemPages = expression.map { .filtered(feed.id, $0, now: storeView.now) } ?? .feed(feed.id, titleFilter: quickFilter.text)
         let request = Request(
             feedID: feed.id, titleFilter: quickFilter.text, unreadOnly: unreadOnly, order: order,
-            movedItem: movedItem?.cursor, selection: state.selection, visibleRows: max(1, state.visibleRows), pages: pages)
+            movedItem: movedItem?.cursor, selection: state.selection, visibleRows: max(1, state.visibleRows), pages: pages,
+            selectsFirstUnread: !isLoaded && preferences.goesToFirstUnread)
         storeView.read(.itemList(request)) { [weak self] answer in
             guard let self, case .itemList(let snapshot)? = answer, number == self.requestNumber else { return }
+            // The row selected now (moved since the question, by `next`/`prev` or a key), else the
+            // one selected when it was asked.
+            let selectedID = self.selectedItem?.id ?? selectedID
             self.dataGeneration = snapshot.generation
             if let feed = snapshot.feed { self.feed = feed }
             self.isLoaded = true
@@ -182,6 +203,17 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         feed == self.feed.id
     }
 
+    func article(besides id: ItemID, forward: Bool) -> ItemID? {
+        ArticleCommand.article(besides: source.index(of: id), forward: forward) { source.row(at: $0) }
+    }
+
+    /// Where `n` and `p` look when they stay in this feed (`goto-next-feed no`): the list's own
+    /// rows after (or before) the article `id`, or the selected row.
+    func unreadScan(from id: ItemID?, forward: Bool) -> UnreadListScan {
+        let index = id.flatMap { source.index(of: $0) } ?? state.selection
+        return UnreadListScan(place: .pages(source.pages, order: order, index: index, count: source.count))
+    }
+
     public func render(into grid: inout CellGrid, in area: Rect) {
         var listArea = area
         if quickFilter.isEditing && area.height > 1 {
@@ -223,7 +255,7 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
             return nil
         }
         guard let command = preferences.keyMap.command(for: key, in: .itemList) else { return nil }
-        if moveSelection(command) { return nil }
+        if moveSelection(command) { return ArticleCommand.hoverIntent(onto: selectedItem, lists: preferences.lists) }
         switch command {
         case .back: return .back
         case .quit, .quitAll: return .quit
@@ -250,10 +282,18 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: true))
         case .setFilter: return .askForFilter
         case .selectFilter: return .chooseFilter
+        case .markAllAboveRead: return ArticleCommand.markAboveRead(state.selection) { source.row(at: $0) }
         case .clearFilter:
             if filter != nil { _ = applyFilter(nil) }
             return nil
-        default: return ArticleCommand.intent(for: command, selected: selectedItem)
+        default:
+            let intent = ArticleCommand.intent(for: command, selected: selectedItem)
+            if intent != nil, let next = ArticleCommand.selection(
+                after: command, from: state.selection, count: source.count, lists: preferences.lists,
+                row: { self.source.row(at: $0).map { self.storeView.pendingMarks.apply(to: $0) } }) {
+                state.select(next, count: source.count)
+            }
+            return intent
         }
     }
 

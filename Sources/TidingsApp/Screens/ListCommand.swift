@@ -6,8 +6,8 @@ enum ListCommand {
     /// Moves `state` for `command`; false when the command is not a movement.
     static func apply(_ command: KeyCommand, to state: inout ListState, count: Int) -> Bool {
         switch command {
-        case .up: state.move(by: -1, count: count)
-        case .down: state.move(by: 1, count: count)
+        case .up: state.step(forward: false, count: count)
+        case .down: state.step(forward: true, count: count)
         case .pageUp: state.pageUp(count: count)
         case .pageDown: state.pageDown(count: count)
         case .halfPageUp: state.move(by: -halfPage(state), count: count)
@@ -17,6 +17,12 @@ enum ListCommand {
         default: return false
         }
         return true
+    }
+
+    /// Gives `state` the lists' `scrolloff` and `wrap-scroll`.
+    static func follow(_ lists: ListBehaviour, in state: inout ListState) {
+        state.scrollOff = lists.scrollOff
+        state.wrapsAround = lists.wrapsScroll
     }
 
     /// Half the rows shown, at least one (newsboat's `halfpageup`, `halfpagedown`).

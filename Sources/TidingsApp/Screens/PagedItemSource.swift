@@ -22,7 +22,8 @@ final class PagedItemSource: @MainActor ListDataSource {
     /// The order the rows are read in.
     let order: ItemOrder
     private let storeView: StoreView?
-    private let pages: ItemPages
+    /// What the rows are (a feed's, a filter's, Starred's…), for reading them again elsewhere.
+    let pages: ItemPages
     private var loaded: [Int: [ItemRow]] = [:]
     private var requested: Set<Int> = []
     private var lastUsed: [Int: Int] = [:]

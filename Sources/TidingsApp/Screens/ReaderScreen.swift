@@ -77,6 +77,8 @@ protocol ArticleListing: ReaderScreen {
     func select(item id: ItemID)
     /// Whether the screen lists the articles of `feed` (so that a jump needs no new list).
     func listsArticles(ofFeed feed: FeedID) -> Bool
+    /// The article listed after (or before) `id` among the rows read, for `next` and `prev`.
+    func article(besides id: ItemID, forward: Bool) -> ItemID?
 }
 
 /// A list of several feeds' articles (a query feed, Starred, search results): `n` and `p` look

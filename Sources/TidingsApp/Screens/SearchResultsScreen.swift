@@ -21,7 +21,9 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
 
     private let source: SearchResultSource
     private let storeView: StoreView
-    private var preferences: ReaderPreferences
+    private var preferences: ReaderPreferences {
+        didSet { ListCommand.follow(preferences.lists, in: &state) }
+    }
     private var renderer: SearchResultRowRenderer
     private var parkRow = 0
     /// Articles a reload stored whose text was not yet in the full-text index when the search
@@ -45,6 +47,7 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         self.preferences = preferences
         source = SearchResultSource(query: query, loader: loader, pageSize: pageSize)
         renderer = SearchResultRowRenderer(preferences: preferences)
+        ListCommand.follow(preferences.lists, in: &state)
         // Counted before the search runs (reads are answered in order): a count of 0 means
         // the search saw every article's text.
         readUnindexed()
@@ -76,9 +79,16 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         source.rows.first { $0.id == id }.map { ItemState(storeView.pendingMarks.apply(to: $0)) }
     }
 
-    public var title: String { "Search: \(query.text)" }
+    public var title: String {
+        let rows = source.rows.map { storeView.pendingMarks.apply(to: $0) }
+        let formatted = preferences.formattedTitle(.searchResultTitle, [
+            "s": query.text, "u": String(rows.count { !$0.isRead }), "t": String(rows.count),
+        ])
+        return formatted ?? "Search: \(query.text)"
+    }
 
     public var titleDetail: String {
+        if preferences.formatsTitle(.searchResultTitle) { return "" }
         let count = source.rows.count
         let found = count == 0 ? (source.isComplete ? "nothing found" : "")
             : "\(count)\(source.isComplete ? "" : "+") article\(count == 1 && source.isComplete ? "" : "s")"
@@ -98,6 +108,14 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
     /// The selected article, if the selection is on one (not on the loading row).
     public var selectedItem: ItemRow? {
         source.rows.indices.contains(state.selection) ? storeView.pendingMarks.apply(to: source.rows[state.selection]) : nil
+    }
+
+    /// The results this search replaced (a search typed on them), for `prevsearchresults`.
+    var previous: SearchResultsScreen?
+
+    func article(besides id: ItemID, forward: Bool) -> ItemID? {
+        let rows = source.rows
+        return ArticleCommand.article(besides: rows.firstIndex { $0.id == id }, forward: forward) { rows.indices.contains($0) ? rows[$0] : nil }
     }
 
     /// Selects the article with `id` when it is among the results read.
@@ -153,7 +171,7 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         if ListCommand.apply(command, to: &state, count: count) {
             seeksLastResult = command == .end && !source.isComplete
             source.loadMoreIfNeeded(showing: state.offset..<(state.offset + max(1, state.visibleRows)))
-            return nil
+            return ArticleCommand.hoverIntent(onto: selectedItem, lists: preferences.lists)
         }
         switch command {
         case .open:
@@ -166,8 +184,19 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         case .reloadAll: return .reloadAll
         case .help: return .showHelp
         case .sort, .reverseSort: return .status("Search results stay in their order: best matches first, then newest")
+        case .markAllAboveRead:
+            let rows = source.rows
+            return ArticleCommand.markAboveRead(min(state.selection, rows.count)) { rows[$0] }
         case .markFeedRead: return .status("A marks a feed, a query feed or Starred read; search results are marked one by one (N)")
-        default: return ArticleCommand.intent(for: command, selected: selectedItem)
+        default:
+            let intent = ArticleCommand.intent(for: command, selected: selectedItem)
+            let rows = source.rows
+            if intent != nil, let next = ArticleCommand.selection(
+                after: command, from: state.selection, count: rows.count, lists: preferences.lists,
+                row: { self.storeView.pendingMarks.apply(to: rows[$0]) }) {
+                state.select(next, count: source.list.count)
+            }
+            return intent
         }
     }
 }

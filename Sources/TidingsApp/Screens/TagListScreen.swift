@@ -14,7 +14,9 @@ public final class TagListScreen: ReaderScreen, CacheScreen {
     public private(set) var rows: [TagSummary] = []
     public private(set) var state = ListState()
     private let storeView: StoreView
-    private var preferences: ReaderPreferences
+    private var preferences: ReaderPreferences {
+        didSet { ListCommand.follow(preferences.lists, in: &state) }
+    }
     private var parkRow = 0
     /// False until the first answer from the store.
     public private(set) var isLoaded = false
@@ -23,14 +25,15 @@ public final class TagListScreen: ReaderScreen, CacheScreen {
     public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences()) {
         self.storeView = storeView
         self.preferences = preferences
+        ListCommand.follow(preferences.lists, in: &state)
         refresh()
     }
 
     var keyContext: KeyMap.Context { .tagList }
 
-    public var title: String { "Tidings — Tags" }
+    public var title: String { preferences.formattedTitle(.selectTagTitle, [:]) ?? "Tidings — Tags" }
 
-    public var titleDetail: String { "\(rows.count) tag\(rows.count == 1 ? "" : "s")" }
+    public var titleDetail: String { preferences.formatsTitle(.selectTagTitle) ? "" : "\(rows.count) tag\(rows.count == 1 ? "" : "s")" }
 
     /// The selected tag, if there is any.
     public var selectedTag: TagSummary? {
@@ -64,7 +67,9 @@ public final class TagListScreen: ReaderScreen, CacheScreen {
 
     public func render(into grid: inout CellGrid, in area: Rect) {
         let widest = rows.map { DisplayWidth.of($0.tag, limit: area.width) }.max() ?? 0
-        let renderer = TagRowRenderer(tagWidth: min(widest, max(8, area.width / 2)), theme: preferences.theme)
+        let format = preferences.titleFormats[.tagList]
+        let positions = format == nil ? [:] : Dictionary(rows.enumerated().map { ($1.tag, $0) }) { first, _ in first }
+        let renderer = TagRowRenderer(tagWidth: min(widest, max(8, area.width / 2)), theme: preferences.theme, format: format, positions: positions)
         ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: emptyText)
             .render(into: &grid, in: area, state: &state)
         parkRow = ListView<ArrayDataSource<TagSummary>, TagRowRenderer>.selectedRow(in: area, state: state)

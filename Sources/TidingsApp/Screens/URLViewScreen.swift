@@ -10,20 +10,23 @@ public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
     public let urls: [ArticleURL]
     public private(set) var state = ListState()
     private let articleTitle: String
-    private var preferences: ReaderPreferences
+    private var preferences: ReaderPreferences {
+        didSet { ListCommand.follow(preferences.lists, in: &state) }
+    }
     private var parkRow = 0
 
     public init(urls: [ArticleURL], articleTitle: String, preferences: ReaderPreferences = ReaderPreferences()) {
         self.urls = urls
         self.articleTitle = articleTitle
         self.preferences = preferences
+        ListCommand.follow(preferences.lists, in: &state)
     }
 
     var keyContext: KeyMap.Context { .urlView }
 
-    public var title: String { "URLs — \(articleTitle)" }
+    public var title: String { preferences.formattedTitle(.urlViewTitle, [:]) ?? "URLs — \(articleTitle)" }
 
-    public var titleDetail: String { urls.count == 1 ? "1 URL" : "\(urls.count) URLs" }
+    public var titleDetail: String { preferences.formatsTitle(.urlViewTitle) ? "" : urls.count == 1 ? "1 URL" : "\(urls.count) URLs" }
 
     /// The URL view goes when `n`/`p` jump to another article.
     func closesWhenJumping(toFeed feed: FeedID) -> Bool { true }

@@ -1,0 +1,46 @@
+/// The title bars' formats the config sets (`feedlist-title-format`, `articlelist-title-format`,
+/// `searchresult-title-format`, `itemview-title-format`, `help-title-format`,
+/// `urlview-title-format`, `selecttag-title-format`) and the tag list's rows
+/// (`selecttag-format`), with newsboat's specifiers. A screen without one keeps Tidings' own
+/// title: its name on the left, its counts on the right.
+public struct TitleFormats: Sendable, Equatable {
+    private var formats: [ListFormat.Kind: ListFormat] = [:]
+
+    public init() {}
+
+    /// The format set for `kind`, nil for Tidings' own.
+    public subscript(kind: ListFormat.Kind) -> ListFormat? {
+        get { formats[kind] }
+        set { formats[kind] = newValue }
+    }
+
+    /// The options this value holds.
+    public static let optionNames: Set<String> = Set((ListFormat.Kind.titles + [.tagList]).map(\.optionName))
+
+    /// The title for `kind` with its fields as `value` gives them (`%N` is Tidings and `%V` its
+    /// `version`, on every screen); nil when no format is set.
+    public func title(_ kind: ListFormat.Kind, version: String, value: (Character) -> String) -> String? {
+        formats[kind].map { format in
+            format.text { letter in
+                switch letter {
+                case "N": return "Tidings"
+                case "V": return version
+                default: return value(letter)
+                }
+            }
+        }
+    }
+}
+
+extension Config {
+    /// The title formats in force: those set to a non-empty text the format engine reads (a
+    /// format it cannot read was refused with a warning, the default kept).
+    public var titleFormats: TitleFormats {
+        var formats = TitleFormats()
+        for kind in ListFormat.Kind.titles + [.tagList] {
+            guard let text = optionValue(kind.optionName)?.text, !text.isEmpty, ListFormat.problem(in: text, kind: kind) == nil else { continue }
+            formats[kind] = ListFormat(text, kind: kind)
+        }
+        return formats
+    }
+}
