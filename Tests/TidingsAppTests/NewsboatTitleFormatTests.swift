@@ -62,5 +62,11 @@ import Testing
         reader.type("Beta")
         reader.press(.enter)
         #expect(await reader.waitFor("\(version) - Search results for 'Beta' (1 unread, 1 total)"), "\(reader.lines[0])")
+        reader.press(.enter)
+        #expect(await reader.waitFor("\(version) - Article 'Beta'"), "\(reader.lines[0])")
+        reader.press(.character("u"))
+        #expect(await reader.waitFor("\(version) - URLs"), "\(reader.lines[0])")
+        reader.press(.character("q"), .character("?"))
+        #expect(await reader.waitFor("\(version) - Help"), "\(reader.lines[0])")
     }
 }
