@@ -72,7 +72,7 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
         if let inputPipe, let input {
             // Written from another thread: a filter may fill its stdout pipe before reading all of stdin.
             DispatchQueue.global(qos: .utility).async {
-                try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+                PipeWriter.writeAll(input, to: inputPipe.fileHandleForWriting.fileDescriptor)
                 try? inputPipe.fileHandleForWriting.close()
             }
         }

@@ -59,6 +59,14 @@ import Testing
         #expect(try ran.get().bytes == Data("<P>PAGE</P>".utf8))
     }
 
+    /// A command that exits without reading what it is given (an `html-renderer` that fails)
+    /// ends its own run, not the process that wrote to it: SIGPIPE would end this test runner.
+    @Test func aCommandThatReadsNothingOfALargeInputEndsOnlyItself() throws {
+        let input = Data(repeating: UInt8(ascii: "x"), count: 4 << 20)
+        let ran = try #require(result { PageDownload.run(["/bin/sh", "-c", "echo rendered"], input: input, options: FetchOptions(), completion: $0) })
+        #expect(try ran.get().bytes == Data("rendered\n".utf8))
+    }
+
     @Test func aHangingCommandIsStoppedAtTheDeadlineAndACancelledOneNeverAnswers() throws {
         let started = Date()
         let hung = try #require(result { PageDownload.run(["/bin/sleep", "30"], input: Data(), options: FetchOptions(timeout: 1), completion: $0) })

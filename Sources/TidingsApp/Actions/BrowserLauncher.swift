@@ -1,4 +1,5 @@
 import Dispatch
+import FeedFetcher
 import Foundation
 import Glibc
 
@@ -40,7 +41,7 @@ public enum BrowserLauncher {
             if let input {
                 let descriptor = pipeEnds[1]
                 Thread.detachNewThread {
-                    writeAll(input, to: descriptor)
+                    PipeWriter.writeAll(input.utf8, to: descriptor)
                     close(descriptor)
                     written.signal()
                 }
@@ -48,31 +49,6 @@ public enum BrowserLauncher {
             let status = wait(for: pid)
             if input != nil { written.wait() }
             return status == 0 ? .success(()) : .failure(Failure(message: "\(arguments[0]) exited with status \(status)"))
-        }
-    }
-
-    /// Writes `text` to the pipe `descriptor` until done or the reader has gone (EPIPE). SIGPIPE
-    /// is blocked on this thread: a command that exits without reading must not end the reader.
-    private static func writeAll(_ text: String, to descriptor: Int32) {
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &blocked, nil)
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            offset += count
-        }
-        // A SIGPIPE raised while blocked stays pending on this thread: take it, so that it is
-        // not delivered to the process once the mask goes.
-        var pending = sigset_t()
-        sigpending(&pending)
-        if sigismember(&pending, SIGPIPE) == 1 {
-            var zero = timespec(tv_sec: 0, tv_nsec: 0)
-            _ = sigtimedwait(&blocked, nil, &zero)
         }
     }
 
