@@ -241,6 +241,7 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .clearTag, contexts: [.feedList], defaultKeys: [.control("t")], summaryText: "Leave the tag's feeds: every feed again"),
         Action(command: .nextArticle, contexts: [.article], defaultKeys: [.character("J")], summaryText: "The next article of the list"),
         Action(command: .previousArticle, contexts: [.article], defaultKeys: [.character("K")], summaryText: "The previous article of the list"),
+        Action(command: .gotoTitle, contexts: [.feedList], defaultKeys: [], summaryText: "Go to the feed whose title contains the text typed"),
         Action(command: .markAllAboveRead, contexts: [.itemList, .searchResults], defaultKeys: [], summaryText: "Mark every article above this one read"),
         Action(command: .previousSearchResults, contexts: [.searchResults], defaultKeys: [.character("z")],
                summaryText: "Back to the results of the search before this one"),

@@ -15,7 +15,7 @@ import Testing
             #expect(command.isPerformed == !KeyMap.contexts(offering: command).isEmpty, "\(command)")
             #expect(KeyCommand(name: command.name) == command)
         }
-        #expect(KeyCommand.toggleStarred.isPerformed && KeyCommand.editFlags.isPerformed && !KeyCommand.gotoTitle.isPerformed)
+        #expect(KeyCommand.toggleStarred.isPerformed && KeyCommand.editFlags.isPerformed && !KeyCommand.switchFocus.isPerformed)
         #expect(KeyCommand(name: "no-such-action") == nil)
     }
 
@@ -48,8 +48,8 @@ import Testing
         // As newsboat does: the binding is the user's, even where the screen makes nothing of it.
         map.bind(.character("x"), to: .addFeed, in: .article)
         #expect(map.command(for: .character("x"), in: .article) == .addFeed)
-        map.bind(.control("d"), to: .gotoTitle)
-        #expect(KeyMap.Context.allCases.allSatisfy { map.command(for: .control("d"), in: $0) == .gotoTitle })
+        map.bind(.control("d"), to: .switchFocus)
+        #expect(KeyMap.Context.allCases.allSatisfy { map.command(for: .control("d"), in: $0) == .switchFocus })
     }
 
     @Test func unbindingRemovesTheKeyInOneContextOrAll() {

@@ -418,11 +418,11 @@ import Testing
         let home = try HeadlessHome()
         try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
         try home.subscribe([home.url("news")])
-        let config = Config(parsing: "bind-key ^D goto-title\nmacro h save-all\n")
+        let config = Config(parsing: "bind-key ^D switch-focus\nmacro h save-all\n")
         let reader = try home.startReader { $0.take(config, environment: [:]) }
         #expect(await reader.settle())
         reader.press(.control("d"))
-        #expect(reader.lines.last?.hasPrefix(" goto-title: not available yet") == true, "\(reader.text)")
+        #expect(reader.lines.last?.hasPrefix(" switch-focus: not available yet") == true, "\(reader.text)")
         reader.press(.character(","), .character("h"))
         #expect(reader.lines.last?.contains("save-all is not available yet") == true, "\(reader.text)")
     }

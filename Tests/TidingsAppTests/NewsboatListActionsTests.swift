@@ -7,7 +7,7 @@ import Testing
 @testable import TidingsApp
 
 /// newsboat's actions on lists and the article: `next` and `prev` in the article (J, K),
-/// `mark-all-above-as-read` and `prevsearchresults` (z).
+/// `mark-all-above-as-read`, `prevsearchresults` (z) and `goto-title`.
 @MainActor
 @Suite(.serialized) struct NewsboatListActionsTests {
     /// "Harbour News" (newest first: Gamma, Beta, Alpha) and "Tech Notes" (Kernel release), the
@@ -51,6 +51,22 @@ import Testing
         #expect(await reader.waitFor("0 unread, 3 total"), "\(reader.text)")
         reader.press(.enter)
         #expect(await reader.waitFor("Title: Beta"))
+    }
+
+    /// `goto-title` asks for a part of a title and selects the first feed that has it.
+    @Test func gotoTitleSelectsTheFeedWhoseTitleHasTheText() async throws {
+        let reader = try await start(config: "bind-key = goto-title feedlist")
+        reader.press(.home, .character("="))
+        // The prompt (the row is drawn without its trailing space).
+        #expect(await reader.waitFor("Title:"), "\(reader.text)")
+        reader.type("NOTES")
+        reader.press(.enter)
+        reader.press(.enter)
+        #expect(await reader.waitFor("Kernel release"), "\(reader.text)")
+        reader.press(.character("q"), .character("="))
+        reader.type("ferry")
+        reader.press(.enter)
+        #expect(await reader.waitFor("No feed's title contains ferry"), "\(reader.text)")
     }
 
     @Test func markAllAboveAsReadMarksTheRowsAboveTheSelection() async throws {

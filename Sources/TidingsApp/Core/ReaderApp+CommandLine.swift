@@ -64,8 +64,8 @@ extension ReaderApp {
     }
 
     /// Selects the first feed or query feed whose title contains `text`, in the feed list
-    /// (brought back on top).
-    private func goToFeed(titled text: String) {
+    /// (brought back on top): `:goto` and `goto-title`.
+    func goToFeed(titled text: String) {
         guard let feedList, !text.isEmpty else { return }
         guard let index = feedList.entryIndex(titleContaining: text) else {
             transientMessage = "No feed's title contains \(Excerpt(text))"

@@ -67,6 +67,7 @@ extension ReaderApp {
         case .rename(let feed): return rename(feed, to: text.trimmingCharacters(in: .whitespaces))
         case .tags(let feed): return setTags(of: feed, from: text)
         case .filter: applyTypedFilter(text)
+        case .feedTitle: goToFeed(titled: text.trimmingCharacters(in: .whitespaces))
         case .definedFilter(let filters): applyDefinedFilter(text, from: filters)
         case .savePath(let article): return save(article, to: text)
         case .pipeCommand(let article): return pipe(article, to: text)

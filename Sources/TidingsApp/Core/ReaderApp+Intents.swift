@@ -159,6 +159,8 @@ extension ReaderApp {
             navigation.push(CrossFeedListScreen(.query(feed), storeView: storeView, counts: counts, preferences: settings.preferences))
         case .askForFilter:
             ask(.filter)
+        case .askForFeedTitle:
+            ask(.feedTitle)
         case .chooseFilter:
             guard !settings.definedFilters.isEmpty else {
                 transientMessage = "No filter is defined: add define-filter lines to the config file"

@@ -70,6 +70,8 @@ public enum ReaderIntent: Hashable, Sendable {
     case openQueryFeed(QueryFeed, ItemCounts?)
     /// Ask for a filter expression for the list on top (`set-filter`).
     case askForFilter
+    /// Ask for a text and select the first feed whose title contains it (`goto-title`).
+    case askForFeedTitle
     /// Ask which defined filter to apply to the list on top (`select-filter`).
     case chooseFilter
     /// Star the article, or unstar it.

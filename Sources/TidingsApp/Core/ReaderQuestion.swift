@@ -13,6 +13,8 @@ enum ReaderQuestion: Sendable {
     case tags(FeedListRow)
     /// A filter expression for the list on top.
     case filter
+    /// A part of the title of the feed to go to (`goto-title`).
+    case feedTitle
     /// Which of the defined filters to apply: its number or its name.
     case definedFilter([DefinedFilter])
     /// A line of the command line (`:`).
@@ -37,6 +39,7 @@ enum ReaderQuestion: Sendable {
         case .rename: return "Title (empty: the feed's own): "
         case .tags: return "Tags: "
         case .filter: return "Filter: "
+        case .feedTitle: return "Title: "
         case .definedFilter(let filters):
             let choices = filters.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
             return "Filter (\(choices)): "

@@ -318,6 +318,7 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             return .reloadFeeds(Set(entries.compactMap { if case .feed(let row) = $0 { row.id } else { nil } }))
         case .clearTag: return tag == nil ? .status("No tag is selected") : .clearTag
         case .editURLs: return .editURLs
+        case .gotoTitle: return .askForFeedTitle
         case .reloadURLs: return .reloadURLs
         case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) }
         case .toggleShowRead: return .toggleShowRead(articles: false)
