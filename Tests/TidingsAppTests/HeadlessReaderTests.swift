@@ -384,7 +384,10 @@ import Testing
         try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
         let silent = try LoopbackServer(routes: ["/silent.xml": ["never_respond": true]], lifetime: 60)
         try home.subscribe([home.url("news"), silent.url("/silent.xml")])
-        let reader = try home.startReader()
+        // The silent feed must still hang when Q comes, however slowly a loaded machine gets
+        // there: not given up after the default 10 s without a byte.
+        let config = Config(parsing: "connect-timeout 600\ndownload-timeout 600")
+        let reader = try home.startReader { $0.take(config, environment: [:]) }
         #expect(await reader.settle())
         reader.press(.character("R"))
         #expect(await reader.waitFor("(1/1) Harbour News"), "the good feed is in; the silent one hangs")
