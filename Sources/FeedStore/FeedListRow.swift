@@ -25,6 +25,9 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
     /// The date of the feed's newest listed item (what `feed-sort-order lastupdated` sorts
     /// by); nil for a feed without items.
     public var newestItemDate: Date?
+    /// The date of the feed's newest unread item (what `feed-sort-order latestunread` sorts by);
+    /// nil for a feed without unread items.
+    public var newestUnreadItemDate: Date?
     /// True for a feed a feed server lists (it has the server's id); false for the urls file's.
     public var isFromServer: Bool
 
@@ -35,7 +38,7 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
         id: FeedID, url: String, displayTitle: String, feedTitle: String?, customTitle: String?,
         link: String?, tags: [String], unreadCount: Int, totalCount: Int, lastError: String?,
         failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?, newestItemDate: Date? = nil,
-        description: String? = nil, isFromServer: Bool = false
+        newestUnreadItemDate: Date? = nil, description: String? = nil, isFromServer: Bool = false
     ) {
         self.isFromServer = isFromServer
         self.id = id
@@ -52,6 +55,7 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
         self.lastSuccessAt = lastSuccessAt
         self.lastAttemptAt = lastAttemptAt
         self.newestItemDate = newestItemDate
+        self.newestUnreadItemDate = newestUnreadItemDate
         self.description = description
     }
 }

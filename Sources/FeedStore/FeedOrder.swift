@@ -14,12 +14,14 @@ public struct FeedOrder: Sendable, Hashable {
         case articleCount = "articlecount"
         case unreadArticleCount = "unreadarticlecount"
         case lastUpdated = "lastupdated"
+        /// The date of the newest unread article: the feeds with the freshest unread news first.
+        case latestUnread = "latestunread"
         case none
 
         /// Most first for the counts, newest first for the date; ascending for the rest.
         public var isDescendingByDefault: Bool {
             switch self {
-            case .articleCount, .unreadArticleCount, .lastUpdated: true
+            case .articleCount, .unreadArticleCount, .lastUpdated, .latestUnread: true
             case .firstTag, .title, .none: false
             }
         }
@@ -38,7 +40,7 @@ public struct FeedOrder: Sendable, Hashable {
 
     /// `rows`, given in urls-file order, in this order. By `firsttag` a feed without tags comes
     /// after every tagged one in both directions; by `lastupdated` a feed without items counts
-    /// as the oldest.
+    /// as the oldest, and by `latestunread` a feed without unread items.
     public func sorted(_ rows: [FeedListRow]) -> [FeedListRow] {
         switch field {
         case .none: return isDescending ? rows.reversed() : rows
@@ -57,6 +59,10 @@ public struct FeedOrder: Sendable, Hashable {
         case .unreadArticleCount: return stableSorted(rows) { Self.compare($0.unreadCount, $1.unreadCount) }
         case .lastUpdated:
             return stableSorted(rows) { Self.compare($0.newestItemDate ?? .distantPast, $1.newestItemDate ?? .distantPast) }
+        case .latestUnread:
+            return stableSorted(rows) {
+                Self.compare($0.newestUnreadItemDate ?? .distantPast, $1.newestUnreadItemDate ?? .distantPast)
+            }
         }
     }
 

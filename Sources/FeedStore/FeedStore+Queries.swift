@@ -27,7 +27,9 @@ extension FeedStore {
     static let feedRowColumns = """
         id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, subtitle, tags,
         unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt, serverId IS NOT NULL AS isFromServer,
-        (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate
+        (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate,
+        (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0 AND item.isRead = 0)
+            AS newestUnreadItemDate
         """
 
     static func feedListRow(_ row: Row) -> FeedListRow {
@@ -40,6 +42,7 @@ extension FeedStore {
             lastSuccessAt: StoredDate.date(row["lastSuccessAt"]),
             lastAttemptAt: StoredDate.date(row["lastAttemptAt"]),
             newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            newestUnreadItemDate: (row["newestUnreadItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)),
             description: row["subtitle"], isFromServer: row["isFromServer"])
     }
 

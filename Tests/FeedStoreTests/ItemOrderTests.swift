@@ -126,9 +126,13 @@ import Testing
 
     @Test func feedListRowsCarryTheirNewestItemsDate() throws {
         let cache = try TemporaryCache()
-        let (store, _) = try fruitStore(cache)
+        let (store, feedID) = try fruitStore(cache)
+        let newest = try #require(store.items(inFeed: feedID).first)
+        try store.markItems([newest.id], read: true)
         let rows = try store.feedList()
         #expect(rows[0].newestItemDate == Sample.date(hours: 4))
-        #expect(rows[1].newestItemDate == nil)
+        // The newest unread one is the next: `latestunread` sorts by it.
+        #expect(rows[0].newestUnreadItemDate == Sample.date(hours: 3))
+        #expect(rows[1].newestItemDate == nil && rows[1].newestUnreadItemDate == nil)
     }
 }

@@ -42,7 +42,10 @@ import Testing
         let articles = SortQuestion(subject: .articles, isReversed: false)
         #expect(articles.prompt == "Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?")
         #expect(SortQuestion(subject: .feeds, isReversed: true).prompt
-                == "Reverse sort by (f)irsttag/(t)itle/(a)rticles/(u)nread/(l)astupdated/(n)one?")
+                == "Reverse sort by (f)irsttag/(t)itle/(a)rticles/(u)nread/(l)astupdated/lat(e)stunread/(n)one?")
+        // A field whose first letter is taken is chosen by its next free one.
+        #expect(SortQuestion(subject: .feeds, isReversed: false).answer(.character("e"))?.value == "latestunread-desc")
+        #expect(SortQuestion(subject: .feeds, isReversed: false).answer(.character("l"))?.value == "lastupdated-desc")
 
         // The answer is a config line, applied as `:set` applies it.
         let title = try #require(articles.answer(.character("t")))

@@ -26,30 +26,38 @@ public struct SortQuestion: Hashable, Sendable {
     /// The question, e.g. "Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?".
     /// The feed fields' two longest names are shortened so that the question fits 80 columns.
     var prompt: String {
-        let names = switch subject {
-        case .articles: ItemOrder.Field.allCases.map(\.rawValue)
-        case .feeds: FeedOrder.Field.allCases.map { ["articlecount": "articles", "unreadarticlecount": "unread"][$0.rawValue] ?? $0.rawValue }
-        }
-        let choices = names.map { "(\($0.prefix(1)))\($0.dropFirst())" }.joined(separator: "/")
+        let choices = self.choices.map { choice in
+            let label = choice.label, index = label.firstIndex(of: choice.letter)!
+            return "\(label[..<index])(\(choice.letter))\(label[label.index(after: index)...])"
+        }.joined(separator: "/")
         return "\(isReversed ? "Reverse sort" : "Sort") by \(choices)?"
+    }
+
+    /// Each field's config name, its name in the question, and the letter that chooses it: the
+    /// first letter of the name that no earlier field took (`lat(e)stunread` after `(l)astupdated`).
+    private var choices: [(name: String, label: String, letter: Character, descendingByDefault: Bool)] {
+        let fields: [(name: String, descendingByDefault: Bool)] = switch subject {
+        case .articles: ItemOrder.Field.allCases.map { ($0.rawValue, $0.isDescendingByDefault) }
+        case .feeds: FeedOrder.Field.allCases.map { ($0.rawValue, $0.isDescendingByDefault) }
+        }
+        var taken = Set<Character>()
+        return fields.map { field in
+            let label = ["articlecount": "articles", "unreadarticlecount": "unread"][field.name] ?? field.name
+            let letter = label.first { !taken.contains($0) } ?? label.first!
+            taken.insert(letter)
+            return (field.name, label, letter, field.descendingByDefault)
+        }
     }
 
     /// The config line `key` chooses (`article-sort-order title-asc`) and the status-bar line
     /// that says so ("Sorted by title"); nil when `key` is not a choice.
     func answer(_ key: Key) -> (option: String, value: String, done: String)? {
-        guard case .character(let character) = key else { return nil }
-        let letter = String(character).lowercased()
-        let (option, name, descendingByDefault): (String, String, Bool)
-        switch subject {
-        case .articles:
-            guard let field = ItemOrder.Field.allCases.first(where: { $0.rawValue.hasPrefix(letter) }) else { return nil }
-            (option, name, descendingByDefault) = ("article-sort-order", field.rawValue, field.isDescendingByDefault)
-        case .feeds:
-            guard let field = FeedOrder.Field.allCases.first(where: { $0.rawValue.hasPrefix(letter) }) else { return nil }
-            (option, name, descendingByDefault) = ("feed-sort-order", field.rawValue, field.isDescendingByDefault)
-        }
+        guard case .character(let character) = key,
+              let choice = choices.first(where: { String($0.letter) == String(character).lowercased() })
+        else { return nil }
+        let option = subject == .articles ? "article-sort-order" : "feed-sort-order"
         // Applied as a config line: a random order is a new shuffle each time it is chosen.
-        let direction = descendingByDefault != isReversed ? "desc" : "asc"
-        return (option, "\(name)-\(direction)", "Sorted by \(name)" + (isReversed ? ", reversed" : ""))
+        let direction = choice.descendingByDefault != isReversed ? "desc" : "asc"
+        return (option, "\(choice.name)-\(direction)", "Sorted by \(choice.name)" + (isReversed ? ", reversed" : ""))
     }
 }
