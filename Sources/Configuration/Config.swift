@@ -133,12 +133,11 @@ public struct Config: Sendable, Equatable {
     mutating func read(_ text: String, file: URL?, including: [String]) {
         let shownFile = including.count > 1 ? file?.path : nil
         for (number, written, _) in NewsboatTokenizer.joinedLines(of: text) {
-            let tokens: [NewsboatTokenizer.Token]
-            do {
-                tokens = try NewsboatTokenizer.tokenize(BacktickCommand.expanded(written))
-            } catch {
-                warnings.append(Warning(line: number, message: error.description, file: shownFile))
-                continue
+            // As newsboat does, a quote left open runs to the end of the line, which is still read.
+            let (tokens, isQuoteUnclosed) = NewsboatTokenizer.tokenizeLeniently(BacktickCommand.expanded(written))
+            if isQuoteUnclosed {
+                let message = "\(NewsboatTokenizer.TokenizeError.unterminatedQuote); the rest of the line is read as the last value"
+                warnings.append(Warning(line: number, message: message, file: shownFile))
             }
             guard let name = tokens.first?.text else { continue }
             let arguments = Self.arguments(of: tokens.dropFirst(), command: name)
@@ -336,7 +335,11 @@ public struct Config: Sendable, Equatable {
             browser = command.isEmpty ? nil : command
             return warning
         case "user-agent": userAgent = value.text.isEmpty ? nil : value.text
-        case "notify-program", "notify-format": return Self.notifyProblem(name, value.text)
+        case "notify-format":
+            // Kept even with an unknown specifier, which is only left out of the text.
+            optionValues[name] = value
+            return Self.notifyProblem(name, value.text)
+        case "notify-program": return Self.notifyProblem(name, value.text)
         case "external-url-viewer": return Self.externalURLViewerProblem(value.text)
         case "bookmark-cmd", "html-renderer", "pager": return Self.articleCommandProblem(name, value.text)
         case "search-highlight-colors":

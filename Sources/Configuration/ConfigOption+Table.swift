@@ -142,7 +142,7 @@ extension ConfigOption {
         // Notifications
         .init("notify-always", .yesNo, "no", .notifications, .works, "notify after every reload, not only when it brings unread articles"),
         .init("notify-beep", .yesNo, "no", .notifications, .works, "beep when a reload brings unread articles"),
-        .init("notify-format", .text, NotifyOptions.defaultFormat, .notifications, .works, "the notification's text: %n unread articles, %f feeds with unread articles, %d and %D how many more than before the reload"),
+        .init("notify-format", .text, NotifyOptions.defaultFormat, .notifications, .works, "the notification's text: %n unread articles, %f feeds with unread articles, %d and %D how many more than before the reload; an unknown specifier is left out, as newsboat leaves it out (with a warning)"),
         .init("notify-program", .text, "", .notifications, .works, "a program run, without a shell, with the notification's text as its last argument"),
         .init("notify-screen", .yesNo, "no", .notifications, .works, "show the notification in screen's status line (its message escape)"),
         .init("notify-xterm", .yesNo, "no", .notifications, .works, "show the notification in the terminal's title until the next key"),

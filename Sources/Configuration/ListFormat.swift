@@ -16,7 +16,7 @@ import TerminalUI
 ///
 /// Anything else (an unknown letter) makes the format unusable: ``problem(in:kind:)`` describes
 /// it for a config warning, and the list keeps Tidings' own layout rather than printing `%x` in
-/// every row.
+/// every row. A notification's text only leaves the unknown specifier out.
 ///
 /// ```swift
 /// let format = ListFormat("%4i %-30t%> %D", kind: .articleList)
@@ -74,8 +74,13 @@ public struct ListFormat: Sendable, Equatable {
         /// title bar (whose right end is Tidings' own).
         var fills: Bool { self == .feedList || self == .articleList || self == .tagList }
 
+        /// Whether a specifier this kind does not know is left out, as newsboat leaves it out,
+        /// rather than the whole format given up: a notification's text is still worth sending.
+        var leavesOutUnknown: Bool { self == .notification }
+
         /// What is used instead of a format that cannot be understood.
         var fallback: String {
+            if leavesOutUnknown { return "it is left out" }
             if fills { return "Tidings' own layout is used" }
             return Self.titles.contains(self) ? "Tidings' own title is used" : "the default is used"
         }
@@ -177,12 +182,12 @@ public struct ListFormat: Sendable, Equatable {
             }
             written += digits
             guard let letter = characters.popFirst() else {
-                literal += written
+                if !kind.leavesOutUnknown { literal += written }
                 unknown.append(written)
                 break
             }
             guard kind.fields.contains(letter) else {
-                literal += written + String(letter)
+                if !kind.leavesOutUnknown { literal += written + String(letter) }
                 unknown.append(written + String(letter))
                 continue
             }

@@ -42,6 +42,7 @@ import Testing
             browser
             max-items "unterminated
             reload-threads 4
+            user-agent "Tidings test
             include /nonexistent/colours
             """)
         #expect(config.warnings.map(\.description) == [
@@ -50,10 +51,14 @@ import Testing
             #"config line 3: show-read-feeds needs yes or no, not "maybe"; default kept"#,
             #"config line 4: download-timeout needs a whole number of at least 1, not "0"; default kept"#,
             "config line 5: browser takes one value, got 0",
-            "config line 6: a quote is opened and never closed",
-            "config line 8: include /nonexistent/colours: cannot read /nonexistent/colours",
+            "config line 6: a quote is opened and never closed; the rest of the line is read as the last value",
+            #"config line 6: max-items needs a whole number of at least 0, not "unterminated"; default kept"#,
+            "config line 8: a quote is opened and never closed; the rest of the line is read as the last value",
+            "config line 9: include /nonexistent/colours: cannot read /nonexistent/colours",
         ])
         #expect(config.reloadThreads == 4 && config.showReadFeeds && config.downloadTimeout == 60)
+        // The open quote's line is read as newsboat reads it.
+        #expect(config.userAgent == "Tidings test")
     }
 
     @Test func keyBindingsAndColoursAreKeptForLaterWithoutWarnings() {

@@ -19,7 +19,7 @@ import Testing
 
     @Test func badValuesAreWarningsAndTheDefaultsStay() {
         let config = Config(parsing: """
-            fulltext-command "unterminated
+            fulltext-command "extract 'unclosed"
             fulltext-command-timeout 0
             always-fetch-full-article "(unclosed"
             always-fetch-full-article

@@ -25,12 +25,15 @@ import Testing
             == "0 new (5 unread), 0 more feeds (1): %")
         #expect(Config().notifyOptions.format == "Tidings: finished reload, %f unread feeds (%n unread articles total)")
         #expect(!Config().notifyOptions.isEnabled)
-        let bad = Config(parsing: "notify-format \"%q\"\nnotify-program \"notify-send 'unclosed\"")
+        let bad = Config(parsing: "notify-format \"%q%n unread\"\nnotify-program \"notify-send 'unclosed\"")
         #expect(bad.warnings.map(\.message) == [
-            "notify-format: %q is not understood, so the default is used (known: %D %d %f %n %% %?X?…&…?)",
+            "notify-format: %q is not understood, so it is left out (known: %D %d %f %n %% %?X?…&…?)",
             "notify-program: unterminated ' quote in the command; no program is run",
         ])
-        #expect(bad.notifyOptions.program == nil && bad.notifyOptions.format == NotifyOptions.defaultFormat)
+        // As newsboat does, the unknown specifier is left out and the rest of the text is kept.
+        #expect(bad.notifyOptions.program == nil)
+        #expect(bad.notifyOptions.message(before: UnreadTotals(feeds: 0, articles: 0), after: UnreadTotals(feeds: 1, articles: 3))
+            == "3 unread")
     }
 
     @Test func aReloadAsksForTheCountsBeforeAndAfterAndNotifiesWithTheFormattedMessage() {
