@@ -2,7 +2,7 @@
 ///
 /// The raw value is the action's name in the config file (`bind-key ^R reload-all`); names follow
 /// newsboat's where newsboat has the same action. Every action newsboat has is a case, so that a
-/// newsboat user's `bind-key` and `macro` lines are read; those no screen carries out yet are the
+/// newsboat user's `bind-key` and `macro` lines are read; those no screen carries out are the
 /// ones `isPerformed` is false for.
 public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case up, down
@@ -120,6 +120,18 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Whether some screen carries the action out: the default key table offers it somewhere.
-    /// Keys bound to the others are kept, and the reader says the action is not available yet.
+    /// Keys bound to the others are kept, and the reader says why nothing happens
+    /// (`whyNotPerformed`).
     public var isPerformed: Bool { !KeyMap.contexts(offering: self).isEmpty }
+
+    /// Why a key bound to this action does nothing, said when it is pressed; nil when a screen
+    /// carries it out.
+    public var whyNotPerformed: String? {
+        guard !isPerformed else { return nil }
+        switch self {
+        case .switchFocus: return "Tidings has no file browser to switch focus in (S asks for a path)"
+        case .set: return "bound alone it has nothing to set (use it in a macro or a bind line)"
+        default: return "not available yet"
+        }
+    }
 }

@@ -14,9 +14,10 @@ public struct FeedOrder: Sendable, Hashable {
         case articleCount = "articlecount"
         case unreadArticleCount = "unreadarticlecount"
         case lastUpdated = "lastupdated"
-        /// The date of the newest unread article: the feeds with the freshest unread news first.
-        case latestUnread = "latestunread"
         case none
+        /// The date of the newest unread article: the feeds with the freshest unread news first.
+        /// (Last, so that `sort`'s question keeps newsboat's letters for the others.)
+        case latestUnread = "latestunread"
 
         /// Most first for the counts, newest first for the date; ascending for the rest.
         public var isDescendingByDefault: Bool {

@@ -42,7 +42,7 @@ import Testing
         let articles = SortQuestion(subject: .articles, isReversed: false)
         #expect(articles.prompt == "Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?")
         #expect(SortQuestion(subject: .feeds, isReversed: true).prompt
-                == "Reverse sort by (f)irsttag/(t)itle/(a)rticles/(u)nread/(l)astupdated/lat(e)stunread/(n)one?")
+                == "Reverse sort by (f)irsttag/(t)itle/(a)rticles/(u)nread/(l)ast/(n)one/n(e)w?")
         // A field whose first letter is taken is chosen by its next free one.
         #expect(SortQuestion(subject: .feeds, isReversed: false).answer(.character("e"))?.value == "latestunread-desc")
         #expect(SortQuestion(subject: .feeds, isReversed: false).answer(.character("l"))?.value == "lastupdated-desc")

@@ -46,8 +46,8 @@ extension ReaderApp {
                 continue
             }
             guard let top, let stepKey = keyFor(action: step.name, on: top) else {
-                let isPerformed = top.flatMap { Config.command(named: step.name, in: $0.keyContext) }?.isPerformed ?? true
-                transientMessage = "\(name): \(step.name) \(isPerformed ? "does nothing here" : "is not available yet")"
+                let reason = top.flatMap { Config.command(named: step.name, in: $0.keyContext) }?.whyNotPerformed ?? "does nothing here"
+                transientMessage = "\(name): \(step.name): \(reason)"
                 break
             }
             if let intent = navigation.handle(stepKey) { effects += perform(intent) }

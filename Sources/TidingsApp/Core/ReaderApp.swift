@@ -454,9 +454,10 @@ public final class ReaderApp {
                         effects += perform(intent)
                     } else if unbound {
                         transientMessage = "\(key): not bound here — ? for help"
-                    } else if let top, let command = settings.preferences.keyMap.command(for: key, in: top.keyContext), !command.isPerformed {
-                        // A newsboat action the config binds and no screen carries out yet.
-                        transientMessage = "\(command.name): not available yet"
+                    } else if let top, let command = settings.preferences.keyMap.command(for: key, in: top.keyContext),
+                              let reason = command.whyNotPerformed {
+                        // A newsboat action the config binds and no screen carries out.
+                        transientMessage = "\(command.name): \(reason)"
                     }
                 }
             }

@@ -24,7 +24,8 @@ public struct SortQuestion: Hashable, Sendable {
     }
 
     /// The question, e.g. "Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?".
-    /// The feed fields' two longest names are shortened so that the question fits 80 columns.
+    /// The feed fields' long names are shortened so that the question fits 80 columns: `last`
+    /// is lastupdated (the newest article's date), `new` latestunread (the newest unread one's).
     var prompt: String {
         let choices = self.choices.map { choice in
             let label = choice.label, index = label.firstIndex(of: choice.letter)!
@@ -34,7 +35,7 @@ public struct SortQuestion: Hashable, Sendable {
     }
 
     /// Each field's config name, its name in the question, and the letter that chooses it: the
-    /// first letter of the name that no earlier field took (`lat(e)stunread` after `(l)astupdated`).
+    /// first letter of the name that no earlier field took (`n(e)w` after `(n)one`).
     private var choices: [(name: String, label: String, letter: Character, descendingByDefault: Bool)] {
         let fields: [(name: String, descendingByDefault: Bool)] = switch subject {
         case .articles: ItemOrder.Field.allCases.map { ($0.rawValue, $0.isDescendingByDefault) }
@@ -42,7 +43,8 @@ public struct SortQuestion: Hashable, Sendable {
         }
         var taken = Set<Character>()
         return fields.map { field in
-            let label = ["articlecount": "articles", "unreadarticlecount": "unread"][field.name] ?? field.name
+            let shortLabels = ["articlecount": "articles", "unreadarticlecount": "unread", "lastupdated": "last", "latestunread": "new"]
+            let label = shortLabels[field.name] ?? field.name
             let letter = label.first { !taken.contains($0) } ?? label.first!
             taken.insert(letter)
             return (field.name, label, letter, field.descendingByDefault)
