@@ -70,9 +70,9 @@ public struct ListFormat: Sendable, Equatable {
             }
         }
 
-        /// Whether `%>C` means something: only in a row of the screen, not in a file name or a
-        /// title bar (whose right end is Tidings' own).
-        var fills: Bool { self == .feedList || self == .articleList || self == .tagList }
+        /// Whether `%>C` means something: in a row of the screen and a title bar, not in a file
+        /// name or a notification.
+        var fills: Bool { self == .feedList || self == .articleList || self == .tagList || Self.titles.contains(self) }
 
         /// Whether a specifier this kind does not know is left out, as newsboat leaves it out,
         /// rather than the whole format given up: a notification's text is still worth sending.
@@ -81,8 +81,8 @@ public struct ListFormat: Sendable, Equatable {
         /// What is used instead of a format that cannot be understood.
         var fallback: String {
             if leavesOutUnknown { return "it is left out" }
-            if fills { return "Tidings' own layout is used" }
-            return Self.titles.contains(self) ? "Tidings' own title is used" : "the default is used"
+            if Self.titles.contains(self) { return "Tidings' own title is used" }
+            return fills ? "Tidings' own layout is used" : "the default is used"
         }
 
         /// The kinds that lay out a title bar.
@@ -212,13 +212,30 @@ public struct ListFormat: Sendable, Equatable {
     /// The format as plain text, each field as `value` gives it (padded or cut to its width):
     /// for a file name, which has no styles and no right edge.
     public func text(value: (Character) -> String) -> String {
-        Self.resolved(pieces) { (value($0), nil) }.map { piece in
+        let parts = textParts(value: value)
+        return parts.left + parts.right
+    }
+
+    /// The plain text on either side of the first `%>C` and its fill character (nil when there is
+    /// none): for a title bar, whose drawer knows the width to fill.
+    public func textParts(value: (Character) -> String) -> (left: String, fill: Character?, right: String) {
+        var left = "", right = ""
+        var fill: Character?
+        for piece in Self.resolved(pieces, value: { (value($0), nil) }) {
+            var text = ""
             switch piece {
-            case .literal(let text): return text
-            case .field(let letter, let width, let leftAligned): return Self.fitted(value(letter), width: width, leftAligned: leftAligned)
-            case .fill, .conditional: return ""
+            case .literal(let literal): text = literal
+            case .field(let letter, let width, let leftAligned): text = Self.fitted(value(letter), width: width, leftAligned: leftAligned)
+            case .fill(let character):
+                if fill == nil {
+                    fill = character
+                    continue
+                }
+            case .conditional: break
             }
-        }.joined()
+            if fill == nil { left += text } else { right += text }
+        }
+        return (left, fill, right)
     }
 
     /// The row for `width` columns: literals in `style`, each field as `value` gives it (in its
@@ -246,17 +263,7 @@ public struct ListFormat: Sendable, Equatable {
             if fill == nil { left.append(part) } else { right.append(part) }
         }
         guard let fill else { return left.truncated(toWidth: width) }
-        let rightWidth = right.width
-        guard rightWidth <= width else { return (left + right).truncated(toWidth: width) }
-        let shownLeft = left.truncated(toWidth: width - rightWidth)
-        let fillWidth = DisplayWidth.of(fill)
-        let gap = width - rightWidth - shownLeft.width
-        var row = shownLeft
-        if fillWidth > 0 && gap > 0 {
-            row.append(String(repeating: fill, count: gap / fillWidth) + String(repeating: " ", count: gap % fillWidth), style: style)
-        }
-        row.append(right)
-        return row
+        return left.filled(with: fill, style: style, before: right, toWidth: width)
     }
 
     /// The pieces with every conditional replaced by the part its field chooses.

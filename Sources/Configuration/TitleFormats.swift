@@ -17,17 +17,32 @@ public struct TitleFormats: Sendable, Equatable {
     /// The options this value holds.
     public static let optionNames: Set<String> = Set((ListFormat.Kind.titles + [.tagList]).map(\.optionName))
 
+    /// A title bar laid out by a format: the text left of its `%>C`, the fill character, and
+    /// the text right of it, which ends at the bar's right edge.
+    public struct Title: Sendable, Equatable {
+        public var left: String
+        public var fill: Character?
+        public var right: String
+
+        public init(left: String, fill: Character? = nil, right: String = "") {
+            self.left = left
+            self.fill = fill
+            self.right = right
+        }
+    }
+
     /// The title for `kind` with its fields as `value` gives them (`%N` is Tidings and `%V` its
     /// `version`, on every screen); nil when no format is set.
-    public func title(_ kind: ListFormat.Kind, version: String, value: (Character) -> String) -> String? {
+    public func title(_ kind: ListFormat.Kind, version: String, value: (Character) -> String) -> Title? {
         formats[kind].map { format in
-            format.text { letter in
+            let parts = format.textParts { letter in
                 switch letter {
                 case "N": return "Tidings"
                 case "V": return version
                 default: return value(letter)
                 }
             }
+            return Title(left: parts.left, fill: parts.fill, right: parts.right)
         }
     }
 }

@@ -95,7 +95,7 @@ public final class NavigationController<Intent> {
         // The body first: drawing it brings the screen's title up to date (marks just made).
         top.render(into: &grid, in: layout.body)
         if let row = layout.title {
-            TitleBar(title: top.title, detail: top.titleDetail, style: titleStyle).render(into: &grid, in: row)
+            TitleBar(title: top.title, detail: top.titleDetail, style: titleStyle, fill: top.titleFill).render(into: &grid, in: row)
         }
         if let row = layout.hints, let keyHints {
             grid.fill(row, style: statusStyle)

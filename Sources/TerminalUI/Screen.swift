@@ -11,6 +11,9 @@ public protocol Screen<Intent>: AnyObject {
     var title: String { get }
     /// Shown at the right of the title bar ("3 unread").
     var titleDetail: String { get }
+    /// The character that fills the title bar between the title and the detail (a title format's
+    /// `%>C`); nil for the usual layout.
+    var titleFill: Character? { get }
     /// Draws the screen's body into `area`.
     func render(into grid: inout CellGrid, in area: Rect)
     /// The intent for `key`, or nil when the screen has nothing to do with it (the key may have
@@ -22,5 +25,6 @@ public protocol Screen<Intent>: AnyObject {
 
 extension Screen {
     public var titleDetail: String { "" }
+    public var titleFill: Character? { nil }
     public var parkingPosition: Position? { nil }
 }

@@ -77,4 +77,19 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
         result.append("…", style: lastStyle)
         return result
     }
+
+    /// This text, then `fill` repeated (in `style`) so that `right` ends at column `width`: a
+    /// `%>C` of newsboat's formats. This text is cut first when both do not fit.
+    public func filled(with fill: Character, style: Style, before right: StyledText, toWidth width: Int) -> StyledText {
+        let rightWidth = right.width
+        guard rightWidth <= width else { return (self + right).truncated(toWidth: width) }
+        var row = truncated(toWidth: width - rightWidth)
+        let fillWidth = DisplayWidth.of(fill)
+        let gap = width - rightWidth - row.width
+        if fillWidth > 0 && gap > 0 {
+            row.append(String(repeating: fill, count: gap / fillWidth) + String(repeating: " ", count: gap % fillWidth), style: style)
+        }
+        row.append(right)
+        return row
+    }
 }

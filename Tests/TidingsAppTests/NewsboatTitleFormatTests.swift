@@ -29,7 +29,7 @@ import Testing
         #expect(Config(parsing: Self.newsboatDefaults).warnings.isEmpty)
         let config = Config(parsing: "feedlist-title-format \"%Q feeds\"\nitemview-title-format \"%F: %T\"")
         #expect(config.warnings.map(\.description) == [
-            "config line 1: feedlist-title-format: %Q is not understood, so Tidings' own title is used (known: %F %N %T %U %V %t %u %% %?X?…&…?)",
+            "config line 1: feedlist-title-format: %Q is not understood, so Tidings' own title is used (known: %F %N %T %U %V %t %u %>C %% %?X?…&…?)",
         ])
         #expect(config.readerPreferences.titleFormats[.feedListTitle] == nil)
         #expect(config.readerPreferences.titleFormats[.itemViewTitle] != nil)
@@ -68,5 +68,26 @@ import Testing
         #expect(await reader.waitFor("\(version) - URLs"), "\(reader.lines[0])")
         reader.press(.character("q"), .character("?"))
         #expect(await reader.waitFor("\(version) - Help"), "\(reader.lines[0])")
+    }
+
+    /// `%>C` in a title format, as shared configs write it: the title starts at the left edge,
+    /// the part after `%>` ends at the right edge, and `C` fills the row between them.
+    @Test func aFillInATitleFormatSpansTheBar() async throws {
+        let home = try HeadlessHome()
+        try home.serve("news", title: "Harbour News", items: [("Alpha", 18), ("Beta", 19)])
+        try home.subscribe([home.url("news")])
+        let config = Config(parsing: """
+            feedlist-title-format "—[%u feeds with new articles]——%>—(%N)—"
+            articlelist-title-format "[%T]%> (%u unread)"
+            """)
+        #expect(config.warnings.isEmpty, "\(config.warnings)")
+        let reader = try home.startReader(columns: 60) { $0.take(config, environment: [:]) }
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("(2/2) Harbour News"), "\(reader.text)")
+        #expect(await reader.waitFor("—[1 feeds with new articles]——"), "\(reader.lines[0])")
+        #expect(reader.lines[0] == "—[1 feeds with new articles]" + String(repeating: "—", count: 60 - 29 - 10) + "—(Tidings)—")
+        reader.press(.home, .enter)
+        #expect(await reader.waitFor("[Harbour News]"), "\(reader.lines[0])")
+        #expect(reader.lines[0] == "[Harbour News]" + String(repeating: " ", count: 60 - 14 - 11) + " (2 unread)")
     }
 }

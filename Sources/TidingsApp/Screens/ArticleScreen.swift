@@ -243,13 +243,17 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     /// and `%t` (given by the reader, which lists the feed; followed as the article is marked).
     var feedCounts: ItemCounts?
 
-    public var title: String {
-        let formatted = preferences.formattedTitle(.itemViewTitle, [
+    /// `itemview-title-format`'s title, when the config sets one.
+    private var formattedTitle: TitleFormats.Title? {
+        preferences.formattedTitle(.itemViewTitle, [
             "T": Self.title(of: item), "F": item.feedName.text,
             "u": feedCounts.map { String($0.unread) } ?? "", "t": feedCounts.map { String($0.total) } ?? "",
         ])
-        return formatted ?? Self.title(of: item)
     }
+
+    public var title: String { formattedTitle?.left ?? Self.title(of: item) }
+
+    public var titleFill: Character? { formattedTitle?.fill }
 
     /// What the title bar and the URL view call `item`.
     nonisolated static func title(of item: StoredItem) -> String {
@@ -257,7 +261,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     }
 
     public var titleDetail: String {
-        guard !preferences.formatsTitle(.itemViewTitle) else { return "" }
+        if let formattedTitle { return formattedTitle.right }
         guard preferences.showsArticleProgress, let progress else { return item.feedName.text }
         return item.feedName.text + "  " + progress
     }

@@ -44,17 +44,21 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
         readRows()
     }
 
-    public var title: String {
+    /// `articlelist-title-format`'s title, when the config sets one.
+    private var formattedTitle: TitleFormats.Title? {
         let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
         let url: String = if case .query(let feed) = articles { "query:\(feed.title):\(feed.source)" } else { "" }
-        let formatted = preferences.formattedTitle(.articleListTitle, [
+        return preferences.formattedTitle(.articleListTitle, [
             "T": articles.title, "U": url, "u": String(counts.unread), "t": String(counts.total),
         ])
-        return formatted ?? articles.title
     }
 
+    public var title: String { formattedTitle?.left ?? articles.title }
+
+    public var titleFill: Character? { formattedTitle?.fill }
+
     public var titleDetail: String {
-        if preferences.formatsTitle(.articleListTitle) { return "" }
+        if let formattedTitle { return formattedTitle.right }
         guard isLoaded else { return "loading…" }
         let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
         return "\(counts.unread) unread, \(counts.total) \(articles.totalName)"

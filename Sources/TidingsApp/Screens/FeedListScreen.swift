@@ -60,17 +60,22 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         ListCommand.follow(preferences.lists, in: &state)
     }
 
-    public var title: String {
-        let unreadFeeds = rows.count { $0.unreadCount > 0 }
-        let formatted = preferences.formattedTitle(.feedListTitle, [
-            "T": tag ?? "", "t": String(rows.count), "u": String(unreadFeeds),
+    /// `feedlist-title-format`'s title, when the config sets one.
+    private var formattedTitle: TitleFormats.Title? {
+        preferences.formattedTitle(.feedListTitle, [
+            "T": tag ?? "", "t": String(rows.count), "u": String(rows.count { $0.unreadCount > 0 }),
             "U": String(rows.reduce(0) { $0 + $1.unreadCount }), "F": filter?.label ?? "",
         ])
-        return formatted ?? tag.map { "Tidings — Feeds tagged \(Excerpt($0))" } ?? "Tidings — Feeds"
     }
 
+    public var title: String {
+        formattedTitle?.left ?? tag.map { "Tidings — Feeds tagged \(Excerpt($0))" } ?? "Tidings — Feeds"
+    }
+
+    public var titleFill: Character? { formattedTitle?.fill }
+
     public var titleDetail: String {
-        if preferences.formatsTitle(.feedListTitle) { return "" }
+        if let formattedTitle { return formattedTitle.right }
         if quickFilter.isActive { return quickFilter.detail(matching: rows.count, of: unfilteredRows.count) }
         if let filter { return "filter: \(Excerpt(filter.label)) (\(rows.count) of \(unfilteredRows.count))" }
         let unread = rows.reduce(0) { $0 + $1.unreadCount }

@@ -30,10 +30,10 @@ public final class HelpScreen: ReaderScreen, JumpClosedScreen {
     }
 
     /// `help-title-format`'s title, when the config sets one.
-    private var formattedTitle: String?
+    private var formattedTitle: TitleFormats.Title?
 
     public var title: String {
-        if let formattedTitle { return formattedTitle }
+        if let formattedTitle { return formattedTitle.left }
         switch context {
         case .feedList: return "Help — Feeds"
         case .itemList: return "Help — Articles"
@@ -45,6 +45,10 @@ public final class HelpScreen: ReaderScreen, JumpClosedScreen {
         case .dialogs: return "Help — Screens open"
         }
     }
+
+    public var titleDetail: String { formattedTitle?.right ?? "" }
+
+    public var titleFill: Character? { formattedTitle?.fill }
 
     var keyContext: KeyMap.Context { .help }
 

@@ -54,14 +54,18 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
         refresh()
     }
 
-    public var title: String {
+    /// `articlelist-title-format`'s title, when the config sets one.
+    private var formattedTitle: TitleFormats.Title? {
         let feed = shownFeed
-        let formatted = preferences.formattedTitle(.articleListTitle, [
+        return preferences.formattedTitle(.articleListTitle, [
             "T": feed.name.text, "U": feed.url, "u": String(feed.unreadCount), "t": String(feed.totalCount),
             "F": filter?.label ?? "",
         ])
-        return formatted ?? feed.name.text
     }
+
+    public var title: String { formattedTitle?.left ?? shownFeed.name.text }
+
+    public var titleFill: Character? { formattedTitle?.fill }
 
     var keyContext: KeyMap.Context { .itemList }
 
@@ -69,7 +73,7 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
     private var shownFeed: FeedListRow { storeView.pendingMarks.apply(to: feed, readAt: dataGeneration) }
 
     public var titleDetail: String {
-        if preferences.formatsTitle(.articleListTitle) { return "" }
+        if let formattedTitle { return formattedTitle.right }
         if !isLoaded { return "loading…" }
         let feed = shownFeed
         if quickFilter.isActive {

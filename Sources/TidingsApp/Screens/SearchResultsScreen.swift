@@ -79,16 +79,20 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         source.rows.first { $0.id == id }.map { ItemState(storeView.pendingMarks.apply(to: $0)) }
     }
 
-    public var title: String {
+    /// `searchresult-title-format`'s title, when the config sets one.
+    private var formattedTitle: TitleFormats.Title? {
         let rows = source.rows.map { storeView.pendingMarks.apply(to: $0) }
-        let formatted = preferences.formattedTitle(.searchResultTitle, [
+        return preferences.formattedTitle(.searchResultTitle, [
             "s": query.text, "u": String(rows.count { !$0.isRead }), "t": String(rows.count),
         ])
-        return formatted ?? "Search: \(query.text)"
     }
 
+    public var title: String { formattedTitle?.left ?? "Search: \(query.text)" }
+
+    public var titleFill: Character? { formattedTitle?.fill }
+
     public var titleDetail: String {
-        if preferences.formatsTitle(.searchResultTitle) { return "" }
+        if let formattedTitle { return formattedTitle.right }
         let count = source.rows.count
         let found = count == 0 ? (source.isComplete ? "nothing found" : "")
             : "\(count)\(source.isComplete ? "" : "+") article\(count == 1 && source.isComplete ? "" : "s")"

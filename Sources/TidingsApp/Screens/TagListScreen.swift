@@ -31,9 +31,13 @@ public final class TagListScreen: ReaderScreen, CacheScreen {
 
     var keyContext: KeyMap.Context { .tagList }
 
-    public var title: String { preferences.formattedTitle(.selectTagTitle, [:]) ?? "Tidings — Tags" }
+    public var title: String { preferences.formattedTitle(.selectTagTitle, [:])?.left ?? "Tidings — Tags" }
 
-    public var titleDetail: String { preferences.formatsTitle(.selectTagTitle) ? "" : "\(rows.count) tag\(rows.count == 1 ? "" : "s")" }
+    public var titleFill: Character? { preferences.formattedTitle(.selectTagTitle, [:])?.fill }
+
+    public var titleDetail: String {
+        preferences.formattedTitle(.selectTagTitle, [:])?.right ?? "\(rows.count) tag\(rows.count == 1 ? "" : "s")"
+    }
 
     /// The selected tag, if there is any.
     public var selectedTag: TagSummary? {

@@ -24,9 +24,13 @@ public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
 
     var keyContext: KeyMap.Context { .urlView }
 
-    public var title: String { preferences.formattedTitle(.urlViewTitle, [:]) ?? "URLs — \(articleTitle)" }
+    public var title: String { preferences.formattedTitle(.urlViewTitle, [:])?.left ?? "URLs — \(articleTitle)" }
 
-    public var titleDetail: String { preferences.formatsTitle(.urlViewTitle) ? "" : urls.count == 1 ? "1 URL" : "\(urls.count) URLs" }
+    public var titleFill: Character? { preferences.formattedTitle(.urlViewTitle, [:])?.fill }
+
+    public var titleDetail: String {
+        preferences.formattedTitle(.urlViewTitle, [:])?.right ?? (urls.count == 1 ? "1 URL" : "\(urls.count) URLs")
+    }
 
     /// The URL view goes when `n`/`p` jump to another article.
     func closesWhenJumping(toFeed feed: FeedID) -> Bool { true }
