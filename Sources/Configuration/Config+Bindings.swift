@@ -178,14 +178,15 @@ extension Config {
     }
 
     /// What is wrong with `steps`, if anything: no action, an unknown one, or a `set` without
-    /// its option and value. `result` says what becomes of the line.
+    /// an option (`set OPTION` alone shows the value when run, as `:set OPTION` does).
+    /// `result` says what becomes of the line.
     static func problem(in steps: [[String]], command: String, result: String) -> String? {
         guard !steps.isEmpty else { return "\(command) has no action; \(result)" }
         if let unknown = steps.first(where: { $0[0] != "set" && !isAction($0[0]) }) {
             return "\(command): unknown action \"\(Excerpt(unknown[0]))\"; \(result)"
         }
-        if let set = steps.first(where: { $0[0] == "set" && $0.count < 3 }) {
-            return "\(command): \(set.joined(separator: " ")) needs an option and a value; \(result)"
+        if steps.contains(where: { $0 == ["set"] }) {
+            return "\(command): set needs an option and a value; \(result)"
         }
         return nil
     }

@@ -569,6 +569,9 @@ import Testing
         #expect(reader.lines.last?.hasPrefix(" Sorted by title") == true, "\(reader.text)")
         reader.command("set article-sort-order")
         #expect(reader.lines.last?.hasPrefix(" article-sort-order = title-asc") == true, "sort changed the option: \(reader.text)")
+        // `&` puts an option back to its default.
+        reader.command("set article-sort-order&")
+        #expect(reader.lines.last?.hasPrefix(" article-sort-order = date-desc") == true, "\(reader.text)")
         reader.command("set text-width 60")
         #expect(await reader.settle())
         #expect(!reader.text.contains("New quay opens"), "setting another option keeps what the toggle set: \(reader.text)")

@@ -83,8 +83,10 @@ extension ReaderApp {
             return
         }
         var value = words.dropFirst().joined(separator: " ")
-        let toggles = option.hasSuffix("!")
-        if toggles { option.removeLast() }
+        // newsboat's `set OPTION!` toggles a yes/no option and `set OPTION&` resets it.
+        let toggles = option.hasSuffix("!"), resets = option.hasSuffix("&")
+        if toggles || resets { option.removeLast() }
+        if resets, let option = ConfigOption.named[option] { value = option.defaultValue }
         guard let current = settings.config.valueText(of: option) else {
             transientMessage = "Unknown option \(Excerpt(option))"
             return
@@ -96,7 +98,7 @@ extension ReaderApp {
             }
             value = current == "yes" ? "no" : "yes"
         }
-        guard !value.isEmpty else {
+        guard !value.isEmpty || resets else {
             transientMessage = "\(option) = \(current)"
             return
         }
