@@ -572,6 +572,9 @@ import Testing
         // `&` puts an option back to its default.
         reader.command("set article-sort-order&")
         #expect(reader.lines.last?.hasPrefix(" article-sort-order = date-desc") == true, "\(reader.text)")
+        // newsboat's `set OPTION=VALUE` too.
+        reader.command("set article-sort-order=author-asc")
+        #expect(reader.lines.last?.hasPrefix(" article-sort-order = author-asc") == true, "\(reader.text)")
         reader.command("set text-width 60")
         #expect(await reader.settle())
         #expect(!reader.text.contains("New quay opens"), "setting another option keeps what the toggle set: \(reader.text)")

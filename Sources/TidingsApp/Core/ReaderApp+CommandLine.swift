@@ -83,6 +83,11 @@ extension ReaderApp {
             return
         }
         var value = words.dropFirst().joined(separator: " ")
+        // newsboat's own syntax, `set OPTION=VALUE`, besides `set OPTION VALUE`.
+        if let equals = option.firstIndex(of: "="), value.isEmpty {
+            value = String(option[option.index(after: equals)...])
+            option = String(option[..<equals])
+        }
         // newsboat's `set OPTION!` toggles a yes/no option and `set OPTION&` resets it.
         let toggles = option.hasSuffix("!"), resets = option.hasSuffix("&")
         if toggles || resets { option.removeLast() }
