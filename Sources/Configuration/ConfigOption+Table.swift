@@ -77,7 +77,7 @@ extension ConfigOption {
         .init("urlview-title-format", .text, "", .lists, .works, "the title bar of the URL view"),
         .init("selecttag-title-format", .text, "", .lists, .works, "the title bar of the tag list"),
         .init("selectfilter-title-format", .text, "", .lists, .noEffect("Tidings' select-filter asks in the status bar; there is no list of filters to title"), "the title bar of the filter list"),
-        .init("dialogs-title-format", .text, "", .lists, .noEffect("the list of open screens (view-dialogs, v) keeps Tidings' own title"), "the title bar of the dialogs list"),
+        .init("dialogs-title-format", .text, "", .lists, .works, "the title bar of the list of open screens (view-dialogs, v): %N %V"),
         .init("filebrowser-title-format", .text, "", .lists, .noEffect("Tidings has no file browser: S asks for a path"), "the title bar of the file browser"),
         .init("dirbrowser-title-format", .text, "", .lists, .noEffect("Tidings has no directory browser"), "the title bar of the directory browser"),
 

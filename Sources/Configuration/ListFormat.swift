@@ -33,6 +33,7 @@ public struct ListFormat: Sendable, Equatable {
         /// The title bars (`feedlist-title-format`, `articlelist-title-format`, …): newsboat's
         /// "Dialog Title Formats", `%N` and `%V` in each.
         case feedListTitle, articleListTitle, searchResultTitle, itemViewTitle, helpTitle, urlViewTitle, selectTagTitle
+        case dialogsTitle
         /// `selecttag-format`: the rows of the tag list.
         case tagList
 
@@ -47,7 +48,7 @@ public struct ListFormat: Sendable, Equatable {
             case .articleListTitle: return ["N", "V", "T", "U", "u", "t", "F"]
             case .searchResultTitle: return ["N", "V", "s", "T", "U", "u", "t", "F"]
             case .itemViewTitle: return ["N", "V", "T", "F", "u", "t"]
-            case .helpTitle, .urlViewTitle, .selectTagTitle: return ["N", "V"]
+            case .helpTitle, .urlViewTitle, .selectTagTitle, .dialogsTitle: return ["N", "V"]
             case .tagList: return ["i", "T", "f", "n", "u"]
             }
         }
@@ -66,6 +67,7 @@ public struct ListFormat: Sendable, Equatable {
             case .helpTitle: return "help-title-format"
             case .urlViewTitle: return "urlview-title-format"
             case .selectTagTitle: return "selecttag-title-format"
+            case .dialogsTitle: return "dialogs-title-format"
             case .tagList: return "selecttag-format"
             }
         }
@@ -88,6 +90,7 @@ public struct ListFormat: Sendable, Equatable {
         /// The kinds that lay out a title bar.
         public static let titles: [Kind] = [
             .feedListTitle, .articleListTitle, .searchResultTitle, .itemViewTitle, .helpTitle, .urlViewTitle, .selectTagTitle,
+            .dialogsTitle,
         ]
     }
 

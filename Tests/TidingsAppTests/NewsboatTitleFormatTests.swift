@@ -22,6 +22,7 @@ import Testing
         selecttag-title-format "%N %V - Select Tag"
         itemview-title-format "%N %V - Article '%T' (%u unread, %t total)"
         urlview-title-format "%N %V - URLs"
+        dialogs-title-format "%N %V - Dialogs"
         selecttag-format "%4i  %T (%u)"
         """#
 
@@ -68,6 +69,8 @@ import Testing
         #expect(await reader.waitFor("\(version) - URLs"), "\(reader.lines[0])")
         reader.press(.character("q"), .character("?"))
         #expect(await reader.waitFor("\(version) - Help"), "\(reader.lines[0])")
+        reader.press(.character("q"), .character("v"))
+        #expect(await reader.waitFor("\(version) - Dialogs"), "\(reader.lines[0])")
     }
 
     /// `%>C` in a title format, as shared configs write it: the title starts at the left edge,

@@ -20,9 +20,11 @@ final class DialogListScreen: ReaderScreen {
 
     var keyContext: KeyMap.Context { .dialogs }
 
-    var title: String { "Screens open" }
+    var title: String { preferences.formattedTitle(.dialogsTitle, [:])?.left ?? "Screens open" }
 
-    var titleDetail: String { "\(entries.count)" }
+    var titleFill: Character? { preferences.formattedTitle(.dialogsTitle, [:])?.fill }
+
+    var titleDetail: String { preferences.formattedTitle(.dialogsTitle, [:])?.right ?? "\(entries.count)" }
 
     func takePreferences(_ preferences: ReaderPreferences) {
         self.preferences = preferences
