@@ -204,6 +204,13 @@ public struct Config: Sendable, Equatable {
         directives.filter { $0.name == name }
     }
 
+    /// `error-log`: the file where failures are also written, as newsboat writes them; nil
+    /// without the option.
+    public var errorLogPath: String? {
+        guard let path = optionValue("error-log")?.text, !path.isEmpty else { return nil }
+        return Config.fileURL(path, relativeTo: nil).path
+    }
+
     /// The pipeline's options as this configuration sets them.
     public var fetchOptions: FetchOptions {
         var options = FetchOptions(

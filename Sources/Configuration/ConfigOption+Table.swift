@@ -150,7 +150,7 @@ extension ConfigOption {
         // Files and logs
         .init("include", .command, "", .files, .works, "include FILE: another file's lines, read in place"),
         .init("cache-file", .text, "", .files, .noEffect("Tidings' cache is SQLite, not newsboat's: give it with -c"), "the cache file"),
-        .init("error-log", .text, "", .files, .noEffect("Tidings logs errors to tidings.log beside its cache"), "a file where errors are logged"),
+        .init("error-log", .text, "", .files, .works, "a file where failures are also written, a line each ([date time] message), as newsboat writes them; everything else goes to tidings.log beside the cache"),
     ]
 
     /// The options of the sync services newsboat knows besides Fever, kept in `SyncOptions`:

@@ -4,6 +4,7 @@ import FeedFetcher
 import FeedModel
 import FeedStore
 import Foundation
+import Logging
 
 /// `tidings reload`: refreshes the feeds of the urls file without the full-screen reader (or
 /// syncs with the feed server, then, with `sync-local-feeds`, refreshes the urls file's feeds).
@@ -12,6 +13,8 @@ import Foundation
 /// prints failures above it; otherwise it prints one line per feed. Either way it ends with a
 /// summary. Ctrl-C cancels the reload promptly; what was stored stays stored.
 public struct BatchReload {
+    private static let logger = Logger(label: "tidings.reload")
+
     /// Which feeds to refresh: all of them, those carrying `tag`, and/or those named (by URL or by
     /// title, as the reader's quick filter matches titles: see `feeds(named:in:titles:)`).
     public var tag: String?
@@ -46,10 +49,12 @@ public struct BatchReload {
         }
     }
 
-    /// Runs the reload to its end, writing to standard output (and warnings to standard error).
-    public func run(paths: AppPaths) throws -> Outcome {
+    /// Runs the reload to its end, writing to standard output (and warnings to standard error);
+    /// failures also go to `errorLog` when the config names one (`error-log`).
+    public func run(paths: AppPaths, errorLog: ErrorLog? = nil) throws -> Outcome {
         try paths.createDirectories()
         let config = try Config.load(from: paths.configFile)
+        if let path = config.errorLogPath { errorLog?.open(path: path) }
         guard config.syncsWithServer else { return try reload(config: config, paths: paths) }
         let synced = try sync(config: config, paths: paths)
         // `sync-local-feeds`: the urls file's feeds are reloaded after the server's are synced.
@@ -88,7 +93,12 @@ public struct BatchReload {
             name: { url in ReloadReporter.printable(DisplayName(titles[url] ?? url).text) })
         let queue = DispatchQueue(label: "tidings.reload.events")
         let reload = FeedFetcher(cache: cache, options: config.fetchOptions)
-            .reload(requests, on: queue) { event in reporter.report(event) }
+            .reload(requests, on: queue) { event in
+                reporter.report(event)
+                if case .failed(let failure) = event.kind {
+                    Self.logger.warning("reload of \(event.displayURL) failed: \(failure)")
+                }
+            }
 
         let interruption = Interruption()
         let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -150,6 +160,7 @@ public struct BatchReload {
             return .succeeded
         } catch {
             ReloadReporter.writeError("tidings: sync failed: \(SyncFailureLine(error))")
+            Self.logger.warning("sync failed: \(SyncFailureLine(error))")
             return .someFailed
         }
     }

@@ -6,12 +6,15 @@ import Logging
 public struct FileLogHandler: LogHandler {
     private let label: String
     private let file: LogFile
+    /// Where warnings and errors also go (`error-log`), if anywhere.
+    private let errorLog: ErrorLog?
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
 
-    public init(label: String, file: LogFile) {
+    public init(label: String, file: LogFile, errorLog: ErrorLog? = nil) {
         self.label = label
         self.file = file
+        self.errorLog = errorLog
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -26,5 +29,6 @@ public struct FileLogHandler: LogHandler {
         let error = event.error.map { " error=\($0)" } ?? ""
         let timestamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withInternetDateTime])
         file.append("\(timestamp) \(event.level) \(label): \(event.message)\(details)\(error)\n")
+        if event.level >= .warning { errorLog?.record("\(event.message)") }
     }
 }

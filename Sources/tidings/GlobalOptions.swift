@@ -23,8 +23,13 @@ struct GlobalOptions: ParsableArguments {
     /// Sends what the pipeline logs (bytes it recovered, a redirect followed) to the log file
     /// beside the cache: standard error carries only what needs a person — a feed that failed, a
     /// bad config line — since cron mails whatever lands there.
-    func logToFile() {
+    ///
+    /// Returns the `error-log` sink, for the command to open once it has read the config.
+    @discardableResult
+    func logToFile() -> ErrorLog {
         let file = LogFile(path: paths.logFile.path)
-        LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: file) }
+        let errorLog = ErrorLog()
+        LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: file, errorLog: errorLog) }
+        return errorLog
     }
 }

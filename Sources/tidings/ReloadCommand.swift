@@ -24,10 +24,10 @@ struct ReloadCommand: ParsableCommand {
     var names: [String] = []
 
     func run() throws {
-        global.logToFile()
+        let errorLog = global.logToFile()
         let outcome: BatchReload.Outcome
         do {
-            outcome = try BatchReload(tag: tag, names: names).run(paths: global.paths)
+            outcome = try BatchReload(tag: tag, names: names).run(paths: global.paths, errorLog: errorLog)
         } catch {
             FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
             throw ExitCode(2)

@@ -149,4 +149,36 @@ struct ConfigEndToEndTests {
         }
         throw TmuxSession.Timeout(what: "window title \"\(title)\"", screen: ["title: \(last)"])
     }
+
+    /// newsboat's `error-log`: a feed that fails, in the reader and in `tidings reload`, is one
+    /// `[date time] message` line in the file the config names.
+    @Test func theErrorLogCollectsTheFailuresOfTheReaderAndOfTheReloadCommand() throws {
+        let home = try makeHome(config: "error-log \"~/errors/newsboat.log\"\n")
+        let gone = "http://127.0.0.1:9/gone.xml"
+        try home.write("\(home.server.url("/alpha.xml")) \"~Alpha\"\n\(gone)\n", to: "config/tidings/urls")
+        let errorLog = home.path("errors/newsboat.log")
+        let session = try startReader(home)
+        try session.waitFor("Tidings — Feeds")
+        try session.sendKeys("R")
+        try session.waitFor("1 failed")
+        let line = #/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] reload of http://127\.0\.0\.1:9/gone\.xml failed: .+$/#
+        var lines = try String(contentsOfFile: errorLog, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1 && lines.allSatisfy { $0.wholeMatch(of: line) != nil }, "\(lines)")
+        try session.sendKeys("Q")
+        try session.waitForScreen("the reader to exit") { _ in FileManager.default.fileExists(atPath: home.path("exit-status")) }
+
+        let reload = Process()
+        reload.executableURL = URL(fileURLWithPath: TidingsBinary.path!)
+        reload.arguments = ["reload"]
+        reload.environment = home.environment
+        reload.standardOutput = FileHandle.nullDevice
+        reload.standardError = FileHandle.nullDevice
+        try reload.run()
+        reload.waitUntilExit()
+        #expect(reload.terminationStatus == 1, "a feed failed")
+        lines = try String(contentsOfFile: errorLog, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.wholeMatch(of: line) != nil }, "\(lines)")
+        // What did not fail stays out of it.
+        #expect(!lines.contains { $0.contains("alpha") })
+    }
 }

@@ -87,7 +87,9 @@ public final class ReaderApp {
         precondition(Thread.isMainThread, "the reader runs on the main thread")
         try MainActor.assumeIsolated {
             let logFile = LogFile(path: settings.logPath)
-            LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile) }
+            let errorLog = ErrorLog()
+            if let path = settings.config.errorLogPath { errorLog.open(path: path) }
+            LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile, errorLog: errorLog) }
             // A cache this user cannot write is read as it is, and the status bar says so.
             let store = try FeedStore(
                 path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath), starFlag: settings.preferences.starFlag)
