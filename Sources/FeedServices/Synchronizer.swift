@@ -5,7 +5,8 @@ import FeedStore
 import Foundation
 
 /// Syncs the cache with a feed server: sends the marks queued here, then reads the server's
-/// feeds, new articles and read/starred ids and applies them in one transaction.
+/// feeds, new articles and read/starred ids (and published ones, from Tiny Tiny RSS with
+/// `ttrss-flag-publish`) and applies them in one transaction.
 ///
 /// Incremental: after the first sync, only articles newer than the newest one received
 /// (`since_id`) are asked for, plus any unread or starred article the cache lacks; a sync with
@@ -42,7 +43,8 @@ public struct Synchronizer: Sendable {
         let states = try source.articleStates(changedSince: try store.lastSync(account: account.identity),
                                               cached: try store.syncedStates(account: account.identity))
         let fetchedAt = now()
-        let wanted = states.unreadIDs.union(states.starredIDs).subtracting(cursor.knownArticleIDs)
+        // A published article the cache lacks comes too, as a starred one does, to carry its letter.
+        let wanted = states.unreadIDs.union(states.starredIDs).union(states.publishedIDs ?? []).subtracting(cursor.knownArticleIDs)
         let articles = try source.articles(newerThan: cursor.sinceID, including: wanted)
             .filter { !cursor.knownArticleIDs.contains($0.id) }
         return try store.applySync(SyncBatch(
