@@ -43,8 +43,7 @@ public struct Synchronizer: Sendable {
         let states = try source.articleStates(changedSince: try store.lastSync(account: account.identity),
                                               cached: try store.syncedStates(account: account.identity))
         let fetchedAt = now()
-        // A published article the cache lacks comes too, as a starred one does, to carry its letter.
-        let wanted = states.unreadIDs.union(states.starredIDs).union(states.publishedIDs ?? []).subtracting(cursor.knownArticleIDs)
+        let wanted = states.unreadIDs.union(states.starredIDs).subtracting(cursor.knownArticleIDs)
         let articles = try source.articles(newerThan: cursor.sinceID, including: wanted)
             .filter { !cursor.knownArticleIDs.contains($0.id) }
         return try store.applySync(SyncBatch(
