@@ -37,6 +37,16 @@ extension Config {
         return letter
     }
 
+    /// The flag letter that stands for Tiny Tiny RSS's published state (`ttrss-flag-publish "p"`,
+    /// as in newsboat): nil unless syncing with Tiny Tiny RSS (`urls-source "ttrss"`) and the
+    /// option names one letter other than the star's. Elsewhere that letter is an ordinary flag.
+    public var publishFlag: Character? {
+        guard sync.urlsSource == .ttrss, syncsWithServer, let value = sync.serviceOptions["ttrss-flag-publish"]?.text,
+              value.count == 1, let letter = value.first, ArticleFlags.isFlag(letter), letter != starFlag
+        else { return nil }
+        return letter
+    }
+
     /// True when the urls file's feeds are reloaded beside a feed server's (`sync-local-feeds`).
     public var syncsLocalFeeds: Bool { syncsWithServer && sync.localFeeds }
 
@@ -80,7 +90,8 @@ extension Config {
             let single = syncText("ttrss-mode") == "single"
             let login = single ? (syncText("ttrss-login").flatMap { $0.isEmpty ? nil : $0 } ?? "admin") : try required("ttrss-login")
             let password = single && !hasPassword(service: service) ? "" : try password(service: service, home: home)
-            let source = TTRSSSource(url: url, login: login, password: password, options: fetchOptions)
+            let source = TTRSSSource(url: url, login: login, password: password, options: fetchOptions,
+                                     syncsPublished: publishFlag != nil)
             return SyncAccount(source: source, identity: "ttrss \(CredentialRedaction.redact(address)) \(login)")
         default: throw .unsupportedSource(service)
         }

@@ -255,6 +255,7 @@ public struct Config: Sendable, Equatable {
         preferences.imageProtocol = optionValue("image-protocol").flatMap { ImageProtocolChoice(rawValue: $0.text) } ?? .auto
         preferences.imageMaxHeight = optionValue("image-max-height")?.number ?? 0
         preferences.starFlag = starFlag
+        preferences.publishFlag = publishFlag
         preferences.showsArticleProgress = optionValue("display-article-progress")?.isOn ?? true
         preferences.alwaysDisplaysDescription = optionValue("always-display-description")?.isOn ?? false
         preferences.htmlRenderer = htmlRenderer

@@ -196,8 +196,8 @@ extension ConfigOption {
                     case "flag-star":
                         return ConfigOption(name, .text, "", .sync, .works, part: .sync, flagStarSummary)
                     case "flag-publish":
-                        return ConfigOption(name, .text, "", .sync, .toCome, part: .sync,
-                                            "the flag of published articles (TT-RSS's published state is not synced yet)")
+                        return ConfigOption(name, .text, "", .sync, .works, part: .sync,
+                                            "the flag letter that stands for TT-RSS's published state: published articles show it, and edit-flags setting or clearing it publishes or unpublishes")
                     case "mode":
                         return ConfigOption(name, .oneOf(["single", "multi"]), "multi", .sync, .works, part: .sync,
                                             "single: a server in single-user mode (login admin, no password needed); multi: ttrss-login and a password")

@@ -59,6 +59,9 @@ public struct ReaderPreferences: Sendable, Equatable {
     /// The flag letter that stands for the star (`s`, or the sync source's `*-flag-star`):
     /// shown among an article's flags (`%F`), set and cleared by `edit-flags`.
     public var starFlag: Character = ArticleFlags.defaultStar
+    /// The flag letter that stands for Tiny Tiny RSS's published state (`ttrss-flag-publish`);
+    /// nil without one. The cache keeps it among the article's flags and queues its changes.
+    public var publishFlag: Character?
 
     /// `display-article-progress`: how far the article has been read, at the right of its title bar.
     public var showsArticleProgress = true

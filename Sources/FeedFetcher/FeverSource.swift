@@ -115,6 +115,9 @@ public final class FeverSource: SyncSource, CustomStringConvertible, CustomDebug
             case .feedRead(let id, let before):
                 let seconds = Int64(before.timeIntervalSince1970.rounded(.down))
                 form = [("mark", "feed"), ("as", "read"), ("id", String(id)), ("before", String(seconds))]
+            case .published, .unpublished:
+                skipped.append(change)  // Fever has no published state
+                continue
             }
             if try call("", form: form, goneIsNil: true) == nil { skipped.append(change) }
         }

@@ -131,6 +131,11 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
                 index += 1
                 continue
             }
+            if changes[index].isPublishing {
+                skipped.append(changes[index])  // no published state in this API
+                index += 1
+                continue
+            }
             // A run of marks of one kind (read, unread, starred, unstarred) is one edit-tag: the
             // order between kinds is kept, so the last mark of an article still wins.
             let (field, state) = GoogleReaderSource.editTag(changes[index])
@@ -249,7 +254,7 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
         case .unread: ("r", read)
         case .starred: ("a", starred)
         case .unstarred: ("r", starred)
-        case .feedRead: ("", "")
+        case .feedRead, .published, .unpublished: ("", "")
         }
     }
 

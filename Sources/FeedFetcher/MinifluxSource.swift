@@ -144,6 +144,9 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
             case .feedRead(let id, let before):
                 if try !markFeedRead(id, before: before) { skipped.append(changes[index]) }
                 index += 1
+            case .published, .unpublished:
+                skipped.append(changes[index])  // Miniflux has no published state
+                index += 1
             case .read, .unread:
                 // A run of reads (or of unreads) is one request.
                 let status = MinifluxSource.readMark(changes[index])?.status

@@ -7,7 +7,7 @@ import Foundation
 ///     {"seq": 0, "status": 1, "content": {"error": "NOT_LOGGED_IN"}}
 ///     {"seq": 0, "status": 0, "content": [{"id": 1, "title": "Alpha", "feed_url": "…", "cat_id": 3, …}]}
 ///     {"seq": 0, "status": 0, "content": [{"id": 7, "feed_id": 1, "title": "One", "unread": true,
-///                                          "marked": false, "updated": 1795813125, "content": "<p>…", …}]}
+///                                          "marked": false, "published": false, "updated": 1795813125, "content": "<p>…", …}]}
 enum TTRSSResponse {
     /// The `content` of an answer, or the server's error code.
     enum Envelope {
@@ -39,6 +39,7 @@ enum TTRSSResponse {
         var url: String?
         var isRead: Bool
         var isStarred: Bool
+        var isPublished: Bool
         /// The article's date as the server has it (its `updated`), in seconds since 1970.
         var updated: Int64?
     }
@@ -91,6 +92,7 @@ enum TTRSSResponse {
                             html: LenientJSON.text(headline["content"]) ?? "",
                             url: LenientJSON.nonEmptyText(headline["link"]),
                             isRead: !LenientJSON.flag(headline["unread"]), isStarred: LenientJSON.flag(headline["marked"]),
+                            isPublished: LenientJSON.flag(headline["published"]),
                             updated: LenientJSON.integer(headline["updated"]))
         }
     }

@@ -11,10 +11,11 @@ import Foundation
 /// - `getFeeds` (`cat_id` -3: every real feed) and `getCategories`: the feeds, their category as tag;
 /// - `getHeadlines` of all articles (`feed_id` -4) with `since_id`, `show_content`, pages of 200
 ///   (`limit`, `skip`): the articles; without content and with `view_mode` `unread`, and of the
-///   starred (`feed_id` -1): the state of every article;
+///   starred (`feed_id` -1), and with `syncsPublished` of the published (`feed_id` -2): the state
+///   of every article;
 /// - `getArticle` (`article_id` a comma list): the articles the cache lacks by id;
-/// - `updateArticle` (`article_ids` a comma list, `field` 2 read / 0 starred, `mode` 0/1): the
-///   marks made here, consecutive marks of one kind in one call;
+/// - `updateArticle` (`article_ids` a comma list, `field` 2 read / 0 starred / 1 published,
+///   `mode` 0/1): the marks made here, consecutive marks of one kind in one call;
 /// - `subscribeToFeed` (`feed_url`, `category_id` of an existing category) and `unsubscribeFeed`.
 ///
 /// What the API cannot do: rename a feed, create a category or move a feed to another one
@@ -33,6 +34,8 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
     /// The configured address (`ttrss-url`): the server's own, under which `api/` is.
     public let url: URL
     public let login: String
+    /// Whether the published state is read (`ttrss-flag-publish`): one more list per sync.
+    public let syncsPublished: Bool
     private let connection: TTRSSConnection
 
     /// The size cap of one answer: 200 articles of a few KB.
@@ -45,16 +48,20 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
     /// The virtual feeds of the API.
     static let allArticles = -4
     static let starredArticles = -1
+    static let publishedArticles = -2
     /// `getFeeds`' category for every real feed.
     static let allFeeds = -3
 
     /// - Parameters:
     ///   - url: the server's address; `api/` is added unless it already ends so.
+    ///   - syncsPublished: read the published articles too (`articleStates().publishedIDs`);
+    ///     without it that state is not asked for and stays nil.
     ///   - maxAnswerBytes: the size cap of one answer; tests shrink it.
     public init(url: URL, login: String, password: String, options: FetchOptions = FetchOptions(),
-                maxAnswerBytes: Int = TTRSSSource.maxAnswerBytes) {
+                syncsPublished: Bool = false, maxAnswerBytes: Int = TTRSSSource.maxAnswerBytes) {
         self.url = url
         self.login = login
+        self.syncsPublished = syncsPublished
         connection = TTRSSConnection(apiURL: TTRSSSource.apiURL(url), user: login, password: password, options: options,
                                      maxBytes: maxAnswerBytes)
     }
@@ -110,10 +117,13 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
     public func articleStates() throws(SyncFailure) -> SyncedArticleStates {
         let unread = try headlines(feed: TTRSSSource.allArticles, viewMode: "unread", since: 0, content: false)
         let starred = try headlines(feed: TTRSSSource.starredArticles, viewMode: "all_articles", since: 0, content: false)
+        let published = syncsPublished
+            ? try headlines(feed: TTRSSSource.publishedArticles, viewMode: "all_articles", since: 0, content: false) : nil
         // A page is read in the server's order (newest first), not by id: an article that changed
         // between two pages can show in both, or in neither; its state is then read again next sync.
         return SyncedArticleStates(unreadIDs: Set(unread.filter { !$0.isRead }.map(\.id)),
-                                   starredIDs: Set(starred.filter(\.isStarred).map(\.id)))
+                                   starredIDs: Set(starred.filter(\.isStarred).map(\.id)),
+                                   publishedIDs: published.map { Set($0.filter(\.isPublished).map(\.id)) })
     }
 
     @discardableResult
@@ -125,7 +135,7 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
                 index += 1
                 continue
             }
-            // A run of marks of one kind (read, unread, starred, unstarred) is one updateArticle:
+            // A run of marks of one kind (read, unread, starred, published…) is one updateArticle:
             // the order between kinds is kept, so the last mark of an article still wins.
             let (field, mode) = TTRSSSource.update(changes[index])
             var ids: [Int64] = []
@@ -243,6 +253,7 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
 
     /// `updateArticle`'s fields: 0 starred (`marked`), 1 published, 2 unread.
     static let starredField = 0
+    static let publishedField = 1
     static let readField = 2
 
     /// The field and mode of a mark: the `unread` field is set to 0 for read.
@@ -252,6 +263,8 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
         case .unread: (readField, 1)
         case .starred: (starredField, 1)
         case .unstarred: (starredField, 0)
+        case .published: (publishedField, 1)
+        case .unpublished: (publishedField, 0)
         case .feedRead: (-1, -1)
         }
     }

@@ -147,7 +147,7 @@ public struct BatchReload {
             ReloadReporter.writeError("tidings: \(error)")
             return .someFailed
         }
-        let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
+        let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag, publishFlag: config.publishFlag)
         // Synced articles are hidden by the killfile as fetched ones are.
         try store.applyKillfile(config.killfile)
         do {

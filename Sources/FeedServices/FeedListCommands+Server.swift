@@ -75,7 +75,7 @@ extension FeedListCommands {
 
     private static func synchronizer(_ account: SyncAccount, config: Config, paths: AppPaths) throws -> Synchronizer {
         try paths.createDirectories()
-        let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
+        let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag, publishFlag: config.publishFlag)
         // Synced articles are hidden by the killfile as fetched ones are.
         try store.applyKillfile(config.killfile)
         return Synchronizer(account: account, store: store, keepingLocalFeeds: config.syncsLocalFeeds)

@@ -5,7 +5,8 @@ import FeedStore
 import Foundation
 
 /// Syncs the cache with a feed server: sends the marks queued here, then reads the server's
-/// feeds, new articles and read/starred ids and applies them in one transaction.
+/// feeds, new articles and read/starred ids (and published ones, from Tiny Tiny RSS with
+/// `ttrss-flag-publish`) and applies them in one transaction.
 ///
 /// Incremental: after the first sync, only articles newer than the newest one received
 /// (`since_id`) are asked for, plus any unread or starred article the cache lacks; a sync with

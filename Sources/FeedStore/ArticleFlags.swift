@@ -5,7 +5,8 @@ import GRDB
 ///
 /// The store keeps the star apart (`item.isStarred`: it has its own list, counts and sync); the
 /// letter that stands for it is the `star` flag, `s` unless a sync source's `*-flag-star` names
-/// another. The other letters are the item's `flags` column.
+/// another. The other letters are the item's `flags` column — Tiny Tiny RSS's published state
+/// too (`ttrss-flag-publish`), which a sync writes there as its letter.
 public struct ArticleFlags: Sendable, Hashable, CustomStringConvertible {
     /// The letters, sorted, each once.
     public private(set) var letters: String
@@ -59,5 +60,13 @@ public struct ArticleFlags: Sendable, Hashable, CustomStringConvertible {
         let isStarred = (Int.fromDatabaseValue(values[1]) ?? 0) != 0
         let star = String.fromDatabaseValue(values[2])?.first ?? defaultStar
         return of(stored: stored, isStarred: isStarred, star: star).letters
+    }
+
+    /// `tidings_flag_set(flags, letter, on)`: the stored `flags` with `letter` set or cleared
+    /// (`setting(_:_:)` in SQL), for a sync that gives articles the server's published state.
+    static let settingFunction = DatabaseFunction("tidings_flag_set", argumentCount: 3, pure: true) { values in
+        let stored = String.fromDatabaseValue(values[0]) ?? ""
+        guard let letter = String.fromDatabaseValue(values[1])?.first else { return stored }
+        return ArticleFlags(stored).setting(letter, (Int.fromDatabaseValue(values[2]) ?? 0) != 0).letters
     }
 }

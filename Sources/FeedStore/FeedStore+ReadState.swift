@@ -137,15 +137,20 @@ extension FeedStore {
     }
 
     /// Sets an item's flags besides the star to `others`, and stars or unstars it (a change of
-    /// the star is queued for a feed server). Returns whether anything changed.
+    /// the star is queued for a feed server, and so is one of the publish letter, `publishFlag`).
+    /// Returns whether anything changed.
     @discardableResult
     public func setFlags(_ others: ArticleFlags, starred isStarred: Bool, item id: ItemID) throws -> Bool {
-        let others = others.letters
+        let letters = others.letters
         return try write { db in
+            let before = try String.fetchOne(db, sql: "SELECT flags FROM item WHERE id = ? AND isDeleted = 0", arguments: [id])
             try db.execute(
                 sql: "UPDATE item SET flags = ? WHERE id = ? AND flags <> ? AND isDeleted = 0",
-                arguments: [others, id, others])
+                arguments: [letters, id, letters])
             var changed = db.changesCount > 0
+            if changed, let publish = publishFlag, let before, ArticleFlags(before).contains(publish) != others.contains(publish) {
+                try Self.queueSyncChange(others.contains(publish) ? "published" : "unpublished", item: id, db: db)
+            }
             try db.execute(
                 sql: "UPDATE item SET isStarred = ? WHERE id = ? AND isStarred <> ? AND isDeleted = 0",
                 arguments: [isStarred, id, isStarred])

@@ -5,7 +5,8 @@ import GRDB
 /// The cache's side of syncing with a feed server (`urls-source`).
 ///
 /// Feeds and articles from the server carry its ids (`serverId`). A mark made here on such an
-/// article or feed (`markItem`, `setStarred`, `markFeedRead`, `markFeed`) is queued in
+/// article or feed (`markItem`, `setStarred`, `markFeedRead`, `markFeed`, and `setFlags` for the
+/// star's letter and the publish letter) is queued in
 /// `syncQueue` in the mark's own transaction: the queue is as durable as the mark. A sync sends
 /// the queue, reads the server and applies what it read in one transaction (`applySync`); marks
 /// queued meanwhile are not yet on the server, so for their articles the cache's state wins until
@@ -24,6 +25,8 @@ extension FeedStore {
                 case "unread": .unread(id)
                 case "starred": .starred(id)
                 case "unstarred": .unstarred(id)
+                case "published": .published(id)
+                case "unpublished": .unpublished(id)
                 case "feedRead": .feedRead(id, before: Date(timeIntervalSince1970: row["readBefore"] ?? 0))
                 default: nil
                 }
@@ -61,13 +64,18 @@ extension FeedStore {
     }
 
     /// The server ids of the unread and of the starred articles the cache holds from `account`
-    /// (none for another account): what a source that reads only changes starts from.
+    /// (none for another account), and of those carrying the publish letter when there is one:
+    /// what a source that reads only changes starts from.
     public func syncedStates(account: String) throws -> SyncedArticleStates {
         try read { db in
             guard try Self.syncedAccount(db) == account else { return SyncedArticleStates() }
             return SyncedArticleStates(
                 unreadIDs: try Int64.fetchSet(db, sql: "SELECT serverId FROM item WHERE serverId IS NOT NULL AND isRead = 0 AND isDeleted = 0"),
-                starredIDs: try Int64.fetchSet(db, sql: "SELECT serverId FROM item WHERE serverId IS NOT NULL AND isStarred = 1 AND isDeleted = 0"))
+                starredIDs: try Int64.fetchSet(db, sql: "SELECT serverId FROM item WHERE serverId IS NOT NULL AND isStarred = 1 AND isDeleted = 0"),
+                publishedIDs: try publishFlag.map { letter in
+                    try Int64.fetchSet(db, sql: "SELECT serverId FROM item WHERE serverId IS NOT NULL AND instr(flags, ?) > 0 AND isDeleted = 0",
+                                       arguments: [String(letter)])
+                })
         }
     }
 
@@ -82,9 +90,10 @@ extension FeedStore {
     /// Applies what a sync read from the server, in one transaction: the server's feeds become
     /// the subscribed feeds (its groups their tags; other feeds are unsubscribed, keeping their
     /// articles), new articles are stored through the same upsert as fetched feeds, and every
-    /// synced article takes the server's read and starred state — except those with marks
-    /// queued after `sentThrough`, which the server does not have yet. The marks sent are
-    /// dropped from the queue.
+    /// synced article takes the server's read and starred state, and its published state as the
+    /// publish letter (`publishFlag`) when the source read it — except those with marks queued
+    /// after `sentThrough`, which the server does not have yet. The marks sent are dropped from
+    /// the queue.
     @discardableResult
     public func applySync(_ batch: SyncBatch) throws -> SyncOutcome {
         // The CPU-heavy part (keys, search text, excerpts) runs before the write lock.
@@ -113,7 +122,7 @@ extension FeedStore {
             try db.execute(sql: "DELETE FROM syncQueue WHERE id <= ?", arguments: [batch.sentThrough])
             // Articles the cache had take the server's state (counted); new ones, stored unread,
             // take it once stored (not counted: they did not change, they arrived).
-            outcome.changedStates = try Self.applyStates(batch.states, db: db)
+            outcome.changedStates = try Self.applyStates(batch.states, publishFlag: publishFlag, db: db)
             let setServerID = try db.cachedStatement(sql: "UPDATE item SET serverId = ? WHERE feedId = ? AND key = ? AND serverId IS NULL")
             for (serverFeedID, feed) in prepared {
                 guard let feedID = feedIDs[serverFeedID] else { continue }  // a feed the server no longer lists
@@ -125,7 +134,7 @@ extension FeedStore {
                     try setServerID.execute(arguments: [article.id, feedID, Self.itemKey(article.id)])
                 }
             }
-            if outcome.newArticles > 0 { try Self.applyStates(batch.states, db: db) }
+            if outcome.newArticles > 0 { try Self.applyStates(batch.states, publishFlag: publishFlag, db: db) }
             let newest = batch.articles.map(\.id).max() ?? 0
             try db.execute(
                 sql: "UPDATE syncState SET sinceId = MAX(sinceId, ?), lastSyncAt = ? WHERE id = 1",
@@ -136,8 +145,8 @@ extension FeedStore {
 
     // MARK: - Queueing marks (called by the marking methods, inside their transaction)
 
-    /// Queues `change` ("read", "unread", "starred", "unstarred") for an item that came from
-    /// the server; nothing for an item of a local feed.
+    /// Queues `change` ("read", "unread", "starred", "unstarred", "published", "unpublished")
+    /// for an item that came from the server; nothing for an item of a local feed.
     static func queueSyncChange(_ change: String, item id: ItemID, db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO syncQueue (change, serverId, itemId)
@@ -206,11 +215,11 @@ extension FeedStore {
         return ids
     }
 
-    /// Gives every synced article the server's read and starred state, as differences (only
-    /// rows that change are written), except articles with marks still queued; returns how many
-    /// changed.
+    /// Gives every synced article the server's read and starred state, and its published state
+    /// as the letter `publishFlag` (when the source read it), as differences (only rows that
+    /// change are written), except articles with marks still queued; returns how many changed.
     @discardableResult
-    private static func applyStates(_ states: SyncedArticleStates, db: Database) throws -> Int {
+    private static func applyStates(_ states: SyncedArticleStates, publishFlag: Character?, db: Database) throws -> Int {
         // Marks made during the sync (still queued) are newer than what the server said.
         let notPending = """
             id NOT IN (SELECT itemId FROM syncQueue WHERE itemId IS NOT NULL)
@@ -231,6 +240,22 @@ extension FeedStore {
                 WHERE serverId IS NOT NULL AND \(column) <> ? AND isDeleted = 0
                     AND serverId NOT IN (SELECT value FROM json_each(?)) AND \(notPending)
                 """, arguments: [!onWhenListed, !onWhenListed, ids])
+            changed += db.changesCount
+        }
+        if let letter = publishFlag.map(String.init), let publishedIDs = states.publishedIDs {
+            // The letter is one of the stored flags: set where the server publishes, cleared
+            // on every other synced article.
+            let published = encodeJSON(publishedIDs.sorted())
+            try db.execute(sql: """
+                UPDATE item SET flags = tidings_flag_set(flags, ?, 1)
+                WHERE serverId IN (SELECT value FROM json_each(?)) AND instr(flags, ?) = 0 AND isDeleted = 0 AND \(notPending)
+                """, arguments: [letter, published, letter])
+            changed += db.changesCount
+            try db.execute(sql: """
+                UPDATE item SET flags = tidings_flag_set(flags, ?, 0)
+                WHERE serverId IS NOT NULL AND instr(flags, ?) > 0 AND isDeleted = 0
+                    AND serverId NOT IN (SELECT value FROM json_each(?)) AND \(notPending)
+                """, arguments: [letter, letter, published])
             changed += db.changesCount
         }
         return changed

@@ -25,6 +25,10 @@ public final class FeedStore: Sendable {
     /// The flag letter that stands for the star in filters (`flags # "s"`) and flag edits:
     /// `s`, or a sync source's `*-flag-star` (see `ArticleFlags`).
     public let starFlag: Character
+    /// The flag letter that stands for Tiny Tiny RSS's published state (`ttrss-flag-publish`),
+    /// nil without one: setting or clearing it on a synced article queues a publish mark, and a
+    /// sync that read the published state sets and clears it (see `FeedStore+Sync`).
+    public let publishFlag: Character?
     let pool: DatabasePool
     /// The killfile applied to what upserts store (see `applyKillfile`).
     let killfileSlot = KillfileSlot()
@@ -65,11 +69,12 @@ public final class FeedStore: Sendable {
     ///   Tidings wrote it, `StoreError.busy` when another process keeps it locked.
     public init(
         path: String, busyTimeout: TimeInterval = FeedStore.defaultBusyTimeout, access: Access = .readWrite,
-        starFlag: Character = ArticleFlags.defaultStar
+        starFlag: Character = ArticleFlags.defaultStar, publishFlag: Character? = nil
     ) throws {
         self.path = path
         self.access = access
         self.starFlag = starFlag
+        self.publishFlag = publishFlag
         try Self.refuseForeignFile(at: path)
         if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.unreadableFile(path: path, reason: "there is no such file")
@@ -102,6 +107,7 @@ public final class FeedStore: Sendable {
             db.add(function: FilterRegex.sqlFunction())
             // A filter's `flags` (see `ArticleFlags`).
             db.add(function: ArticleFlags.sqlFunction)
+            db.add(function: ArticleFlags.settingFunction)
             // `article-sort-order random` (see `ItemOrder`).
             db.add(function: ItemOrder.shuffleFunction)
         }

@@ -222,8 +222,31 @@ import Testing
         #expect(ConfigOption.named["ttrss-url"]?.status == .works)
         #expect(ConfigOption.named["ttrss-mode"]?.status == .works)
         #expect(ConfigOption.named["ttrss-passwordeval"]?.status == .works)
-        #expect(ConfigOption.named["ttrss-flag-publish"]?.status == .toCome)
+        #expect(ConfigOption.named["ttrss-flag-publish"]?.status == .works)
+        #expect(source.syncsPublished)
+        #expect(config.publishFlag == "p" && config.readerPreferences.publishFlag == "p")
         #expect(Config(parsing: "ttrss-password \"\(Self.secret)\"").valueText(of: "ttrss-password") == "(hidden)")
+    }
+
+    /// `ttrss-flag-publish` names the letter of TT-RSS's published state only when syncing with
+    /// TT-RSS; with another source (or none) the letter is an ordinary flag and nothing more is
+    /// read from the server.
+    @Test func thePublishFlagIsTTRSSsOnly() throws {
+        let ttrss = "urls-source ttrss\nttrss-url https://x.example/\nttrss-login me\nttrss-password p\n"
+        let withoutOption = try #require(try Config(parsing: ttrss).syncAccount()?.source as? TTRSSSource)
+        #expect(!withoutOption.syncsPublished)
+        #expect(Config(parsing: ttrss).publishFlag == nil)
+        #expect(Config(parsing: ttrss + "ttrss-flag-publish \"P\"").publishFlag == "P")
+        // Not one letter, or the star's own letter (the star wins): no publish letter.
+        #expect(Config(parsing: ttrss + "ttrss-flag-publish \"pq\"").publishFlag == nil)
+        #expect(Config(parsing: ttrss + "ttrss-flag-publish \"1\"").publishFlag == nil)
+        #expect(Config(parsing: ttrss + "ttrss-flag-star \"a\"\nttrss-flag-publish \"a\"").publishFlag == nil)
+        #expect(Config(parsing: ttrss + "ttrss-flag-publish \"s\"").publishFlag == nil)
+        // Other sources: an ordinary flag.
+        #expect(Config(parsing: "ttrss-flag-publish \"p\"").publishFlag == nil)
+        #expect(Config(parsing: "ttrss-flag-publish \"p\"").warnings.isEmpty)
+        #expect(Config(parsing: "urls-source freshrss\nttrss-flag-publish \"p\"").publishFlag == nil)
+        #expect(Config(parsing: "urls-source freshrss\nttrss-flag-publish \"p\"").readerPreferences.publishFlag == nil)
     }
 
     @Test func aGoogleReaderServicesMistakesNameItsOptions() throws {

@@ -8,10 +8,10 @@ import TestSupport
 /// `TTRSSTestServer`), subscribed to feeds that a file server on 127.0.0.1:80 serves.
 @Suite(.serialized, .enabled(if: TTRSSTestServer.isAvailable, Comment(rawValue: TTRSSTestServer.unavailableReason ?? "")))
 struct TTRSSSourceTests {
-    private func source(_ server: TTRSSTestServer, password: String = TTRSSTestServer.password,
+    private func source(_ server: TTRSSTestServer, password: String = TTRSSTestServer.password, syncsPublished: Bool = false,
                         maxAnswerBytes: Int = TTRSSSource.maxAnswerBytes) -> TTRSSSource {
         TTRSSSource(url: server.url, login: TTRSSTestServer.user, password: password,
-                    options: FetchOptions(connectTimeout: 5, timeout: 20), maxAnswerBytes: maxAnswerBytes)
+                    options: FetchOptions(connectTimeout: 5, timeout: 20), syncsPublished: syncsPublished, maxAnswerBytes: maxAnswerBytes)
     }
 
     private func article(_ articles: [SyncedArticle], _ title: String) throws -> SyncedArticle {
@@ -98,6 +98,38 @@ struct TTRSSSourceTests {
         states = try reader.articleStates()
         #expect(states.unreadIDs == [alphaTwo])
         #expect(states.starredIDs == [alphaTwo])
+    }
+
+    /// `ttrss-flag-publish`: the published articles are read (TT-RSS's feed -2) only when asked
+    /// for, and publish marks travel as `updateArticle` field 1, a run of one kind per call. The
+    /// server's own table is the witness, not this client.
+    @Test func thePublishedStateIsReadWhenAskedAndPublishMarksGoInBatches() throws {
+        let server = try TTRSSSample.server()
+        let reader = source(server, syncsPublished: true)
+        let articles = try reader.articles(newerThan: 0)
+        let alphaOne = try article(articles, "Alpha one").id, alphaTwo = try article(articles, "Alpha two").id
+        let betaOne = try article(articles, "Beta one").id
+
+        // Published on the server (its own pages): reported, and only with `syncsPublished`.
+        try server.setPublished([alphaOne, betaOne], true)
+        var before = calls(server)
+        #expect(try reader.articleStates().publishedIDs == [alphaOne, betaOne])
+        #expect(calls(server) - before == 3)  // unread, starred, published
+        before = calls(server)
+        #expect(try source(server).articleStates().publishedIDs == nil)
+        #expect(calls(server) - before == 3)  // login, unread, starred
+
+        // Publish marks: two runs, two calls; the last mark of an article wins.
+        before = calls(server)
+        try reader.send([.published(alphaTwo), .published(alphaOne), .unpublished(betaOne), .unpublished(alphaOne)])
+        #expect(calls(server) - before == 2)
+        #expect(try server.publishedArticleIDs() == [alphaTwo])
+        #expect(try reader.articleStates().publishedIDs == [alphaTwo])
+        // Sending again (a retry after a failure) leaves the same state; star and read untouched.
+        try reader.send([.published(alphaTwo), .unpublished(betaOne)])
+        #expect(try server.publishedArticleIDs() == [alphaTwo])
+        let states = try reader.articleStates()
+        #expect(states.starredIDs.isEmpty && states.unreadIDs == Set(articles.map(\.id)))
     }
 
     @Test func aFeedMarkedReadKeepsTheArticlesThatArriveLaterUnread() throws {

@@ -22,16 +22,22 @@ struct TTRSSSyncTests {
             cache = try TestStore(subscriptions: [])
         }
 
-        /// The account as the config file makes it (`urls-source "ttrss"`, `ttrss-url`, …).
-        func account(password: String = TTRSSTestServer.password) throws -> SyncAccount {
+        /// The config file's lines (`urls-source "ttrss"`, `ttrss-url`, …), and `more`.
+        func config(password: String = TTRSSTestServer.password, _ more: String = "") -> Config {
             let config = Config(parsing: """
                 urls-source "ttrss"
                 ttrss-url "\(server.url.absoluteString)"
                 ttrss-login "\(TTRSSTestServer.user)"
                 ttrss-password "\(password)"
+                \(more)
                 """)
             #expect(config.warnings.isEmpty)
-            return try #require(try config.syncAccount())
+            return config
+        }
+
+        /// The account as the config file makes it.
+        func account(password: String = TTRSSTestServer.password) throws -> SyncAccount {
+            try #require(try config(password: password).syncAccount())
         }
 
         func synchronizer(password: String = TTRSSTestServer.password) throws -> Synchronizer {
@@ -111,6 +117,69 @@ struct TTRSSSyncTests {
         #expect(states.starredIDs == [try fixture.serverID("Beta two")])
         #expect(try fixture.store.queuedSyncChanges(account: fixture.synchronizer().account.identity).isEmpty)
         #expect(try fixture.item("Alpha one").isRead && fixture.feed("Beta").unreadCount == 0)
+    }
+
+    /// `ttrss-flag-publish "p"` as newsboat honours it: an article published on the server carries
+    /// flag `p` in the cache after a sync, and loses it when unpublished there; setting or
+    /// clearing `p` here publishes or unpublishes it on the server (whose own table is the witness).
+    @Test func thePublishFlagIsTheServersPublishedStateBothWays() throws {
+        let fixture = try Fixture()
+        let config = fixture.config("ttrss-flag-publish \"p\"")
+        #expect(config.publishFlag == "p")
+        // The reader's cache, opened as the reader opens it (a second connection to the same file).
+        let store = try FeedStore(path: fixture.store.path, starFlag: config.starFlag, publishFlag: config.publishFlag)
+        let synchronizer = Synchronizer(account: try #require(try config.syncAccount()), store: store)
+        try synchronizer.sync()
+        func flags(_ title: String) throws -> String { try fixture.item(title).flags.letters }
+        #expect(try flags("Alpha one") == "" && flags("Beta two") == "")
+
+        // Published on the server: the letter here, beside the article's other flags.
+        try store.setFlags(ArticleFlags("b"), item: try fixture.item("Beta two").id)
+        try fixture.server.setPublished([try fixture.serverID("Alpha one"), try fixture.serverID("Beta two")], true)
+        #expect(try synchronizer.sync().changedStates == 2)
+        #expect(try flags("Alpha one") == "p" && flags("Beta two") == "bp" && flags("Beta one") == "")
+        // The cache file itself holds it, for any later process.
+        let reopened = try FeedStore(path: fixture.store.path)
+        #expect(try reopened.item(try fixture.item("Alpha one").id)?.flags.letters == "p")
+
+        // Unpublished on the server: the letter goes, the other flags stay.
+        try fixture.server.setPublished([try fixture.serverID("Beta two")], false)
+        #expect(try synchronizer.sync().changedStates == 1)
+        #expect(try flags("Beta two") == "b" && flags("Alpha one") == "p")
+
+        // Set here (edit-flags writes the whole set): published on the server by the next send.
+        try store.setFlags(ArticleFlags("bp"), item: try fixture.item("Beta two").id)
+        try store.setFlags(ArticleFlags("p"), item: try fixture.item("Beta three").id)
+        #expect(try synchronizer.sendQueuedChanges() == 2)
+        #expect(try fixture.server.publishedArticleIDs()
+            == [try fixture.serverID("Alpha one"), try fixture.serverID("Beta two"), try fixture.serverID("Beta three")])
+
+        // Cleared here: unpublished there by the sync, which then finds it so.
+        try store.setFlags(.none, item: try fixture.item("Alpha one").id)
+        try store.setFlags(ArticleFlags("b"), item: try fixture.item("Beta two").id)
+        try synchronizer.sync()
+        #expect(try fixture.server.publishedArticleIDs() == [try fixture.serverID("Beta three")])
+        #expect(try flags("Alpha one") == "" && flags("Beta two") == "b" && flags("Beta three") == "p")
+        #expect(try store.queuedSyncChanges(account: synchronizer.account.identity).isEmpty)
+        // Stars are not publishing, and the reverse: nothing starred by any of it.
+        #expect(try fixture.otherDevice().articleStates().starredIDs.isEmpty)
+    }
+
+    @Test func withoutThePublishFlagThePublishedStateIsNeitherReadNorWritten() throws {
+        let fixture = try Fixture()
+        let synchronizer = try fixture.synchronizer()
+        try synchronizer.sync()
+        try fixture.server.setPublished([try fixture.serverID("Alpha one")], true)
+        let before = fixture.calls()
+        #expect(try synchronizer.sync().changedStates == 0)
+        #expect(fixture.calls() - before == 5)  // as without any publishing: no list of published articles
+        #expect(try fixture.item("Alpha one").flags.isEmpty)
+        // `p` is an ordinary flag: setting it sends nothing.
+        try fixture.store.setFlags(ArticleFlags("p"), item: try fixture.item("Beta one").id)
+        #expect(try fixture.store.queuedSyncChanges(account: synchronizer.account.identity).isEmpty)
+        try synchronizer.sync()
+        #expect(try fixture.server.publishedArticleIDs() == [try fixture.serverID("Alpha one")])
+        #expect(try fixture.item("Beta one").flags.letters == "p")
     }
 
     @Test func marksMadeWhileTheServerIsDownAreKeptInTheCacheAndSentWhenItReturns() throws {

@@ -105,6 +105,53 @@ import Testing
         #expect(try store.queuedSyncChanges(account: Self.account).isEmpty)
     }
 
+    /// Tiny Tiny RSS's published state as the letter `ttrss-flag-publish` names, kept among the
+    /// article's own flags: the server's list sets and clears it, a change made here is queued
+    /// and wins until it is sent, and a source that did not read the state leaves it alone.
+    @Test func thePublishLetterFollowsTheServerAndItsChangesHereAreQueued() throws {
+        let cache = try TemporaryCache()
+        _ = try syncedStore(cache)
+        let store = try FeedStore(path: cache.path, publishFlag: "p")
+        func letters() throws -> [String] { try items(store, "Alpha").map(\.flags.letters) }  // articles 1, 2, 3
+        func batch(published: Set<Int64>?, sentThrough: Int64 = 0) -> SyncBatch {
+            var batch = Self.batch(unread: [1, 3, 4], starred: [4], sentThrough: sentThrough)
+            batch.states.publishedIDs = published
+            return batch
+        }
+        let alpha = try items(store, "Alpha")
+        try store.setFlags(ArticleFlags("ab"), item: alpha[0].id)
+        #expect(try store.queuedSyncChanges(account: Self.account).isEmpty)
+
+        // Published on the server: the letter joins the article's others.
+        #expect(try store.applySync(batch(published: [1, 2])).changedStates == 2)
+        #expect(try letters() == ["abp", "p", ""])
+        #expect(try store.syncedStates(account: Self.account).publishedIDs == [1, 2])
+        // A source that did not read the published state changes nothing.
+        #expect(try store.applySync(batch(published: nil)).changedStates == 0)
+        #expect(try letters() == ["abp", "p", ""])
+
+        // Set and cleared here: queued, and they win over the server's older list until sent.
+        try store.setFlags(ArticleFlags("p"), item: alpha[2].id)
+        try store.setFlags(.none, item: alpha[1].id)
+        try store.setFlags(ArticleFlags("abp"), item: alpha[0].id)  // no change: nothing queued
+        let queued = try store.queuedSyncChanges(account: Self.account)
+        #expect(queued.changes == [.published(3), .unpublished(2)])
+        try store.applySync(batch(published: [1, 2]))
+        #expect(try letters() == ["abp", "", "p"])
+
+        // Once sent, the server is the truth: unpublished there, the letter goes, the others stay.
+        try store.applySync(batch(published: [1, 3], sentThrough: queued.through))
+        #expect(try store.queuedSyncChanges(account: Self.account).isEmpty)
+        #expect(try letters() == ["abp", "", "p"])
+        #expect(try store.applySync(batch(published: [])).changedStates == 2)
+        #expect(try letters() == ["ab", "", ""])
+
+        // Without a publish letter, `p` is an ordinary flag: nothing is queued for it.
+        let plain = try FeedStore(path: cache.path)
+        try plain.setFlags(ArticleFlags("p"), item: alpha[1].id)
+        #expect(try plain.queuedSyncChanges(account: Self.account).isEmpty)
+    }
+
     @Test func anotherAccountStartsAfreshAndFeedsTheServerDropsLeaveTheList() throws {
         let cache = try TemporaryCache()
         let store = try syncedStore(cache)

@@ -38,7 +38,7 @@ public final class HeadlessReader {
 
     /// Opens the cache and the urls file's feeds as `tidings` does, and draws the first frame.
     public init(settings: ReaderSettings, rows: Int = 24, columns: Int = 80, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        store = try FeedStore(path: settings.cachePath, starFlag: settings.preferences.starFlag)
+        store = try FeedStore(path: settings.cachePath, starFlag: settings.preferences.starFlag, publishFlag: settings.preferences.publishFlag)
         let terminal = GridTerminal(rows: rows, columns: columns)
         self.terminal = terminal
         app = ReaderApp(settings: settings, terminal: terminal, environment: environment)

@@ -118,6 +118,21 @@ public final class TTRSSTestServer: @unchecked Sendable {
             .split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
     }
 
+    /// The ids of the articles the server has published (its own table, not through the API
+    /// under test).
+    public func publishedArticleIDs() throws -> Set<Int64> {
+        Set(try TTRSSTestServer.run([TTRSSTestServer.script, "query", try TTRSSTestServer.shared().cluster.path, database,
+                                     "SELECT ref_id FROM ttrss_user_entries WHERE published"])
+            .split(whereSeparator: \.isNewline).compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    /// Publishes (or unpublishes) articles as the server's own pages do, in its database.
+    public func setPublished(_ ids: [Int64], _ isPublished: Bool) throws {
+        guard !ids.isEmpty else { return }
+        try sql("UPDATE ttrss_user_entries SET published = \(isPublished), last_published = NOW() WHERE ref_id IN ("
+            + ids.map(String.init).joined(separator: ", ") + ")")
+    }
+
     /// The requests served so far, one line each as PHP's server logs them.
     public func requestLog() -> [String] {
         let text = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""

@@ -92,7 +92,8 @@ public final class ReaderApp {
             LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile, errorLog: errorLog) }
             // A cache this user cannot write is read as it is, and the status bar says so.
             let store = try FeedStore(
-                path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath), starFlag: settings.preferences.starFlag)
+                path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath), starFlag: settings.preferences.starFlag,
+                publishFlag: settings.preferences.publishFlag)
             var settings = settings
             if store.isReadOnly {
                 settings.isCacheReadOnly = true
