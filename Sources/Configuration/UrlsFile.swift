@@ -361,7 +361,8 @@ public struct UrlsFile: Sendable, Equatable {
     static func addressMistake(_ text: String) -> String? {
         let shown = Excerpt(text)
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }) {
-            return "damaged line: \(shown) (control characters or bytes that are not UTF-8)"
+            // Short: it is the first warning the status bar shows, beside the line number.
+            return "damaged line: \(shown)"
         }
         let lowered = text.lowercased()
         if let match = lowered.firstMatch(of: /^([a-z][a-z0-9+.\-]*):\/\//) {

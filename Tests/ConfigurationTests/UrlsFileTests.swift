@@ -108,7 +108,7 @@ import Testing
             "line 5: https:// is not a valid URL",
             "line 6: exec: names no command: write exec:COMMAND",
             "line 7: filter:only-a-command: a filter feed is written filter:COMMAND:URL",
-            "line 8: damaged line: ?]0;owned? (control characters or bytes that are not UTF-8)",
+            "line 8: damaged line: ?]0;owned?",
         ])
         #expect(file.subscriptions.isEmpty && file.headings.isEmpty)
         // Kept as written, through an edit.
