@@ -11,7 +11,7 @@ import Testing
 /// drawn as newsboat draws them, and never taken for feeds.
 @MainActor
 @Suite struct UrlsHeadingRowsTests {
-    static let urls = #"""
+    nonisolated static let urls = #"""
         "--- NEWS ---"
         https://a.example/feed news
         " "
@@ -115,5 +115,38 @@ import Testing
         let (_, filtered) = try makeList()
         _ = filtered.applyFilter(ListFilter(expression: try FilterParser.parse("unread_count > 1"), label: "busy"))
         #expect(lines(filtered, rows: 3) == [" N (2/2) Alpha", " N (3/3) Delta", ""])
+    }
+}
+
+/// Moving a feed past a heading, as the reader does it: on the file, then again with the headings
+/// the first move handed back.
+@Suite struct UrlsHeadingMoveTests {
+    @Test func aFeedMovesPastHeadingsOneAtATime() throws {
+        let test = try TestStore(subscriptions: [])
+        let path = test.directory.appendingPathComponent("urls").path
+        try Data(UrlsHeadingRowsTests.urls.utf8).write(to: URL(fileURLWithPath: path))
+        let headings = UrlsFile(parsing: UrlsHeadingRowsTests.urls).headings
+        // Bravo down past "--- Tech ---" (line 7): it heads the Tech section now.
+        let first = UrlsFileEdit(change: .swapWithHeading("https://b.example/feed", headings[3])).apply(urlsPath: path, store: test.store)
+        try #require(first.changed, "\(first)")
+        // Then up past it again, and past ~~~~BLOGS~~~~: each found on the line the move before left it.
+        let second = UrlsFileEdit(change: .swapWithHeading("https://b.example/feed", first.headings[3])).apply(urlsPath: path, store: test.store)
+        try #require(second.changed, "\(second)")
+        let third = UrlsFileEdit(change: .swapWithHeading("https://b.example/feed", second.headings[2])).apply(urlsPath: path, store: test.store)
+        try #require(third.changed, "\(third)")
+        let file = try UrlsFile.load(from: URL(fileURLWithPath: path))
+        #expect(file.text == """
+            "--- NEWS ---"
+            https://a.example/feed news
+            " "
+            https://b.example/feed
+            ~~~~BLOGS~~~~
+            https://c.example/feed "!"
+            "--- Tech ---" tech
+            https://d.example/feed tech
+            "never shown" "!"
+            """ + "\n")
+        #expect(file.headings.map(\.feedsBefore) == [0, 1, 2, 3, 4])
+        #expect(try test.store.feedList().map(\.url) == ["https://a.example/feed", "https://b.example/feed", "https://d.example/feed"])
     }
 }
