@@ -475,7 +475,7 @@ public final class ReaderApp {
     /// becomes what it is on every later start.
     private func showFeedListAfterFirstRun() {
         let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds,
-                                        headings: settings.headings)
+                                    headings: settings.headings)
         while navigation.pop() != nil {}
         navigation.replaceTop(with: screen)
         feedList = screen
@@ -518,7 +518,6 @@ public final class ReaderApp {
 
     // MARK: - Drawing
 
-    /// Every screen on the stack reads what it shows again.
     /// The urls file's headings as an edit left them, for every feed list; a feed server's list
     /// has none (its urls file, beside it, holds only local feeds).
     private func takeHeadings(_ headings: [UrlsHeading]) {
@@ -527,6 +526,7 @@ public final class ReaderApp {
         for case let list as FeedListScreen in screens { list.takeHeadings(headings) }
     }
 
+    /// Every screen on the stack reads what it shows again.
     func refreshScreens() {
         for case let screen as any CacheScreen in screens { screen.refresh() }
     }
