@@ -12,6 +12,10 @@ import Foundation
 ///     exec:~/bin/scrape.sh local "!"
 ///     "query:Unread:unread = \"yes\"" daily   # a query feed (see `QueryFeed`)
 ///
+/// A line whose first word is no feed address (`"--- BLOGS ---"`, `youtube`, `" "`) is a heading
+/// of the feed list, as in newsboat (see `UrlsHeading`); only what is plainly a mistyped address
+/// (`www.example.org/feed`, `feed://…`) or a damaged line is reported.
+///
 /// A line ending in a backslash goes on on the next line. Loading never fails on content: a bad
 /// line is reported with its line number (`problems`) and skipped, the rest loads. Every line is
 /// remembered, so that writing the list back (after `add`, `remove` or `update`) changes only the
@@ -26,9 +30,10 @@ public struct UrlsFile: Sendable, Equatable {
         case query(String)
         /// A comment or a blank line.
         case comment(String)
-        /// A quoted text that is not a URL (`"--- BLOGS ---"`), which newsboat shows as a row of
-        /// its feed list: a heading between feeds. Kept; Tidings does not show it yet.
-        case heading(String, text: String)
+        /// A text that is not a feed address (`"--- BLOGS ---"`, `youtube`), which newsboat
+        /// shows as a row of its feed list: a heading between feeds. (Its `feedsBefore` is
+        /// counted by `headings`.)
+        case heading(UrlsHeading, text: String)
         /// A line that could not be read: kept verbatim so that saving loses nothing.
         case unreadable(String)
     }
@@ -81,15 +86,19 @@ public struct UrlsFile: Sendable, Equatable {
                 }
                 continue
             }
-            // newsboat lists a quoted text that is not a URL (`"--- BLOGS ---"`) as a feed that
-            // never loads: a heading in the feed list. Tidings keeps the line and shows nothing.
-            if first.wasQuoted, !UrlsFile.isFeedLocation(first.text) {
-                lines.append(.heading(first.text, text: line))
-                continue
-            }
             guard UrlsFile.isFeedLocation(first.text) else {
-                problems.append(Problem(line: number, message: "not a feed URL: \(Excerpt(first.text))"))
-                lines.append(.unreadable(line))
+                // newsboat lists any other text as a feed that never loads, and its users write
+                // them as headings between feeds: a row of the list, never fetched. Only what is
+                // plainly a mistyped address (or damage) is reported, and kept as it is.
+                if let mistake = UrlsFile.addressMistake(first.text) {
+                    problems.append(Problem(line: number, message: mistake))
+                    lines.append(.unreadable(line))
+                    continue
+                }
+                if isQuoteUnclosed {
+                    problems.append(Problem(line: number, message: "a quote is opened and never closed; the rest of the line is read as a tag"))
+                }
+                lines.append(.heading(UrlsFile.heading(first.text, attributes: tokens.dropFirst(), line: number), text: line))
                 continue
             }
             if let earlier = seen[first.text] {
@@ -115,6 +124,22 @@ public struct UrlsFile: Sendable, Equatable {
     /// The feeds, in file order.
     public var subscriptions: [Subscription] {
         lines.compactMap { if case .feed(let subscription, _) = $0 { subscription } else { nil } }
+    }
+
+    /// The heading lines, in file order, each with the number of feed lines above it.
+    public var headings: [UrlsHeading] {
+        var feeds = 0
+        var headings: [UrlsHeading] = []
+        for line in lines {
+            switch line {
+            case .feed: feeds += 1
+            case .heading(var heading, _):
+                heading.feedsBefore = feeds
+                headings.append(heading)
+            case .query, .comment, .unreadable: break
+            }
+        }
+        return headings
     }
 
     /// True if a feed with this URL is in the list (its scheme and host compared without case:
@@ -198,6 +223,21 @@ public struct UrlsFile: Sendable, Equatable {
     public mutating func swapFeeds(_ url: String, _ otherURL: String) -> Bool {
         guard url != otherURL, let first = feedLineIndex(url), let second = feedLineIndex(otherURL) else { return false }
         lines.swapAt(first, second)
+        return true
+    }
+
+    /// Swaps the line of the feed at `url` with the line of `heading` (found by its line number
+    /// and text, so that a file changed meanwhile is not scrambled): the feed moves past the
+    /// heading, into the section on its other side. Returns false (and changes nothing) unless
+    /// both are there.
+    @discardableResult
+    public mutating func swapFeed(_ url: String, withHeading heading: UrlsHeading) -> Bool {
+        guard let feed = feedLineIndex(url) else { return false }
+        let headingLine = lines.indices.first { index in
+            if case .heading(let listed, _) = lines[index] { listed.line == heading.line && listed.text == heading.text } else { false }
+        }
+        guard let headingLine else { return false }
+        lines.swapAt(feed, headingLine)
         return true
     }
 
@@ -313,6 +353,36 @@ public struct UrlsFile: Sendable, Equatable {
             return URL(string: text) != nil && text.count > lowered.prefix(while: { $0 != ":" }).count + 3
         }
         return (lowered.hasPrefix("exec:") && text.count > 5) || (lowered.hasPrefix("filter:") && text.dropFirst(7).contains(":"))
+    }
+
+    /// Why `text`, which is no feed location, is a mistake rather than a heading: an address
+    /// with a scheme Tidings cannot fetch or none at all, a command feed with no command, or
+    /// control characters and undecodable bytes (a damaged file). Nil for a heading.
+    static func addressMistake(_ text: String) -> String? {
+        let shown = Excerpt(text)
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }) {
+            // Short: it is the first warning the status bar shows, beside the line number.
+            return "damaged line: \(shown)"
+        }
+        let lowered = text.lowercased()
+        if let match = lowered.firstMatch(of: /^([a-z][a-z0-9+.\-]*):\/\//) {
+            let scheme = String(match.output.1)
+            if ["http", "https", "file"].contains(scheme) { return "\(shown) is not a valid URL" }
+            return "\(shown): Tidings cannot fetch \(scheme):// addresses (it fetches http://, https://, file://, exec: and filter:)"
+        }
+        if lowered.hasPrefix("www.") { return "\(shown) has no scheme: write https://\(shown)" }
+        if ["http:", "https:", "file:"].contains(where: lowered.hasPrefix) {
+            return "\(shown) is not a valid URL: write \(lowered.prefix { $0 != ":" })://HOST/PATH"
+        }
+        if lowered.hasPrefix("exec:") { return "exec: names no command: write exec:COMMAND" }
+        if lowered.hasPrefix("filter:") { return "\(shown): a filter feed is written filter:COMMAND:URL" }
+        return nil
+    }
+
+    private static func heading(_ text: String, attributes: ArraySlice<NewsboatTokenizer.Token>, line: Int) -> UrlsHeading {
+        // The same attributes as a feed's: tags, `"~title"`, `"!"`.
+        let read = subscription(url: text, attributes: attributes)
+        return UrlsHeading(text: text, tags: read.tags, customTitle: read.customTitle, isHidden: read.isHidden, line: line)
     }
 
     private static func subscription(url: String, attributes: ArraySlice<NewsboatTokenizer.Token>) -> Subscription {

@@ -30,6 +30,8 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
     public var newestUnreadItemDate: Date?
     /// True for a feed a feed server lists (it has the server's id); false for the urls file's.
     public var isFromServer: Bool
+    /// Its place in the urls file's order, from 0 (the urls file's headings are placed by it).
+    public var position: Int
 
     /// True when the last fetch failed.
     public var hasFailed: Bool { lastError != nil }
@@ -38,9 +40,10 @@ public struct FeedListRow: Sendable, Hashable, Identifiable {
         id: FeedID, url: String, displayTitle: String, feedTitle: String?, customTitle: String?,
         link: String?, tags: [String], unreadCount: Int, totalCount: Int, lastError: String?,
         failureCount: Int, lastSuccessAt: Date?, lastAttemptAt: Date?, newestItemDate: Date? = nil,
-        newestUnreadItemDate: Date? = nil, description: String? = nil, isFromServer: Bool = false
+        newestUnreadItemDate: Date? = nil, description: String? = nil, isFromServer: Bool = false, position: Int = 0
     ) {
         self.isFromServer = isFromServer
+        self.position = position
         self.id = id
         self.url = url
         self.displayTitle = displayTitle

@@ -26,7 +26,7 @@ extension FeedStore {
 
     static let feedRowColumns = """
         id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, subtitle, tags,
-        unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt, serverId IS NOT NULL AS isFromServer,
+        unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt, serverId IS NOT NULL AS isFromServer, position,
         (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate,
         (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0 AND item.isRead = 0)
             AS newestUnreadItemDate
@@ -43,7 +43,7 @@ extension FeedStore {
             lastAttemptAt: StoredDate.date(row["lastAttemptAt"]),
             newestItemDate: (row["newestItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)),
             newestUnreadItemDate: (row["newestUnreadItemDate"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            description: row["subtitle"], isFromServer: row["isFromServer"])
+            description: row["subtitle"], isFromServer: row["isFromServer"], position: row["position"])
     }
 
     /// One page of a feed's items, newest first (published, else updated, else first seen) unless

@@ -33,6 +33,7 @@ struct ReadCommand: ParsableCommand {
         let subscriptions: [Subscription]?
         var syncAccount: Result<SyncAccount, SyncSetupError>?
         var queryFeeds: [QueryFeed] = []
+        var headings: [UrlsHeading] = []
         if config.syncsWithServer {
             // The feed server lists the feeds: the urls file's are not read, unless
             // `sync-local-feeds` puts them beside the server's. A password command runs
@@ -67,6 +68,7 @@ struct ReadCommand: ParsableCommand {
             let urls = try UrlsFile.load(from: paths.urlsFile)
             warnings = urls.problems.map { "urls file \($0)" } + warnings
             queryFeeds = urls.queryFeeds
+            headings = urls.headings
             subscriptions = hasUrlsFile ? urls.subscriptions : nil
         }
         var settings = ReaderSettings(
@@ -77,6 +79,7 @@ struct ReadCommand: ParsableCommand {
             queryFeeds: queryFeeds,
             syncAccount: syncAccount,
             warnings: warnings)
+        settings.headings = headings
         settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
         settings.syncsLocalFeeds = config.syncsLocalFeeds

@@ -13,7 +13,7 @@ import Testing
         exec:~/bin/scrape.sh "--site" "my town" local "!"
         "query:Unread Articles:unread = \\"yes\\"" meta
         "https://unterminated.example/feed tech
-        not-a-url at all
+        www.typo.example/rss at all
         filter:~/bin/clean.py:https://messy.example/rss
         file:///home/me/feeds/local.xml
         https://blog.example/atom.xml duplicate
@@ -36,7 +36,7 @@ import Testing
         let file = UrlsFile(parsing: UrlsFileTests.sample)
         #expect(file.problems.map(\.description) == [
             "line 7: a quote is opened and never closed",
-            "line 8: not a feed URL: not-a-url",
+            "line 8: www.typo.example/rss has no scheme: write https://www.typo.example/rss",
             "line 11: https://blog.example/atom.xml is already on line 4; skipped",
         ])
     }
@@ -56,6 +56,114 @@ import Testing
         ])
         #expect(file.problems.map(\.description) == ["line 6: a quote is opened and never closed; the rest of the line is read as a tag"])
         #expect(file.lines.filter { if case .heading = $0 { true } else { false } }.count == 3)
+    }
+
+    @Test func linesThatAreNoAddressAreHeadingsInTheirPlace() {
+        let text = #"""
+            "--- BLOGS ---"
+            https://a.example/feed blogs
+            youtube
+            ~~~~~~~~~~~~
+            ~PROGRAMMERS_BLOGS~
+            " "
+            # a comment is no heading
+            "--- Tech ---" tech "~Technology"
+            https://b.example/feed
+            ""
+            "kept out" "!"
+            """# + "\n"
+        let file = UrlsFile(parsing: text)
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.subscriptions.map(\.url) == ["https://a.example/feed", "https://b.example/feed"])
+        #expect(file.headings == [
+            UrlsHeading(text: "--- BLOGS ---", feedsBefore: 0, line: 1),
+            UrlsHeading(text: "youtube", feedsBefore: 1, line: 3),
+            UrlsHeading(text: "~~~~~~~~~~~~", feedsBefore: 1, line: 4),
+            UrlsHeading(text: "~PROGRAMMERS_BLOGS~", feedsBefore: 1, line: 5),
+            UrlsHeading(text: " ", feedsBefore: 1, line: 6),
+            UrlsHeading(text: "--- Tech ---", tags: ["tech"], customTitle: "Technology", feedsBefore: 1, line: 8),
+            UrlsHeading(text: "", feedsBefore: 2, line: 10),
+            UrlsHeading(text: "kept out", isHidden: true, feedsBefore: 2, line: 11),
+        ])
+        #expect(file.headings[5].title == "Technology")
+        #expect(file.queryFeeds.isEmpty)
+        #expect(file.text == text)
+    }
+
+    @Test func mistypedAddressesAndDamagedLinesAreWarnedAndKept() {
+        let text = "www.example.org/feed news\n" + #"""
+            feed://example.org/rss
+            gopher://old.example/
+            https:/example.org/feed
+            "https://"
+            exec:
+            filter:only-a-command
+            """# + "\n\u{1B}]0;owned\u{07} tag\n"
+        var file = UrlsFile(parsing: text)
+        #expect(file.problems.map(\.description) == [
+            "line 1: www.example.org/feed has no scheme: write https://www.example.org/feed",
+            "line 2: feed://example.org/rss: Tidings cannot fetch feed:// addresses (it fetches http://, https://, file://, exec: and filter:)",
+            "line 3: gopher://old.example/: Tidings cannot fetch gopher:// addresses (it fetches http://, https://, file://, exec: and filter:)",
+            "line 4: https:/example.org/feed is not a valid URL: write https://HOST/PATH",
+            "line 5: https:// is not a valid URL",
+            "line 6: exec: names no command: write exec:COMMAND",
+            "line 7: filter:only-a-command: a filter feed is written filter:COMMAND:URL",
+            "line 8: damaged line: ?]0;owned?",
+        ])
+        #expect(file.subscriptions.isEmpty && file.headings.isEmpty)
+        // Kept as written, through an edit.
+        file.add(Subscription(url: "https://www.example.org/feed", tags: ["news"]))
+        #expect(file.text == text + "https://www.example.org/feed news\n")
+    }
+
+    @Test func headingsStayInPlaceThroughEdits() {
+        let text = #"""
+            "--- A ---"
+            https://a1.example/f
+            https://a2.example/f   # moved later
+            ~~B~~ b
+            https://b1.example/f
+            """# + "\n"
+        var file = UrlsFile(parsing: text)
+        #expect(file.headings.map(\.feedsBefore) == [0, 2])
+        // A feed moved past its neighbour across a heading: the heading line stays where it is.
+        let swapped = file.swapFeeds("https://a2.example/f", "https://b1.example/f")
+        #expect(swapped)
+        #expect(file.text == #"""
+            "--- A ---"
+            https://a1.example/f
+            https://b1.example/f
+            ~~B~~ b
+            https://a2.example/f   # moved later
+            """# + "\n")
+        let removed = file.remove(url: "https://a1.example/f")
+        #expect(removed)
+        file.add(Subscription(url: "https://c.example/f"))
+        #expect(file.text == #"""
+            "--- A ---"
+            https://b1.example/f
+            ~~B~~ b
+            https://a2.example/f   # moved later
+            https://c.example/f
+            """# + "\n")
+        #expect(file.headings.map(\.feedsBefore) == [0, 1])
+        #expect(file.headings.map(\.tags) == [[], ["b"]])
+        // A feed moved past a heading swaps lines with it alone.
+        let written = UrlsFile(parsing: file.text)
+        var moved = written
+        let movedPast = moved.swapFeed("https://a2.example/f", withHeading: written.headings[1])
+        #expect(movedPast)
+        #expect(moved.text == #"""
+            "--- A ---"
+            https://b1.example/f
+            https://a2.example/f   # moved later
+            ~~B~~ b
+            https://c.example/f
+            """# + "\n")
+        // A heading looked for on a line where it is not (the file changed meanwhile) moves nothing.
+        let lost = moved.swapFeed("https://c.example/f", withHeading: UrlsHeading(text: "~~B~~", line: 4))
+        let absent = moved.swapFeed("https://absent.example/f", withHeading: written.headings[0])
+        #expect(!lost && !absent)
     }
 
     @Test func queryLinesBecomeQueryFeeds() throws {

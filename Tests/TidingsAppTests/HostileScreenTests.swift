@@ -222,7 +222,7 @@ struct HostileScreenTests {
         try home.write(Self.rss(), to: "feeds/raw.xml")
         var urls = Data("\(home.server.url("/raw.xml"))\n".utf8)
         urls.append(Data([0x00, 0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0x9B, 0x0A]))
-        urls.append(Data(repeating: UInt8(ascii: "y"), count: 10 << 20))
+        urls.append(Data("www.".utf8) + Data(repeating: UInt8(ascii: "y"), count: 10 << 20))
         urls.append(0x0A)
         try urls.write(to: URL(fileURLWithPath: home.path("config/tidings/urls")))
         let config = home.path("config/tidings/config")
@@ -237,7 +237,7 @@ struct HostileScreenTests {
         // How many warnings, where the log is, then the first (line 2 of the urls file); the
         // 10 MB line is quoted by a short excerpt at most.
         let status = try #require(lines.last)
-        #expect(status.hasPrefix(" 3 warnings — see ~/data/tidings/tidings.log: urls file line 2: not a feed URL: ?\u{FFFD}?[2J"), "\(status)")
+        #expect(status.hasPrefix(" 3 warnings — see ~/data/tidings/tidings.log: urls file line 2: damaged line: ?\u{FFFD}?[2J"), "\(status)")
         #expect(status.hasSuffix("?:Help") && status.count <= Self.width, "\(status)")
         try session.sendKeys("Q")
         // Every warning is in the log, each on one short line.

@@ -289,6 +289,7 @@ extension ReaderApp {
         case .success(let account)?:
             if let refusal = account.source.feedManagementRefusal { return "\(refusal)" }
             if case .moveFeed = intent { return "The feed server keeps the feeds in its own order" }
+            if case .moveFeedPastHeading = intent { return "The feed server keeps the feeds in its own order" }
             return nil
         }
     }

@@ -142,12 +142,15 @@ extension ReaderApp {
         case .moveFeed(let id, let neighbourID):
             guard let feed = listedFeed(id), let neighbour = listedFeed(neighbourID) else { return [] }
             return [.editUrlsFile(UrlsFileEdit(change: .swap(feed.url, neighbour.url)))]
+        case .moveFeedPastHeading(let id, let heading):
+            guard let feed = listedFeed(id) else { return [] }
+            return [.editUrlsFile(UrlsFileEdit(change: .swapWithHeading(feed.url, heading)))]
         case .showTags:
             navigation.push(TagListScreen(storeView: storeView, preferences: settings.preferences))
         case .clearTag:
             while let top, (top as AnyObject) !== feedList, navigation.pop() != nil {}
         case .showTag(let tag):
-            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, tag: tag)
+            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, tag: tag, headings: settings.headings)
             screen.refresh()
             navigation.push(screen)
             showReloading()

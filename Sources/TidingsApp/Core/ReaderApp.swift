@@ -140,7 +140,8 @@ public final class ReaderApp {
             feedList = nil
             navigation = NavigationController(root: FirstRunScreen(urlsPath: settings.urlsPath, keyMap: settings.preferences.keyMap, newsboat: settings.newsboatFiles))
         } else {
-            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds)
+            let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds,
+                                        headings: settings.headings)
             feedList = screen
             navigation = NavigationController(root: screen)
         }
@@ -343,6 +344,7 @@ public final class ReaderApp {
             if outcome.changed && feedList == nil {
                 // newsboat's urls file, brought over, may hold query feeds: they show at once.
                 settings.queryFeeds = outcome.queryFeeds
+                settings.headings = outcome.headings
                 showFeedListAfterFirstRun()
                 queue([.autoReload(minutes: settings.autoReloadMinutes)])
             }
@@ -352,7 +354,10 @@ public final class ReaderApp {
                 return (perform(.reloadAll) + [.checkGeneration], true)
             }
             if let url = outcome.selectURL { pendingSelection = url }
-            if outcome.changed { refreshScreens() }
+            if outcome.changed {
+                takeHeadings(outcome.headings)
+                refreshScreens()
+            }
             return (outcome.changed ? [.checkGeneration] : [], true)
         }
         return ([], true)
@@ -472,7 +477,8 @@ public final class ReaderApp {
     /// The first feed was added on the first-run screen: the urls file exists now, and the reader
     /// becomes what it is on every later start.
     private func showFeedListAfterFirstRun() {
-        let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds)
+        let screen = FeedListScreen(storeView: storeView, preferences: settings.preferences, queryFeeds: settings.queryFeeds,
+                                    headings: settings.headings)
         while navigation.pop() != nil {}
         navigation.replaceTop(with: screen)
         feedList = screen
@@ -514,6 +520,14 @@ public final class ReaderApp {
     var top: (any ReaderScreen)? { screens.last }
 
     // MARK: - Drawing
+
+    /// The urls file's headings as an edit left them, for every feed list; a feed server's list
+    /// has none (its urls file, beside it, holds only local feeds).
+    private func takeHeadings(_ headings: [UrlsHeading]) {
+        guard settings.syncAccount == nil, !settings.readsOPMLFeedList else { return }
+        settings.headings = headings
+        for case let list as FeedListScreen in screens { list.takeHeadings(headings) }
+    }
 
     /// Every screen on the stack reads what it shows again.
     func refreshScreens() {

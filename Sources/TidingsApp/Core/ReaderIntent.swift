@@ -58,6 +58,9 @@ public enum ReaderIntent: Hashable, Sendable {
     case deleteFeed(FeedID)
     /// Swap the feed with the one listed next to it (`past`) in the urls file.
     case moveFeed(FeedID, past: FeedID)
+    /// Swap the feed with the urls file's heading listed next to it: the feed moves into the
+    /// section above or below, and no other feed moves.
+    case moveFeedPastHeading(FeedID, UrlsHeading)
     /// Open the tag list.
     case showTags
     /// Show the feeds with this tag.
@@ -142,7 +145,7 @@ extension ReaderIntent {
     /// moving feeds): refused under a feed server, which keeps the list of feeds.
     var editsUrlsFile: Bool {
         switch self {
-        case .addFeed, .renameFeed, .editTags, .deleteFeed, .moveFeed: true
+        case .addFeed, .renameFeed, .editTags, .deleteFeed, .moveFeed, .moveFeedPastHeading: true
         default: false
         }
     }

@@ -41,6 +41,9 @@ public struct ReaderSettings: Sendable {
     public var killfile: Killfile
     /// The urls file's `query:` feeds, listed under the Starred entry.
     public var queryFeeds: [QueryFeed]
+    /// The urls file's headings (`"--- BLOGS ---"`), shown between its feeds; none under a feed
+    /// server or an OPML `urls-source`, which have no such lines.
+    public var headings: [UrlsHeading] = []
     /// `define-filter` lines, offered by `select-filter`.
     public var definedFilters: [DefinedFilter]
     /// `urls-source`: the feed server to sync with instead of fetching the urls file's

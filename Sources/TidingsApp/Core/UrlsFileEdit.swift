@@ -27,6 +27,8 @@ struct UrlsFileEdit: Equatable, Sendable {
         case setTags(url: String, [String])
         /// Swaps two feeds' lines.
         case swap(String, String)
+        /// Swaps a feed's line with a heading's.
+        case swapWithHeading(String, UrlsHeading)
         /// Takes newsboat's urls file, and its config unless there is one at `configPath`.
         case useNewsboatFiles(NewsboatFiles, configPath: String?)
         /// Changes nothing: the store follows the file as it is now (`reload-urls`, and after
@@ -52,19 +54,23 @@ struct UrlsFileEdit: Equatable, Sendable {
                 return UrlsFileEditOutcome(message: "Cannot write the urls file: \(Self.oneLine(error))", changed: false)
             }
         }
+        // Read from the text as written, so that each heading has its line number there (a
+        // move or a removal shifts them), which the next move finds it by.
+        let headings = UrlsFile(parsing: file.text).headings
         do {
             try store.syncSubscriptions(file.subscriptions)
         } catch {
             return UrlsFileEditOutcome(message: "The urls file is saved, but the cache could not follow: \(Self.oneLine(error))", changed: true,
-                                       queryFeeds: file.queryFeeds)
+                                       queryFeeds: file.queryFeeds, headings: headings)
         }
         if change == .reread {
             let problems = file.problems.isEmpty ? "" : "; \(file.problems.count == 1 ? "1 line" : "\(file.problems.count) lines") skipped: \(file.problems[0])"
             let feeds = file.subscriptions.count == 1 ? "1 feed" : "\(file.subscriptions.count) feeds"
             return UrlsFileEditOutcome(message: "Read the urls file again: \(feeds)\(problems)", changed: true, queryFeeds: file.queryFeeds,
-                                       isReread: true)
+                                       isReread: true, headings: headings)
         }
-        return UrlsFileEditOutcome(message: change.finish(store: store) ?? done, changed: true, selectURL: selectURL, queryFeeds: file.queryFeeds)
+        return UrlsFileEditOutcome(message: change.finish(store: store) ?? done, changed: true, selectURL: selectURL, queryFeeds: file.queryFeeds,
+                                   headings: headings)
     }
 
     static func oneLine(_ error: any Error) -> String {
@@ -86,6 +92,8 @@ extension UrlsFileEdit.Change {
             return Self.update(url, in: &file) { $0.tags = tags }
         case .swap(let url, let otherURL):
             return file.swapFeeds(url, otherURL) ? nil : "Not moved: the urls file has changed; try again"
+        case .swapWithHeading(let url, let heading):
+            return file.swapFeed(url, withHeading: heading) ? nil : "Not moved: the urls file has changed; try again"
         case .reread:
             return nil
         case .useNewsboatFiles(let files, _):
@@ -115,7 +123,7 @@ extension UrlsFileEdit.Change {
             return Self.store(fetched, of: subscription.url, in: store)
         case .useNewsboatFiles(let files, let configPath):
             return files.copyConfig(to: configPath)
-        case .remove, .rename, .setTags, .swap, .reread:
+        case .remove, .rename, .setTags, .swap, .swapWithHeading, .reread:
             return nil
         }
     }

@@ -14,4 +14,7 @@ struct UrlsFileEditOutcome: Sendable, Equatable {
     /// Whether the file was only read again (`reload-urls`, `edit-urls`): its query feeds may
     /// have changed too.
     var isReread = false
+    /// The file's headings as written, when it changed: removing a feed or reading the file
+    /// again moves them.
+    var headings: [UrlsHeading] = []
 }

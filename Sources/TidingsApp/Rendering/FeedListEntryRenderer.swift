@@ -5,7 +5,8 @@ import TerminalUI
 /// Draws the feed list's rows: feeds as `FeedRowRenderer` draws them, and the Starred entry in
 /// the same columns, so that its counts line up with the feeds' counts. A query feed, once
 /// counted, is drawn as a feed is — `feedlist-format`, `highlight feedlist` and
-/// `highlight-feed` included — its URL being its `query:` line, as in newsboat.
+/// `highlight-feed` included — its URL being its `query:` line, as in newsboat. So is a heading of
+/// the urls file, as a feed with no articles titled with its text.
 ///
 /// ```
 ///  N (2/5)   Starred
@@ -28,7 +29,21 @@ struct FeedListEntryRenderer: RowRenderer {
             feeds.render(Self.row(for: feed, counts: counts), isSelected: isSelected, into: &grid, in: area)
         case .query(let feed, nil):
             renderEntry(feed.title, counts: nil, into: &grid, in: area)
+        case .heading(let heading):
+            feeds.render(Self.row(for: heading), isSelected: isSelected, into: &grid, in: area)
         }
+    }
+
+    /// A heading of the urls file as a feed-list row, as newsboat draws it: a feed with no
+    /// articles whose title (and URL, for `%L`) is its text, with its tags (for `%T`, `%?T?`).
+    static func row(for heading: UrlsHeading) -> FeedListRow {
+        row(title: heading.title, url: heading.text, tags: heading.tags, counts: .zero, id: headingID(heading))
+    }
+
+    /// The id that stands for a heading among the feed list's rows: negative, and below every
+    /// query feed's, so that it is no stored feed's nor a query feed's.
+    static func headingID(_ heading: UrlsHeading) -> FeedID {
+        FeedID(-(Int64(1) << 32) - Int64(heading.line))
     }
 
     /// A query feed as a feed-list row. Its id is its own (negative: never a stored feed's),
@@ -66,7 +81,7 @@ struct FeedListEntryRenderer: RowRenderer {
         case .feed(let row): return feeds.selectionStyle(for: row)
         case .starred(let counts), .query(_, let counts?):
             return counts.unread > 0 ? feeds.theme.listFocusUnread : feeds.theme.listFocus
-        case .query(_, nil): return feeds.theme.listFocus
+        case .query(_, nil), .heading: return feeds.theme.listFocus
         }
     }
 

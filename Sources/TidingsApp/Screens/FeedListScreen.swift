@@ -6,7 +6,8 @@ import TerminalUI
 /// The root screen: one row per subscribed, non-hidden feed, in urls-file order (or as
 /// `feed-sort-order` or `sort` says), under a "Starred" entry while any article is starred. The
 /// same screen, given a tag, lists only the feeds with that tag (opened from the tag list; it has
-/// no Starred entry and `q` goes back).
+/// no Starred entry and `q` goes back). The urls file's headings (`"--- BLOGS ---"`) are rows in
+/// their place between the feeds, while the list is in the file's order (see `showsHeadings`).
 ///
 /// The keys that edit the feed list (add, rename, tags, delete, move) become intents that
 /// `ReaderApp` carries out on the urls file.
@@ -39,6 +40,8 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
     /// and their counts once read.
     private let queryFeeds: [QueryFeed]
     private var queryCounts: [ItemCounts]?
+    /// The urls file's headings (those with the tag, in a tag's list), in file order.
+    private var headings: [UrlsHeading]
     /// A count of the query feeds is being read; another is due when it is answered. During a
     /// reload the list refreshes at the spinner's pace, faster than a scan of a large cache:
     /// one scan at a time keeps the read queue free for the feeds' own rows.
@@ -52,10 +55,12 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
     private var dataGeneration: Int64?
 
     /// - Parameter tag: list only the feeds with this tag.
-    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil, queryFeeds: [QueryFeed] = []) {
+    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences(), tag: String? = nil, queryFeeds: [QueryFeed] = [],
+                headings: [UrlsHeading] = []) {
         self.storeView = storeView
         self.preferences = preferences
         self.queryFeeds = tag == nil ? queryFeeds : []
+        self.headings = Self.listed(headings, tag: tag)
         listFilter = FeedListFilter(hidesFeedsWithoutUnread: preferences.hidesFeedsWithoutUnread, tag: tag)
         ListCommand.follow(preferences.lists, in: &state)
     }
@@ -158,6 +163,7 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         case .feed(let row)?: index = entries.firstIndex { $0.feed?.id == row.id }
         case .starred?: index = entries.firstIndex { $0.isStarred }
         case .query(let feed, _)?: index = entries.firstIndex { if case .query(feed, _) = $0 { true } else { false } }
+        case .heading(let heading)?: index = entries.firstIndex { if case .heading(heading) = $0 { true } else { false } }
         case nil: index = nil
         }
         if let index {
@@ -185,7 +191,28 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             if listFilter.hidesFeedsWithoutUnread, let counts, counts.unread == 0 { return nil }
             return .query(feed, counts)
         }
-        entries = (showsStarred ? [.starred(starred)] : []) + queries + rows.map { .feed($0) }
+        let feeds = showsHeadings ? FeedListEntry.placing(headings, among: rows) : rows.map { .feed($0) }
+        entries = (showsStarred ? [.starred(starred)] : []) + queries + feeds
+    }
+
+    /// Headings head the feeds below them in the urls file: they are shown while the list is in
+    /// that order and complete. With show-read-feeds off they are left out as newsboat leaves
+    /// out a feed with nothing unread; a filter or another sort order would put them above
+    /// feeds they do not head.
+    private var showsHeadings: Bool {
+        !quickFilter.isActive && filter == nil && !listFilter.hidesFeedsWithoutUnread && preferences.feedSortOrder == .urlsFile
+    }
+
+    /// The headings a list shows: not hidden (`"!"`), and with its tag when it has one.
+    private static func listed(_ headings: [UrlsHeading], tag: String?) -> [UrlsHeading] {
+        headings.filter { !$0.isHidden && (tag.map($0.tags.contains) ?? true) }
+    }
+
+    /// Takes the urls file's headings as it is now written (after an edit or `reload-urls`).
+    func takeHeadings(_ headings: [UrlsHeading]) {
+        self.headings = Self.listed(headings, tag: tag)
+        rebuildEntries()
+        state.layout(count: entries.count, visibleRows: state.visibleRows)
     }
 
     func listedFeed(_ id: FeedID) -> FeedListRow? {
@@ -217,7 +244,7 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             switch entry {
             case .feed(let row): row.displayTitle.lowercased().contains(wanted)
             case .query(let feed, _): feed.title.lowercased().contains(wanted)
-            case .starred: false
+            case .starred, .heading: false
             }
         }
     }
@@ -268,6 +295,7 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             switch entry {
             case .feed(let row): positions[row.id] = index + 1
             case .query(let feed, _): positions[FeedListEntryRenderer.queryID(feed)] = index + 1
+            case .heading(let heading): positions[FeedListEntryRenderer.headingID(heading)] = index + 1
             case .starred: positions[FeedID(0)] = index + 1
             }
         }
@@ -311,11 +339,12 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
             case .feed(let row)?: return .openFeed(row.id)
             case .starred?: return .showStarred
             case .query(let feed, let counts)?: return .openQueryFeed(feed, counts)
+            case .heading(let heading)?: return .status(FeedListEntry.notAFeed(heading))
             case nil: return nil
             }
         case .quit: return tag == nil ? .quit : .back
         case .quitAll: return .quit
-        case .reload: return selectedFeed.map { .reloadFeed($0.id) }
+        case .reload: return selectedFeed.map { .reloadFeed($0.id) } ?? headingRefusal
         case .reloadAll:
             // newsboat's reload-only-visible-feeds: a list narrowed by a tag, a filter or hidden
             // read feeds reloads what it shows.
@@ -325,18 +354,18 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
         case .editURLs: return .editURLs
         case .gotoTitle: return .askForFeedTitle
         case .reloadURLs: return .reloadURLs
-        case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) }
+        case .markFeedRead: return selectedFeed.map { .markFeedRead($0.id) } ?? headingRefusal
         case .toggleShowRead: return .toggleShowRead(articles: false)
         case .markAllFeedsRead: return .markAllFeedsRead
         case .openInBrowser:
-            guard let feed = selectedFeed else { return nil }
+            guard let feed = selectedFeed else { return headingRefusal }
             guard let link = feed.link else { return .status("This feed has no website link") }
             return .openInBrowser(link)
         case .nextUnread: return .nextUnread(from: nil)
         case .previousUnread: return .previousUnread(from: nil)
         case .randomUnread: return .randomUnread
         case .openInBrowserNoninteractively:
-            guard let feed = selectedFeed else { return nil }
+            guard let feed = selectedFeed else { return headingRefusal }
             guard let link = feed.link else { return .status("This feed has no website link") }
             return .openInBrowserNoninteractively(link)
         case .openAllUnreadInBrowser: return selectedFeed.map { .openAllUnread(ofFeed: $0.id, markingRead: false) }
@@ -382,15 +411,26 @@ public final class FeedListScreen: ReaderScreen, TypingScreen, CacheScreen, Feed
     }
 
     private func noFeedSelected(_ verb: String) -> ReaderIntent? {
-        selectedEntry == nil ? nil : .status("Select a feed to \(verb) (the Starred entry is not one)")
+        if let refusal = headingRefusal { return refusal }
+        return selectedEntry == nil ? nil : .status("Select a feed to \(verb) (the Starred entry is not one)")
     }
 
-    /// Moving a feed swaps it with the feed listed next to it (above for -1). The urls file's
-    /// order is what moves change, so they are refused while the list is sorted otherwise: the
-    /// feed would move in the file but not on screen.
+    /// Why a heading, when one is selected, cannot do what a feed does.
+    private var headingRefusal: ReaderIntent? {
+        if case .heading(let heading)? = selectedEntry { .status(FeedListEntry.notAFeed(heading)) } else { nil }
+    }
+
+    /// Moving a feed swaps it with the feed listed next to it (above for -1), or with the
+    /// heading listed next to it: then it moves into the section on the other side of the
+    /// heading and no other feed moves. The urls file's order is what moves change, so they are
+    /// refused while the list is sorted otherwise: the feed would move in the file but not on
+    /// screen.
     private func move(by step: Int) -> ReaderIntent? {
         guard let feed = selectedFeed, let index = rows.firstIndex(where: { $0.id == feed.id }) else {
             return noFeedSelected("move")
+        }
+        if entries.indices.contains(state.selection + step), case .heading(let heading) = entries[state.selection + step] {
+            return .moveFeedPastHeading(feed.id, heading)
         }
         let order = preferences.feedSortOrder
         // Reversed, the list still shows the file's order, and swapping neighbours works alike.
