@@ -195,8 +195,9 @@ public final class ReaderApp {
             effects.append(.indexStoredBodies)
         }
         effects.append(.watchCache)
-        effects += historiesAtStart
-        if historiesAtStart.isEmpty { hasReadHistories = true }
+        let historyReads = historiesAtStart
+        effects += historyReads
+        if historyReads.isEmpty { hasReadHistories = true }
         if let warning = settings.warnings.first {
             // The count and the log's path first, so that they survive an 80-column status bar.
             let count = settings.warnings.count
