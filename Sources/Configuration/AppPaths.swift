@@ -12,6 +12,11 @@ public struct AppPaths: Sendable, Equatable {
     /// The log, beside the cache (`tidings.log`): what the pipeline and the reader have to say
     /// that needs no person at once.
     public var logFile: URL { cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log") }
+    /// The command line's history, kept between sessions beside the cache (newsboat's name,
+    /// `history.cmdline`, in its data directory).
+    public var commandLineHistoryFile: URL { cacheFile.deletingLastPathComponent().appendingPathComponent("history.cmdline") }
+    /// The search prompt's history, beside the cache (newsboat's `history.search`).
+    public var searchHistoryFile: URL { cacheFile.deletingLastPathComponent().appendingPathComponent("history.search") }
 
     /// - Parameters:
     ///   - environment: the process environment (injected by tests).

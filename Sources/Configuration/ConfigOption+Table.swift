@@ -109,7 +109,7 @@ extension ConfigOption {
         .init("macro", .command, "", .keys, .works, "macro KEY ACTION [ARGS] [; ACTION…] [-- \"DESCRIPTION\"]: actions run after the macro prefix"),
         .init("macro-prefix", .command, "", .keys, .works, "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)"),
         .init("run-on-startup", .command, "", .keys, .works, "actions run when the reader starts, once the feed list is read, as a macro's"),
-        .init("history-limit", .number(minimum: 0), "100", .keys, .toCome, "lines of command-line and search history kept"),
+        .init("history-limit", .number(minimum: 0), "100", .keys, .works, "lines of the command line's and the search prompt's histories kept between sessions (history.cmdline, history.search beside the cache); 0: none"),
 
         // Colours
         .init("color", .command, "", .colours, .works, "color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]"),

@@ -131,7 +131,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .switchFocus: return "Tidings has no file browser to switch focus in (S asks for a path)"
         case .set: return "bound alone it has nothing to set (use it in a macro or a bind line)"
-        default: return "not available yet"
+        default: return "does nothing in Tidings"
         }
     }
 }

@@ -173,6 +173,9 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .enqueue, contexts: articles, defaultKeys: [.character("E")], summaryText: "Add the enclosure to podboat's download queue"),
         Action(command: .save, contexts: [.article], defaultKeys: [.character("S")], summaryText: "Save the article as text to a file"),
         Action(command: .pipeTo, contexts: [.article], defaultKeys: [.character("|")], summaryText: "Send the article's text to a command"),
+        // No key, as in newsboat: bind one (`bind-key ^S save-all articlelist`).
+        Action(command: .saveAll, contexts: [.itemList, .searchResults], defaultKeys: [],
+               summaryText: "Save every article of the list as text into a directory (asks which)"),
         Action(command: .addFeed, contexts: [.feedList], defaultKeys: [.character("a")], summaryText: "Add a feed"),
         Action(command: .renameFeed, contexts: [.feedList], defaultKeys: [.character("e")], summaryText: "Rename the selected feed"),
         Action(command: .editTags, contexts: [.feedList], defaultKeys: [.character("T")], summaryText: "Edit the selected feed's tags"),

@@ -82,6 +82,7 @@ struct ReadCommand: ParsableCommand {
         settings.headings = headings
         settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
+        settings.historyFiles = HistoryFiles(paths: paths)
         settings.syncsLocalFeeds = config.syncsLocalFeeds
         settings.readsOPMLFeedList = config.readsOPMLFeedList
         // Without a urls file, the welcome screen offers newsboat's, if there is one.

@@ -8,6 +8,9 @@ import Testing
         #expect(paths.urlsFile.path == "/cfg/tidings/urls")
         #expect(paths.configFile.path == "/cfg/tidings/config")
         #expect(paths.cacheFile.path == "/data/tidings/cache.db")
+        // newsboat's names, beside the cache (in the data directory, as newsboat keeps them).
+        #expect(paths.commandLineHistoryFile.path == "/data/tidings/history.cmdline")
+        #expect(paths.searchHistoryFile.path == "/data/tidings/history.search")
     }
 
     @Test func defaultsUnderHomeWhenUnsetEmptyOrRelative() {
@@ -24,6 +27,7 @@ import Testing
         #expect(paths.urlsFile.path == "/home/ana/newsboat/urls")
         #expect(paths.configFile.path == "/etc/tidings.conf")
         #expect(paths.cacheFile.path == "/home/ana/c.db")
+        #expect(paths.searchHistoryFile.path == "/home/ana/history.search")
     }
 
     @Test func createsItsDirectoriesOnFirstRun() throws {

@@ -28,6 +28,13 @@ public struct ArticleText: Hashable, Sendable {
         proposedFileName = Self.fileName(for: title)
     }
 
+    /// The text of `item` with `body`, headed as the article view heads it (its enclosures
+    /// numbered after the body's links).
+    init(item: StoredItem, body: ArticleBody, timeZone: TimeZone) {
+        self.init(item: item, body: body, header: ArticleScreen.header(
+            for: item, timeZone: timeZone, labelStyle: .plain, firstEnclosureNumber: body.links.count + 1))
+    }
+
     /// The name `save` proposes with `restrict-filename no`: the title as written, as newsboat
     /// proposes it, but for what no file name can hold or what would turn it into a path or
     /// hide it (`/`, control characters, a leading dot), and cut to fit a file system's limit.

@@ -342,6 +342,17 @@ public final class EffectRunner {
             on(fileQueue) { Self.enqueue(url, in: queue, to: target) }
         case .saveText(let article, let path, let replacing):
             on(fileQueue) { Self.save(article, to: path, replacing: replacing) }
+        case .planSaveAll(let query, let directory, let restrictsNames):
+            on(fileQueue) {
+                do {
+                    guard case .rows(let rows) = try query.answer(from: store) else { throw StoreAnswer.Mismatch() }
+                    return .saveAllPlanned(try SaveAll.plan(rows, into: directory, restrictsNames: restrictsNames))
+                } catch {
+                    return .status("Nothing saved: \(error)")
+                }
+            }
+        case .saveAll(let plan, let rendering):
+            on(fileQueue) { .savedAll(plan.write(from: store, rendering: rendering)) }
         case .pipe(let arguments, let text):
             pipe(text, to: arguments)
         case .viewURLs(let arguments, let text):
@@ -352,6 +363,13 @@ public final class EffectRunner {
             bookmark(with: arguments, interactive: interactive)
         case .page(let arguments, let text):
             page(text, with: arguments)
+        case .readHistories(let files, let limit):
+            let logger = logger
+            on(fileQueue) { Self.readHistories(files, limit: limit, logger: logger) }
+        case .writeHistories(let files, let commandLine, let search):
+            let logger = logger
+            // Waited for by `end`, as the reader quits.
+            fileQueue.async { Self.writeHistories(files, commandLine: commandLine, search: search, logger: logger) }
         case .spinner(let running):
             setSpinner(running: running)
         case .autoReload(let minutes):
@@ -480,6 +498,30 @@ public final class EffectRunner {
             }
         } catch {
             return .status("Not saved: \(error)")
+        }
+    }
+
+    /// The last sessions' histories; a file that cannot be read is an empty history and a line
+    /// in the log.
+    private nonisolated static func readHistories(_ files: HistoryFiles, limit: Int, logger: Logger) -> ReaderMessage {
+        func lines(_ path: String) -> [String] {
+            switch HistoryFiles.read(path, limit: limit) {
+            case .success(let lines): return lines
+            case .failure(let failure):
+                logger.warning("\(failure); the history starts empty")
+                return []
+            }
+        }
+        return .historiesRead(commandLine: lines(files.commandLine), search: lines(files.search))
+    }
+
+    private nonisolated static func writeHistories(_ files: HistoryFiles, commandLine: [String], search: [String], logger: Logger) {
+        for (lines, path) in [(commandLine, files.commandLine), (search, files.search)] where !lines.isEmpty {
+            do {
+                try HistoryFiles.write(lines, to: path)
+            } catch {
+                logger.error("\(error)")
+            }
         }
     }
 
@@ -625,6 +667,8 @@ public final class EffectRunner {
                 }
             }
         }
+        // Saved articles and the prompts' histories are written before the process ends.
+        fileQueue.sync {}
         // Marks still queued are in the journal: the next start writes them.
         terminal.stop()
         exit(status)

@@ -1,5 +1,6 @@
 import Configuration
 import FeedStore
+import Foundation
 
 /// An article read from the store and rendered, both off the main thread, ready to show.
 struct LoadedArticle: Sendable {
@@ -22,6 +23,11 @@ struct LoadedArticle: Sendable {
         }
         return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences), fullArticle: fullArticle,
                              opensFullArticle: opensFullArticle)
+    }
+
+    /// The article as `save` writes it: the text it opens on (its full article when it opens on it).
+    func text(timeZone: TimeZone) -> ArticleText {
+        ArticleText(item: item, body: (opensFullArticle ? fullArticle ?? rendered : rendered).body, timeZone: timeZone)
     }
 
     /// Reads article `id` and renders it as `rendering` says; nil when it is no longer in the cache.

@@ -61,21 +61,37 @@ extension ReaderApp {
     /// Asks where to save, proposing `save-path` and a name made from the title.
     func askWhereToSave(_ article: ArticleText) {
         var article = article
-        if settings.config.optionValue("restrict-filename")?.isOn == false {
+        if !restrictsFileNames {
             article.proposedFileName = ArticleText.unrestrictedFileName(for: article.title)
         }
-        let directory = articleActions.savePath
-        ask(.savePath(article), text: (directory.hasSuffix("/") ? directory : directory + "/") + article.proposedFileName)
+        ask(.savePath(article), text: proposedSaveDirectory + article.proposedFileName)
     }
 
     /// Saves to the path typed (`~` is the home directory; a relative path is in `save-path`).
     func save(_ article: ArticleText, to answer: String) -> [ReaderEffect] {
-        let typed = answer.trimmingCharacters(in: .whitespaces)
-        guard !typed.isEmpty else { return [] }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        var path = ArticleActionOptions.expand(typed, home: home)
-        if !path.hasPrefix("/") { path = articleActions.savePath + (articleActions.savePath.hasSuffix("/") ? "" : "/") + path }
+        guard let path = savePath(typed: answer) else { return [] }
         return [.saveText(article, path: path, replacing: false)]
+    }
+
+    /// `save-path` with a slash after it, as the save prompts propose it.
+    var proposedSaveDirectory: String {
+        let directory = articleActions.savePath
+        return directory.hasSuffix("/") ? directory : directory + "/"
+    }
+
+    /// The path typed at a save prompt: `~` is the home directory, a relative path is in
+    /// `save-path`; nil when nothing was typed.
+    func savePath(typed answer: String) -> String? {
+        let typed = answer.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return nil }
+        let path = ArticleActionOptions.expand(typed, home: environment["HOME"] ?? NSHomeDirectory())
+        return path.hasPrefix("/") ? path : proposedSaveDirectory + path
+    }
+
+    /// Whether the names `save` proposes keep only the title's letters and digits
+    /// (`restrict-filename`).
+    var restrictsFileNames: Bool {
+        settings.config.optionValue("restrict-filename")?.isOn != false
     }
 
     /// Runs the command typed, its words split as the `browser` option's are, never by a shell.

@@ -21,7 +21,6 @@ extension ReaderApp {
 
     func askForCommand(typed text: String = "") {
         ask(.command, text: text)
-        navigation.prompt?.history = commandHistory
         navigation.prompt?.completions = Self.commandNames + Config.settableOptionNames
         navigation.prompt?.firstWordCompletions = Self.commandNames
     }
@@ -36,7 +35,6 @@ extension ReaderApp {
             return []
         }
         guard let name = words.first else { return [] }
-        if commandHistory.last != line { commandHistory.append(line) }
         let rest = words.dropFirst().joined(separator: " ")
         if let row = Int(name), words.count == 1 {
             if (top as? any RowsScreen)?.selectRow(row - 1) != true { transientMessage = "No row \(row) here" }

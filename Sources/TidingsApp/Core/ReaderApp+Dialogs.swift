@@ -5,11 +5,16 @@ import TerminalUI
 /// `close-dialog` closes the one on top (never the feed list), `prev-dialog` goes to the one below
 /// and keeps the one it leaves for `next-dialog`, which brings it back. `redraw` repaints.
 extension ReaderApp {
-    /// What `command` does when it is one of these, on whatever screen; nil for other commands.
+    /// What `command` does when it is one of these (or `save-all`, on any list of articles), on
+    /// whatever screen; nil for other commands.
     func performScreenCommand(_ command: KeyCommand) -> [ReaderEffect]? {
         switch command {
         case .redraw:
             return [.repaint]
+        case .saveAll:
+            // Any list of articles: the command is the reader's, the articles the list's.
+            guard let list = top as? any SavableArticleList else { return nil }
+            askWhereToSaveAll(list.everyArticle)
         case .viewDialogs:
             let titles = screens.map { $0.title }
             navigation.push(DialogListScreen(titles: titles, preferences: settings.preferences))

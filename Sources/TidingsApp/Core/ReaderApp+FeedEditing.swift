@@ -22,6 +22,7 @@ extension ReaderApp {
     /// says why the text typed before was not taken.
     func ask(_ question: ReaderQuestion, text: String = "", refusal: String? = nil) {
         navigation.prompt = LineEditor(prompt: (refusal.map { "\($0) — " } ?? "") + question.prompt, text: text)
+        navigation.prompt?.history = histories.lines(for: question)
         self.question = question
     }
 
@@ -36,6 +37,7 @@ extension ReaderApp {
         case .replaceFile(_, let path):
             transientMessage = "Replace \(Excerpt((path as NSString).lastPathComponent))? It exists (y: yes, any other key: no)"
         case .sortOrder(let question): transientMessage = question.prompt
+        case .overwriteSaved(let plan): transientMessage = overwriteQuestion(plan)
         }
         confirmation = pending
         return []
@@ -54,6 +56,7 @@ extension ReaderApp {
             navigation.prompt = nil
             guard let answered = question else { return [] }
             question = nil
+            histories.record(text, answering: answered)
             return answer(answered, with: text)
         }
         return []
@@ -70,6 +73,7 @@ extension ReaderApp {
         case .feedTitle: goToFeed(titled: text.trimmingCharacters(in: .whitespaces))
         case .definedFilter(let filters): applyDefinedFilter(text, from: filters)
         case .savePath(let article): return save(article, to: text)
+        case .saveAllDirectory(let query): return saveAll(query, to: text)
         case .pipeCommand(let article): return pipe(article, to: text)
         case .urlNumber(let urls): return openURL(numbered: text, of: urls)
         case .flags(let id, let state): return setFlags(of: id, shown: state, to: text)
@@ -84,6 +88,7 @@ extension ReaderApp {
             sort(question, answer: key)
             return []
         }
+        if case .overwriteSaved(let plan) = pending { return answerOverwrite(plan, with: key) }
         return key == .character("y") || key == .character("Y") ? confirmed(pending) : []
     }
 
@@ -106,8 +111,8 @@ extension ReaderApp {
             return [.deleteArticles(.allArticles(feed))]
         case .markFeedRead(let feed):
             return markFeedRead(feed.id)
-        case .sortOrder:
-            // Not a yes/no question: answered by `answer(_:with:)`.
+        case .sortOrder, .overwriteSaved:
+            // Not yes/no questions: answered by `answer(_:with:)`.
             return []
         }
     }

@@ -69,8 +69,10 @@ public final class ReaderApp {
     var fullArticleFetches = FullArticleFetches()
     /// The macro prefix was pressed: the next key names the macro.
     var awaitsMacroKey = false
-    /// Lines typed at the command line, oldest first (Up/Down bring them back).
-    var commandHistory: [String] = []
+    /// Lines typed at the prompts that keep them (Up/Down bring them back).
+    var histories = PromptHistories()
+    /// Whether the last sessions' histories have been read (or there was nothing to read).
+    var hasReadHistories = false
     /// The last reload's notification, in the window title until the next key (`notify-xterm`).
     var titleNotification: String?
     /// The id of the last picture asked for (kitty knows pictures by id: each drawing its own).
@@ -197,6 +199,9 @@ public final class ReaderApp {
             effects.append(.indexStoredBodies)
         }
         effects.append(.watchCache)
+        let historyReads = historiesAtStart
+        effects += historyReads
+        if historyReads.isEmpty { hasReadHistories = true }
         if let warning = settings.warnings.first {
             // The count and the log's path first, so that they survive an 80-column status bar.
             let count = settings.warnings.count
@@ -338,6 +343,13 @@ public final class ReaderApp {
             if case .failure(let failure) = result { logger.info("picture \(CredentialRedaction.redact(request.url)) not shown: \(failure)") }
             let taken = screens.compactMap { ($0 as? ArticleScreen)?.takePicture(request, result) }
             return ([], taken.contains(true))
+        case .historiesRead(let commandLine, let search):
+            takeHistories(commandLine: commandLine, search: search)
+            return ([], false)
+        case .saveAllPlanned(let plan):
+            return (continueSavingAll(plan), true)
+        case .savedAll(let outcome):
+            transientMessage = outcome.statusText(home: environment["HOME"])
         case .saveWouldReplace(let article, let path):
             return (confirm(.replaceFile(article, path: path)), true)
         case .urlsFileEdited(let outcome):
@@ -591,6 +603,6 @@ public final class ReaderApp {
         // Drawn as the last frame (see `send`): the transfers take a moment to stop.
         if isReloading { transientMessage = "Stopping…" }
         isQuitting = true
-        return tidyingOnQuit + [.quit(status: status)]
+        return tidyingOnQuit + historiesOnQuit + [.quit(status: status)]
     }
 }

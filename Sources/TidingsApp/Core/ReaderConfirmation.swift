@@ -16,6 +16,9 @@ enum ReaderConfirmation: Sendable {
     case markFeedRead(FeedListRow)
     /// Replacing a file with a saved article.
     case replaceFile(ArticleText, path: String)
+    /// Whether to overwrite the next file of a `save-all` that is in its directory already
+    /// (y, n, or a and q for every one left).
+    case overwriteSaved(SaveAll)
     /// By what to sort (`sort`, `rev-sort`).
     case sortOrder(SortQuestion)
 }

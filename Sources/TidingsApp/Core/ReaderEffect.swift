@@ -64,6 +64,12 @@ enum ReaderEffect: Equatable, Sendable {
     /// Writes an article's text to `path` (a directory: the proposed name in it); an existing
     /// file is replaced only when `replacing`, else `.saveWouldReplace` asks first.
     case saveText(ArticleText, path: String, replacing: Bool)
+    /// Reads the articles `query` lists and looks for their files in `directory`
+    /// (`.saveAllPlanned`, or `.status` saying why nothing can be saved there).
+    case planSaveAll(StoreQuery, directory: String, restrictsNames: Bool)
+    /// Writes the articles of a `save-all` as `plan` says, each rendered as `rendering` says
+    /// (`.savedAll`).
+    case saveAll(SaveAll, StoreQuery.ArticleRendering)
     /// Runs a command with the article's text on its standard input, handing it the terminal
     /// meanwhile (a pager or an editor needs it); `.status` gives the outcome.
     case pipe(arguments: [String], text: String)
@@ -81,6 +87,12 @@ enum ReaderEffect: Equatable, Sendable {
     /// its own, `%f` in `arguments` is its path (else it is added last), the pager gets the
     /// terminal until it exits, and the file is deleted.
     case page(arguments: [String], text: String)
+    /// Reads the command line's and the search prompt's histories kept by the last sessions, the
+    /// newest `limit` lines of each (`.historiesRead`).
+    case readHistories(HistoryFiles, limit: Int)
+    /// Writes the histories as the reader quits, before it exits; an empty one leaves its file as
+    /// it is.
+    case writeHistories(HistoryFiles, commandLine: [String], search: [String])
     /// Starts or stops the reload spinner's timer (`.spinnerTick`).
     case spinner(running: Bool)
     /// Sends `.autoReloadTick` every `minutes` from now on (nil: never).

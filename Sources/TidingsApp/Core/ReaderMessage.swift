@@ -52,6 +52,13 @@ enum ReaderMessage: Sendable {
     case fullArticleFetched(ItemID, Result<FullArticle, FullArticleFailure>, automatic: Bool)
     /// A picture of the article view is drawn for its terminal, or why not (one line).
     case imageLoaded(ImageRequest, id: UInt32, Result<RenderedImage, ImageFailure>)
+    /// The command line's and the search prompt's histories of the last sessions, oldest first.
+    case historiesRead(commandLine: [String], search: [String])
+    /// `save-all` has read the list's articles and looked in the directory: what to write, and
+    /// which files exist already.
+    case saveAllPlanned(SaveAll)
+    /// `save-all` has written what it could.
+    case savedAll(SaveAll.Outcome)
     /// `save` found a file at `path`: ask before replacing it.
     case saveWouldReplace(ArticleText, path: String)
 }

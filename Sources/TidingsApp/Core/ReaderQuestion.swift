@@ -21,6 +21,9 @@ enum ReaderQuestion: Sendable {
     case command
     /// Where to save an article's text.
     case savePath(ArticleText)
+    /// The directory to save every article of a list into (`save-all`), the list's articles
+    /// read by the query.
+    case saveAllDirectory(StoreQuery)
     /// The command to send an article's text to.
     case pipeCommand(ArticleText)
     /// The number of the link to open among these (`goto-url`).
@@ -44,6 +47,7 @@ enum ReaderQuestion: Sendable {
             let choices = filters.enumerated().map { "\($0.offset + 1) \($0.element.name)" }.joined(separator: ", ")
             return "Filter (\(choices)): "
         case .savePath: return "Save to: "
+        case .saveAllDirectory: return "Save every article to directory: "
         case .pipeCommand: return "Pipe to command: "
         case .urlNumber(let urls): return "Open link (1-\(urls.count)): "
         case .flags: return "Flags: "

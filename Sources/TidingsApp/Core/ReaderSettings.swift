@@ -80,6 +80,9 @@ public struct ReaderSettings: Sendable {
     public var bookmarks = BookmarkOptions()
     /// `external-url-viewer`, in words (`~/` expanded): what `show-urls` runs instead of the URL view.
     public var externalURLViewer: [String]?
+    /// Where the command line's and the search prompt's histories are kept between sessions;
+    /// nil: for the session only.
+    public var historyFiles: HistoryFiles?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
     /// The cache could be opened for reading only (another user's, a read-only mount): nothing

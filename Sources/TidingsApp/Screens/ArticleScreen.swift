@@ -439,8 +439,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
 
     /// The article as plain text, for `save` and `pipe-to`.
     public var text: ArticleText {
-        ArticleText(item: item, body: body, header: Self.header(
-            for: item, timeZone: preferences.timeZone, labelStyle: .plain, firstEnclosureNumber: body.links.count + 1))
+        ArticleText(item: item, body: body, timeZone: preferences.timeZone)
     }
 
     /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
@@ -459,7 +458,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
 
     /// The header lines: labelled fields, then a rule. Attachments are numbered from
     /// `firstEnclosureNumber`, after the body's links, when it is given.
-    static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style, firstEnclosureNumber: Int? = nil) -> [TextView.Line] {
+    nonisolated static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style, firstEnclosureNumber: Int? = nil) -> [TextView.Line] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone

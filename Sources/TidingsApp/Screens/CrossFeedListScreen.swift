@@ -7,7 +7,7 @@ import TerminalUI
 /// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
 /// entry) or a query feed's. Behaves as an item list, with the search results' keys.
 @MainActor
-public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, MarksFollowing, RowsScreen, UnreadScanning {
+public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, MarksFollowing, RowsScreen, UnreadScanning, SavableArticleList {
     let articles: CrossFeedArticles
     public private(set) var counts: ItemCounts = .zero
     public private(set) var state = ListState()
@@ -74,6 +74,8 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     func shownState(ofItem id: ItemID) -> ItemState? {
         source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
     }
+
+    var everyArticle: StoreQuery { source.everyRow }
 
     /// What the list reads on a refresh: its counts (unless known) and the pages around the
     /// selection.

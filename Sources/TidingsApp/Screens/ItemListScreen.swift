@@ -12,7 +12,7 @@ import TerminalUI
 /// items filters as fast as a short one). Which items are expanded is remembered while the list
 /// is open. Everything is read off the main thread (see `StoreView`).
 @MainActor
-public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, MarksScreen, FeedRowsScreen, RowsScreen, FilteredScreen, ArticleListing, JumpClosedScreen {
+public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, MarksScreen, FeedRowsScreen, RowsScreen, FilteredScreen, ArticleListing, JumpClosedScreen, SavableArticleList {
     public private(set) var feed: FeedListRow
     public private(set) var state = ListState()
     /// The quick filter: typed, kept or none.
@@ -185,6 +185,9 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
     func selectRow(_ index: Int) -> Bool {
         state.selectRow(index, count: source.count)
     }
+
+    /// The feed's articles as listed: filtered, read ones hidden or not, in the list's order.
+    var everyArticle: StoreQuery { source.everyRow }
 
     /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`).
     public func select(item id: ItemID) {

@@ -38,6 +38,11 @@ final class PagedItemSource: @MainActor ListDataSource {
         self.pages = pages
     }
 
+    /// A read of every row of the list, in its order.
+    var everyRow: StoreQuery {
+        .itemPage(pages, ItemPageRequest(unreadOnly: unreadOnly, limit: Int(Int32.max), order: order))
+    }
+
     /// A list with no rows, before the first answer from the store.
     static func empty() -> PagedItemSource {
         PagedItemSource(count: 0, storeView: nil, pages: .starred)

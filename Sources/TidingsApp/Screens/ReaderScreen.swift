@@ -81,6 +81,13 @@ protocol ArticleListing: ReaderScreen {
     func article(besides id: ItemID, forward: Bool) -> ItemID?
 }
 
+/// A list of articles that `save-all` saves whole.
+@MainActor
+protocol SavableArticleList: ReaderScreen {
+    /// A read of every article the list shows, in its order (`.rows`).
+    var everyArticle: StoreQuery { get }
+}
+
 /// A list of several feeds' articles (a query feed, Starred, search results): `n` and `p` look
 /// for the next or previous unread article in it first, as newsboat's do.
 @MainActor

@@ -10,7 +10,7 @@ import TerminalUI
 /// list never moves under the cursor), but read and starred marks follow the store. Run the
 /// search again (`/`, Enter) to see articles that arrived since.
 @MainActor
-public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, SearchResultsShowing, UnreadScanning {
+public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, SearchResultsShowing, UnreadScanning, SavableArticleList {
     public var query: SearchQuery { source.query }
     public private(set) var state = ListState()
     /// Called when rows arrive in the background, so that the reader draws the screen again.
@@ -74,6 +74,9 @@ public final class SearchResultsScreen: ReaderScreen, CacheScreen, MarksScreen, 
         source.markStale()
         if unindexedNow > 0 { readUnindexed() }
     }
+
+    /// Every match of the search, in the results' order (those not read into the list yet too).
+    var everyArticle: StoreQuery { .search(query, ItemPageRequest(limit: Int(Int32.max))) }
 
     func shownState(ofItem id: ItemID) -> ItemState? {
         source.rows.first { $0.id == id }.map { ItemState(storeView.pendingMarks.apply(to: $0)) }
