@@ -39,10 +39,10 @@ deps:
 		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
 	fi
 
-# Installs the programs the end-to-end tests drive.
-test-deps:
+# Installs the Debian packages of the COMMAND=PACKAGE pairs in $(1) whose command is missing.
+define install-missing-tools
 	@missing=""; \
-	for pair in $(TEST_TOOLS); do \
+	for pair in $(1); do \
 		cmd=$${pair%%=*}; pkg=$${pair#*=}; \
 		command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; \
 	done; \
@@ -50,6 +50,11 @@ test-deps:
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
 	fi
+endef
+
+# Installs the programs the end-to-end tests drive.
+test-deps:
+	$(call install-missing-tools,$(TEST_TOOLS))
 	@# The picture acceptance test replays what the reader writes to its pty through pyte, a
 	@# terminal emulator in Python (Debian's, for Debian's /usr/bin/python3).
 	@/usr/bin/python3 -c 'import pyte' 2>/dev/null || { echo "Installing: python3-pyte"; $(SUDO) apt-get update -q && $(APT_INSTALL) python3-pyte; }
@@ -120,15 +125,7 @@ test: deps test-deps sync-test-deps
 # Not part of `make test`: it needs an X server's worth of packages, which this target installs.
 XTERM_TOOLS := xterm=xterm Xvfb=xvfb xdotool=xdotool import=imagemagick
 xterm-check: deps
-	@missing=""; \
-	for pair in $(XTERM_TOOLS); do \
-		cmd=$${pair%%=*}; pkg=$${pair#*=}; \
-		command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing:$$missing"; \
-		$(SUDO) apt-get update -q && $(APT_INSTALL) $$missing; \
-	fi
+	$(call install-missing-tools,$(XTERM_TOOLS))
 	$(SWIFT) build --product tidings
 	/usr/bin/python3 Tests/Support/xterm_sixel_check.py $(DEBUG_BIN) $(CURDIR)/.build/xterm-check.png
 
