@@ -1,5 +1,6 @@
 import Configuration
 import FeedStore
+import TerminalUI
 
 /// The commands that every list of articles (a feed's items, search results, Starred) answers
 /// the same way, for its selected article.
@@ -71,6 +72,17 @@ enum ArticleCommand {
             index += 1
         }
         return nil
+    }
+
+    /// The intent for `command` on the selected `item`, with the selection of a list of `count`
+    /// rows moved as `selection(after:…)` says when there is one.
+    static func perform(_ command: KeyCommand, selected item: ItemRow?, state: inout ListState, count: Int,
+                        lists: ListBehaviour, row: (Int) -> ItemRow?) -> ReaderIntent? {
+        let intent = intent(for: command, selected: item)
+        if intent != nil, let next = selection(after: command, from: state.selection, count: count, lists: lists, row: row) {
+            state.select(next, count: count)
+        }
+        return intent
     }
 
     /// `mark-all-above-as-read`: the rows above `selection`, as far as they are read (`row` gives

@@ -231,13 +231,9 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
             guard let (expression, source) = articles.filter(starFlag: preferences.starFlag) else { return nil }
             return .markArticlesRead(expression, source: source, shown: self.source.loadedIDs, unread: unread)
         default:
-            let intent = ArticleCommand.intent(for: command, selected: selectedItem)
-            if intent != nil, let next = ArticleCommand.selection(
-                after: command, from: state.selection, count: source.count, lists: preferences.lists,
-                row: { self.source.row(at: $0).map { self.storeView.pendingMarks.apply(to: $0) } }) {
-                state.select(next, count: source.count)
-            }
-            return intent
+            return ArticleCommand.perform(
+                command, selected: selectedItem, state: &state, count: source.count, lists: preferences.lists,
+                row: { self.source.row(at: $0).map { self.storeView.pendingMarks.apply(to: $0) } })
         }
     }
 }

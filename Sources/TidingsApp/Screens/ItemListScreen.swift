@@ -294,13 +294,9 @@ public final class ItemListScreen: ReaderScreen, TypingScreen, CacheScreen, Mark
             if filter != nil { _ = applyFilter(nil) }
             return nil
         default:
-            let intent = ArticleCommand.intent(for: command, selected: selectedItem)
-            if intent != nil, let next = ArticleCommand.selection(
-                after: command, from: state.selection, count: source.count, lists: preferences.lists,
-                row: { self.source.row(at: $0).map { self.storeView.pendingMarks.apply(to: $0) } }) {
-                state.select(next, count: source.count)
-            }
-            return intent
+            return ArticleCommand.perform(
+                command, selected: selectedItem, state: &state, count: source.count, lists: preferences.lists,
+                row: { self.source.row(at: $0).map { self.storeView.pendingMarks.apply(to: $0) } })
         }
     }
 
