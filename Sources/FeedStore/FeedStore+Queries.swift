@@ -28,7 +28,8 @@ extension FeedStore {
         id, url, \(displayTitleSQL("feed")) AS displayTitle, title, customTitle, link, subtitle, tags,
         unreadCount, totalCount, lastError, failureCount, lastSuccessAt, lastAttemptAt, serverId IS NOT NULL AS isFromServer, position,
         (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0) AS newestItemDate,
-        (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0 AND item.isRead = 0)
+        (CASE WHEN feed.unreadCount > 0 THEN
+            (SELECT max(sortDate) FROM item WHERE item.feedId = feed.id AND item.isDeleted = 0 AND item.isRead = 0) END)
             AS newestUnreadItemDate
         """
 
