@@ -10,15 +10,19 @@ import Testing
 /// process list.
 @Suite(.serialized, .enabled(if: TTRSSTestServer.isAvailable, Comment(rawValue: TTRSSTestServer.unavailableReason ?? "")))
 struct TTRSSCommandLineTests {
-    /// Every process's command line, read again and again until `stop()`.
+    /// Every process's command line, read again and again until `stop()`. The reading runs on a
+    /// thread of its own, not on a shared Dispatch queue: on a loaded machine a queued block could
+    /// start only after the command it should watch has ended. `init` returns after a first pass.
     final class ProcessListWatcher: @unchecked Sendable {
         private let lock = NSLock()
         private var lines = Set<String>()
         private var running = true
+        private let firstPass = DispatchSemaphore(value: 0)
         private let done = DispatchSemaphore(value: 0)
 
         init() {
-            DispatchQueue.global().async { [self] in
+            let thread = Thread { [self] in
+                var passes = 0
                 while lock.withLock({ running }) {
                     var seen: [String] = []
                     for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(entry) != nil {
@@ -27,10 +31,14 @@ struct TTRSSCommandLineTests {
                         }
                     }
                     lock.withLock { lines.formUnion(seen) }
+                    passes += 1
+                    if passes == 1 { firstPass.signal() }
                     usleep(2_000)
                 }
                 done.signal()
             }
+            thread.start()
+            firstPass.wait()
         }
 
         func stop() -> Set<String> {
@@ -57,10 +65,8 @@ struct TTRSSCommandLineTests {
 
         let watcher = ProcessListWatcher()
         let first = try CommandLineTests.run(["reload"] + files, in: sandbox)
-        let processes = watcher.stop()
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output == "Synced with the feed server: 2 feeds, 5 new articles, 0 marks changed\n")
-        #expect(processes.contains { $0.contains("reload") && $0.contains(sandbox.cache) }, "the watcher saw no tidings")
         #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "5\n")
 
         // Read on another device: seen here after the next sync.
@@ -92,6 +98,9 @@ struct TTRSSCommandLineTests {
         #expect(wrong.status == 1)
         #expect(wrong.errors == "tidings: sync failed: the feed server 127.0.0.1:\(server.port) refused the login: wrong e-mail or password\n")
 
+        // Every command above ran while the watcher read the process list.
+        let processes = watcher.stop()
+        #expect(processes.contains { $0.contains("reload") && $0.contains(sandbox.cache) }, "the watcher saw no tidings")
         let sessions = try server.sessionIDs()
         #expect(!sessions.isEmpty)
         let secrets = [TTRSSTestServer.password, "not the password"] + sessions
