@@ -88,6 +88,13 @@ final class HTTPSession: @unchecked Sendable {
         hasReadCookies = true
     }
 
+    /// Writes the jar with the cookies the transfers have so far (it is also written as each
+    /// handle is cleaned up). On the session's thread.
+    func writeCookies(from easy: UnsafeMutableRawPointer) {
+        guard cookieShare != nil else { return }
+        tidings_curl_easy_setopt_string(easy, CURLOPT_COOKIELIST, "FLUSH")
+    }
+
     /// Hands a transfer to the session's thread, starting the thread if it is not running.
     func start(_ transfer: HTTPTransfer) {
         let startsThread = lock.withLock { () -> Bool in

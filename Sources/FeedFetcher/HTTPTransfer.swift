@@ -136,16 +136,19 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     /// was set up for the next hop of a redirect and must run again.
     func transferDidEnd(_ code: CURLcode) -> Bool {
         if ending.hasEnded { return false }
+        if code == CURLE_OK, let target = redirectTarget {
+            requestURL = target
+            prepareRequest()
+            return true
+        }
+        // The feed is reported done below, and the reload may end before the handle's cleanup,
+        // where libcurl would write the jar: it is written now.
+        if let easyHandle { session.writeCookies(from: easyHandle) }
         guard code == CURLE_OK else {
             let message = String(cString: errorBuffer)
             ending.fail(FetchFailure(curlCode: code, message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message,
                               idleTimeout: session.idleTimeout))
             return false
-        }
-        if let target = redirectTarget {
-            requestURL = target
-            prepareRequest()
-            return true
         }
         if hasResponse {
             noteProtocol()
