@@ -7,8 +7,8 @@ import FeedStore
 /// screen showed when the mark was made, and only in counts read before the mark was written
 /// (the store's generation after the write tells which): a list read again after the write
 /// already counts it.
-struct PendingMarks {
-    private struct Entry {
+struct PendingMarks: Equatable, Sendable {
+    private struct Entry: Equatable, Sendable {
         var number: Int
         var mark: ItemMark
         /// The store's generation once the mark was written; nil while it is not.

@@ -247,12 +247,14 @@ extension ReaderApp {
         let list = screens.last { !($0 is any JumpClosedScreen) || $0 is any ArticleListing }
         let acrossFeeds = settings.preferences.lists.goesToNextFeed
         let query: StoreQuery = if let list = list as? any UnreadScanning {
-            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: acrossFeeds)
+            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: acrossFeeds,
+                                 storeView.pendingMarks)
         } else if !acrossFeeds, let list = list as? ItemListScreen {
             // `goto-next-feed no`: round the feed's own list, as newsboat does, and no further.
-            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: false)
+            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: false,
+                                 storeView.pendingMarks)
         } else {
-            .unreadArticle(from: from, forward: forward, articleRendering)
+            .unreadArticle(from: from, forward: forward, articleRendering, storeView.pendingMarks)
         }
         return [.load(StoreRead(query: query, reply: .unreadJump(forward: forward)))]
     }

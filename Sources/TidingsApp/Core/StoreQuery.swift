@@ -34,14 +34,16 @@ enum StoreQuery: Equatable, Sendable {
     case tagSummaries
     /// An article, rendered to be shown → `.article`.
     case article(ItemID, ArticleRendering)
-    /// The next (or previous) unread article from `from`, rendered, and its feed → `.unreadJump`.
-    case unreadArticle(from: ItemID?, forward: Bool, ArticleRendering)
+    /// The next (or previous) unread article from `from`, rendered, and its feed → `.unreadJump`;
+    /// the marks not yet written are laid over the store's rows, so that an article just read
+    /// is not found unread again.
+    case unreadArticle(from: ItemID?, forward: Bool, ArticleRendering, PendingMarks)
     /// An unread article chosen at random, rendered, and its feed → `.unreadJump`.
     case randomUnreadArticle(ArticleRendering)
     /// The same, looked for first in a list of several feeds (see `UnreadListScan`) →
     /// `.unreadJump`, which says whether it was found there; across the feeds after it only
     /// when `acrossFeeds` (`goto-next-feed`).
-    case unreadArticleInList(UnreadListScan, forward: Bool, ArticleRendering, acrossFeeds: Bool = true)
+    case unreadArticleInList(UnreadListScan, forward: Bool, ArticleRendering, acrossFeeds: Bool, PendingMarks)
     /// The feeds to reload: every one, or only those in `only` → `.feedsToFetch`; `localOnly`:
     /// not the feed server's (`sync-local-feeds`).
     case feedsToFetch(only: Set<FeedID>?, localOnly: Bool = false)
@@ -88,19 +90,23 @@ enum StoreQuery: Equatable, Sendable {
             return .tags(try store.tagSummaries())
         case .article(let id, let rendering):
             return .article(try LoadedArticle.load(id, from: store, rendering))
-        case .unreadArticle(let from, let forward, let rendering):
-            let row = forward ? try store.nextUnread(after: from) : try store.previousUnread(before: from)
-            guard let row else { return .unreadJump(nil) }
+        case .unreadArticle(let from, let forward, let rendering, let marks):
+            func adjacent(to id: ItemID?) throws -> ItemRow? {
+                forward ? try store.nextUnread(after: id) : try store.previousUnread(before: id)
+            }
+            var found = try adjacent(to: from)
+            while let row = found, marks.apply(to: row).isRead { found = try adjacent(to: row.id) }
+            guard let row = found else { return .unreadJump(nil) }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
         case .randomUnreadArticle(let rendering):
             guard let row = try store.randomUnread() else { return .unreadJump(nil) }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article))
-        case .unreadArticleInList(let scan, let forward, let rendering, let acrossFeeds):
-            guard let row = try scan.unreadRow(forward: forward, in: store) else {
+        case .unreadArticleInList(let scan, let forward, let rendering, let acrossFeeds, let marks):
+            guard let row = try scan.unreadRow(forward: forward, in: store, marks: marks) else {
                 guard acrossFeeds else { return .unreadJump(nil) }
-                return try StoreQuery.unreadArticle(from: nil, forward: forward, rendering).answer(from: store)
+                return try StoreQuery.unreadArticle(from: nil, forward: forward, rendering, marks).answer(from: store)
             }
             let article = try LoadedArticle.load(row.id, from: store, rendering)
             return .unreadJump(UnreadJump(row: row, feed: try store.feed(row.feedID), article: article, isInList: true))

@@ -17,14 +17,15 @@ struct UnreadListScan: Equatable, Sendable {
     }
 
     /// The next (`forward`) or previous unread row of the list, read from the store where the
-    /// list has not; nil when there is none. As newsboat's, the search goes round: past the
-    /// end it goes on from the top, up to the row it started from.
-    func unreadRow(forward: Bool, in store: FeedStore) throws -> ItemRow? {
+    /// list has not, with `marks` laid over; nil when there is none. As newsboat's, the search
+    /// goes round: past the end it goes on from the top, up to the row it started from (which
+    /// the mark just made on it keeps from being found again before the store has it).
+    func unreadRow(forward: Bool, in store: FeedStore, marks: PendingMarks) throws -> ItemRow? {
         switch place {
         case .found(let row): return row
         case .none: return nil
         case .pages(let pages, let order, let index, let count):
-            let reader = PageReader(pages: pages, order: order, store: store)
+            let reader = PageReader(pages: pages, order: order, store: store, marks: marks)
             if forward {
                 return try reader.firstUnread(in: (index + 1)..<count, forward: true)
                     ?? reader.firstUnread(in: 0..<min(index + 1, count), forward: true)
@@ -39,6 +40,7 @@ struct UnreadListScan: Equatable, Sendable {
         var pages: ItemPages
         var order: ItemOrder
         var store: FeedStore
+        var marks: PendingMarks
 
         /// The first unread row among `positions`, walked forward or backward.
         func firstUnread(in positions: Range<Int>, forward: Bool) throws -> ItemRow? {
@@ -46,7 +48,7 @@ struct UnreadListScan: Equatable, Sendable {
             var position = forward ? positions.lowerBound : positions.upperBound - 1
             while positions.contains(position) {
                 let page = position / size
-                let rows = try pages.rows(from: store, ItemPageRequest(offset: page * size, limit: size, order: order))
+                let rows = try pages.rows(from: store, ItemPageRequest(offset: page * size, limit: size, order: order)).map(marks.apply(to:))
                 let pagePositions = (page * size)..<(page * size + rows.count)
                 let walked = positions.clamped(to: pagePositions)
                 let offsets = walked.map { $0 - page * size }
