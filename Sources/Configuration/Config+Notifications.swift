@@ -20,10 +20,8 @@ extension Config {
         return options
     }
 
-    /// What is wrong with a `notify-program` or `notify-format` value, if anything (it is then
-    /// not kept).
-    static func notifyProblem(_ name: String, _ text: String) -> String? {
-        if name == "notify-format" { return ListFormat.problem(in: text, kind: .notification) }
+    /// What is wrong with a `notify-program` value, if anything (no program is then run).
+    static func notifyProgramProblem(_ text: String) -> String? {
         guard !text.isEmpty else { return nil }
         do {
             _ = try CommandArguments.split(text)

@@ -344,10 +344,11 @@ public struct Config: Sendable, Equatable {
             return warning
         case "user-agent": userAgent = value.text.isEmpty ? nil : value.text
         case "notify-format":
-            // Kept even with an unknown specifier, which is only left out of the text.
+            // An unknown specifier is left out of the text without a word, as newsboat leaves it
+            // out: the notification is the one the user had, so there is nothing to warn about
+            // (shared configs copy `%I` from one example).
             optionValues[name] = value
-            return Self.notifyProblem(name, value.text)
-        case "notify-program": return Self.notifyProblem(name, value.text)
+        case "notify-program": return Self.notifyProgramProblem(value.text)
         case "external-url-viewer": return Self.externalURLViewerProblem(value.text)
         case "bookmark-cmd", "html-renderer", "pager": return Self.articleCommandProblem(name, value.text)
         case "search-highlight-colors":

@@ -82,7 +82,6 @@ public struct ListFormat: Sendable, Equatable {
 
         /// What is used instead of a format that cannot be understood.
         var fallback: String {
-            if leavesOutUnknown { return "it is left out" }
             if Self.titles.contains(self) { return "Tidings' own title is used" }
             return fills ? "Tidings' own layout is used" : "the default is used"
         }
