@@ -174,6 +174,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     func shouldStop(at now: DispatchTime) -> Bool {
         if ending.hasEnded { return true }
         guard now >= lastActivity + session.idleTimeout else { return false }
+        if let easyHandle { session.writeCookies(from: easyHandle) }
         ending.fail(.noAnswer(seconds: session.idleTimeout))
         return true
     }

@@ -107,7 +107,15 @@ import Testing
         let url = server.url("/feed.xml")
         var options = FetchOptions()
         options.cookieFile = jar
-        _ = try #require(ReloadRecorder().run([url], cache: InMemoryFeedCache(), options: options))
+        // Long enough for a loaded machine: a feed given up would leave the jar to the handle's
+        // cleanup, after the reload has ended.
+        options.connectTimeout = 120
+        let recorder = ReloadRecorder()
+        _ = try #require(recorder.run([url], cache: InMemoryFeedCache(), options: options, limit: 120))
+        guard case .finished = recorder.outcome(for: url) else {
+            Issue.record("the feed did not load: \(String(describing: recorder.outcome(for: url)))")
+            return
+        }
         let written = try String(contentsOfFile: jar, encoding: .utf8)
         #expect(written.contains("visitor\tab12cd"))
 
