@@ -246,15 +246,14 @@ extension ReaderApp {
     private func unreadJump(from: ItemID?, forward: Bool) -> [ReaderEffect] {
         let list = screens.last { !($0 is any JumpClosedScreen) || $0 is any ArticleListing }
         let acrossFeeds = settings.preferences.lists.goesToNextFeed
+        let marks = storeView.pendingMarks
         let query: StoreQuery = if let list = list as? any UnreadScanning {
-            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: acrossFeeds,
-                                 storeView.pendingMarks)
+            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: acrossFeeds, marks)
         } else if !acrossFeeds, let list = list as? ItemListScreen {
             // `goto-next-feed no`: round the feed's own list, as newsboat does, and no further.
-            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: false,
-                                 storeView.pendingMarks)
+            .unreadArticleInList(list.unreadScan(from: from, forward: forward), forward: forward, articleRendering, acrossFeeds: false, marks)
         } else {
-            .unreadArticle(from: from, forward: forward, articleRendering, storeView.pendingMarks)
+            .unreadArticle(from: from, forward: forward, articleRendering, marks)
         }
         return [.load(StoreRead(query: query, reply: .unreadJump(forward: forward)))]
     }
