@@ -65,7 +65,7 @@ public struct AppPaths: Sendable, Equatable {
         public var description: String { "cannot create the directory \(path): \(reason)" }
     }
 
-    static func home(_ environment: [String: String]) -> String {
+    public static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         return FileManager.default.homeDirectoryForCurrentUser.path
     }

@@ -62,11 +62,7 @@ extension Config {
                 .map(NewsboatTokenizer.quoteIfNeeded) ?? "(not set: Tidings' own extractor)"
         case "fulltext-command-timeout": return String(Int(fullArticle.commandTimeout))
         case "always-fetch-full-article": return quoted(fullArticle.alwaysFetchPattern)
-        case "urls-source": return sync.urlsSource.rawValue
-        case "fever-url": return quoted(sync.feverURL)
-        case "fever-login": return quoted(sync.feverLogin)
-        case "fever-passwordfile": return quoted(sync.feverPasswordFile)
-        case "fever-passwordeval": return quoted(sync.feverPasswordEval)
+        case "urls-source": return sync.urlsSource
         default:
             guard let option = ConfigOption.named[name], option.kind != .command else { return nil }
             if option.isSecret { return optionValues[name] == nil ? "(not set)" : "(hidden)" }

@@ -251,7 +251,7 @@ public struct Config: Sendable, Equatable {
         preferences.showsKeymapHint = optionValue("show-keymap-hint")?.isOn ?? false
         preferences.showsTitleBar = optionValue("show-title-bar")?.isOn ?? true
         preferences.swapsTitleAndHints = optionValue("swap-title-and-hints")?.isOn ?? false
-        preferences.marksLocalFeeds = syncsLocalFeeds
+        preferences.marksLocalFeeds = feedListSource.server != nil && feedListSource.fetchesFeeds
         preferences.imageProtocol = optionValue("image-protocol").flatMap { ImageProtocolChoice(rawValue: $0.text) } ?? .auto
         preferences.imageMaxHeight = optionValue("image-max-height")?.number ?? 0
         preferences.starFlag = starFlag

@@ -119,7 +119,7 @@ extension ConfigOption {
         .init("search-highlight-colors", .list, "black yellow bold", .colours, .works, "FOREGROUND BACKGROUND [ATTRIBUTE…]: the words of a search, in the article opened from its results"),
 
         // Sync services (each service's own options are in `syncServices`)
-        .init("urls-source", .oneOf(SyncOptions.URLsSource.allCases.map(\.rawValue)), "local", .sync, .works, part: .sync, "local: the urls file; opml: the documents opml-url names; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),
+        .init("urls-source", .oneOf(SyncOptions.urlsSourceNames), "local", .sync, .works, part: .sync, "local: the urls file; opml: the documents opml-url names; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)"),
         .init("sync-local-feeds", .yesNo, "no", .sync, .works, part: .sync, "with a feed server: the urls file's feeds are reloaded too, beside the server's, and marked \u{00B7} in the feed list (a Tidings option)"),
         .init("opml-url", .list, "", .sync, .works, part: .sync, "with urls-source opml: the OPML documents (http(s) or file URLs, or paths) the feed list is read from, a feed's folders its tag"),
         .init("fever-url", .text, "", .sync, .works, part: .sync, "the Fever endpoint (a Tidings option)"),

@@ -55,10 +55,11 @@ public struct BatchReload {
         try paths.createDirectories()
         let config = try Config.load(from: paths.configFile)
         if let path = config.errorLogPath { errorLog?.open(path: path) }
-        guard config.syncsWithServer else { return try reload(config: config, paths: paths) }
-        let synced = try sync(config: config, paths: paths)
+        let source = config.feedListSource
+        guard let server = source.server else { return try reload(config: config, paths: paths) }
+        let synced = try sync(server, config: config, paths: paths)
         // `sync-local-feeds`: the urls file's feeds are reloaded after the server's are synced.
-        guard config.syncsLocalFeeds else { return synced }
+        guard source.fetchesFeeds else { return synced }
         let reloaded = try reload(config: config, paths: paths, besideServer: true)
         return [synced, reloaded].contains(.interrupted) ? .interrupted : [synced, reloaded].contains(.someFailed) ? .someFailed : .succeeded
     }
@@ -68,7 +69,8 @@ public struct BatchReload {
     private func reload(config: Config, paths: AppPaths, besideServer: Bool = false) throws -> Outcome {
         let urls = try UrlsFile.load(from: paths.urlsFile)
         // `urls-source "opml"`: the OPML documents list the feeds instead of the urls file.
-        let opml = config.readsOPMLFeedList ? OPMLFeedList.load(config: config) : nil
+        var opml: OPMLFeedList.Loaded?
+        if case .opml(let documents) = config.feedListSource { opml = OPMLFeedList.load(documents, options: config.fetchOptions) }
         let subscriptions = opml?.subscriptions ?? urls.subscriptions
         let fileProblems = opml?.problems ?? urls.problems.map { "urls file \($0)" }
         for warning in (besideServer ? [] : config.warnings.map(\.description)) + fileProblems {
@@ -132,17 +134,16 @@ public struct BatchReload {
     /// file is not read unless `sync-local-feeds`, and names and tags do not apply to the server's
     /// feeds: the server syncs every feed at once). A failure is one line on standard error and
     /// changes nothing in the cache.
-    private func sync(config: Config, paths: AppPaths) throws -> Outcome {
+    private func sync(_ server: SyncServer, config: Config, paths: AppPaths) throws -> Outcome {
         for warning in config.warnings { ReloadReporter.writeError("tidings: \(warning)") }
         if tag != nil || !names.isEmpty {
-            ReloadReporter.writeError(config.syncsLocalFeeds
+            ReloadReporter.writeError(config.feedListSource.fetchesFeeds
                 ? "tidings: a feed server syncs every feed at once; the names and tags given select among the urls file's feeds only"
                 : "tidings: a feed server syncs every feed at once; the names and tags given are ignored")
         }
         let account: SyncAccount
         do throws(SyncSetupError) {
-            // Non-nil: the caller checked that a server is configured.
-            account = try config.syncAccount()!
+            account = try server.account(options: config.fetchOptions, syncsPublished: config.publishFlag != nil)
         } catch {
             ReloadReporter.writeError("tidings: \(error)")
             return .someFailed
@@ -151,7 +152,7 @@ public struct BatchReload {
         // Synced articles are hidden by the killfile as fetched ones are.
         try store.applyKillfile(config.killfile)
         do {
-            let outcome = try Synchronizer(account: account, store: store, keepingLocalFeeds: config.syncsLocalFeeds).sync()
+            let outcome = try Synchronizer(account: account, store: store, keepingLocalFeeds: config.feedListSource.fetchesFeeds).sync()
             try Self.applyRetention(config, to: store)
             let articles = outcome.newArticles == 1 ? "1 new article" : "\(outcome.newArticles) new articles"
             let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"

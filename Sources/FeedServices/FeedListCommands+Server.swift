@@ -78,7 +78,7 @@ extension FeedListCommands {
         let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag, publishFlag: config.publishFlag)
         // Synced articles are hidden by the killfile as fetched ones are.
         try store.applyKillfile(config.killfile)
-        return Synchronizer(account: account, store: store, keepingLocalFeeds: config.syncsLocalFeeds)
+        return Synchronizer(account: account, store: store, keepingLocalFeeds: config.feedListSource.fetchesFeeds)
     }
 
     private static func articles(_ count: Int) -> String {

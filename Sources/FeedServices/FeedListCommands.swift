@@ -89,14 +89,14 @@ public enum FeedListCommands {
         let store = try openForReading(paths: paths, starFlag: config.starFlag, notice: notice)
         guard !store.isReadOnly else {
             var rows = try store.feedList()
-            if !config.syncsWithServer {
+            if config.feedListSource.server == nil {
                 let listed = Set(try UrlsFile.load(from: paths.urlsFile).subscriptions.filter { !$0.isHidden }.map(\.url))
                 rows = rows.filter { listed.contains($0.url) }
             }
             return rows.reduce(0) { $0 + $1.unreadCount }
         }
         // Under a feed server the cache lists the server's feeds: the urls file must not replace them.
-        if !config.syncsWithServer {
+        if config.feedListSource.server == nil {
             try store.syncSubscriptions(try UrlsFile.load(from: paths.urlsFile).subscriptions)
         }
         // Articles the killfile ignores are not counted, as the reader does not count them.

@@ -23,9 +23,9 @@ public enum OPMLFeedList {
         public var problems: [String]
     }
 
-    /// Reads every document `config`'s `opml-url` lists, in order.
-    public static func load(config: Config) -> Loaded {
-        let locations = (config.optionValue("opml-url")?.text ?? "").split(separator: " ").map(String.init)
+    /// Reads every document of `locations` (`opml-url`'s, see `FeedListSource.opml`), in order,
+    /// downloading with `options`.
+    public static func load(_ locations: [String], options: FetchOptions) -> Loaded {
         guard !locations.isEmpty else {
             return Loaded(subscriptions: [], problems: ["urls-source is opml, but opml-url names no OPML document"])
         }
@@ -34,7 +34,7 @@ public enum OPMLFeedList {
         for location in locations {
             let shown = CredentialRedaction.redact(location)
             do {
-                let document = try OPML.parse(try read(location, options: config.fetchOptions), asFeedList: true)
+                let document = try OPML.parse(try read(location, options: options), asFeedList: true)
                 for subscription in document.subscriptions where seen.insert(subscription.url).inserted {
                     loaded.subscriptions.append(subscription)
                 }

@@ -34,7 +34,8 @@ struct ReadCommand: ParsableCommand {
         var syncAccount: Result<SyncAccount, SyncSetupError>?
         var queryFeeds: [QueryFeed] = []
         var headings: [UrlsHeading] = []
-        if config.syncsWithServer {
+        switch config.feedListSource {
+        case .server(let server, let withLocalFeeds):
             // The feed server lists the feeds: the urls file's are not read, unless
             // `sync-local-feeds` puts them beside the server's. A password command runs
             // here, before the screen opens, so that it can ask on the terminal. When the options
@@ -42,7 +43,7 @@ struct ReadCommand: ParsableCommand {
             // As newsboat: the urls file's query feeds are read under a sync source too (its feeds
             // are not). newsboat's special "Starred items" feed is the feed list's Starred entry.
             queryFeeds = (try? UrlsFile.load(from: paths.urlsFile))?.queryFeeds ?? []
-            if config.syncsLocalFeeds {
+            if withLocalFeeds {
                 let urls = try UrlsFile.load(from: paths.urlsFile)
                 warnings = urls.problems.map { "urls file \($0)" } + warnings
                 subscriptions = urls.subscriptions
@@ -50,20 +51,20 @@ struct ReadCommand: ParsableCommand {
                 subscriptions = []
             }
             do throws(SyncSetupError) {
-                syncAccount = .success(try config.syncAccount()!)
+                syncAccount = .success(try server.account(options: config.fetchOptions, syncsPublished: config.publishFlag != nil))
             } catch {
                 syncAccount = .failure(error)
                 warnings.insert("Cannot sync: \(error)", at: 0)
             }
-        } else if config.readsOPMLFeedList {
+        case .opml(let documents):
             // The OPML documents list the feeds; the urls file's query feeds stay, as under a
             // feed server.
             let urls = try UrlsFile.load(from: paths.urlsFile)
-            let loaded = OPMLFeedList.load(config: config)
+            let loaded = OPMLFeedList.load(documents, options: config.fetchOptions)
             warnings = loaded.problems + warnings
             queryFeeds = urls.queryFeeds
             subscriptions = loaded.subscriptions
-        } else {
+        case .urlsFile:
             let hasUrlsFile = FileManager.default.fileExists(atPath: paths.urlsFile.path)
             let urls = try UrlsFile.load(from: paths.urlsFile)
             warnings = urls.problems.map { "urls file \($0)" } + warnings
@@ -77,14 +78,13 @@ struct ReadCommand: ParsableCommand {
             cachePath: paths.cacheFile.path,
             logPath: paths.logFile.path,
             queryFeeds: queryFeeds,
+            feedListSource: config.feedListSource,
             syncAccount: syncAccount,
             warnings: warnings)
         settings.headings = headings
         settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
         settings.historyFiles = HistoryFiles(paths: paths)
-        settings.syncsLocalFeeds = config.syncsLocalFeeds
-        settings.readsOPMLFeedList = config.readsOPMLFeedList
         // Without a urls file, the welcome screen offers newsboat's, if there is one.
         if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
         return settings

@@ -1,4 +1,5 @@
 import Configuration
+import FeedFetcher
 import FeedModel
 import FeedServices
 import FeedStore
@@ -73,8 +74,11 @@ import Testing
         defer { sandbox.remove() }
         let config = Config(parsing: sandbox.config)
         #expect(config.warnings.isEmpty)
-        #expect(config.readsOPMLFeedList && !config.syncsWithServer)
-        let loaded = OPMLFeedList.load(config: config)
+        guard case .opml(let documents) = config.feedListSource else {
+            Issue.record("urls-source opml reads \(config.feedListSource)")
+            return
+        }
+        let loaded = OPMLFeedList.load(documents, options: config.fetchOptions)
         let base = "http://127.0.0.1:\(sandbox.server.port)"
         #expect(loaded.problems.isEmpty)
         #expect(loaded.subscriptions == [
@@ -88,12 +92,12 @@ import Testing
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let config = Config(parsing: sandbox.config + " \"\(sandbox.opmlServer.url("/missing.opml"))\" ~/no-such-dir-\(UUID().uuidString)/x.opml")
-        let loaded = OPMLFeedList.load(config: config)
+        let loaded = OPMLFeedList.load(documents(config), options: config.fetchOptions)
         #expect(loaded.subscriptions.count == 3)
         #expect(loaded.problems.count == 2)
         #expect(loaded.problems.first?.contains("HTTP 404") == true)
         #expect(loaded.problems.last?.contains("no such file") == true)
-        #expect(OPMLFeedList.load(config: Config(parsing: "urls-source opml")).problems
+        #expect(OPMLFeedList.load(documents(Config(parsing: "urls-source opml")), options: FetchOptions()).problems
             == ["urls-source is opml, but opml-url names no OPML document"])
     }
 
@@ -115,5 +119,11 @@ import Testing
         #expect(Set(feeds.map(\.displayTitle)) == ["kernel", "harbour", "townhall"])
         #expect(try sandbox.server.headers(for: "/not-listed.xml").isEmpty)
         #expect(try sandbox.server.headers(for: "/kernel.xml").count == 1)
+    }
+
+    /// The documents `opml-url` names, as the feed list's source says.
+    private func documents(_ config: Config) -> [String] {
+        if case .opml(let documents) = config.feedListSource { return documents }
+        return []
     }
 }

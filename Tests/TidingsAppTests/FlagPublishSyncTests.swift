@@ -1,6 +1,7 @@
 @testable import Configuration
 import FeedFetcher
 import FeedModel
+import FeedServices
 import FeedStore
 import Foundation
 import ReaderTesting
@@ -42,7 +43,8 @@ struct FlagPublishSyncTests {
         let account = try #require(try config.syncAccount())
         let settings = ReaderSettings(
             urlsPath: home.urlsPath, subscriptions: [], cachePath: home.cachePath, logPath: home.path("log"),
-            browser: "/bin/true %u", preferences: config.readerPreferences, syncAccount: .success(account))
+            browser: "/bin/true %u", preferences: config.readerPreferences, feedListSource: config.feedListSource,
+            syncAccount: .success(account))
         let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
         try await see(reader, "Synced: 5 new articles")
         #expect(await reader.settle())

@@ -1,6 +1,7 @@
 @testable import Configuration
 import FeedFetcher
 import FeedModel
+import FeedServices
 import FeedStore
 import Foundation
 import ReaderTesting
@@ -30,7 +31,7 @@ struct HeadlessGoogleReaderSyncTests {
         let account = try #require(try config.syncAccount())
         let settings = ReaderSettings(
             urlsPath: home.urlsPath, subscriptions: [], cachePath: home.cachePath,
-            logPath: home.path("log"), browser: "/bin/true %u", syncAccount: .success(account))
+            logPath: home.path("log"), browser: "/bin/true %u", feedListSource: config.feedListSource, syncAccount: .success(account))
         let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
                                              password: FreshRSSTestServer.apiPassword)
 

@@ -1,6 +1,7 @@
 @testable import Configuration
 import FeedFetcher
 import FeedModel
+import FeedServices
 import FeedStore
 import Foundation
 import TerminalUI
@@ -28,8 +29,8 @@ struct HeadlessSyncTests {
         let account = SyncAccount(source: source, identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)")
         var settings = ReaderSettings(
             urlsPath: home.urlsPath, subscriptions: [Subscription(url: home.url("harbour"))], cachePath: home.cachePath,
-            logPath: home.path("log"), browser: "/bin/true %u", syncAccount: .success(account))
-        settings.syncsLocalFeeds = true
+            logPath: home.path("log"), browser: "/bin/true %u", feedListSource: .server(SyncServer(service: .fever), withLocalFeeds: true),
+            syncAccount: .success(account))
         settings.preferences.marksLocalFeeds = true
 
         let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
@@ -56,7 +57,8 @@ struct HeadlessSyncTests {
         // A feed the urls file would list: under a feed server it must never reach the cache.
         let settings = ReaderSettings(
             urlsPath: home.urlsPath, subscriptions: [Subscription(url: home.url("local"))], cachePath: home.cachePath,
-            logPath: home.path("log"), browser: "/bin/true %u", syncAccount: .success(account))
+            logPath: home.path("log"), browser: "/bin/true %u", feedListSource: .server(SyncServer(service: .fever), withLocalFeeds: false),
+            syncAccount: .success(account))
 
         // A cache never synced has nothing to show: the first sync starts by itself.
         let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])

@@ -230,6 +230,7 @@ struct ServerFeedEditUpdateTests {
     static func harness(_ source: any SyncSource) -> ReaderUpdateTests.Harness {
         let settings = ReaderSettings(
             urlsPath: "/nonexistent/urls", subscriptions: [], cachePath: "/nonexistent/cache.db", logPath: "/nonexistent/log",
+            feedListSource: .server(SyncServer(service: .freshrss), withLocalFeeds: false),
             syncAccount: .success(SyncAccount(source: source, identity: "test")))
         let harness = ReaderUpdateTests.Harness(settings: settings)
         harness.answer(harness.app.begin() + harness.send(.storeChanged), with: ReaderUpdateTests.storeAnswers)

@@ -60,7 +60,7 @@ import Testing
         let home = try HeadlessHome()
         try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20)])
         try home.subscribe([home.url("news")])
-        let reader = try home.startReader { $0.readsOPMLFeedList = true }
+        let reader = try home.startReader { $0.feedListSource = .opml(documents: []) }
         #expect(await reader.settle())
         reader.press(.control("r"))
         #expect(reader.lines.last?.contains("The feed list comes from the OPML documents opml-url names") == true, "\(reader.text)")

@@ -100,9 +100,9 @@ public final class EffectRunner {
         self.exit = exit
         logger = Logger(label: "tidings.reader")
         fetcher = FeedFetcher(cache: cache, options: settings.fetchOptions, logger: Logger(label: "tidings.fetch"))
-        syncsWithServer = settings.syncAccount != nil
+        syncsWithServer = settings.feedListSource.server != nil
         if case .success(let account)? = settings.syncAccount {
-            synchronizer = Synchronizer(account: account, store: store, keepingLocalFeeds: settings.syncsLocalFeeds)
+            synchronizer = Synchronizer(account: account, store: store, keepingLocalFeeds: settings.feedListSource.fetchesFeeds)
         } else {
             synchronizer = nil
         }

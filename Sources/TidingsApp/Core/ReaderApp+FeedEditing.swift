@@ -283,7 +283,7 @@ extension ReaderApp {
     // MARK: - On the feed server
 
     /// True with a feed server (`urls-source`): its feed list is the truth, edited there.
-    var managesFeedsOnServer: Bool { settings.syncAccount != nil }
+    var managesFeedsOnServer: Bool { settings.feedListSource.server != nil }
 
     /// Why `intent` (an edit of the feeds) cannot be done with the feed server configured; nil
     /// when it is asked of the server.

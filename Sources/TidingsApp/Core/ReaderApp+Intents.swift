@@ -13,12 +13,12 @@ extension ReaderApp {
     /// What an intent from a screen does: the screen stack changes here; everything else is an
     /// effect.
     func perform(_ intent: ReaderIntent) -> [ReaderEffect] {
-        if settings.readsOPMLFeedList, intent.editsUrlsFile {
+        if intent.editsUrlsFile, let refusal = settings.feedListSource.urlsFileEditRefusal {
             // The urls file is not the feed list: a change to it would replace the OPML's.
-            transientMessage = "The feed list comes from the OPML documents opml-url names: change them there"
+            transientMessage = refusal
             return []
         }
-        if settings.syncAccount != nil, intent.editsUrlsFile, let refusal = serverFeedRefusal(intent) {
+        if settings.feedListSource.server != nil, intent.editsUrlsFile, let refusal = serverFeedRefusal(intent) {
             // The server's list is the truth: feeds are edited there (see `editOnServer`), or not
             // at all when its API cannot.
             transientMessage = refusal
@@ -38,17 +38,17 @@ extension ReaderApp {
             if settings.confirmsExit { return confirm(.quit) }
             return quit(status: 0)
         case .reloadFeed(let id):
+            guard case .server(_, let withLocalFeeds) = settings.feedListSource else { return askForReload(only: id) }
             // A urls file's feed beside a feed server (`sync-local-feeds`) reloads alone.
-            if settings.syncsLocalFeeds, let feed = listedFeed(id), !feed.isFromServer { return askForReload(only: id) }
+            if withLocalFeeds, let feed = listedFeed(id), !feed.isFromServer { return askForReload(only: id) }
             // A feed server syncs everything at once: its id lists cover every feed.
-            if settings.syncAccount != nil { return startSync() }
-            return askForReload(only: id)
+            return startSync()
         case .reloadAll:
-            if settings.syncAccount != nil { return startSync() }
+            if settings.feedListSource.server != nil { return startSync() }
             return askForReload(only: nil)
         case .reloadFeeds(let feeds):
             // A feed server syncs every feed at once.
-            if settings.syncAccount != nil && !settings.syncsLocalFeeds { return startSync() }
+            if !settings.feedListSource.fetchesFeeds { return startSync() }
             return askForReload(onlyFeeds: feeds)
         case .openInBrowser(let url):
             return openInBrowser(url)

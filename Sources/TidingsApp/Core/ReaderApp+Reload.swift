@@ -30,7 +30,7 @@ extension ReaderApp {
         reload.isAskingForFeeds = true
         // Counted before the feeds to reload are read, on the same queue: before any is stored.
         return (countingUnread ? countUnreadForNotification(afterReload: false) : [])
-            + [.load(StoreRead(query: .feedsToFetch(only: feeds, localOnly: settings.syncAccount != nil), reply: .reload, waitsForWrites: true))]
+            + [.load(StoreRead(query: .feedsToFetch(only: feeds, localOnly: settings.feedListSource.server != nil), reply: .reload, waitsForWrites: true))]
     }
 
     /// Reloads `targets` in the background, each from the address the store fetches it from
@@ -84,7 +84,7 @@ extension ReaderApp {
         refreshScreens()
         var effects: [ReaderEffect] = [.checkGeneration]
         if case .success = result { effects += retention }
-        if settings.syncsLocalFeeds {
+        if settings.feedListSource.fetchesFeeds {
             // The urls file's feeds next, whatever the server said; one notification for both.
             reload.syncSummary = transientMessage
             return effects + askForReload(only: nil, countingUnread: false)

@@ -31,9 +31,11 @@ extension ReaderApp {
     /// Why the urls file is not the feed list here, if it is not.
     private var urlsFileActionRefusal: String? {
         if settings.isCacheReadOnly { return "The cache is read-only here: the feed list cannot follow the urls file" }
-        if settings.syncAccount != nil && !settings.syncsLocalFeeds { return "The feed server keeps the list of feeds: the urls file is not read" }
-        if settings.readsOPMLFeedList { return "The feed list comes from the OPML documents opml-url names" }
-        return nil
+        switch settings.feedListSource {
+        case .urlsFile, .server(_, withLocalFeeds: true): return nil
+        case .server: return "The feed server keeps the list of feeds: the urls file is not read"
+        case .opml: return "The feed list comes from the OPML documents opml-url names"
+        }
     }
 
     private func refuse(_ text: String) -> [ReaderEffect] {

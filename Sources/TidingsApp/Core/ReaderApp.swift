@@ -186,7 +186,7 @@ public final class ReaderApp {
         // file's list would unsubscribe them all; with `sync-local-feeds` it is written beside
         // them (see `FeedStore.syncSubscriptions(_:keepingServerFeeds:)`).
         // A read-only cache is shown as it is: nothing is written to it.
-        if let subscriptions = settings.subscriptions, settings.syncAccount == nil || settings.syncsLocalFeeds, !settings.isCacheReadOnly {
+        if let subscriptions = settings.subscriptions, settings.feedListSource.fetchesFeeds, !settings.isCacheReadOnly {
             effects.append(.syncSubscriptions(subscriptions))
         } else {
             refreshScreens()
@@ -536,7 +536,7 @@ public final class ReaderApp {
     /// The urls file's headings as an edit left them, for every feed list; a feed server's list
     /// has none (its urls file, beside it, holds only local feeds).
     private func takeHeadings(_ headings: [UrlsHeading]) {
-        guard settings.syncAccount == nil, !settings.readsOPMLFeedList else { return }
+        guard settings.feedListSource == .urlsFile else { return }
         settings.headings = headings
         for case let list as FeedListScreen in screens { list.takeHeadings(headings) }
     }

@@ -1,6 +1,7 @@
 import Configuration
 import FeedFetcher
 import FeedModel
+import FeedServices
 import FeedStore
 import TerminalUI
 
@@ -46,15 +47,13 @@ public struct ReaderSettings: Sendable {
     public var headings: [UrlsHeading] = []
     /// `define-filter` lines, offered by `select-filter`.
     public var definedFilters: [DefinedFilter]
-    /// `urls-source`: the feed server to sync with instead of fetching the urls file's
-    /// feeds, or why its options do not work; nil for the urls file.
+    /// Where the list of feeds comes from (`urls-source`, `sync-local-feeds`): the urls file, OPML
+    /// documents (`subscriptions` then come from them, and the urls file is not written or read
+    /// back), or a feed server, with the urls file's feeds beside it or not.
+    public var feedListSource: FeedListSource
+    /// The feed server's client, or why its options do not work; nil unless `feedListSource`
+    /// is a server.
     public var syncAccount: Result<SyncAccount, SyncSetupError>?
-    /// `sync-local-feeds` with a feed server: the urls file's feeds (`subscriptions`) are
-    /// reloaded beside the server's, after each sync, and marked in the feed list.
-    public var syncsLocalFeeds = false
-    /// `urls-source "opml"`: `subscriptions` come from OPML documents, not the urls file, which
-    /// the reader must then not write or read back.
-    public var readsOPMLFeedList = false
     /// `macro` lines by key, run after `macroPrefix`.
     public var macros: [Key: Macro] = [:]
     public var macroPrefix = Key.character(",")
@@ -98,10 +97,11 @@ public struct ReaderSettings: Sendable {
         preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
         fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
         queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [],
-        syncAccount: Result<SyncAccount, SyncSetupError>? = nil, articleActions: ArticleActionOptions = ArticleActionOptions(),
+        feedListSource: FeedListSource = .urlsFile, syncAccount: Result<SyncAccount, SyncSetupError>? = nil, articleActions: ArticleActionOptions = ArticleActionOptions(),
         warnings: [String] = [], fullArticle: FullArticleOptions = FullArticleOptions()
     ) {
         self.articleActions = articleActions
+        self.feedListSource = feedListSource
         self.syncAccount = syncAccount
         self.definedFilters = definedFilters
         self.queryFeeds = queryFeeds

@@ -1,3 +1,5 @@
+import Configuration
+
 /// Why the sync options do not make a usable account: one line, never the password.
 public enum SyncSetupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `urls-source` names a service Tidings cannot take the subscriptions from yet.

@@ -1,10 +1,12 @@
 @testable import Configuration
 @testable import FeedFetcher
+@testable import FeedServices
 import Foundation
 import Testing
 
-/// The sync options (`urls-source`, `fever-…`) and the account they make.
-@Suite struct SyncConfigTests {
+/// The sync options (`urls-source`, `fever-…`), where they say the feeds come from, and the
+/// account they make.
+@Suite struct SyncAccountTests {
     static let secret = "tr0ub4dor&3 with spaces"
 
     /// A scratch folder standing in for the home directory, removed afterwards.
@@ -19,7 +21,7 @@ import Testing
 
     @Test func theUrlsFileIsTheDefaultAndMakesNoAccount() throws {
         let config = Config()
-        #expect(!config.syncsWithServer)
+        #expect(config.feedListSource == .urlsFile)
         #expect(try config.syncAccount() == nil)
     }
 
@@ -31,9 +33,10 @@ import Testing
             fever-password "\(Self.secret)"
             """)
         #expect(config.warnings.isEmpty)
-        #expect(config.syncsWithServer)
-        #expect(config.sync.feverLogin == "me@example.org")
-        #expect(try config.feverPassword(home: "/nonexistent") == Self.secret)
+        let server = try #require(config.feedListSource.server)
+        #expect(config.feedListSource == .server(server, withLocalFeeds: false))
+        #expect(server.service == .fever && server.text("login") == "me@example.org")
+        #expect(try server.password(home: "/nonexistent") == Self.secret)
         let account = try #require(try config.syncAccount())
         #expect(account.identity == "fever https://rss.example.org/fever/ me@example.org")
         for text in ["\(config.sync)", String(reflecting: config.sync), "\(account)", account.identity, String(reflecting: config)] {
@@ -50,7 +53,7 @@ import Testing
             fever-login me
             fever-passwordfile ~/fever-password
             """)
-        #expect(try config.feverPassword(home: home.path) == Self.secret)
+        #expect(try config.feedListSource.server?.password(home: home.path) == Self.secret)
 
         let missing = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordfile ~/nothing")
         #expect(throws: SyncSetupError.unreadablePasswordFile(option: "fever-passwordfile", path: "~/nothing", why: "no such file")) {
@@ -69,7 +72,7 @@ import Testing
             fever-login me
             fever-passwordeval "cat '\(file)' | head -n 1 2>/dev/null"
             """)
-        #expect(try config.feverPassword(home: home.path) == Self.secret)
+        #expect(try config.feedListSource.server?.password(home: home.path) == Self.secret)
         #expect(try config.syncAccount(home: home.path) != nil)
 
         let failing = Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me\nfever-passwordeval \"echo \(Self.secret); exit 3\"")
@@ -92,8 +95,8 @@ import Testing
             try Config(parsing: "urls-source fever\nfever-url https://x.example/fever/\nfever-login me").syncAccount()
         }
         let unknown = Config(parsing: "urls-source tt-rss")
-        #expect(unknown.warnings.first?.message.hasPrefix(#"urls-source is local, fever, opml"#) == true)
-        #expect(!unknown.syncsWithServer)
+        #expect(unknown.warnings.first?.message.hasPrefix(#"urls-source is local, opml, fever"#) == true)
+        #expect(unknown.feedListSource == .urlsFile)
     }
 
     @Test func everySourceNewsboatTakesIsReadAndOneTidingsCannotSyncWithSaysSoOnce() throws {
@@ -111,7 +114,7 @@ import Testing
             miniflux-token "t0ken"
             """)
         #expect(config.warnings.isEmpty)
-        #expect(config.syncsWithServer)
+        #expect(config.feedListSource.server?.service == .freshrss)
         #expect(throws: SyncSetupError.unsupportedSource("newsblur")) { try Config(parsing: "urls-source newsblur").syncAccount() }
         #expect(config.sync.serviceOptions["freshrss-url"] == .text("https://rss.example.org/api/greader.php"))
         #expect(config.sync.serviceOptions["freshrss-min-items"] == .number(50))
@@ -161,7 +164,7 @@ import Testing
         let old = try #require(try oldReader.syncAccount(home: home.path))
         #expect((old.source as? GoogleReaderSource)?.endpoint.absoluteString == "https://theoldreader.com")
         #expect(old.identity == "oldreader https://theoldreader.com me")
-        #expect(try oldReader.password(service: "oldreader", home: home.path) == Self.secret)
+        #expect(try oldReader.feedListSource.server?.password(home: home.path) == Self.secret)
 
         let inoreader = Config(parsing: """
             urls-source inoreader
