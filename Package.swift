@@ -33,7 +33,10 @@ let package = Package(
         // Scans over every byte of a feed with vector instructions (see CVectorScan.h).
         .target(name: "CVectorScan", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "FeedParser", dependencies: ["FeedModel", "HTMLText", "CLibXML2", "CUchardet", "CSAXText", "CVectorScan"]),
-        .target(name: "FeedStore", dependencies: ["FeedModel", "HTMLText", grdb]),
+        // newsboat's filter language: the expression tree, its parser and its evaluation in Swift
+        // (FeedStore evaluates it in SQL too).
+        .target(name: "FilterLanguage", dependencies: ["FeedModel"]),
+        .target(name: "FeedStore", dependencies: ["FeedModel", "FilterLanguage", "HTMLText", grdb]),
         .target(name: "ArticleExtraction", dependencies: ["CLibXML2", "FeedParser"]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
                 // Pictures from the network: Debian's decoders behind one C file (their errors arrive by
@@ -48,19 +51,19 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ImageRendering"]),
         // newsboat's configuration language: the config and urls files, key map, colours,
         // formats, filters' text, file locations.
-        .target(name: "Configuration", dependencies: ["FeedModel", "FeedStore", "FeedFetcher", "TerminalUI"]),
+        .target(name: "Configuration", dependencies: ["FeedModel", "FilterLanguage", "FeedStore", "FeedFetcher", "TerminalUI"]),
         // What is done to the feeds without the screen, for the command line and the reader alike:
         // batch reload, sync runner, feed-list commands, OPML, the log file.
-        .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FeedParser", "HTMLText", "FeedStore", "FeedFetcher", logging]),
+        .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FilterLanguage", "FeedParser", "HTMLText", "FeedStore", "FeedFetcher", logging]),
         .target(
             name: "TidingsApp",
-            dependencies: ["FeedServices", "Configuration", "FeedModel", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "ImageRendering", "HTMLText", "ArticleExtraction", logging]
+            dependencies: ["FeedServices", "Configuration", "FeedModel", "FilterLanguage", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "ImageRendering", "HTMLText", "ArticleExtraction", logging]
         ),
-        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser, logging]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FilterLanguage", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser, logging]),
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),
-        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "FeedServices", "Configuration", "ArticleExtraction", "ImageRendering", "TestSupport", "ReaderTesting"]),
+        .executableTarget(name: "tidings-bench", dependencies: ["CRawSAX", "FeedParser", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TidingsApp", "FeedServices", "Configuration", "FilterLanguage", "ArticleExtraction", "ImageRendering", "TestSupport", "ReaderTesting"]),
 
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", dependencies: ["FeedStore", "FeedModel"], path: "Tests/TestSupport"),
@@ -69,13 +72,13 @@ let package = Package(
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel", "CVectorScan", "CSAXText", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction"], exclude: ["Fixtures"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel"]),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedModel", "FilterLanguage"]),
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageRenderingTests", dependencies: ["ImageRendering"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "ImageRendering", "FeedServices", "Configuration", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FilterLanguage", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FilterLanguage", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "ImageRendering", "FeedServices", "Configuration", "FilterLanguage", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
 
         // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
         // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 
 /// newsboat's options for how long articles stay in the cache and what quitting tidies:

@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 
 /// newsboat's commands around the article: `bookmark-cmd` (with `bookmark-autopilot` and
 /// `bookmark-interactive`), `html-renderer` and `pager`. Each is split into words as `browser`

@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 
 /// newsboat's `external-url-viewer`: a program such as urlview or urlscan that `show-urls`
 /// hands the terminal and the article's links, instead of the URL view.

@@ -1,4 +1,5 @@
 import FeedStore
+import FilterLanguage
 
 /// The lines built on newsboat's filter language — `ignore-article`, `ignore-mode` and
 /// `define-filter` — each expression parsed once here, a bad one reported with its column.

@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 import Foundation
 
 /// The full-article options of the config file: `fulltext-command`, `fulltext-command-timeout`,

@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 
 /// The notification options (see `NotifyOptions`), read from the values the file gave.
 extension Config {

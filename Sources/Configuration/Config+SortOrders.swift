@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 
 /// `article-sort-order` and `feed-sort-order`: `FIELD` or `FIELD-asc` / `FIELD-desc`, as in

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 
 /// The sync options (`urls-source`, `fever-…`, `freshrss-…`), read like newsboat's, and where

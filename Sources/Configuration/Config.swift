@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 import FeedStore
 import Foundation
 import TerminalUI

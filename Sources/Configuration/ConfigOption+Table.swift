@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 
 /// The table of every command and option the config file takes: newsboat's (its 2.44 names,
 /// podboat's included, since podboat reads the same file) and Tidings' own. The defaults are

@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedModel
 import FeedStore
 
 /// A feed's name as a view shows it: its title, or its URL when it has none, with any

@@ -1,4 +1,6 @@
+import FeedModel
 import FeedStore
+import FilterLanguage
 import Foundation
 import TerminalUI
 

@@ -1,4 +1,5 @@
 import FeedStore
+import FilterLanguage
 import Foundation
 
 /// A filter expression in force on a list (newsboat's `set-filter` and `select-filter`): the

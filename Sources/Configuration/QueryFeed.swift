@@ -1,4 +1,5 @@
 import FeedStore
+import FilterLanguage
 
 /// A `query:` line of the urls file: a feed made of the articles of every feed that match a
 /// filter expression, listed in the feed list with live counts and opened like a feed.

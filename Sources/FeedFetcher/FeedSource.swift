@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Where a feed's bytes come from, decoded from a subscription's location.

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// What the pipeline reports about one feed during a reload, on the queue the caller chose.
 ///
 /// Each feed gets `started` then exactly one of the other kinds — except a feed cancelled before

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Why a feed could not be refreshed. `description` is one line fit for a status bar: it never

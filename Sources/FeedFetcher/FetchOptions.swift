@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// How a reload downloads feeds: concurrency, timeouts, size cap and identity.

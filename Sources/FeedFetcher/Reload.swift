@@ -1,4 +1,5 @@
 import Dispatch
+import FeedModel
 import Foundation
 import Logging
 

@@ -1,4 +1,5 @@
 import CCurl
+import FeedModel
 import FeedParser
 import Foundation
 

@@ -1,5 +1,6 @@
 import Configuration
 import FeedFetcher
+import FeedModel
 import Foundation
 
 /// The client of the feed server the config file names: `SyncServer`'s options turned into a

@@ -1,3 +1,4 @@
+import FilterLanguage
 import Foundation
 import GRDB
 

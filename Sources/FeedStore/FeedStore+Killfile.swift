@@ -1,4 +1,5 @@
 import FeedModel
+import FilterLanguage
 import Foundation
 import GRDB
 

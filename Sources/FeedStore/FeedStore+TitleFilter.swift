@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 extension FeedStore {

@@ -1,3 +1,5 @@
+import FeedModel
+
 /// Which slice of a list of items to read, and in which order (newest first by default).
 public struct ItemPageRequest: Sendable, Hashable {
     /// Only unread items.

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// One line of an item list or of search results: everything but the article text.

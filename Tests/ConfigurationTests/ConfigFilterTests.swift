@@ -1,5 +1,6 @@
 @testable import Configuration
 import FeedStore
+import FilterLanguage
 import Foundation
 import Testing
 

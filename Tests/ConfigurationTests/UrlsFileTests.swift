@@ -1,6 +1,7 @@
 @testable import Configuration
 import FeedStore
 import FeedModel
+import FilterLanguage
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import FeedFetcher
+import FeedModel
 import Foundation
 import Testing
 

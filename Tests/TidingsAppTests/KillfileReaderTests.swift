@@ -1,4 +1,5 @@
 import FeedStore
+import FilterLanguage
 import Foundation
 import TerminalUI
 import Testing

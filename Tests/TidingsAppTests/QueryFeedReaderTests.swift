@@ -1,6 +1,7 @@
 @testable import Configuration
 @testable import FeedServices
 import FeedStore
+import FilterLanguage
 import Foundation
 import TerminalUI
 import Testing

@@ -1,6 +1,7 @@
 @testable import Configuration
 import FeedModel
 import FeedStore
+import FilterLanguage
 import Foundation
 import TerminalUI
 import TestSupport

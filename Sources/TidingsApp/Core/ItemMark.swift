@@ -1,4 +1,6 @@
+import FeedModel
 import FeedStore
+import FilterLanguage
 import Foundation
 
 /// A change of read or starred state the user asked for, as shown at once and as written later.

@@ -1,5 +1,6 @@
 import Configuration
 import FeedStore
+import FilterLanguage
 import Foundation
 
 /// Which articles a paged list shows, as a value: read a page at a time (see `PagedItemSource`).

@@ -1,4 +1,5 @@
 import Configuration
+import FeedModel
 import FeedStore
 
 /// An article's marks as a screen shows them: what `N` and `s` toggle from.

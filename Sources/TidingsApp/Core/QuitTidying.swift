@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 
 /// What the cache loses when the reader quits, as newsboat does: the deleted articles' text

@@ -1,4 +1,5 @@
 import Configuration
+import FeedModel
 import FeedStore
 import Foundation
 

@@ -3,6 +3,7 @@ import FeedFetcher
 import FeedModel
 import FeedServices
 import FeedStore
+import FilterLanguage
 import Foundation
 import TerminalUI
 

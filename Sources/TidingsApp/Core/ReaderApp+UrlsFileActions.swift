@@ -1,5 +1,6 @@
 import Configuration
 import FeedFetcher
+import FeedModel
 import Foundation
 
 /// newsboat's `edit-urls` (`E`) and `reload-urls` (`^R`) in the feed list: the urls file edited

@@ -1,5 +1,6 @@
 import Configuration
 import FeedStore
+import FilterLanguage
 
 /// What a screen asks the reader to do. Screens only return intents; `ReaderApp` carries them
 /// out (queries, writes, reloads, launching the browser), so screens stay pure and testable.

@@ -1,5 +1,6 @@
 import Configuration
 import FeedFetcher
+import FeedModel
 import Foundation
 
 extension ReaderSettings {

@@ -1,6 +1,7 @@
 import Configuration
 import FeedFetcher
 import FeedStore
+import FilterLanguage
 import Foundation
 
 /// A read of the cache, as a value: what a screen or the reader wants to know. The runner answers

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 
 /// Where `n` and `p` look first in a list of several feeds' articles (a query feed, Starred,

@@ -1,5 +1,6 @@
 import Configuration
 import FeedStore
+import FilterLanguage
 import Foundation
 
 /// What a list of articles from every feed shows: the starred ones, or those a query feed (a

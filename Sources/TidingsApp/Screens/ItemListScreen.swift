@@ -1,5 +1,6 @@
 import Configuration
 import FeedFetcher
+import FeedModel
 import FeedStore
 import Foundation
 import TerminalUI

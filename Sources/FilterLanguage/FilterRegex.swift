@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Glibc
 
 /// A POSIX extended regular expression compiled by glibc, matched case-insensitively anywhere
@@ -14,19 +13,19 @@ public final class FilterRegex: @unchecked Sendable {
     /// (most killfile patterns: `=~ "sponsored"`, `=~ "^Sponsored"`): matched as a substring
     /// (a prefix), ignoring ASCII case, which is what SQLite's LIKE does, so that SQL can use
     /// LIKE instead of calling back into Swift for every article (see `FilterExpression+SQL`).
-    let literal: PlainPattern?
+    package let literal: PlainPattern?
 
     /// A pattern that is plain text.
-    struct PlainPattern {
+    package struct PlainPattern {
         /// The text as written, without the `^`.
-        var text: String
+        package var text: String
         /// Its bytes in ASCII lower case.
-        var lowered: [UInt8]
+        package var lowered: [UInt8]
         /// True when it began with `^`: the text must start with it.
-        var isAnchored: Bool
+        package var isAnchored: Bool
 
         /// The LIKE pattern that matches the same texts.
-        var likePattern: String { isAnchored ? text + "%" : "%" + text + "%" }
+        package var likePattern: String { isAnchored ? text + "%" : "%" + text + "%" }
     }
 
     /// Compiles `pattern`; throws glibc's description of what is wrong with it.
@@ -82,7 +81,7 @@ public final class FilterRegex: @unchecked Sendable {
     private static let plainCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -:,/'\"!@#=<>~&;".utf8)
 
     /// `pattern` as plain text (after a `^`), or nil when it is a regular expression.
-    static func literal(of pattern: String) -> PlainPattern? {
+    package static func literal(of pattern: String) -> PlainPattern? {
         let isAnchored = pattern.hasPrefix("^")
         let text = isAnchored ? String(pattern.dropFirst()) : pattern
         let bytes = Array(text.utf8)
@@ -101,33 +100,6 @@ public final class FilterRegex: @unchecked Sendable {
         let previous = uselocale(utf8Locale)
         defer { uselocale(previous) }
         return body()
-    }
-
-    /// `tidings_regexp(text, pattern)` for SQL: 1 when `text` matches, 0 otherwise (a NULL text
-    /// is the empty text, and an invalid pattern matches nothing: the parser refuses those).
-    /// Each connection gets its own function and so its own cache of compiled patterns.
-    static func sqlFunction() -> DatabaseFunction {
-        let cache = Cache()
-        return DatabaseFunction("tidings_regexp", argumentCount: 2, pure: true) { values in
-            guard let pattern = String.fromDatabaseValue(values[1]), let regex = cache.regex(pattern) else { return 0 }
-            return regex.matches(String.fromDatabaseValue(values[0]) ?? "") ? 1 : 0
-        }
-    }
-
-    /// Compiled patterns by their text. A connection is used by one thread at a time, but the
-    /// function's closure must be `Sendable`, hence the lock.
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var patterns: [String: FilterRegex?] = [:]
-
-        func regex(_ pattern: String) -> FilterRegex? {
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = patterns[pattern] { return known }
-            let regex = try? FilterRegex(pattern)
-            patterns[pattern] = regex
-            return regex
-        }
     }
 }
 

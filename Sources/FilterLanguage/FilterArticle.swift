@@ -57,25 +57,8 @@ public struct FilterArticle: Sendable, Hashable {
         self.totalCount = totalCount
     }
 
-    /// A new, unread article of a feed as the store would hold it.
-    init(_ item: Item, sortDate: Date, feed: FilterFeed) {
-        self.init(
-            title: item.title, link: item.link, author: item.author, content: item.content ?? item.summary,
-            guid: item.id, date: sortDate, enclosureURL: item.enclosures.first?.url,
-            enclosureType: item.enclosures.first?.type, feedTitle: feed.title, feedLink: feed.link, feedURL: feed.url,
-            feedDescription: feed.description, tags: feed.tags, unreadCount: feed.unreadCount, totalCount: feed.totalCount)
-    }
-
-    /// What a filter of the feed list sees of a feed's row: its feed attributes, the article's
-    /// empty (the feed list refuses filters that test them, see `ListFilter.feedListRefusal`).
-    public init(feed row: FeedListRow, now: Date) {
-        self.init(
-            date: now, feedTitle: row.displayTitle, feedLink: row.link, feedURL: row.url,
-            feedDescription: row.description, tags: row.tags, unreadCount: row.unreadCount, totalCount: row.totalCount)
-    }
-
     /// The attribute's value: text, a number, or the words of a list.
-    func value(of attribute: FilterAttribute, now: Date) -> FilterAttributeValue {
+    package func value(of attribute: FilterAttribute, now: Date) -> FilterAttributeValue {
         switch attribute {
         case .title: .text(title ?? "")
         case .link: .text(link ?? "")
@@ -99,24 +82,13 @@ public struct FilterArticle: Sendable, Hashable {
 
     /// Whole days from `date` to `now` (both in seconds since 1970), as SQLite's integer
     /// division computes it (towards zero).
-    static func age(of date: Double, now: Double) -> Int64 {
+    package static func age(of date: Double, now: Double) -> Int64 {
         Int64(((now - date) / 86400).rounded(.towardZero))
     }
 }
 
-/// A feed's values that filter expressions read (`feedtitle`, `tags`, …).
-struct FilterFeed: Sendable {
-    var url: String
-    var title: String
-    var link: String?
-    var description: String?
-    var tags: [String]
-    var unreadCount: Int
-    var totalCount: Int
-}
-
 /// One attribute's value for Swift evaluation.
-enum FilterAttributeValue {
+package enum FilterAttributeValue {
     case text(String)
     case number(Double)
     case words([String])

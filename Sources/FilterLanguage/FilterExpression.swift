@@ -19,10 +19,10 @@ public struct FilterComparison: Sendable, Hashable {
     public let comparator: FilterComparator
     public let value: FilterValue
     /// The value compiled once, for `=~` and `!~` evaluated in Swift.
-    let regex: FilterRegex?
+    package let regex: FilterRegex?
 
     /// - Throws: what glibc finds wrong with the value of a `=~` or `!~`.
-    init(attribute: FilterAttribute, comparator: FilterComparator, value: FilterValue) throws(FilterRegexError) {
+    package init(attribute: FilterAttribute, comparator: FilterComparator, value: FilterValue) throws(FilterRegexError) {
         self.attribute = attribute
         self.comparator = comparator
         self.value = value
@@ -65,7 +65,7 @@ public enum FilterValue: Sendable, Hashable {
     case range(Double, Double)
 
     /// The value as text (numbers as newsboat writes them: `7`, not `7.0`).
-    var text: String {
+    package var text: String {
         switch self {
         case .text(let text): text
         case .number(let number): FilterValue.format(number)
@@ -73,7 +73,7 @@ public enum FilterValue: Sendable, Hashable {
         }
     }
 
-    static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 }

@@ -1,5 +1,3 @@
-import CCurl
-
 /// The proxy that downloads go through: newsboat's `use-proxy`, `proxy`, `proxy-type`,
 /// `proxy-auth` and `proxy-auth-method`, handed to libcurl as newsboat hands them.
 ///
@@ -13,16 +11,6 @@ public struct ProxySettings: Sendable, Hashable {
         case http, socks4, socks4a, socks5
         /// SOCKS5, the proxy resolving host names.
         case socks5h
-
-        var curlType: Int {
-            switch self {
-            case .http: Int(CURLPROXY_HTTP.rawValue)
-            case .socks4: Int(CURLPROXY_SOCKS4.rawValue)
-            case .socks4a: Int(CURLPROXY_SOCKS4A.rawValue)
-            case .socks5: Int(CURLPROXY_SOCKS5.rawValue)
-            case .socks5h: Int(CURLPROXY_SOCKS5_HOSTNAME.rawValue)
-            }
-        }
     }
 
     /// `HOST:PORT`, or a URL libcurl reads (`socks5h://host:1080`).
@@ -37,15 +25,5 @@ public struct ProxySettings: Sendable, Hashable {
         self.kind = kind
         self.credentials = credentials.flatMap { $0.isEmpty ? nil : $0 }
         self.authMethod = authMethod
-    }
-
-    /// Points libcurl's easy handle at the proxy.
-    func configure(_ easy: UnsafeMutableRawPointer) {
-        tidings_curl_easy_setopt_string(easy, CURLOPT_PROXY, address)
-        tidings_curl_easy_setopt_long(easy, CURLOPT_PROXYTYPE, kind.curlType)
-        if let credentials {
-            tidings_curl_easy_setopt_long(easy, CURLOPT_PROXYAUTH, Int(bitPattern: authMethod.curlMask))
-            tidings_curl_easy_setopt_string(easy, CURLOPT_PROXYUSERPWD, credentials)
-        }
     }
 }

@@ -1,5 +1,3 @@
-import CCurl
-
 /// How credentials are sent to a server or a proxy that asks for them: newsboat's
 /// `http-auth-method` and `proxy-auth-method` words, which name libcurl's methods.
 ///
@@ -11,17 +9,4 @@ public enum HTTPAuthMethod: String, Sendable, Hashable, CaseIterable {
     case digestIE = "digest_ie"
     case gssNegotiate = "gssnegotiate"
     case ntlm, anysafe
-
-    /// libcurl's `CURLAUTH_*` mask for the method.
-    var curlMask: UInt {
-        switch self {
-        case .any: tidings_curlauth_any()
-        case .basic: tidings_curlauth_basic()
-        case .digest: tidings_curlauth_digest()
-        case .digestIE: tidings_curlauth_digest_ie()
-        case .gssNegotiate: tidings_curlauth_negotiate()
-        case .ntlm: tidings_curlauth_ntlm()
-        case .anysafe: tidings_curlauth_anysafe()
-        }
-    }
 }
