@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ImageRendering"]),
         // newsboat's configuration language: the config and urls files, key map, colours,
         // formats, filters' text, file locations.
-        .target(name: "Configuration", dependencies: ["FeedModel", "FilterLanguage", "FeedStore", "FeedFetcher", "TerminalUI"]),
+        .target(name: "Configuration", dependencies: ["FeedModel", "FilterLanguage", "TerminalUI"]),
         // What is done to the feeds without the screen, for the command line and the reader alike:
         // batch reload, sync runner, feed-list commands, OPML, the log file.
         .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FilterLanguage", "FeedParser", "HTMLText", "FeedStore", "FeedFetcher", logging]),

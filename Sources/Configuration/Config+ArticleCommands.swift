@@ -1,23 +1,20 @@
-import FeedFetcher
+import FeedModel
 import FeedModel
 
 /// newsboat's commands around the article: `bookmark-cmd` (with `bookmark-autopilot` and
 /// `bookmark-interactive`), `html-renderer` and `pager`. Each is split into words as `browser`
 /// is, never by a shell; a value that cannot be split is a warning and is not kept.
 extension Config {
-    /// The options `bookmarkOptions` is made of.
-    public static let bookmarkOptionNames: Set<String> = ["bookmark-cmd", "bookmark-autopilot", "bookmark-interactive"]
-
     public var bookmarkOptions: BookmarkOptions {
         BookmarkOptions(
-            command: Self.words(of: optionValue("bookmark-cmd")?.text ?? ""),
-            autopilot: optionValue("bookmark-autopilot")?.isOn ?? false,
-            interactive: optionValue("bookmark-interactive")?.isOn ?? false)
+            command: Self.words(of: self[\.bookmarkCmd]),
+            autopilot: self[\.bookmarkAutopilot],
+            interactive: self[\.bookmarkInteractive])
     }
 
     /// `html-renderer` in words; nil for `internal` (Tidings' own renderer) or none.
     public var htmlRenderer: [String]? {
-        let text = optionValue("html-renderer")?.text ?? ""
+        let text = self[\.htmlRenderer]
         return text == "internal" ? nil : Self.words(of: text)
     }
 
@@ -32,7 +29,7 @@ extension Config {
     }
 
     public var pager: Pager {
-        let text = optionValue("pager")?.text ?? "internal"
+        let text = self[\.pager]
         if text == "internal" { return .builtIn }
         if text.trimmingCharacters(in: .whitespaces).isEmpty { return .environment }
         return Self.words(of: text).map { .program($0) } ?? .builtIn
@@ -42,21 +39,5 @@ extension Config {
     private static func words(of text: String) -> [String]? {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         return try? CommandArguments.split(text)
-    }
-
-    /// What is wrong with a command option's value, if anything (it is then not kept).
-    static func articleCommandProblem(_ name: String, _ text: String) -> String? {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        do {
-            _ = try CommandArguments.split(text)
-            return nil
-        } catch {
-            let fallback = switch name {
-            case "bookmark-cmd": "bookmarking is off"
-            case "html-renderer": "Tidings' own renderer is used"
-            default: "Tidings' own article view is used"
-            }
-            return "\(name): \(error.description); \(fallback)"
-        }
     }
 }

@@ -1,4 +1,4 @@
-import FeedFetcher
+import FeedModel
 import FeedModel
 
 /// newsboat's `external-url-viewer`: a program such as urlview or urlscan that `show-urls`
@@ -7,17 +7,8 @@ extension Config {
     /// The viewer's command split into words as `browser` is, never by a shell; nil when none
     /// is set (or it cannot be split, which was warned about).
     public var externalURLViewer: [String]? {
-        let text = optionValue("external-url-viewer")?.text ?? ""
+        let text = self[\.externalUrlViewer]
         return text.isEmpty ? nil : try? CommandArguments.split(text)
     }
 
-    static func externalURLViewerProblem(_ text: String) -> String? {
-        guard !text.isEmpty else { return nil }
-        do {
-            _ = try CommandArguments.split(text)
-            return nil
-        } catch {
-            return "external-url-viewer: \(error.description); the URL view is used"
-        }
-    }
 }

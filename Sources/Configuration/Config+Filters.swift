@@ -1,4 +1,3 @@
-import FeedStore
 import FilterLanguage
 
 /// The lines built on newsboat's filter language — `ignore-article`, `ignore-mode` and
@@ -15,7 +14,7 @@ extension Config {
         } catch {
             return "ignore-article: the expression, \(error.description); ignored"
         }
-        killfile.rules.append(Killfile.Rule(feedURL: arguments[0] == "*" ? nil : arguments[0], expression: expression))
+        killfileRules.append(Killfile.Rule(feedURL: arguments[0] == "*" ? nil : arguments[0], expression: expression))
         return nil
     }
 

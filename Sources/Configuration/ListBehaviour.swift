@@ -26,29 +26,21 @@ public struct ListBehaviour: Sendable, Equatable {
     public var confirmsMarkFeedRead = false
 
     public init() {}
-
-    /// The names of the options this value holds.
-    public static let optionNames: Set<String> = [
-        "scrolloff", "wrap-scroll", "mark-as-read-on-hover", "toggleitemread-jumps-to-next",
-        "toggleitemread-jumps-to-next-unread", "openbrowser-and-mark-jumps-to-next-unread",
-        "markfeedread-jumps-to-next-unread", "goto-next-feed", "confirm-mark-feed-read",
-    ]
 }
 
 extension Config {
     /// The lists' options as the config sets them (the table's defaults for the others).
     public var listBehaviour: ListBehaviour {
-        func isOn(_ name: String) -> Bool { optionValue(name)?.isOn ?? false }
         var lists = ListBehaviour()
-        lists.scrollOff = max(0, optionValue("scrolloff")?.number ?? 0)
-        lists.wrapsScroll = isOn("wrap-scroll")
-        lists.marksReadOnHover = isOn("mark-as-read-on-hover")
-        lists.toggleReadJumpsToNext = isOn("toggleitemread-jumps-to-next")
-        lists.toggleReadJumpsToNextUnread = isOn("toggleitemread-jumps-to-next-unread")
-        lists.openInBrowserAndMarkJumpsToNextUnread = isOn("openbrowser-and-mark-jumps-to-next-unread")
-        lists.markFeedReadJumpsToNextUnread = isOn("markfeedread-jumps-to-next-unread")
-        lists.goesToNextFeed = isOn("goto-next-feed")
-        lists.confirmsMarkFeedRead = isOn("confirm-mark-feed-read")
+        lists.scrollOff = self[\.scrolloff]
+        lists.wrapsScroll = self[\.wrapScroll]
+        lists.marksReadOnHover = self[\.markAsReadOnHover]
+        lists.toggleReadJumpsToNext = self[\.toggleitemreadJumpsToNext]
+        lists.toggleReadJumpsToNextUnread = self[\.toggleitemreadJumpsToNextUnread]
+        lists.openInBrowserAndMarkJumpsToNextUnread = self[\.openbrowserAndMarkJumpsToNextUnread]
+        lists.markFeedReadJumpsToNextUnread = self[\.markfeedreadJumpsToNextUnread]
+        lists.goesToNextFeed = self[\.gotoNextFeed]
+        lists.confirmsMarkFeedRead = self[\.confirmMarkFeedRead]
         return lists
     }
 }

@@ -1,4 +1,4 @@
-import FeedStore
+import FilterLanguage
 import FilterLanguage
 import Foundation
 
@@ -30,11 +30,5 @@ public struct ListFilter: Sendable, Hashable {
         let known = Self.feedAttributeOrder.map(\.rawValue).joined(separator: ", ")
         let verb = articleAttributes.count == 1 ? "is an article attribute" : "are article attributes"
         return "Not a feed filter: \(names) \(verb); feeds have \(known)"
-    }
-
-    /// Whether the feed list keeps `row`: the expression tested on the feed's attributes
-    /// (`feedtitle`, `rssurl`, `tags`, `unread_count`, …; see `feedListRefusal`).
-    public func keeps(_ row: FeedListRow, now: Date = Date()) -> Bool {
-        expression.matches(FilterArticle(feed: row, now: now), now: now)
     }
 }

@@ -53,25 +53,6 @@ public struct ListFormat: Sendable, Equatable {
             }
         }
 
-        var optionName: String {
-            switch self {
-            case .feedList: return "feedlist-format"
-            case .articleList: return "articlelist-format"
-            case .downloadPath: return "download-path"
-            case .downloadFileName: return "download-filename-format"
-            case .notification: return "notify-format"
-            case .feedListTitle: return "feedlist-title-format"
-            case .articleListTitle: return "articlelist-title-format"
-            case .searchResultTitle: return "searchresult-title-format"
-            case .itemViewTitle: return "itemview-title-format"
-            case .helpTitle: return "help-title-format"
-            case .urlViewTitle: return "urlview-title-format"
-            case .selectTagTitle: return "selecttag-title-format"
-            case .dialogsTitle: return "dialogs-title-format"
-            case .tagList: return "selecttag-format"
-            }
-        }
-
         /// Whether `%>C` means something: in a row of the screen and a title bar, not in a file
         /// name or a notification.
         var fills: Bool { self == .feedList || self == .articleList || self == .tagList || Self.titles.contains(self) }
@@ -203,12 +184,12 @@ public struct ListFormat: Sendable, Equatable {
     }
 
     /// A one-line warning about what `format` contains that this subset does not know, or nil.
-    public static func problem(in format: String, kind: Kind) -> String? {
+    public static func problem(in format: String, kind: Kind, option: String) -> String? {
         let unknown = ListFormat(format, kind: kind).unknown
         guard let first = unknown.first else { return nil }
         let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ") + (kind.fills ? " %>C" : "")
         let what = unknown.count == 1 ? "\(Excerpt(first)) is" : "\(Excerpt(first)) and \(unknown.count - 1) more are"
-        return "\(kind.optionName): \(what) not understood, so \(kind.fallback) (known: \(known) %% %?X?…&…?)"
+        return "\(option): \(what) not understood, so \(kind.fallback) (known: \(known) %% %?X?…&…?)"
     }
 
     /// The format as plain text, each field as `value` gives it (padded or cut to its width):

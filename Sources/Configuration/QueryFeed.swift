@@ -1,4 +1,3 @@
-import FeedStore
 import FilterLanguage
 
 /// A `query:` line of the urls file: a feed made of the articles of every feed that match a

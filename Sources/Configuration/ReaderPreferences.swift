@@ -1,5 +1,4 @@
 import FeedModel
-import FeedStore
 import Foundation
 import TerminalUI
 
@@ -106,4 +105,36 @@ public struct ReaderPreferences: Sendable, Equatable {
 
     /// Dates in item lists unless `datetime-format` says otherwise: `2026-11-20`.
     public static let defaultDateTimeFormat = "%Y-%m-%d"
+}
+
+extension Config {
+    /// How the screens look and behave as this configuration sets it.
+    public var readerPreferences: ReaderPreferences {
+        var preferences = ReaderPreferences(
+            keyMap: keyMap, theme: theme, hidesFeedsWithoutUnread: !self[\.showReadFeeds], hidesReadArticles: !self[\.showReadArticles],
+            showsExcerpts: self[\.showExcerpts], textWidth: self[\.textWidth],
+            feedListFormat: self[\.feedlistFormat].isEmpty ? nil : self[\.feedlistFormat],
+            articleListFormat: self[\.articlelistFormat].isEmpty ? nil : self[\.articlelistFormat],
+            dateTimeFormat: self[\.datetimeFormat], highlights: highlights,
+            articleSortOrder: self[\.articleSortOrder], feedSortOrder: self[\.feedSortOrder])
+        preferences.goesToFirstUnread = self[\.gotoFirstUnread]
+        preferences.reloadsOnlyVisibleFeeds = self[\.reloadOnlyVisibleFeeds]
+        preferences.showsKeymapHint = self[\.showKeymapHint]
+        preferences.showsTitleBar = self[\.showTitleBar]
+        preferences.swapsTitleAndHints = self[\.swapTitleAndHints]
+        preferences.marksLocalFeeds = feedListSource.server != nil && feedListSource.fetchesFeeds
+        preferences.imageProtocol = self[\.imageProtocol]
+        preferences.imageMaxHeight = self[\.imageMaxHeight]
+        preferences.starFlag = starFlag
+        preferences.publishFlag = publishFlag
+        preferences.showsArticleProgress = self[\.displayArticleProgress]
+        preferences.alwaysDisplaysDescription = self[\.alwaysDisplayDescription]
+        preferences.htmlRenderer = htmlRenderer
+        if let style = try? SearchHighlight.parseStyle(self[\.searchHighlightColors].joined(separator: " ")) {
+            preferences.searchHighlightStyle = style
+        }
+        preferences.lists = listBehaviour
+        preferences.titleFormats = titleFormats
+        return preferences
+    }
 }

@@ -1,31 +1,44 @@
-/// The feed server `urls-source` names and its options as the config file wrote them
-/// (`freshrss-url`, `freshrss-login`, `freshrss-passwordfile`…): plain values. Turning them into
-/// a client — reading a password file, running a password command, building the API's client —
-/// is FeedServices' work (`SyncAccount.make`), outside the configuration language.
+/// The feed server `urls-source` names and its options as the config file set them
+/// (`freshrss-url`, `freshrss-login`, `freshrss-passwordfile`…), as plain values. Turning them
+/// into a client — reading a password file, running a password command, building the API's
+/// client — is FeedServices' work (`SyncServer.account`), outside the configuration language.
 public struct SyncServer: Sendable, Equatable, CustomStringConvertible {
     public var service: SyncService
-    /// The service's options by the part of their name after `SERVICE-` (`url`, `login`,
-    /// `passwordeval`, `min-items`…), as typed; a secret stays here, never in a description.
-    public var options: [String: OptionValue]
+    /// The configuration's values; a secret stays here, never in a description.
+    public var values: OptionValues
 
-    public init(service: SyncService, options: [String: OptionValue] = [:]) {
+    public init(service: SyncService, values: OptionValues = OptionValues()) {
         self.service = service
-        self.options = options
+        self.values = values
     }
 
-    /// The text of `SERVICE-suffix`; nil when the file does not set it.
-    public func text(_ suffix: String) -> String? { options[suffix]?.text }
+    /// The service's own options (`SERVICE-…`).
+    public var options: SyncServiceOptions { OptionTable.shared.options(of: service) }
 
-    /// The number of `SERVICE-suffix`; nil when the file does not set it.
-    public func number(_ suffix: String) -> Int? {
-        if case .number(let value)? = options[suffix] { return value }
-        return nil
+    /// The value of an option every service has (`\.login`).
+    public subscript<Value>(_ option: KeyPath<SyncServiceOptions, ConfigOption<Value>>) -> Value {
+        values[options[keyPath: option]]
     }
 
-    /// The option's whole name, for messages (`freshrss-url`).
-    public func optionName(_ suffix: String) -> String { "\(service.rawValue)-\(suffix)" }
+    /// The value of an option only some services have (`\.minItems`); nil for the others.
+    public func value<Value>(_ option: KeyPath<SyncServiceOptions, ConfigOption<Value>?>) -> Value? {
+        options[keyPath: option].map { values[$0] }
+    }
 
-    public var description: String { "\(service.rawValue) at \(text("url") ?? "its usual address")" }
+    /// The value a line set for the option, if one did (nil for its default, or a service
+    /// without it).
+    public func setValue<Value>(_ option: KeyPath<SyncServiceOptions, ConfigOption<Value>?>) -> Value? {
+        guard let declaration = options[keyPath: option], values.isSet(declaration) else { return nil }
+        return values[declaration]
+    }
+
+    /// The value a line set for an option every service has, if one did.
+    public func setValue<Value>(_ option: KeyPath<SyncServiceOptions, ConfigOption<Value>>) -> Value? {
+        let declaration = options[keyPath: option]
+        return values.isSet(declaration) ? values[declaration] : nil
+    }
+
+    public var description: String { "\(service.rawValue) at \(value(\.url) ?? "its usual address")" }
 }
 
 /// The feed services `urls-source` can name besides the urls file and OPML, in newsboat's names.

@@ -14,9 +14,6 @@ public struct TitleFormats: Sendable, Equatable {
         set { formats[kind] = newValue }
     }
 
-    /// The options this value holds.
-    public static let optionNames: Set<String> = Set((ListFormat.Kind.titles + [.tagList]).map(\.optionName))
-
     /// A title bar laid out by a format: the text left of its `%>C`, the fill character, and
     /// the text right of it, which ends at the bar's right edge.
     public struct Title: Sendable, Equatable {
@@ -52,10 +49,19 @@ extension Config {
     /// format it cannot read was refused with a warning, the default kept).
     public var titleFormats: TitleFormats {
         var formats = TitleFormats()
-        for kind in ListFormat.Kind.titles + [.tagList] {
-            guard let text = optionValue(kind.optionName)?.text, !text.isEmpty, ListFormat.problem(in: text, kind: kind) == nil else { continue }
+        for (kind, option) in Self.titleOptions {
+            let text = self[option]
+            guard !text.isEmpty else { continue }
             formats[kind] = ListFormat(text, kind: kind)
         }
         return formats
     }
+
+    /// The option of each title bar's format, and of the tag list's rows.
+    private static let titleOptions: [(ListFormat.Kind, KeyPath<OptionTable, ConfigOption<String>> & Sendable)] = [
+        (.feedListTitle, \.feedlistTitleFormat), (.articleListTitle, \.articlelistTitleFormat),
+        (.searchResultTitle, \.searchresultTitleFormat), (.itemViewTitle, \.itemviewTitleFormat), (.helpTitle, \.helpTitleFormat),
+        (.urlViewTitle, \.urlviewTitleFormat), (.selectTagTitle, \.selecttagTitleFormat), (.dialogsTitle, \.dialogsTitleFormat),
+        (.tagList, \.selecttagFormat),
+    ]
 }

@@ -125,7 +125,7 @@ public struct BatchReload {
     /// `max-items` and `keep-articles-days` (with `keep-forever-if-flagged-with`), after a reload
     /// or a sync, as the reader applies them.
     private static func applyRetention(_ config: Config, to store: FeedStore) throws {
-        if config.maxItems > 0 { try store.applyRetention(defaultMaxItems: config.maxItems) }
+        if config[\.maxItems] > 0 { try store.applyRetention(defaultMaxItems: config[\.maxItems]) }
         let lifecycle = config.articleLifecycle
         try store.deleteArticles(olderThanDays: lifecycle.keepArticlesDays, keeping: lifecycle.keptFlags)
     }

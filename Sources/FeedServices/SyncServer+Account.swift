@@ -26,23 +26,24 @@ extension SyncServer {
         switch service {
         case .fever:
             let (url, address) = try serverURL()
-            let login = try required("login")
+            let login = try required(\.login)
             let source = FeverSource(endpoint: url, email: login, password: try password(home: home), options: options)
             return SyncAccount(source: source, identity: "fever \(CredentialRedaction.redact(address)) \(login)")
         case .freshrss, .greader, .oldreader, .inoreader:
             let (url, address) = try serverURL()
-            let login = try required("login")
-            let app: InoreaderApp? = service == .inoreader ? InoreaderApp(id: try required("app-id"), key: try required("app-key")) : nil
+            let login = try required(\.login)
+            let app: InoreaderApp? = service == .inoreader ? InoreaderApp(id: try required(\.appID), key: try required(\.appKey)) : nil
+            let minItems = value(\.minItems).flatMap { $0 > 0 ? $0 : nil }
             let source = GoogleReaderSource(endpoint: url, login: login, password: try password(home: home), app: app,
-                                            minItems: number("min-items"), options: options)
+                                            minItems: minItems, options: options)
             return SyncAccount(source: source, identity: "\(name) \(CredentialRedaction.redact(address)) \(login)")
         case .miniflux:
             return try minifluxAccount(options: options, home: home)
         case .ttrss:
             let (url, address) = try serverURL()
             // A server in single-user mode logs everyone in as admin, whatever the password.
-            let single = text("mode") == "single"
-            let login = single ? (text("login").flatMap { $0.isEmpty ? nil : $0 } ?? "admin") : try required("login")
+            let single = value(\.mode) == .single
+            let login = single ? (setValue(\.login).flatMap { $0.isEmpty ? nil : $0 } ?? "admin") : try required(\.login)
             let password = single && !hasPassword ? "" : try password(home: home)
             let source = TTRSSSource(url: url, login: login, password: password, options: options, syncsPublished: syncsPublished)
             return SyncAccount(source: source, identity: "ttrss \(CredentialRedaction.redact(address)) \(login)")
@@ -61,71 +62,82 @@ extension SyncServer {
         let (url, address) = try serverURL()
         let credentials: MinifluxCredentials
         let who: String
-        if let token = try secret("token", home: home) {
+        if let token = try secret(setValue(\.token), file: setValue(\.tokenFile), command: setValue(\.tokenEval),
+                                  names: (self.options.tokenFile?.name ?? "", self.options.tokenEval?.name ?? ""), home: home) {
             credentials = .token(token)
             who = "token"
-        } else if text("login") == nil, !hasPassword {
+        } else if setValue(\.login) == nil, !hasPassword {
             throw .missingOption("miniflux-token (or miniflux-login and miniflux-password)")
         } else {
-            let login = try required("login")
+            let login = try required(\.login)
             credentials = .password(login: login, password: try password(home: home))
             who = login
         }
-        let source = MinifluxSource(endpoint: url, credentials: credentials, minItems: number("min-items"), options: options)
+        let minItems = value(\.minItems).flatMap { $0 > 0 ? $0 : nil }
+        let source = MinifluxSource(endpoint: url, credentials: credentials, minItems: minItems, options: options)
         return SyncAccount(source: source, identity: "miniflux \(CredentialRedaction.redact(address)) \(who)")
     }
 
     /// The fixed addresses of the services newsboat has no `…-url` option for.
     private static let serviceEndpoints: [SyncService: String] = [.oldreader: "https://theoldreader.com", .inoreader: "https://www.inoreader.com"]
 
-    private func required(_ suffix: String) throws(SyncSetupError) -> String {
-        guard let text = text(suffix), !text.isEmpty else { throw .missingOption(optionName(suffix)) }
+    private func required(_ option: KeyPath<SyncServiceOptions, ConfigOption<String>>) throws(SyncSetupError) -> String {
+        let text = self[option]
+        guard !text.isEmpty else { throw .missingOption(options[keyPath: option].name) }
+        return text
+    }
+
+    private func required(_ option: KeyPath<SyncServiceOptions, ConfigOption<String>?>) throws(SyncSetupError) -> String {
+        guard let text = value(option), !text.isEmpty else { throw .missingOption(options[keyPath: option]?.name ?? "") }
         return text
     }
 
     /// `SERVICE-url` (or the service's fixed address), checked to be an http or https address.
     private func serverURL() throws(SyncSetupError) -> (URL, String) {
         let address: String
-        if let fixed = Self.serviceEndpoints[service] { address = fixed } else { address = try required("url") }
+        if let fixed = Self.serviceEndpoints[service] { address = fixed } else { address = try required(\.url) }
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host != nil
-        else { throw .badURL(option: optionName("url"), url: CredentialRedaction.redact(address)) }
+        else { throw .badURL(option: options.url?.name ?? "", url: CredentialRedaction.redact(address)) }
         return (url, address)
     }
 
     /// True when one of `SERVICE-password`, `-passwordfile`, `-passwordeval` is set.
     private var hasPassword: Bool {
-        ["password", "passwordfile", "passwordeval"].contains { text($0) != nil }
+        setValue(\.password) != nil || setValue(\.passwordFile) != nil || setValue(\.passwordEval) != nil
     }
 
     /// `SERVICE-password`, else the first line of `SERVICE-passwordfile`, else of what
     /// `SERVICE-passwordeval` prints.
     func password(home: String) throws(SyncSetupError) -> String {
-        guard let password = try secret("password", home: home) else {
-            throw .missingOption("\(optionName("password")), \(optionName("passwordfile")) or \(optionName("passwordeval"))")
+        guard let password = try secret(setValue(\.password), file: setValue(\.passwordFile), command: setValue(\.passwordEval),
+                                        names: (options.passwordFile.name, options.passwordEval.name), home: home)
+        else {
+            throw .missingOption("\(options.password.name), \(options.passwordFile.name) or \(options.passwordEval.name)")
         }
         return password
     }
 
-    /// `SUFFIX`, else the first line of `SUFFIXfile`, else of what `SUFFIXeval` prints; nil when
-    /// none of the three is set.
-    private func secret(_ suffix: String, home: String) throws(SyncSetupError) -> String? {
-        if let secret = text(suffix) { return secret }
-        if let file = text("\(suffix)file") {
-            let option = optionName("\(suffix)file")
+    /// `value`, else the first line of the file `file`, else of what `command` prints; nil when
+    /// none of the three is set. `names` are the file's and the command's options, for messages.
+    private func secret(
+        _ value: String?, file: String?, command: String?, names: (file: String, command: String), home: String
+    ) throws(SyncSetupError) -> String? {
+        if let value { return value }
+        if let file {
             let path = file == "~" ? home : file.hasPrefix("~/") ? home + file.dropFirst(1) : file
             let text: String
             do {
                 text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
             } catch {
-                throw .unreadablePasswordFile(option: option, path: file,
+                throw .unreadablePasswordFile(option: names.file, path: file,
                                               why: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
             }
-            guard let line = Self.firstLine(text) else { throw .unreadablePasswordFile(option: option, path: file, why: "it is empty") }
+            guard let line = Self.firstLine(text) else { throw .unreadablePasswordFile(option: names.file, path: file, why: "it is empty") }
             return line
         }
-        if let command = text("\(suffix)eval") {
-            return try Self.runPasswordCommand(command, option: optionName("\(suffix)eval"))
+        if let command {
+            return try Self.runPasswordCommand(command, option: names.command)
         }
         return nil
     }

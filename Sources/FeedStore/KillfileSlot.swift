@@ -1,3 +1,4 @@
+import FilterLanguage
 import Foundation
 
 /// The killfile a store applies to what it stores, set by `FeedStore.applyKillfile` and read

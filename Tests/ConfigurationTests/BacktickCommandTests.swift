@@ -11,8 +11,8 @@ import Testing
             user-agent "Tidings/`printf 1.0`"
             """)
         #expect(config.warnings.isEmpty, "\(config.warnings.map(\.description))")
-        #expect(config.optionValue("freshrss-login")?.text == "reader-one")
-        #expect(config.userAgent == "Tidings/1.0")
+        #expect(config[\.freshrss.login] == "reader-one")
+        #expect(config[\.userAgent] == "Tidings/1.0")
     }
 
     /// The output is read as part of the line, so it may give several values: a colour pair.
@@ -25,14 +25,14 @@ import Testing
     @Test func anUnpairedBacktickIsKeptAsWritten() {
         let config = Config(parsing: #"feedlist-title-format "Feeds%?T? - tag `%T'&?""#)
         #expect(config.warnings.isEmpty)
-        #expect(config.optionValue("feedlist-title-format")?.text == "Feeds%?T? - tag `%T'&?")
+        #expect(config[\.feedlistTitleFormat] == "Feeds%?T? - tag `%T'&?")
     }
 
     @Test func aCommentIsNeverRun() throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-backtick-\(UUID().uuidString)")
         let config = Config(parsing: "reload-threads 4 # not `touch \(marker.path)`\n# nor `touch \(marker.path)`")
         #expect(config.warnings.isEmpty)
-        #expect(config.reloadThreads == 4)
+        #expect(config[\.reloadThreads] == 4)
         #expect(!FileManager.default.fileExists(atPath: marker.path))
     }
 }

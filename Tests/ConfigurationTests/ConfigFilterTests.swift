@@ -42,8 +42,8 @@ import Testing
         let config = Config(parsing: lines.joined(separator: "\n"))
         #expect(config.warnings.map(\.line) == [3], "only the missing file is a mistake")
         #expect(config.macros[.character("y")]?.steps.map(\.name) == ["set", "open-in-browser", "set"])
-        #expect(config.optionValue("search-highlight-colors") == .text("black yellow bold"))
-        #expect(config.optionValue("notify-program") == .text("~/bin/notify"))
+        #expect(config[\.searchHighlightColors] == ["black", "yellow", "bold"])
+        #expect(config[\.notifyProgram] == "~/bin/notify")
     }
 
     /// Detaching a graphical browser is what Tidings does itself: such a line means the browser
@@ -59,7 +59,7 @@ import Testing
         for (command, plain) in lines {
             let config = Config(parsing: "browser \"\(command)\"")
             #expect(config.warnings.isEmpty, "\(command): \(config.warnings)")
-            #expect(config.browser == plain)
+            #expect(config[\.browser] == plain)
         }
     }
 
@@ -81,7 +81,7 @@ import Testing
             } else {
                 #expect(!message.contains("browser \"") && message.contains("script"), "\(message)")
             }
-            #expect(config.browser == command)
+            #expect(config[\.browser] == command)
         }
         let plain = Config(parsing: #"browser "firefox --new-tab %u""#)
         #expect(plain.warnings.isEmpty)

@@ -1,8 +1,9 @@
 @testable import Configuration
+import FeedModel
 import Foundation
 import Testing
 
-/// The table of options (`ConfigOption`): every name newsboat takes is read, its value checked
+/// The table of options (`OptionTable`): every name newsboat takes is read, its value checked
 /// as newsboat checks it, and kept.
 @Suite struct ConfigOptionTests {
     /// newsboat 2.44's commands and options.
@@ -52,35 +53,36 @@ import Testing
         "include": "include /dev/null",
     ]
 
-    /// A good value for `option`.
-    static func sample(_ option: ConfigOption) -> String {
-        switch option.kind {
-        case .yesNo: return "no"
-        case .number(let minimum): return String(minimum + 2)
-        case .oneOf(let words): return words.last ?? ""
+    /// A good value for `option`, from what it takes.
+    static func sample(_ option: any OptionDeclaration) -> String {
+        switch option.shape {
+        case "yes/no": return "no"
+        case "number": return String(option.minimumNumber + 2)
         // A list of colours is checked as colours.
-        case .list: return option.name == "search-highlight-colors" ? "white black bold" : "one two"
-        case .text: return option.defaultValue.isEmpty ? "x" : NewsboatTokenizer.quoteIfNeeded(option.defaultValue)
-        case .command: return ""
+        case "words": return option.name == "search-highlight-colors" ? "white black bold" : "one two"
+        case "": return option.defaultText.isEmpty || option.defaultText == "\"\"" ? "x" : option.defaultText
+        case let choices: return choices.components(separatedBy: " / ").first ?? ""
         }
     }
 
     @Test func everyNewsboatNameIsInTheTable() {
         #expect(Self.newsboatNames.count == 174)
-        for name in Self.newsboatNames { #expect(ConfigOption.named[name] != nil, "\(name)") }
-        #expect(ConfigOption.named.count == ConfigOption.all.count, "no name twice")
+        let names = Set(OptionTable.all.map(\.name) + OptionTable.commands.map(\.name))
+        for name in Self.newsboatNames { #expect(names.contains(name), "\(name)") }
+        #expect(names.count == OptionTable.all.count + OptionTable.commands.count, "no name twice")
     }
 
     @Test func everyOptionTakesAGoodValueWithoutAWarningAndKeepsIt() {
-        for option in ConfigOption.all {
-            let line = option.kind == .command ? Self.commandLines[option.name] ?? "" : "\(option.name) \(Self.sample(option))"
-            #expect(!line.isEmpty, "a sample line for \(option.name)")
+        for command in OptionTable.commands {
+            let line = Self.commandLines[command.name] ?? ""
+            #expect(!line.isEmpty, "a sample line for \(command.name)")
+            #expect(Config(parsing: line).warnings.isEmpty, "\(line)")
+        }
+        for option in OptionTable.all {
+            let line = "\(option.name) \(Self.sample(option))"
             let config = Config(parsing: line)
             #expect(config.warnings.isEmpty, "\(line): \(config.warnings)")
-            if option.kind != .command, !option.isSecret, option.part != .sync {
-                let kept = option.kind == .list ? config.optionValue(option.name)?.text : config.optionValue(option.name)?.configText
-                #expect(kept == Self.sample(option), "\(option.name)")
-            }
+            if !option.isSecret { #expect(option.configText(in: config.options) == Self.sample(option), "\(option.name)") }
         }
     }
 
@@ -100,30 +102,28 @@ import Testing
             "config line 4: notify-format takes one value, got 0",
             "config line 5: history-limit takes one value, got 2",
         ])
-        #expect(config.optionValue("goto-next-feed") == .yesNo(true))
-        #expect(config.optionValue("proxy-type") == .text("http"))
-        #expect(config.optionValue("wrap-scroll") == .yesNo(true))
-        #expect(config.optionValue("no-such-option") == nil)
+        #expect(config[\.gotoNextFeed])
+        #expect(config[\.proxyType] == .http)
+        #expect(config[\.wrapScroll])
+        #expect(config.valueText(of: "no-such-option") == nil)
     }
 
     @Test func whatTidingsDoesWithEachIsSaid() {
-        for option in ConfigOption.all where option.kind != .command {
-            if case .noEffect(let reason) = option.status { #expect(!reason.isEmpty, "\(option.name)") }
+        for option in OptionTable.all {
+            if case .noEffect(let reason) = option.effect { #expect(!reason.isEmpty, "\(option.name)") }
             #expect(!option.summary.isEmpty, "\(option.name)")
         }
-        #expect(ConfigOption.named["cache-file"]?.status != .works)
-        #expect(ConfigOption.named["download-full-page"]?.status == .works)
+        for command in OptionTable.commands { #expect(!command.summary.isEmpty, "\(command.name)") }
+        #expect(OptionTable.named["cache-file"]?.effect != .works)
+        #expect(OptionTable.named["download-full-page"]?.effect == .works)
     }
 
-    @Test func theReadmeListsEveryOption() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        for option in ConfigOption.all {
-            // A sync service's options are listed on one line: `freshrss-url`, `-login`, …
-            let suffix = option.name.split(separator: "-", maxSplits: 1).last.map { "`-\($0)`" } ?? ""
-            let listed = text.contains("`\(option.name)`") || (option.group == .sync && text.contains(suffix))
-            #expect(listed, "\(option.name)")
-        }
+    @Test func optionsForSomeFeedsAreDeclaredSo() {
+        let perFeed = Set(OptionTable.all.filter { $0.scope == .perFeed }.map(\.name))
+        #expect(perFeed.isSuperset(of: ["reload-time", "max-items", "user-agent", "download-timeout", "proxy", "cookie-cache"]))
+        #expect(!perFeed.contains("browser") && !perFeed.contains("urls-source"))
+        #expect(Config.startOnlyOptionNames.contains("urls-source") && Config.startOnlyOptionNames.contains("refresh-on-startup"))
+        #expect(!Config.startOnlyOptionNames.contains("browser"))
     }
 
     @Test func downloadFullPageFetchesEveryFeedsFullArticles() {
@@ -134,20 +134,20 @@ import Testing
         #expect(!Config().fullArticle.fetchesAutomatically)
     }
 
-    @Test func gotoFirstUnreadReachesTheReadersPreferences() {
-        #expect(Config().readerPreferences.goesToFirstUnread)
-        #expect(!Config(parsing: "goto-first-unread no").readerPreferences.goesToFirstUnread)
-    }
-
-    @Test func confirmMarkAllFeedsReadCanBeTurnedOff() {
-        #expect(Config().confirmMarkAllFeedsRead)
-        #expect(!Config(parsing: "confirm-mark-all-feeds-read no").confirmMarkAllFeedsRead)
+    @Test func typedValuesReadTheFileOrTheDefault() {
+        #expect(Config()[\.gotoFirstUnread])
+        #expect(!Config(parsing: "goto-first-unread no")[\.gotoFirstUnread])
+        #expect(Config()[\.confirmMarkAllFeedsRead])
+        #expect(!Config(parsing: "confirm-mark-all-feeds-read no")[\.confirmMarkAllFeedsRead])
+        #expect(Config(parsing: "article-sort-order title-desc")[\.articleSortOrder] == ItemOrder(.title, descending: true))
+        #expect(Config(parsing: "keep-forever-if-flagged-with a b")[\.keepForeverIfFlaggedWith] == ["a", "b"])
+        #expect(Config(parsing: "cleanup-on-quit true")[\.cleanupOnQuit] == .yes)
     }
 
     @Test func linesEndingInABackslashGoOnAndABOMIsSkipped() {
         let config = Config(parsing: "\u{FEFF}reload-threads 4\nmacro x set browser lynx ; \\\n  open-in-browser\nmax-items 7\n")
         #expect(config.warnings.isEmpty)
-        #expect(config.reloadThreads == 4 && config.maxItems == 7)
+        #expect(config[\.reloadThreads] == 4 && config[\.maxItems] == 7)
         #expect(config.macros[.character("x")]?.steps.map(\.name) == ["set", "open-in-browser"])
     }
 

@@ -30,6 +30,6 @@ import Testing
         let config = try Config.load(from: Self.fixtures.appendingPathComponent("newsboat-mistakes/config"))
         #expect(config.warnings.map(\.line) == [2, 3, 4, 5, 6, 8, 9, 10, 11])
         #expect(config.warnings.map(\.message).allSatisfy { !$0.isEmpty })
-        #expect(!config.showReadFeeds, "the good line between them applies")
+        #expect(!config[\.showReadFeeds], "the good line between them applies")
     }
 }

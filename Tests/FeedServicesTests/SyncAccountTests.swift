@@ -35,11 +35,11 @@ import Testing
         #expect(config.warnings.isEmpty)
         let server = try #require(config.feedListSource.server)
         #expect(config.feedListSource == .server(server, withLocalFeeds: false))
-        #expect(server.service == .fever && server.text("login") == "me@example.org")
+        #expect(server.service == .fever && server[\.login] == "me@example.org")
         #expect(try server.password(home: "/nonexistent") == Self.secret)
         let account = try #require(try config.syncAccount())
         #expect(account.identity == "fever https://rss.example.org/fever/ me@example.org")
-        for text in ["\(config.sync)", String(reflecting: config.sync), "\(account)", account.identity, String(reflecting: config)] {
+        for text in ["\(server)", String(reflecting: config.options), "\(account)", account.identity, String(reflecting: config)] {
             #expect(!text.contains(Self.secret), "\(text)")
         }
     }
@@ -116,14 +116,14 @@ import Testing
         #expect(config.warnings.isEmpty)
         #expect(config.feedListSource.server?.service == .freshrss)
         #expect(throws: SyncSetupError.unsupportedSource("newsblur")) { try Config(parsing: "urls-source newsblur").syncAccount() }
-        #expect(config.sync.serviceOptions["freshrss-url"] == .text("https://rss.example.org/api/greader.php"))
-        #expect(config.sync.serviceOptions["freshrss-min-items"] == .number(50))
-        #expect(config.sync.serviceOptions["freshrss-show-special-feeds"] == .yesNo(false))
-        #expect(config.sync.serviceOptions["ttrss-mode"] == .text("single"))
+        #expect(config.feedListSource.server?.value(\.url) == "https://rss.example.org/api/greader.php")
+        #expect(config.feedListSource.server?.value(\.minItems) == 50)
+        #expect(config.feedListSource.server?.value(\.showSpecialFeeds) == false)
+        #expect(config.options[try #require(OptionTable.shared.ttrss.mode)] == .single)
         // Secrets stay out of what a dump of the configuration shows.
         #expect(config.directives(named: "freshrss-password").first?.arguments == ["(hidden)"])
         #expect(config.valueText(of: "miniflux-token") == "(hidden)")
-        #expect(!"\(config.sync)".contains("s3cret") && !String(reflecting: config.sync).contains("s3cret"))
+        #expect(!"\(config)".contains("s3cret") && !String(reflecting: config).contains("s3cret"))
         // A bad value is a mistake in the file: it warns once and keeps the default.
         #expect(Config(parsing: "ttrss-mode both").warnings.map(\.message) == [#"ttrss-mode is single or multi, not "both"; default kept"#])
         #expect(Config(parsing: "freshrss-min-items many").warnings.count == 1)
@@ -145,16 +145,16 @@ import Testing
         #expect(source.login == "me")
         #expect(source.minItems == 50)
         #expect(account.identity == "freshrss https://rss.example.org/api/greader.php me")
-        for text in ["\(account)", account.identity, String(reflecting: source), String(reflecting: config.sync)] {
+        for text in ["\(account)", account.identity, String(reflecting: source), String(reflecting: config)] {
             #expect(!text.contains(Self.secret), "\(text)")
         }
         // No min-items: the first sync takes every article the server keeps.
         let all = Config(parsing: "urls-source freshrss\nfreshrss-url https://x.example/api/greader.php\nfreshrss-login me\nfreshrss-password p")
         #expect((try all.syncAccount()?.source as? GoogleReaderSource)?.minItems == nil)
-        #expect(ConfigOption.named["freshrss-url"]?.status == .works)
+        #expect(OptionTable.named["freshrss-url"]?.effect == .works)
         // newsboat's "Starred items" is the feed list's Starred entry here.
-        #expect(ConfigOption.named["freshrss-show-special-feeds"]?.status != .works)
-        #expect(ConfigOption.named["miniflux-show-special-feeds"]?.status != .toCome)
+        #expect(OptionTable.named["freshrss-show-special-feeds"]?.effect != .works)
+        #expect(OptionTable.named["miniflux-show-special-feeds"]?.effect != .toCome)
     }
 
     @Test func eachGoogleReaderServiceReadsItsOwnOptions() throws {
@@ -208,7 +208,7 @@ import Testing
         #expect(TTRSSSource.apiURL(URL(string: "https://rss.example.org/tt-rss/api")!).absoluteString == "https://rss.example.org/tt-rss/api/")
         #expect(source.login == "me")
         #expect(account.identity == "ttrss https://rss.example.org/tt-rss/ me")
-        for text in ["\(account)", account.identity, String(reflecting: source), String(reflecting: config.sync)] {
+        for text in ["\(account)", account.identity, String(reflecting: source), String(reflecting: config)] {
             #expect(!text.contains(Self.secret), "\(text)")
         }
 
@@ -222,10 +222,10 @@ import Testing
         #expect(throws: SyncSetupError.missingOption("ttrss-password, ttrss-passwordfile or ttrss-passwordeval")) {
             try Config(parsing: "urls-source ttrss\nttrss-url https://x.example/\nttrss-login me").syncAccount()
         }
-        #expect(ConfigOption.named["ttrss-url"]?.status == .works)
-        #expect(ConfigOption.named["ttrss-mode"]?.status == .works)
-        #expect(ConfigOption.named["ttrss-passwordeval"]?.status == .works)
-        #expect(ConfigOption.named["ttrss-flag-publish"]?.status == .works)
+        #expect(OptionTable.named["ttrss-url"]?.effect == .works)
+        #expect(OptionTable.named["ttrss-mode"]?.effect == .works)
+        #expect(OptionTable.named["ttrss-passwordeval"]?.effect == .works)
+        #expect(OptionTable.named["ttrss-flag-publish"]?.effect == .works)
         #expect(source.syncsPublished)
         #expect(config.publishFlag == "p" && config.readerPreferences.publishFlag == "p")
         #expect(Config(parsing: "ttrss-password \"\(Self.secret)\"").valueText(of: "ttrss-password") == "(hidden)")
@@ -304,8 +304,8 @@ import Testing
             #expect(!text.contains(Self.secret), "leaks the secret: \(text)")
         }
         #expect("\(byToken)" == "Miniflux API at https://rss.example.org with an API token")
-        #expect(ConfigOption.named["miniflux-token"]?.status == .works)
-        #expect(ConfigOption.named["miniflux-min-items"]?.defaultValue == "0")
+        #expect(OptionTable.named["miniflux-token"]?.effect == .works)
+        #expect(OptionTable.named["miniflux-min-items"]?.defaultText == "0")
         #expect(Config(parsing: "miniflux-token abc").valueText(of: "miniflux-token") == "(hidden)")
     }
 

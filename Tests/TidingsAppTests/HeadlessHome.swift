@@ -65,7 +65,7 @@ final class HeadlessHome {
             urlsPath: urlsPath, subscriptions: hasUrlsFile ? file.subscriptions : nil, cachePath: cachePath, logPath: path("log"),
             browser: browser, preferences: preferences, articleActions: articleActions)
         settings.newsboatFiles = newsboat
-        settings.config.browser = browser
+        settings.config[\.browser] = browser ?? ""
         settings.configPath = path("config")
         configure(&settings)
         let reader = try HeadlessReader(settings: settings, rows: rows, columns: columns, environment: environment)

@@ -18,7 +18,7 @@ import Testing
     private func draw(_ row: ItemRow, _ config: Config, width: Int = 40) -> CellGrid {
         var grid = CellGrid(rows: 1, columns: width)
         let renderer = ItemRowRenderer(
-            timeZone: TimeZone(identifier: "UTC")!, theme: .standard, format: config.articleListFormat.map { ListFormat($0, kind: .articleList) },
+            timeZone: TimeZone(identifier: "UTC")!, theme: .standard, format: config.readerPreferences.articleListFormat.map { ListFormat($0, kind: .articleList) },
             highlights: config.highlights)
         renderer.render(row, index: 0, into: &grid, in: Rect(row: 0, column: 0, height: 1, width: width))
         return grid

@@ -56,14 +56,14 @@ import Testing
         #expect(ListFormat("%4i %n %11u %t", kind: .feedList).unknown.isEmpty)
         #expect(ListFormat("%4i %f %D %t %a %T", kind: .articleList).unknown.isEmpty)
         #expect(ListFormat("%u", kind: .articleList).unknown == ["%u"])
-        #expect(ListFormat.problem(in: "%t", kind: .feedList) == nil)
-        let problem = ListFormat.problem(in: "%4i %x %-3q %t", kind: .articleList)
+        #expect(ListFormat.problem(in: "%t", kind: .feedList, option: "feedlist-format") == nil)
+        let problem = ListFormat.problem(in: "%4i %x %-3q %t", kind: .articleList, option: "articlelist-format")
         #expect(problem?.hasPrefix("articlelist-format: %x and 1 more are not understood, so Tidings' own layout is used") == true)
         let config = Config(parsing: "feedlist-format \"%t %Z\"\narticlelist-format \"%D %?T?%T &?%t\"\n")
         #expect(config.warnings.map(\.line) == [1])
         #expect(config.warnings.first?.message.contains("%Z") == true)
-        #expect(config.feedListFormat == nil)
-        #expect(config.articleListFormat == "%D %?T?%T &?%t")
+        #expect(config[\.feedlistFormat].isEmpty)
+        #expect(config[\.articlelistFormat] == "%D %?T?%T &?%t")
     }
 
     @Test func itemListRowsByFormatWithFlagsAndDates() throws {

@@ -16,16 +16,16 @@ import Testing
             feed-sort-order unreadarticlecount
             """)
         #expect(config.warnings.isEmpty)
-        #expect(config.articleSortOrder.field == .title && config.articleSortOrder.isDescending)
-        #expect(config.feedSortOrder == FeedOrder(.unreadArticleCount, descending: true))
-        #expect(config.readerPreferences.articleSortOrder == config.articleSortOrder)
-        #expect(config.readerPreferences.feedSortOrder == config.feedSortOrder)
-        #expect(Config().articleSortOrder == .newestFirst && Config().feedSortOrder == .urlsFile)
-        #expect(Config(parsing: "article-sort-order date-asc").articleSortOrder == ItemOrder(.date, descending: false))
+        #expect(config[\.articleSortOrder].field == .title && config[\.articleSortOrder].isDescending)
+        #expect(config[\.feedSortOrder] == FeedOrder(.unreadArticleCount, descending: true))
+        #expect(config.readerPreferences.articleSortOrder == config[\.articleSortOrder])
+        #expect(config.readerPreferences.feedSortOrder == config[\.feedSortOrder])
+        #expect(Config()[\.articleSortOrder] == .newestFirst && Config()[\.feedSortOrder] == .urlsFile)
+        #expect(Config(parsing: "article-sort-order date-asc")[\.articleSortOrder] == ItemOrder(.date, descending: false))
         // Widely shared configs sort feeds by `date`, which newsboat takes without a word.
         let byDate = Config(parsing: "feed-sort-order date-desc")
-        #expect(byDate.warnings.isEmpty && byDate.feedSortOrder == FeedOrder(.lastUpdated, descending: true))
-        #expect(Config(parsing: "feed-sort-order date").feedSortOrder == FeedOrder(.lastUpdated, descending: true))
+        #expect(byDate.warnings.isEmpty && byDate[\.feedSortOrder] == FeedOrder(.lastUpdated, descending: true))
+        #expect(Config(parsing: "feed-sort-order date")[\.feedSortOrder] == FeedOrder(.lastUpdated, descending: true))
 
         let bad = Config(parsing: """
             article-sort-order size
@@ -35,7 +35,7 @@ import Testing
             "article-sort-order: unknown field \"size\" (date, title, flags, author, link, guid, random); default kept",
             "feed-sort-order: unknown direction \"up\" (asc, desc); default kept",
         ])
-        #expect(bad.articleSortOrder == .newestFirst && bad.feedSortOrder == .urlsFile)
+        #expect(bad[\.articleSortOrder] == .newestFirst && bad[\.feedSortOrder] == .urlsFile)
     }
 
     @Test func theQuestionNamesTheFieldsAndTheirLettersChooseThem() throws {

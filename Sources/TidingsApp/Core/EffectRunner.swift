@@ -4,6 +4,7 @@ import FeedFetcher
 import FeedModel
 import FeedServices
 import FeedStore
+import FilterLanguage
 import Foundation
 import ImageRendering
 import Logging

@@ -92,7 +92,7 @@ extension ReaderApp {
     /// Whether the names `save` proposes keep only the title's letters and digits
     /// (`restrict-filename`).
     var restrictsFileNames: Bool {
-        settings.config.optionValue("restrict-filename")?.isOn != false
+        settings.config[\.restrictFilename]
     }
 
     /// Runs the command typed, its words split as the `browser` option's are, never by a shell.

@@ -89,7 +89,7 @@ extension ReaderApp {
         // newsboat's `set OPTION!` toggles a yes/no option and `set OPTION&` resets it.
         let toggles = option.hasSuffix("!"), resets = option.hasSuffix("&")
         if toggles || resets { option.removeLast() }
-        if resets, let option = ConfigOption.named[option] { value = option.defaultValue }
+        if resets, let option = OptionTable.named[option] { value = option.defaultText }
         guard let current = settings.config.valueText(of: option) else {
             transientMessage = "Unknown option \(Excerpt(option))"
             return
@@ -122,7 +122,7 @@ extension ReaderApp {
         var config = settings.config
         let (names, warnings) = config.apply("\(option) \(NewsboatTokenizer.quoteIfNeeded(value))")
         // newsboat's macros put the browser back with `set browser "$BROWSER"`: the default.
-        if option == "browser" && value == "$BROWSER" { config.browser = nil }
+        if option == "browser" && value == "$BROWSER" { config[\.browser] = "" }
         takeSettings(from: config, names: names)
         return warnings.first?.message
     }

@@ -5,7 +5,7 @@ import Configuration
 extension ReaderApp {
     /// `history-limit`: the lines of each history kept between sessions (0: none).
     var historyLimit: Int {
-        max(0, settings.config.optionValue("history-limit")?.number ?? 100)
+        settings.config[\.historyLimit]
     }
 
     /// The read of the last sessions' histories, when they are kept in files.

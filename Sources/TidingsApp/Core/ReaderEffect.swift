@@ -2,6 +2,7 @@ import Configuration
 import FeedFetcher
 import FeedModel
 import FeedStore
+import FilterLanguage
 import Foundation
 
 /// What `ReaderApp.update` asks to be done, as plain values that the `EffectRunner` carries out —

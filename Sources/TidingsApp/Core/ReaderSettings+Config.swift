@@ -10,15 +10,15 @@ extension ReaderSettings {
     public mutating func take(_ config: Config, names: Set<String>? = nil, environment: [String: String]) {
         func changes(_ options: Set<String>) -> Bool { names.map { !$0.isDisjoint(with: options) } ?? true }
         self.config = config
-        if changes(["browser"]) { browser = config.browser }
-        if changes(["max-items"]) { maxItems = config.maxItems }
-        if changes(ArticleLifecycleOptions.names) { lifecycle = config.articleLifecycle }
-        if changes(["confirm-exit"]) { confirmsExit = config.confirmExit }
-        if changes(["confirm-mark-all-feeds-read"]) { confirmsMarkAllFeedsRead = config.confirmMarkAllFeedsRead }
-        if changes(["refresh-on-startup"]) { refreshOnStartup = config.refreshOnStartup }
-        if changes(["suppress-first-reload"]) { suppressesFirstReload = config.optionValue("suppress-first-reload")?.isOn ?? false }
-        if changes(["auto-reload", "reload-time"]) { autoReloadMinutes = config.autoReload ? max(1, config.reloadTime) : nil }
-        if changes(Config.fetchOptionNames) { fetchOptions = config.fetchOptions }
+        if changes(["browser"]) { browser = config[\.browser].isEmpty ? nil : config[\.browser] }
+        if changes(["max-items"]) { maxItems = config[\.maxItems] }
+        if changes(["keep-articles-days", "keep-forever-if-flagged-with", "delete-read-articles-on-quit", "cleanup-on-quit", "confirm-delete-all-articles", "reset-unread-on-update"]) { lifecycle = config.articleLifecycle }
+        if changes(["confirm-exit"]) { confirmsExit = config[\.confirmExit] }
+        if changes(["confirm-mark-all-feeds-read"]) { confirmsMarkAllFeedsRead = config[\.confirmMarkAllFeedsRead] }
+        if changes(["refresh-on-startup"]) { refreshOnStartup = config[\.refreshOnStartup] }
+        if changes(["suppress-first-reload"]) { suppressesFirstReload = config[\.suppressFirstReload] }
+        if changes(["auto-reload", "reload-time"]) { autoReloadMinutes = config[\.autoReload] ? config[\.reloadTime] : nil }
+        if changes(Set(OptionTable.all.filter { $0.section == .feeds }.map(\.name))) { fetchOptions = config.fetchOptions }
         if let names {
             let changed = config.readerPreferences
             for name in names { ReaderPreferences.optionFields[name]?(&preferences, changed) }
@@ -33,13 +33,13 @@ extension ReaderSettings {
         if changes(["run-on-startup"]) { startupActions = config.startupActions }
         if changes(["ignore-article", "ignore-mode"]) { killfile = config.killfile }
         if changes(["define-filter"]) { definedFilters = config.definedFilters }
-        if changes(ConfigOption.names(in: .fullArticle)) { fullArticle = config.fullArticle }
-        if changes(["max-browser-tabs"]) { maxBrowserTabs = max(1, config.optionValue("max-browser-tabs")?.number ?? 10) }
+        if changes(["download-full-page", "fulltext-command", "fulltext-command-timeout", "always-fetch-full-article"]) { fullArticle = config.fullArticle }
+        if changes(["max-browser-tabs"]) { maxBrowserTabs = config[\.maxBrowserTabs] }
         if changes(["external-url-viewer"]) {
             let home = environment["HOME"] ?? NSHomeDirectory()
             externalURLViewer = config.externalURLViewer.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
         }
-        if changes(["podcast-auto-enqueue"]) { podcastAutoEnqueue = config.optionValue("podcast-auto-enqueue")?.isOn ?? false }
+        if changes(["podcast-auto-enqueue"]) { podcastAutoEnqueue = config[\.podcastAutoEnqueue] }
         if changes(["pager"]) {
             let home = environment["HOME"] ?? NSHomeDirectory()
             let words: [String]? = switch config.pager {
@@ -49,13 +49,13 @@ extension ReaderSettings {
             }
             pager = words.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
         }
-        if changes(Config.bookmarkOptionNames) {
+        if changes(["bookmark-cmd", "bookmark-autopilot", "bookmark-interactive"]) {
             let home = environment["HOME"] ?? NSHomeDirectory()
             bookmarks = config.bookmarkOptions
             bookmarks.command = bookmarks.command.map { [ArticleActionOptions.expand($0[0], home: home)] + $0.dropFirst() }
         }
-        if changes(Config.notifyOptionNames) { notifications = config.notifyOptions.resolved(environment: environment) }
-        if changes(ConfigOption.names(in: .articleActions)) { articleActions = config.articleActions.resolved(environment: environment) }
+        if changes(["notify-program", "notify-format", "notify-always", "notify-beep", "notify-screen", "notify-xterm"]) { notifications = config.notifyOptions.resolved(environment: environment) }
+        if changes(["player", "download-path", "download-filename-format", "save-path", "queue-file"]) { articleActions = config.articleActions.resolved(environment: environment) }
     }
 }
 
@@ -63,8 +63,8 @@ extension ReaderPreferences {
     /// What each config command sets in the preferences: `:set` copies only that, so that what
     /// the reader was given otherwise stays.
     static let optionFields: [String: Field] = ownFields
-        .merging(ListBehaviour.optionNames.map { ($0, listFields) }) { first, _ in first }
-        .merging(TitleFormats.optionNames.map { ($0, titleFields) }) { first, _ in first }
+        .merging(["scrolloff", "wrap-scroll", "mark-as-read-on-hover", "toggleitemread-jumps-to-next", "toggleitemread-jumps-to-next-unread", "openbrowser-and-mark-jumps-to-next-unread", "markfeedread-jumps-to-next-unread", "goto-next-feed", "confirm-mark-feed-read"].map { ($0, listFields) }) { first, _ in first }
+        .merging(OptionTable.all.filter { $0.name.hasSuffix("-title-format") || $0.name == "selecttag-format" }.map { ($0.name, titleFields) }) { first, _ in first }
 
     typealias Field = @Sendable (inout ReaderPreferences, ReaderPreferences) -> Void
 

@@ -3,6 +3,7 @@ import FeedFetcher
 import FeedModel
 import FeedServices
 import FeedStore
+import FilterLanguage
 import TerminalUI
 
 /// Everything the reader needs to start, resolved from the command line, the config file and

@@ -1,6 +1,5 @@
 import FilterLanguage
 import Foundation
-import GRDB
 
 /// newsboat's killfile: `ignore-article` rules and the `ignore-mode` that says what becomes of
 /// the articles they match.
@@ -24,11 +23,11 @@ public struct Killfile: Sendable, Hashable {
             self.expression = expression
         }
 
-        func applies(toFeed url: String) -> Bool { feedURL == nil || feedURL == url }
+        package func applies(toFeed url: String) -> Bool { feedURL == nil || feedURL == url }
     }
 
     /// `ignore-mode`.
-    public enum Mode: String, Sendable, Hashable {
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
         /// Matching articles are not stored by a reload (those already stored are hidden).
         case download
         /// Matching articles are stored, and hidden.
@@ -52,23 +51,5 @@ public struct Killfile: Sendable, Hashable {
     /// Whether a rule ignores `article` (Swift evaluation, for articles not stored yet).
     public func ignores(_ article: FilterArticle, now: Date = Date()) -> Bool {
         rules.contains { $0.applies(toFeed: article.feedURL) && $0.expression.matches(article, now: now) }
-    }
-
-    /// The condition, over `item` joined with `feed`, that a rule ignores the item; "0" with no
-    /// rule. Never NULL (see `FilterExpression.sql(now:)`).
-    func sql(now: Date, starFlag: Character) -> (sql: String, arguments: StatementArguments) {
-        guard !rules.isEmpty else { return ("0", StatementArguments()) }
-        var arguments = StatementArguments()
-        let conditions = rules.map { rule in
-            let (condition, conditionArguments) = rule.expression.sql(now: now, starFlag: starFlag)
-            guard let url = rule.feedURL else {
-                arguments += conditionArguments
-                return condition
-            }
-            arguments += [url]
-            arguments += conditionArguments
-            return "(feed.url = ? AND \(condition))"
-        }
-        return ("(" + conditions.joined(separator: " OR ") + ")", arguments)
     }
 }

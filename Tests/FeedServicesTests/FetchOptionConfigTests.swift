@@ -1,6 +1,7 @@
 import Configuration
 import FeedFetcher
 import FeedModel
+import FeedServices
 import Foundation
 import Testing
 
@@ -46,7 +47,7 @@ import Testing
     @Test func theOptionsSayTheyWork() {
         for name in ["use-proxy", "proxy", "proxy-auth", "proxy-auth-method", "proxy-type", "http-auth-method", "cookie-cache",
                      "download-retries", "always-download"] {
-            #expect(ConfigOption.named[name]?.status == .works, "\(name)")
+            #expect(OptionTable.named[name]?.effect == .works, "\(name)")
         }
     }
 }

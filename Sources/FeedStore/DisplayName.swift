@@ -1,6 +1,4 @@
-import FeedFetcher
 import FeedModel
-import FeedStore
 
 /// A feed's name as a view shows it: its title, or its URL when it has none, with any
 /// `user:password@` removed. Views take a feed's name only through this type, so no screen can
