@@ -59,6 +59,8 @@ public struct Config: Sendable, Equatable {
     public var definedFilters: [DefinedFilter] = []
     /// `run-on-startup`'s actions, kept for when the reader runs them.
     public var startupActions: [Macro.Step] = []
+    /// `feed-option` lines, in file order: values of some options for some feeds.
+    public internal(set) var feedOptions: [FeedOptionLine] = []
 
     public private(set) var directives: [Directive] = []
     public private(set) var warnings: [Warning] = []
@@ -105,7 +107,7 @@ public struct Config: Sendable, Equatable {
             // A password is applied, never kept where a dump of the configuration would show it.
             let kept = OptionTable.named[name]?.isSecret == true ? arguments.map { _ in "(hidden)" } : arguments
             directives.append(Directive(line: number, name: name, arguments: kept))
-            if let problem = apply(name, arguments) {
+            if let problem = apply(name, arguments, line: number) {
                 warnings.append(Warning(line: number, message: problem, file: shownFile))
             }
         }
@@ -178,8 +180,8 @@ public struct Config: Sendable, Equatable {
     }
 
     /// Applies one line; returns what was wrong with it, if anything.
-    private mutating func apply(_ name: String, _ arguments: [String]) -> String? {
-        if let command = ConfigCommand.named[name] { return command.apply(&self, arguments) }
+    private mutating func apply(_ name: String, _ arguments: [String], line: Int) -> String? {
+        if let command = ConfigCommand.named[name] { return command.apply(&self, arguments, line) }
         guard let option = OptionTable.named[name] else {
             return "unknown option \"\(Excerpt(name))\"; ignored"
         }

@@ -50,7 +50,7 @@ import Testing
         "highlight": "highlight article \"^Title:\" red", "highlight-article": "highlight-article \"unread = \\\"yes\\\"\" red default",
         "highlight-feed": "highlight-feed \"unread_count > 0\" red default",
         "ignore-article": "ignore-article \"*\" \"title =~ \\\"sponsored\\\"\"", "define-filter": "define-filter unread \"unread = \\\"yes\\\"\"",
-        "include": "include /dev/null",
+        "include": "include /dev/null", "feed-option": "feed-option \"https://x.example/feed\" reload-time 30",
     ]
 
     /// A good value for `option`, from what it takes.

@@ -6,10 +6,10 @@ public struct ConfigCommand: Sendable {
     public let section: ConfigSection
     /// Its syntax and what it does, in one line.
     public let summary: String
-    /// Applies the line's words to the configuration; the warning when it cannot.
-    let apply: @Sendable (inout Config, [String]) -> String?
+    /// Applies the line's words (and its number) to the configuration; the warning when it cannot.
+    let apply: @Sendable (inout Config, _ words: [String], _ line: Int) -> String?
 
-    init(_ name: String, _ section: ConfigSection, _ summary: String, apply: @escaping @Sendable (inout Config, [String]) -> String?) {
+    init(_ name: String, _ section: ConfigSection, _ summary: String, apply: @escaping @Sendable (inout Config, [String], Int) -> String?) {
         self.name = name
         self.section = section
         self.summary = summary

@@ -59,8 +59,10 @@ public struct OptionTable: Sendable {
         "minutes between automatic reloads")
     public let maxItems = ConfigOption("max-items", default: 0, .feeds, .works, scope: .perFeed,
         "read items kept per feed after a reload, 0 for all; unread and starred are never dropped")
+    public let feedOption = ConfigCommand("feed-option", .feeds,
+        "feed-option FEED OPTION VALUE: an option's value for some feeds, FEED a feed's URL as the urls file writes it or a feed filter expression (see Settings for some feeds); the options marked \"also for some feeds\" take it") { config, words, line in config.feedOption(words, line: line) }
     public let ignoreArticle = ConfigCommand("ignore-article", .feeds,
-        "ignore-article FEED-URL|* \"FILTER\": the killfile (see Filters and the killfile)") { $0.ignoreArticle($1) }
+        "ignore-article FEED-URL|* \"FILTER\": the killfile (see Filters and the killfile)") { config, words, _ in config.ignoreArticle(words) }
     public let ignoreMode = ConfigOption<Killfile.Mode>("ignore-mode", default: .download, .feeds, .works,
         "whether ignored articles are not stored (download) or only not shown (display)")
     public let alwaysDownload = ConfigOption("always-download", default: [String](), .feeds, .works,
@@ -123,7 +125,7 @@ public struct OptionTable: Sendable {
     public let feedSortOrder = ConfigOption<FeedOrder>("feed-sort-order", default: .urlsFile, .lists, .works,
         "the order of the feed list: FIELD, FIELD-asc or FIELD-desc")
     public let defineFilter = ConfigCommand("define-filter", .lists,
-        "define-filter NAME \"FILTER\": a filter to pick with select-filter") { $0.defineFilter($1) }
+        "define-filter NAME \"FILTER\": a filter to pick with select-filter") { config, words, _ in config.defineFilter(words) }
     public let confirmExit = ConfigOption("confirm-exit", default: false, .lists, .works,
         "ask before quitting")
     public let confirmMarkAllFeedsRead = ConfigOption("confirm-mark-all-feeds-read", default: true, .lists, .works,
@@ -239,29 +241,29 @@ public struct OptionTable: Sendable {
 
     // MARK: Keys and macros
     public let bindKey = ConfigCommand("bind-key", .keys,
-        "bind-key KEY ACTION [CONTEXT]: bind a key (see Keys and colours)") { $0.bindKey($1) }
+        "bind-key KEY ACTION [CONTEXT]: bind a key (see Keys and colours)") { config, words, _ in config.bindKey(words) }
     public let unbindKey = ConfigCommand("unbind-key", .keys,
-        "unbind-key KEY|-a [CONTEXT]: remove a key, or every key") { $0.unbindKey($1) }
+        "unbind-key KEY|-a [CONTEXT]: remove a key, or every key") { config, words, _ in config.unbindKey(words) }
     public let bind = ConfigCommand("bind", .keys,
-        "bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [ARGS] [; ACTION…]: one action binds as bind-key does; several, or set OPTION VALUE, run as a macro by the key alone; key sequences are kept for later") { $0.bind($1) }
+        "bind KEY CONTEXT[,CONTEXT…]|everywhere ACTION [ARGS] [; ACTION…]: one action binds as bind-key does; several, or set OPTION VALUE, run as a macro by the key alone; key sequences are kept for later") { config, words, _ in config.bind(words) }
     public let macro = ConfigCommand("macro", .keys,
-        "macro KEY ACTION [ARGS] [; ACTION…] [-- \"DESCRIPTION\"]: actions run after the macro prefix") { $0.macro($1) }
+        "macro KEY ACTION [ARGS] [; ACTION…] [-- \"DESCRIPTION\"]: actions run after the macro prefix") { config, words, _ in config.macro(words) }
     public let macroPrefix = ConfigCommand("macro-prefix", .keys,
-        "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)") { $0.macroPrefix($1) }
+        "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)") { config, words, _ in config.macroPrefix(words) }
     public let runOnStartup = ConfigCommand("run-on-startup", .keys,
-        "actions run when the reader starts, once the feed list is read, as a macro's") { $0.runOnStartup($1) }
+        "actions run when the reader starts, once the feed list is read, as a macro's") { config, words, _ in config.runOnStartup(words) }
     public let historyLimit = ConfigOption("history-limit", default: 100, .keys, .works,
         "lines of the command line's and the search prompt's histories kept between sessions (history.cmdline, history.search beside the cache); 0: none")
 
     // MARK: Colours
     public let color = ConfigCommand("color", .colours,
-        "color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]") { $0.color($1) }
+        "color ELEMENT FOREGROUND BACKGROUND [ATTRIBUTE…]") { config, words, _ in config.color(words) }
     public let highlight = ConfigCommand("highlight", .colours,
-        "highlight article|articlelist|feedlist|all \"REGEX\" FOREGROUND [BACKGROUND [ATTRIBUTE…]]") { $0.highlight($1) }
+        "highlight article|articlelist|feedlist|all \"REGEX\" FOREGROUND [BACKGROUND [ATTRIBUTE…]]") { config, words, _ in config.highlight(words) }
     public let highlightArticle = ConfigCommand("highlight-article", .colours,
-        "highlight-article \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole item rows") { $0.highlightRow($1, command: "highlight-article") }
+        "highlight-article \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole item rows") { config, words, _ in config.highlightRow(words, command: "highlight-article") }
     public let highlightFeed = ConfigCommand("highlight-feed", .colours,
-        "highlight-feed \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole feed rows") { $0.highlightRow($1, command: "highlight-feed") }
+        "highlight-feed \"FILTER\" FOREGROUND BACKGROUND [ATTRIBUTE…]: whole feed rows") { config, words, _ in config.highlightRow(words, command: "highlight-feed") }
     public let searchHighlightColors = ConfigOption("search-highlight-colors", default: ["black", "yellow", "bold"], .colours, .works,
         "FOREGROUND BACKGROUND [ATTRIBUTE…]: the words of a search, in the article opened from its results",
         interpret: Self.highlightStyle)
@@ -312,8 +314,9 @@ public struct OptionTable: Sendable {
         "show the notification in the terminal's title until the next key")
 
     // MARK: Files and logs
+    // Read by `Config.read`, which knows the file being read.
     public let include = ConfigCommand("include", .files,
-        "include FILE: another file's lines, read in place") { _, _ in nil }
+        "include FILE: another file's lines, read in place") { _, _, _ in nil }
     public let cacheFile = ConfigOption("cache-file", default: "", .files, .noEffect("Tidings' cache is SQLite, not newsboat's: give it with -c"),
         "the cache file")
     public let errorLog = ConfigOption("error-log", default: "", .files, .works,

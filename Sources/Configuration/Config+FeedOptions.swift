@@ -1,0 +1,65 @@
+import FilterLanguage
+import Foundation
+
+/// Settings for some feeds: `feed-option SELECTOR OPTION VALUE` (see `FeedSelector`), for the
+/// options declared `scope: .perFeed`. The urls file stays newsboat's: these lines are the
+/// config file's.
+///
+/// Later lines win over earlier ones; a line naming the feed's URL wins over one whose
+/// expression matches it; without either, the option's global value holds.
+extension Config {
+    /// `feed-option SELECTOR OPTION VALUE…`.
+    mutating func feedOption(_ arguments: [String], line: Int) -> String? {
+        guard arguments.count >= 3 else {
+            return "feed-option takes a feed (its URL or a filter expression), an option and its value, got \(arguments.count) values; ignored"
+        }
+        let selector: FeedSelector
+        do {
+            selector = try FeedSelector.read(arguments[0])
+        } catch {
+            return "feed-option: \(error.message); ignored"
+        }
+        let name = arguments[1]
+        guard let option = OptionTable.named[name] else { return "feed-option: unknown option \"\(Excerpt(name))\"; ignored" }
+        guard option.scope == .perFeed else {
+            return "feed-option: \(name) cannot be set for some feeds, only for all of them (a line of its own); ignored"
+        }
+        switch option.readAnyValue(Array(arguments.dropFirst(2))) {
+        case .success(let (value, warning)):
+            feedOptions.append(FeedOptionLine(selector: selector, option: name, value: value, line: line))
+            return warning.map { "feed-option: \($0)" }
+        case .failure(let problem):
+            return "feed-option: \(problem.message)"
+        }
+    }
+
+    /// The value of `option` for the feed `feed` describes (its URL, title, link, tags…), and
+    /// where it comes from.
+    public func setting<Value>(_ option: KeyPath<OptionTable, ConfigOption<Value>>, for feed: FilterArticle, now: Date = Date()) -> Setting<Value> {
+        let name = OptionTable.shared[keyPath: option].name
+        let lines = feedOptions.filter { $0.option == name && $0.selector.matches(feed, now: now) }
+        let chosen = lines.last { if case .url = $0.selector { true } else { false } } ?? lines.last
+        if let chosen, let value = chosen.value as? Value { return Setting(value: value, source: .feedOption(line: chosen.line, selector: chosen.selector)) }
+        let line = directives(named: name).last?.line
+        return Setting(value: self[option], source: line.map { .configLine($0) } ?? .defaultValue)
+    }
+
+    /// The value of `option` for the feed `feed` describes.
+    public func value<Value>(_ option: KeyPath<OptionTable, ConfigOption<Value>>, for feed: FilterArticle, now: Date = Date()) -> Value {
+        setting(option, for: feed, now: now).value
+    }
+
+    /// An option's value for one feed and where it comes from (`tidings feeds --settings`).
+    public struct Setting<Value> {
+        public var value: Value
+        public var source: Source
+
+        /// Which line set the value.
+        public enum Source: Equatable, Sendable {
+            case defaultValue
+            /// A line of its own, for every feed.
+            case configLine(Int)
+            case feedOption(line: Int, selector: FeedSelector)
+        }
+    }
+}
