@@ -4,6 +4,11 @@ import PackageDescription
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+/// What the reader's test targets build on.
+let readerTestDependencies: [Target.Dependency] = [
+    "TidingsApp", "ImageRendering", "FeedServices", "Configuration", "FilterLanguage", "TerminalUI", "FeedStore", "FeedModel",
+    "FeedFetcher", "TestSupport", grdb,
+]
 
 let package = Package(
     name: "Tidings",
@@ -68,7 +73,7 @@ let package = Package(
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", dependencies: ["FeedStore", "FeedModel"], path: "Tests/TestSupport"),
         // The whole reader on an in-memory terminal, for the tests and `tidings-bench reader`.
-        .target(name: "ReaderTesting", dependencies: ["TidingsApp", "FeedServices", "FeedStore", "TerminalUI"], path: "Tests/ReaderTesting"),
+        .target(name: "ReaderTesting", dependencies: ["TidingsApp", "Configuration", "FeedServices", "FeedStore", "TerminalUI", "TestSupport"], path: "Tests/ReaderTesting"),
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel", "CVectorScan", "CSAXText", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction"], exclude: ["Fixtures"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
@@ -78,7 +83,15 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FilterLanguage", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FilterLanguage", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TidingsAppTests", dependencies: ["TidingsApp", "ReaderTesting", "ImageRendering", "FeedServices", "Configuration", "FilterLanguage", "TerminalUI", "FeedStore", "FeedModel", "TestSupport"]),
+        // The reader's tests, by level (README, Development): the core's `update` driven one message
+        // at a time; whole frames; each runner against the real thing; the whole reader headless;
+        // end to end through the binary, tmux and servers.
+        .target(name: "ReaderDriving", dependencies: readerTestDependencies, path: "Tests/ReaderDriving"),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderDriving"] + readerTestDependencies),
+        .testTarget(name: "ReaderScreenTests", dependencies: ["ReaderDriving"] + readerTestDependencies, exclude: ["Frames"]),
+        .testTarget(name: "ReaderRunnerTests", dependencies: readerTestDependencies),
+        .testTarget(name: "ReaderHeadlessTests", dependencies: ["ReaderTesting"] + readerTestDependencies),
+        .testTarget(name: "EndToEndTests", dependencies: ["ReaderTesting"] + readerTestDependencies),
 
         // Fuzzing (`make fuzz`, SECURITY.md): libFuzzer targets, fuzzing only when built with
         // `-sanitize=fuzzer,address -D TIDINGS_FUZZ`; otherwise they replay the files they are given.

@@ -35,3 +35,10 @@ public struct SearchHighlight: Sendable, Equatable {
         try ThemeParser.style(from: text.split(separator: " ").map(String.init), needsBackground: true)
     }
 }
+
+extension Config {
+    /// The style of a search's words in the article (`search-highlight-colors`).
+    public var searchHighlightStyle: Style {
+        (try? SearchHighlight.parseStyle(self[\.searchHighlightColors].joined(separator: " "))) ?? SearchHighlight.defaultStyle
+    }
+}

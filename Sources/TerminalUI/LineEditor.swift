@@ -130,18 +130,33 @@ public struct LineEditor: Hashable, Sendable {
     /// returns where the terminal cursor belongs.
     @discardableResult
     public mutating func render(into grid: inout CellGrid, in area: Rect) -> Position? {
-        let row = area.topRows(1)
-        guard !row.isEmpty else { return nil }
-        grid.fill(row)
-        let promptEnd = grid.put(DisplayWidth.truncate(prompt, toWidth: max(0, row.width - 2)), row: row.row, column: row.column, style: .bold, limit: row.right)
-        let room = row.right - promptEnd - 1
-        guard room > 0 else { return Position(row: row.row, column: min(promptEnd, row.right - 1)) }
+        layout(in: area)
+        return draw(into: &grid, in: area)
+    }
+
+    /// Scrolls the text so that the cursor shows in the first row of `area`.
+    public mutating func layout(in area: Rect) {
+        let room = self.room(in: area.topRows(1))
+        guard room > 0 else { return }
         firstVisible = min(firstVisible, cursor)
         while width(of: firstVisible..<cursor) > room { firstVisible += 1 }
         // Text scrolled out on the left comes back while there is room for it (after a resize).
         while firstVisible > 0, width(of: (firstVisible - 1)..<characters.count) < room { firstVisible -= 1 }
+    }
+
+    /// Draws the prompt and text as laid out (see ``layout(in:)``); returns where the terminal
+    /// cursor belongs.
+    @discardableResult
+    public func draw(into grid: inout CellGrid, in area: Rect) -> Position? {
+        let row = area.topRows(1)
+        guard !row.isEmpty else { return nil }
+        grid.fill(row)
+        let promptEnd = grid.put(promptShown(in: row), row: row.row, column: row.column, style: .bold, limit: row.right)
+        let room = self.room(in: row)
+        guard room > 0 else { return Position(row: row.row, column: min(promptEnd, row.right - 1)) }
+        let first = min(firstVisible, cursor)
         var column = promptEnd
-        for index in firstVisible..<characters.count {
+        for index in first..<characters.count {
             let characterWidth = DisplayWidth.of(characters[index])
             if column + characterWidth > promptEnd + room { break }
             column = grid.put(String(characters[index]), row: row.row, column: column, limit: row.right)
@@ -150,7 +165,17 @@ public struct LineEditor: Hashable, Sendable {
             let list = DisplayWidth.truncate(candidates.joined(separator: " "), toWidth: row.right - column - 3)
             grid.put("  " + list, row: row.row, column: column, style: .dim, limit: row.right)
         }
-        return Position(row: row.row, column: promptEnd + width(of: firstVisible..<cursor))
+        return Position(row: row.row, column: min(row.right - 1, promptEnd + width(of: first..<cursor)))
+    }
+
+    /// The prompt as it fits in `row`, leaving room for a character or two.
+    private func promptShown(in row: Rect) -> String {
+        DisplayWidth.truncate(prompt, toWidth: max(0, row.width - 2))
+    }
+
+    /// The columns of `row` left for the text after the prompt.
+    private func room(in row: Rect) -> Int {
+        row.width - DisplayWidth.of(promptShown(in: row)) - 1
     }
 
     private func width(of range: Range<Int>) -> Int {

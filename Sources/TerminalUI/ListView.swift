@@ -38,13 +38,27 @@ public struct ListView<Source: ListDataSource, Renderer: RowRenderer> where Sour
     /// returns the screen row of the selection's first line (where to park the cursor).
     @discardableResult
     public func render(into grid: inout CellGrid, in area: Rect, state: inout ListState) -> Int {
+        layout(&state, in: area)
+        return draw(into: &grid, in: area, state: state)
+    }
+
+    /// Lays `state` out for this list in `area`: the selection clamped to the rows and kept in
+    /// view (whole, for rows of several lines).
+    public func layout(_ state: inout ListState, in area: Rect) {
         let count = source.count
-        let height = rowHeight.map { rowHeight in { (index: Int) in max(1, rowHeight(index)) } }
-        if let height {
-            state.layout(count: count, lines: area.height, rowHeight: height)
+        if let rowHeight {
+            state.layout(count: count, lines: area.height) { max(1, rowHeight($0)) }
         } else {
             state.layout(count: count, visibleRows: area.height)
         }
+    }
+
+    /// Draws the visible rows of `state`, laid out already (see ``layout(_:in:)``), into `area`;
+    /// returns the screen row of the selection's first line (where to park the cursor).
+    @discardableResult
+    public func draw(into grid: inout CellGrid, in area: Rect, state: ListState) -> Int {
+        let count = source.count
+        let height = rowHeight.map { rowHeight in { (index: Int) in max(1, rowHeight(index)) } }
         grid.fill(area)
         guard !area.isEmpty else { return area.row }
         if count == 0 {

@@ -56,6 +56,11 @@ public struct TextView: Sendable {
     /// Wraps for `area` if needed, then draws the visible rows.
     public mutating func render(into grid: inout CellGrid, in area: Rect) {
         layout(width: area.width, height: area.height)
+        draw(into: &grid, in: area)
+    }
+
+    /// Draws the visible rows as laid out (see ``layout(width:height:)``) into `area`.
+    public func draw(into grid: inout CellGrid, in area: Rect) {
         grid.fill(area)
         for line in 0..<area.height {
             let index = offset + line

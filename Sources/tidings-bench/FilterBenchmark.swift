@@ -77,7 +77,8 @@ enum FilterBenchmark {
                     urlsPath: path + ".urls",
                     subscriptions: (0...StoreBenchmark.smallFeedCount).map { Subscription(url: StoreBenchmark.feedURL($0)) },
                     cachePath: path, logPath: path + ".log")
-                settings.killfile = killfile
+                settings.config.killfileRules = killfile.rules
+                settings.config[\.ignoreMode] = killfile.mode
                 settings.queryFeeds = urls.queryFeeds
                 let reader = try HeadlessReader(settings: settings, rows: 30, columns: 100)
                 ReaderBenchmark.spin(timeout: 30) { reader.text.contains("Bench feed 0") && !reader.text.contains("(…)") }

@@ -67,7 +67,7 @@ struct PictureLatencyBenchmark {
                         published: Date(timeIntervalSince1970: 1_700_000_000), content: html)
         try store.upsert(Feed(format: .rss20, title: "Pictures bench", items: [item]), forFeedURL: url)
         var settings = ReaderBenchmark.settings(path: path, feeds: 0, urls: [url])
-        settings.preferences.imageProtocol = imageProtocol
+        settings.config[\.imageProtocol] = imageProtocol
         let reader = try HeadlessReader(settings: settings, rows: 30, columns: 100)
         ReaderBenchmark.spin(timeout: 10) { reader.isIdle && reader.text.contains("Pictures bench") }
         reader.press(.enter)
@@ -85,7 +85,7 @@ struct PictureLatencyBenchmark {
             ReaderBenchmark.spin(timeout: 2) { reader.terminal.frameCount > frames }
             latencies.append(ReaderBenchmark.milliseconds(clock.now - due))
         }
-        let arrived = reader.app.articleOnTop?.drawnPictureCount ?? 0
+        let arrived = reader.runtime.picturesDrawnOnTop
         ReaderBenchmark.spin(timeout: 60) { reader.isIdle }
         return (latencies, arrived)
     }

@@ -18,7 +18,7 @@ struct ReadCommand: ParsableCommand {
         let settings: ReaderSettings
         do {
             settings = try Self.settings(paths: files.paths)
-            try ReaderApp.run(settings: settings) { StoreFeedCache(store: $0) }
+            try ReaderRuntime.run(settings: settings) { StoreFeedCache(store: $0) }
         } catch {
             FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
             throw ExitCode.failure
@@ -77,12 +77,12 @@ struct ReadCommand: ParsableCommand {
             subscriptions: subscriptions,
             cachePath: paths.cacheFile.path,
             logPath: paths.logFile.path,
-            queryFeeds: queryFeeds,
+            config: config,
             feedListSource: config.feedListSource,
             syncAccount: syncAccount,
+            queryFeeds: queryFeeds,
             warnings: warnings)
         settings.headings = headings
-        settings.take(config, environment: ProcessInfo.processInfo.environment)
         settings.configPath = paths.configFile.path
         settings.historyFiles = HistoryFiles(paths: paths)
         // Without a urls file, the welcome screen offers newsboat's, if there is one.

@@ -32,7 +32,7 @@ import Testing
             color background color250 color235
             """)
         #expect(config.warnings.isEmpty)
-        let theme = config.readerPreferences.theme
+        let theme = config.theme
         #expect(theme.listNormal == Style(foreground: .white))
         #expect(theme.listUnread == Style(foreground: .cyan, attributes: .bold))
         #expect(theme.listFocus == Style(foreground: .black, background: .yellow))

@@ -44,7 +44,7 @@ import Testing
             bind-key é open-search
             """)
         #expect(config.warnings.isEmpty)
-        let keys = config.readerPreferences.keyMap
+        let keys = config.keyMap
         #expect(keys.command(for: .character("x"), in: .feedList) == .reloadAll)
         #expect(keys.command(for: .character("x"), in: .itemList) == .fetchFullArticle)
         #expect(keys.command(for: .control("r"), in: .feedList) == .reload)

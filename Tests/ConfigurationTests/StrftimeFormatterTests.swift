@@ -23,7 +23,7 @@ import Testing
         #expect(format("%a %A %b %B %c %C %d %D %e %F %g %G %H %I %j %k %l %m %M %p %r %R %S %T %u %U %V %w %W %x %X %y %Y")
             == "Fri Friday Nov November Fri Nov 21 04:40:00 2025 20 21 11/21/25 21 2025-11-21 25 2025 04 04 325  4  4 11 40 AM 04:40:00 AM 04:40 00 04:40:00 5 46 47 5 46 11/21/25 04:40:00 25 2025")
         #expect(format("%s %h %P %n%t%%") == "1763700000 Nov am \n\t%")
-        #expect(format(ReaderPreferences.defaultDateTimeFormat) == "2025-11-21")
+        #expect(format(OptionTable.shared.datetimeFormat.defaultValue) == "2025-11-21")
     }
 
     @Test func isoWeeksAtTheEdgesOfTheYear() {

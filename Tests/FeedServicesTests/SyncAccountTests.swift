@@ -227,7 +227,7 @@ import Testing
         #expect(OptionTable.named["ttrss-passwordeval"]?.effect == .works)
         #expect(OptionTable.named["ttrss-flag-publish"]?.effect == .works)
         #expect(source.syncsPublished)
-        #expect(config.publishFlag == "p" && config.readerPreferences.publishFlag == "p")
+        #expect(config.publishFlag == "p")
         #expect(Config(parsing: "ttrss-password \"\(Self.secret)\"").valueText(of: "ttrss-password") == "(hidden)")
     }
 
@@ -249,7 +249,6 @@ import Testing
         #expect(Config(parsing: "ttrss-flag-publish \"p\"").publishFlag == nil)
         #expect(Config(parsing: "ttrss-flag-publish \"p\"").warnings.isEmpty)
         #expect(Config(parsing: "urls-source freshrss\nttrss-flag-publish \"p\"").publishFlag == nil)
-        #expect(Config(parsing: "urls-source freshrss\nttrss-flag-publish \"p\"").readerPreferences.publishFlag == nil)
     }
 
     @Test func aGoogleReaderServicesMistakesNameItsOptions() throws {

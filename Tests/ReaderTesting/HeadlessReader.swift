@@ -1,3 +1,4 @@
+import Configuration
 import FeedServices
 import FeedStore
 import Foundation
@@ -23,9 +24,8 @@ import TidingsApp
 public final class HeadlessReader {
     public let terminal: GridTerminal
     /// The cache the reader reads, for a test to check what was written.
-    public let store: FeedStore
-    public let app: ReaderApp
-    private let runner: EffectRunner
+    public var store: FeedStore { runtime.store }
+    public let runtime: ReaderRuntime
     /// The clock of the spinner's and auto-reload's timers: no tick comes until a test advances it.
     public let clock = ManualClock()
     /// The status the reader quit with, once it has.
@@ -37,20 +37,21 @@ public final class HeadlessReader {
     public var dependencies: [AnyObject] = []
 
     /// Opens the cache and the urls file's feeds as `tidings` does, and draws the first frame.
-    public init(settings: ReaderSettings, rows: Int = 24, columns: Int = 80, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        store = try FeedStore(path: settings.cachePath, starFlag: settings.preferences.starFlag, publishFlag: settings.preferences.publishFlag)
+    ///
+    /// - Parameter detectedImageProtocol: what `image-protocol auto` found the terminal draws.
+    public init(settings: ReaderSettings, rows: Int = 24, columns: Int = 80, environment: [String: String] = ProcessInfo.processInfo.environment,
+                detectedImageProtocol: ImageProtocolChoice = .none) throws {
         let terminal = GridTerminal(rows: rows, columns: columns)
         self.terminal = terminal
-        app = ReaderApp(settings: settings, terminal: terminal, environment: environment)
-        runner = EffectRunner(store: store, settings: settings, cache: StoreFeedCache(store: store), terminal: terminal,
-                              timers: clock) { _ in }
-        runner.exit = { [weak self] status in
+        runtime = try ReaderRuntime(settings: settings, terminal: terminal, environment: environment, timers: clock,
+                                    detectedImageProtocol: detectedImageProtocol)
+        runtime.exit = { [weak self] status in
             self?.exitStatus = status
             self?.resumeWaits()
         }
-        runner.reported = { [weak self] in self?.resumeWaits() }
+        runtime.inbox.reported = { [weak self] in self?.resumeWaits() }
         terminal.onFrame = { [weak self] _ in self?.resumeWaits() }
-        app.start(with: runner)
+        runtime.start()
     }
 
     /// The screen's text, one string per row.
@@ -60,10 +61,10 @@ public final class HeadlessReader {
     public var text: String { lines.joined(separator: "\n") }
 
     /// True when nothing the reader started is still to report back.
-    public var isIdle: Bool { runner.isIdle }
+    public var isIdle: Bool { runtime.isIdle }
 
     /// True while a reload runs.
-    public var isReloading: Bool { app.isReloading }
+    public var isReloading: Bool { runtime.isReloading }
 
     /// Types keys, one batch each.
     public func press(_ keys: Key...) {

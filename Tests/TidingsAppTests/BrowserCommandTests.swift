@@ -62,15 +62,15 @@ import Testing
         try ExecutableScript.write("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(output.path)'\n", to: script.path)
         let url = "https://example.org/$(touch \(directory.path)/pwned);`id`"
         let command = try BrowserCommand(parsing: "'\(script.path)' --flag %u")
-        let failure: BrowserLauncher.Failure? = await withCheckedContinuation { continuation in
-            BrowserLauncher.runDetached(command.arguments(for: url), queue: .global()) { continuation.resume(returning: $0) }
+        let failure: ChildProcess.Failure? = await withCheckedContinuation { continuation in
+            ChildProcess.runDetached(command.arguments(for: url), queue: .global()) { continuation.resume(returning: $0) }
         }
         #expect(failure == nil)
         #expect(try String(contentsOf: output, encoding: .utf8) == "--flag\n\(url)\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("pwned").path))
 
-        let missing: BrowserLauncher.Failure? = await withCheckedContinuation { continuation in
-            BrowserLauncher.runDetached(["/nonexistent/browser", "x"], queue: .global()) { continuation.resume(returning: $0) }
+        let missing: ChildProcess.Failure? = await withCheckedContinuation { continuation in
+            ChildProcess.runDetached(["/nonexistent/browser", "x"], queue: .global()) { continuation.resume(returning: $0) }
         }
         #expect(missing?.message == "cannot start /nonexistent/browser: No such file or directory")
     }

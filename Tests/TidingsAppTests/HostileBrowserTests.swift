@@ -52,8 +52,8 @@ import TestSupport
             return .failure(error)
         }
         let arguments = try BrowserCommand(parsing: command).arguments(for: url)
-        let failure: BrowserLauncher.Failure? = await withCheckedContinuation { continuation in
-            BrowserLauncher.runDetached(arguments, queue: .global()) { continuation.resume(returning: $0) }
+        let failure: ChildProcess.Failure? = await withCheckedContinuation { continuation in
+            ChildProcess.runDetached(arguments, queue: .global()) { continuation.resume(returning: $0) }
         }
         #expect(failure == nil)
         let recorded = try String(contentsOf: scratch.argv, encoding: .utf8)

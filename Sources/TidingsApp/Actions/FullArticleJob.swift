@@ -20,21 +20,18 @@ final class FullArticleJob: @unchecked Sendable {
     let link: String
     private let store: FeedStore
     private let fetchOptions: FetchOptions
-    private let options: FullArticleOptions
-    private let preferences: ReaderPreferences
+    private let rendering: ArticleRendering
     private let queue = DispatchQueue(label: "tidings.full-article", qos: .utility)
     private let lock = NSLock()
     private var download: PageDownload?
     private var isCancelled = false
 
-    init(id: ItemID, link: String, store: FeedStore, fetchOptions: FetchOptions, options: FullArticleOptions,
-         preferences: ReaderPreferences) {
+    init(id: ItemID, link: String, store: FeedStore, fetchOptions: FetchOptions, rendering: ArticleRendering) {
         self.id = id
         self.link = link
         self.store = store
         self.fetchOptions = fetchOptions
-        self.options = options
-        self.preferences = preferences
+        self.rendering = rendering
     }
 
     typealias Completion = @Sendable (Result<FullArticle, FullArticleFailure>) -> Void
@@ -77,7 +74,7 @@ final class FullArticleJob: @unchecked Sendable {
         case .success(let arrived): page = arrived
         }
         let pageURL = page.url ?? URL(string: link)
-        guard let command = options.command else {
+        guard let command = rendering.fullArticle.command else {
             do {
                 let article = try ArticleExtractor.extract(html: page.bytes, baseURL: pageURL, charset: page.charset)
                 return finish(article.html, completion: completion)
@@ -88,7 +85,7 @@ final class FullArticleJob: @unchecked Sendable {
             }
         }
         var commandOptions = fetchOptions
-        commandOptions.timeout = options.commandTimeout
+        commandOptions.timeout = rendering.fullArticle.commandTimeout
         startDownload(PageDownload.run(command, input: page.bytes, options: commandOptions) { [self] result in
             queue.async { self.commandEnded(result, pageURL: pageURL, completion: completion) }
         })
@@ -137,6 +134,6 @@ final class FullArticleJob: @unchecked Sendable {
     }
 
     private func render(_ html: String, wasCached: Bool) -> FullArticle {
-        FullArticle(html: html, rendered: ArticleScreen.render(html: html, baseURL: link, preferences: preferences), wasCached: wasCached)
+        FullArticle(html: html, rendered: ArticleScreen.render(html: html, baseURL: link, rendering), wasCached: wasCached)
     }
 }

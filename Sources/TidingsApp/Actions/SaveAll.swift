@@ -116,7 +116,7 @@ struct SaveAll: Equatable, Sendable {
 
     /// Writes each article not kept, read from `store` and rendered as `rendering` says, the way
     /// `save` writes it; runs off the main thread.
-    func write(from store: FeedStore, rendering: StoreQuery.ArticleRendering) -> Outcome {
+    func write(from store: FeedStore, rendering: ArticleRendering) -> Outcome {
         var outcome = Outcome(directory: directory)
         for file in files {
             guard let choice = file.choice, choice != .keep else {
@@ -128,7 +128,7 @@ struct SaveAll: Equatable, Sendable {
                     outcome.gone += 1
                     continue
                 }
-                let text = article.text(timeZone: rendering.preferences.timeZone)
+                let text = article.text(timeZone: rendering.timeZone)
                 switch try text.save(to: Self.path(of: file.name, in: directory), replacing: choice == .replace) {
                 case .saved: outcome.saved += 1
                 case .exists: outcome.kept += 1
@@ -145,7 +145,7 @@ struct SaveAll: Equatable, Sendable {
 extension SaveAll.Outcome {
     /// One line for the status bar: `Saved 12 articles to ~/news`, and what was not.
     func statusText(home: String?) -> String {
-        let place = ReaderApp.shortPath(directory, home: home)
+        let place = ReaderState.shortPath(directory, home: home)
         var text = "Saved \(saved) article\(saved == 1 ? "" : "s") to \(Excerpt(place))"
         var notes: [String] = []
         if kept > 0 { notes.append("\(kept) existing file\(kept == 1 ? "" : "s") kept") }

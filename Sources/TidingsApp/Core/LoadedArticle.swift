@@ -12,26 +12,21 @@ struct LoadedArticle: Sendable {
     /// names, whose readers asked for pages rather than teasers.
     var opensFullArticle = false
 
-    /// Reads article `id` and renders it; nil when it is no longer in the cache.
-    static func load(_ id: ItemID, from store: FeedStore, preferences: ReaderPreferences,
-                     fullArticleOptions: FullArticleOptions = FullArticleOptions()) throws -> LoadedArticle? {
+    /// Reads article `id` and renders it as `rendering` says; nil when it is no longer in the cache.
+    static func load(_ id: ItemID, from store: FeedStore, _ rendering: ArticleRendering) throws -> LoadedArticle? {
         guard let item = try store.item(id) else { return nil }
-        let fullArticle = item.fullArticle.map { ArticleScreen.render(html: $0, baseURL: item.item.link, preferences: preferences) }
+        let fullArticle = item.fullArticle.map { ArticleScreen.render(html: $0, baseURL: item.item.link, rendering) }
         var opensFullArticle = false
-        if fullArticle != nil, fullArticleOptions.fetchesAutomatically, let feed = try store.feed(item.feedID) {
-            opensFullArticle = fullArticleOptions.alwaysFetches(feedURL: feed.url)
+        let options = rendering.fullArticle
+        if fullArticle != nil, options.fetchesAutomatically, let feed = try store.feed(item.feedID) {
+            opensFullArticle = options.alwaysFetches(feedURL: feed.url)
         }
-        return LoadedArticle(item: item, rendered: ArticleScreen.render(item, preferences: preferences), fullArticle: fullArticle,
+        return LoadedArticle(item: item, rendered: ArticleScreen.render(item, rendering), fullArticle: fullArticle,
                              opensFullArticle: opensFullArticle)
     }
 
     /// The article as `save` writes it: the text it opens on (its full article when it opens on it).
     func text(timeZone: TimeZone) -> ArticleText {
         ArticleText(item: item, body: (opensFullArticle ? fullArticle ?? rendered : rendered).body, timeZone: timeZone)
-    }
-
-    /// Reads article `id` and renders it as `rendering` says; nil when it is no longer in the cache.
-    static func load(_ id: ItemID, from store: FeedStore, _ rendering: StoreQuery.ArticleRendering) throws -> LoadedArticle? {
-        try load(id, from: store, preferences: rendering.preferences, fullArticleOptions: rendering.fullArticle)
     }
 }

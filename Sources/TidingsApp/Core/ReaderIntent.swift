@@ -2,9 +2,9 @@ import Configuration
 import FeedStore
 import FilterLanguage
 
-/// What a screen asks the reader to do. Screens only return intents; `ReaderApp` carries them
-/// out (queries, writes, reloads, launching the browser), so screens stay pure and testable.
-public enum ReaderIntent: Hashable, Sendable {
+/// What a screen asks the reader to do. Screens only return intents; the reader's reducers
+/// carry them out (`ReaderState+Intents.swift`): reads, writes, reloads, the browser are effects.
+enum ReaderIntent: Hashable, Sendable {
     case openFeed(FeedID)
     case openItem(ItemID)
     /// Pop the top screen.
@@ -104,7 +104,7 @@ public enum ReaderIntent: Hashable, Sendable {
 
     /// What a list does with its selected article that needs more than its row: what the
     /// article view does with the same keys.
-    public enum ArticleAction: Hashable, Sendable {
+    enum ArticleAction: Hashable, Sendable {
         /// `u`: the URL view.
         case showURLs
         /// `E`: the enclosure to podboat's queue.
@@ -139,15 +139,4 @@ public enum ReaderIntent: Hashable, Sendable {
     case editURLs
     /// Read the urls file again (`reload-urls`).
     case reloadURLs
-}
-
-extension ReaderIntent {
-    /// True for the intents that change the urls file (adding, renaming, tagging, deleting,
-    /// moving feeds): refused under a feed server, which keeps the list of feeds.
-    var editsUrlsFile: Bool {
-        switch self {
-        case .addFeed, .renameFeed, .editTags, .deleteFeed, .moveFeed, .moveFeedPastHeading: true
-        default: false
-        }
-    }
 }

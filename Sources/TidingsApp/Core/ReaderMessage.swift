@@ -5,17 +5,43 @@ import FeedStore
 import ImageRendering
 import TerminalUI
 
-/// Everything that reaches the reader, through its one entry point (`ReaderApp.send`) on the
-/// main queue: keys, signals, answers from the store, results of writes, fetch events, timers.
+/// Everything that reaches the reader, through its one entry point on the main queue: keys,
+/// the terminal's size, signals, the cache's answers (each read's own case, its answer typed by
+/// its query: see `StoreQuery`), results of writes, fetch events, timers, files read.
 enum ReaderMessage: Sendable {
+    // MARK: The terminal
     /// A batch of keys (``Key/resize`` included).
     case keys([Key])
+    /// The terminal's size, at start and after each resize.
+    case resized(TerminalSize)
     /// SIGINT, SIGTERM or SIGHUP.
     case terminated(signal: Int32)
-    /// The answer to a read of the store (`.load`), or why it failed.
-    case loaded(StoreRead, Result<StoreAnswer, any Error>)
+
+    // MARK: The cache's answers to the screens' reads
+    case feedListRead(ScreenTicket, StoreResult<FeedListQuery.Answer>)
+    case queryCountsRead(ScreenTicket, StoreResult<[ItemCounts]>)
+    case itemListRead(ScreenTicket, StoreResult<ItemListQuery.Answer>)
+    case titleFilterRead(ScreenTicket, StoreResult<TitleFilterQuery.Answer>)
+    case crossFeedListRead(ScreenTicket, StoreResult<CrossFeedListQuery.Answer>)
+    case rowsRead(RowsRoute, StoreResult<[ItemRow]>)
+    case previewRead(PreviewTicket, StoreResult<ArticleBody>)
+    case indexBacklogRead(ScreenTicket, StoreResult<Int>)
+    case tagsRead(ScreenTicket, StoreResult<[TagSummary]>)
+
+    // MARK: The cache's answers to what keys and the reader asked
+    case articleRead(ArticleRoute, StoreResult<LoadedArticle?>)
+    case unreadJumpRead(forward: Bool, StoreResult<UnreadJump?>)
+    case feedsToFetchRead(StoreResult<[FeedFetchTarget]>)
+    case hasSyncedRead(StoreResult<Bool>)
+    case unreadTotalsRead(afterReload: Bool, StoreResult<UnreadTotals>)
+    case fullArticleCandidatesRead(StoreResult<[FeedStore.FullArticleCandidate]>)
+    case newEpisodesRead(StoreResult<[StoredItem]>)
+
+    // MARK: Writes and the cache's changes
     /// The store's generation, read because something may have changed it.
     case generation(Int64)
+    /// The cache file was written (by this process or another, a `tidings reload` from cron).
+    case cacheFileChanged
     /// This reader wrote to the store: the screens read it again.
     case storeChanged
     /// A batch of articles was indexed for search; `waiting` are still to be.
@@ -24,13 +50,17 @@ enum ReaderMessage: Sendable {
     case marksWritten(through: Int, generation: Int64)
     /// The screens have read the store since the marks up to `through` were written.
     case marksSettled(through: Int)
-    /// One line for the status bar: what a background task has to say (a failed write…).
-    case status(String)
     /// Articles were deleted or purged (`ArticleDeletion`): how many.
     case articlesDeleted(ArticleDeletion.Outcome)
     /// The urls file's feeds could not be written to the cache at start: the lists show what
     /// the cache holds, and the status bar says why.
     case syncFailed(String)
+    /// An edit of the urls file is done (or was refused).
+    case urlsFileEdited(UrlsFileEditOutcome)
+    /// One line for the status bar: what a background task has to say (a failed write…).
+    case status(String)
+
+    // MARK: Fetching and syncing
     /// A fetch of the running reload has progressed.
     case fetchEvent(FetchEvent)
     /// The running reload is over.
@@ -39,21 +69,25 @@ enum ReaderMessage: Sendable {
     case syncFinished(Result<SyncOutcome, SyncFailureLine>)
     /// A feed added, renamed, tagged or deleted on the feed server (and the sync after), or why not.
     case serverFeedEdited(ServerFeedEdit, Result<SyncOutcome, SyncFailureLine>)
-    /// The reload spinner turns.
-    case spinnerTick
-    /// `auto-reload` is due.
-    case autoReloadTick
     /// A feed fetched to be added has arrived (or not).
     case fetchedForAdding(url: String, tag: String?, capture: CapturingFeedCache.Capture?, summary: ReloadSummary)
-    /// An edit of the urls file is done (or was refused).
-    case urlsFileEdited(UrlsFileEditOutcome)
     /// A full article asked for with `x` (or by `always-fetch-full-article`: `automatic`) is
     /// stored and rendered, or could not be.
     case fullArticleFetched(ItemID, Result<FullArticle, FullArticleFailure>, automatic: Bool)
     /// A picture of the article view is drawn for its terminal, or why not (one line).
-    case imageLoaded(ImageRequest, id: UInt32, Result<RenderedImage, ImageFailure>)
+    case imageLoaded(ImageRequest, Result<RenderedImage, ImageFailure>)
+
+    // MARK: Timers
+    /// The reload spinner turns.
+    case spinnerTick
+    /// `auto-reload` is due.
+    case autoReloadTick
+
+    // MARK: Files
     /// The command line's and the search prompt's histories of the last sessions, oldest first.
     case historiesRead(commandLine: [String], search: [String])
+    /// `:source FILE` read (or why not, in a few words).
+    case configFileRead(path: String, Result<String, FileFailure>)
     /// `save-all` has read the list's articles and looked in the directory: what to write, and
     /// which files exist already.
     case saveAllPlanned(SaveAll)
@@ -63,13 +97,9 @@ enum ReaderMessage: Sendable {
     case saveWouldReplace(ArticleText, path: String)
 }
 
-/// What `n`/`p` found: the unread article, its feed's row, and the article itself.
-struct UnreadJump: Sendable {
-    var row: ItemRow
-    var feed: FeedListRow?
-    var article: LoadedArticle?
-    /// Found in the list of several feeds it was looked for in first: it opens over that list.
-    var isInList = false
+/// Why a file could not be read, in a few words ("there is no such file").
+struct FileFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    var description: String
 }
 
 extension ReaderMessage {
@@ -77,12 +107,8 @@ extension ReaderMessage {
     /// where `n` leads): drawn at once rather than with the next frame.
     var answersKey: Bool {
         switch self {
-        case .keys: true
-        case .loaded(let read, _):
-            switch read.reply {
-            case .openArticle, .articleAction, .unreadJump, .openAllUnread: true
-            case .screen, .reload, .firstSync, .automaticFullArticles, .unreadTotals, .newEpisodes: false
-            }
+        case .keys, .resized, .articleRead, .unreadJumpRead: true
+        case .rowsRead(.unreadToOpen, _): true
         default: false
         }
     }

@@ -21,9 +21,8 @@ enum ReaderQuestion: Sendable {
     case command
     /// Where to save an article's text.
     case savePath(ArticleText)
-    /// The directory to save every article of a list into (`save-all`), the list's articles
-    /// read by the query.
-    case saveAllDirectory(StoreQuery)
+    /// The directory to save every article of a list into (`save-all`).
+    case saveAllDirectory(ArticlesToSave)
     /// The command to send an article's text to.
     case pipeCommand(ArticleText)
     /// The number of the link to open among these (`goto-url`).
@@ -37,7 +36,7 @@ enum ReaderQuestion: Sendable {
     var prompt: String {
         switch self {
         case .command: return ":"
-        case .search: return ReaderApp.searchPrompt
+        case .search: return ReaderState.searchPrompt
         case .addFeed: return "Add feed URL: "
         case .rename: return "Title (empty: the feed's own): "
         case .tags: return "Tags: "

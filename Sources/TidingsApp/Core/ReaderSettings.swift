@@ -3,122 +3,112 @@ import FeedFetcher
 import FeedModel
 import FeedServices
 import FeedStore
-import FilterLanguage
-import TerminalUI
+import Foundation
 
 /// Everything the reader needs to start, resolved from the command line, the config file and
-/// the urls file by the `tidings` executable.
+/// the urls file by the `tidings` executable: where things are, which feeds, the configuration in
+/// force (options are read from it as typed values: `settings.config[\.confirmExit]`).
 public struct ReaderSettings: Sendable {
-    /// Where the urls file is (shown on the first-run screen).
+    /// Where the urls file is (shown on the first-run screen, edited by `a`, `e`, `T`…).
     public var urlsPath: String
-    /// The feeds from the urls file; nil when there is no urls file (first run).
+    /// The feeds from the urls file (or the OPML documents); nil when there is no urls file
+    /// (first run).
     public var subscriptions: [Subscription]?
     /// The SQLite cache.
     public var cachePath: String
     /// Where log messages go (never the screen).
     public var logPath: String
-    /// The `browser` option, if set.
-    public var browser: String?
-    /// `refresh-on-startup`: reload every feed when the reader opens.
-    public var refreshOnStartup: Bool
-    /// With `auto-reload`, whether the reload at start is skipped (`suppress-first-reload`): newsboat
-    /// reloads at start, then every `reload-time` minutes.
-    public var suppressesFirstReload = false
-    /// How the screens look and behave (keys, colours, formats, what lists show).
-    public var preferences: ReaderPreferences
-    /// `auto-reload yes` with `reload-time`: reload every feed this often (nil: never).
-    public var autoReloadMinutes: Int?
-    /// `confirm-exit yes`: ask before quitting.
-    public var confirmsExit: Bool
-    /// Ask before marking every feed read (`confirm-mark-all-feeds-read`).
-    public var confirmsMarkAllFeedsRead = true
-    public var fetchOptions: FetchOptions
-    /// `max-items`: read items kept per feed after a reload, 0 for all.
-    public var maxItems: Int
-    /// `keep-articles-days`, `delete-read-articles-on-quit`, `cleanup-on-quit`, …
-    public var lifecycle = ArticleLifecycleOptions()
-    /// `fulltext-command`, `always-fetch-full-article`.
-    public var fullArticle: FullArticleOptions
-    /// `ignore-article` and `ignore-mode`: applied at start and by every reload.
-    public var killfile: Killfile
+    /// The configuration in force: the config file's, then `:set` and `:source` on top.
+    public var config: Config
+    /// Where the list of feeds comes from (`urls-source`, `sync-local-feeds`).
+    public var feedListSource: FeedListSource
+    /// The feed server's client, or why its options do not work; nil unless `feedListSource`
+    /// is a server.
+    public var syncAccount: Result<SyncAccount, SyncSetupError>?
     /// The urls file's `query:` feeds, listed under the Starred entry.
     public var queryFeeds: [QueryFeed]
     /// The urls file's headings (`"--- BLOGS ---"`), shown between its feeds; none under a feed
     /// server or an OPML `urls-source`, which have no such lines.
     public var headings: [UrlsHeading] = []
-    /// `define-filter` lines, offered by `select-filter`.
-    public var definedFilters: [DefinedFilter]
-    /// Where the list of feeds comes from (`urls-source`, `sync-local-feeds`): the urls file, OPML
-    /// documents (`subscriptions` then come from them, and the urls file is not written or read
-    /// back), or a feed server, with the urls file's feeds beside it or not.
-    public var feedListSource: FeedListSource
-    /// The feed server's client, or why its options do not work; nil unless `feedListSource`
-    /// is a server.
-    public var syncAccount: Result<SyncAccount, SyncSetupError>?
-    /// `macro` lines by key, run after `macroPrefix`.
-    public var macros: [Key: Macro] = [:]
-    public var macroPrefix = Key.character(",")
-    /// `bind` lines with several actions or arguments: run by their key alone.
-    public var boundMacros: [Key: BoundMacro] = [:]
-    /// `run-on-startup`'s actions, run once the feed list has been read at start.
-    public var startupActions: [Macro.Step] = []
-    /// newsboat's files, offered on the welcome screen when there is no urls file.
-    public var newsboatFiles: NewsboatFiles?
-    /// The config file, where newsboat's config is copied if there is none.
-    public var configPath: String?
-    /// `player`, `download-path`, `save-path`, `queue-file`: what the article actions use.
-    public var articleActions: ArticleActionOptions
-    /// `notify-*`: what a reload that brings unread articles says, and where.
-    public var notifications = NotifyOptions()
-    /// `max-browser-tabs`: the most links `open-all-unread-in-browser` opens at once.
-    public var maxBrowserTabs = 10
-    /// `podcast-auto-enqueue`: a reload queues the enclosures of the articles it brings.
-    public var podcastAutoEnqueue = false
-    /// `pager` in words (`~/` expanded; `pager ""` is `$PAGER`); nil for Tidings' own article view.
-    public var pager: [String]?
-    /// `bookmark-cmd` (its `~/` expanded), `bookmark-autopilot`, `bookmark-interactive`.
-    public var bookmarks = BookmarkOptions()
-    /// `external-url-viewer`, in words (`~/` expanded): what `show-urls` runs instead of the URL view.
-    public var externalURLViewer: [String]?
-    /// Where the command line's and the search prompt's histories are kept between sessions;
-    /// nil: for the session only.
-    public var historyFiles: HistoryFiles?
     /// Lines of warnings to show once in the status bar (bad urls-file lines, unknown options).
     public var warnings: [String]
     /// The cache could be opened for reading only (another user's, a read-only mount): nothing
     /// is reloaded, and marks say they cannot be saved.
     public var isCacheReadOnly = false
-    /// The configuration these settings were taken from (see `take`): `:set` and `:source` apply
-    /// their lines on top of it.
-    public var config = Config()
+    /// newsboat's files, offered on the welcome screen when there is no urls file.
+    public var newsboatFiles: NewsboatFiles?
+    /// The config file, which `:source` paths are relative to and newsboat's config is copied to.
+    public var configPath: String?
+    /// Where the command line's and the search prompt's histories are kept between sessions;
+    /// nil: for the session only.
+    public var historyFiles: HistoryFiles?
+    /// The zone dates are shown in.
+    public var timeZone: TimeZone = .current
 
     public init(
-        urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String,
-        browser: String? = nil, refreshOnStartup: Bool = false,
-        preferences: ReaderPreferences = ReaderPreferences(), autoReloadMinutes: Int? = nil, confirmsExit: Bool = false,
-        fetchOptions: FetchOptions = FetchOptions(), maxItems: Int = 0, killfile: Killfile = .empty,
-        queryFeeds: [QueryFeed] = [], definedFilters: [DefinedFilter] = [],
-        feedListSource: FeedListSource = .urlsFile, syncAccount: Result<SyncAccount, SyncSetupError>? = nil, articleActions: ArticleActionOptions = ArticleActionOptions(),
-        warnings: [String] = [], fullArticle: FullArticleOptions = FullArticleOptions()
+        urlsPath: String, subscriptions: [Subscription]?, cachePath: String, logPath: String, config: Config = Config(),
+        feedListSource: FeedListSource = .urlsFile, syncAccount: Result<SyncAccount, SyncSetupError>? = nil,
+        queryFeeds: [QueryFeed] = [], warnings: [String] = []
     ) {
-        self.articleActions = articleActions
-        self.feedListSource = feedListSource
-        self.syncAccount = syncAccount
-        self.definedFilters = definedFilters
-        self.queryFeeds = queryFeeds
-        self.killfile = killfile
         self.urlsPath = urlsPath
         self.subscriptions = subscriptions
         self.cachePath = cachePath
         self.logPath = logPath
-        self.browser = browser
-        self.refreshOnStartup = refreshOnStartup
-        self.preferences = preferences
-        self.autoReloadMinutes = autoReloadMinutes
-        self.confirmsExit = confirmsExit
-        self.fetchOptions = fetchOptions
-        self.maxItems = maxItems
+        self.config = config
+        self.feedListSource = feedListSource
+        self.syncAccount = syncAccount
+        self.queryFeeds = queryFeeds
         self.warnings = warnings
-        self.fullArticle = fullArticle
+    }
+
+    /// `auto-reload` with `reload-time`: reload every feed this often (nil: never).
+    var autoReloadMinutes: Int? {
+        config[\.autoReload] ? config[\.reloadTime] : nil
+    }
+
+    /// The `browser` option, or the default one found at start.
+    func browser(_ environment: ReaderEnvironment) throws -> BrowserCommand? {
+        let configured = config[\.browser]
+        guard !configured.trimmingCharacters(in: .whitespaces).isEmpty else { return environment.defaultBrowser }
+        return try BrowserCommand(parsing: configured)
+    }
+
+    /// `pager` in words (`~/` expanded; `pager ""` is `$PAGER`); nil for Tidings' own article view.
+    func pager(_ environment: ReaderEnvironment) -> [String]? {
+        let words: [String]? = switch config.pager {
+        case .builtIn: nil
+        case .program(let words): words
+        case .environment: environment.variables["PAGER"].flatMap { try? CommandArguments.split($0) }
+        }
+        return words.map { Self.expandingHome($0, environment) }
+    }
+
+    /// `external-url-viewer` in words (`~/` expanded): what `show-urls` runs instead of the URL view.
+    func externalURLViewer(_ environment: ReaderEnvironment) -> [String]? {
+        config.externalURLViewer.map { Self.expandingHome($0, environment) }
+    }
+
+    /// `bookmark-cmd`, `bookmark-autopilot`, `bookmark-interactive`, the command's `~/` expanded.
+    func bookmarks(_ environment: ReaderEnvironment) -> BookmarkOptions {
+        var options = config.bookmarkOptions
+        options.command = options.command.map { Self.expandingHome($0, environment) }
+        return options
+    }
+
+    /// The notification options, the program's `~/` expanded.
+    func notifications(_ environment: ReaderEnvironment) -> NotifyOptions {
+        config.notifyOptions.resolved(environment: environment.variables)
+    }
+
+    /// `player`, `download-path`, `save-path`, `queue-file`, with `~` expanded and the queue
+    /// file found.
+    func articleActions(_ environment: ReaderEnvironment) -> ArticleActionOptions {
+        config.articleActions.resolved(environment: environment.variables)
+    }
+
+    /// `words` with a leading `~/` of the program made the home directory.
+    private static func expandingHome(_ words: [String], _ environment: ReaderEnvironment) -> [String] {
+        guard let first = words.first else { return words }
+        return [ArticleActionOptions.expand(first, home: environment.home)] + words.dropFirst()
     }
 }

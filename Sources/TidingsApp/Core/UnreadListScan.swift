@@ -45,7 +45,7 @@ struct UnreadListScan: Equatable, Sendable {
 
         /// The first unread row among `positions`, walked forward or backward.
         func firstUnread(in positions: Range<Int>, forward: Bool) throws -> ItemRow? {
-            let size = PagedItemSource.pageSize
+            let size = PagedItems.pageSize
             var position = forward ? positions.lowerBound : positions.upperBound - 1
             while positions.contains(position) {
                 let page = position / size

@@ -83,7 +83,7 @@ extension UrlsFileEdit.Change {
     fileprivate func apply(to file: inout UrlsFile) -> String? {
         switch self {
         case .add(let subscription, _):
-            return file.add(subscription) ? nil : "\(ReaderApp.shown(DisplayName(subscription.url))) is already in the urls file"
+            return file.add(subscription) ? nil : "\(Excerpt(DisplayName(subscription.url).text)) is already in the urls file"
         case .remove(let url, let title):
             return file.remove(url: url) ? nil : "\(title) is no longer in the urls file"
         case .rename(let url, let customTitle):
@@ -108,7 +108,7 @@ extension UrlsFileEdit.Change {
 
     private static func update(_ url: String, in file: inout UrlsFile, _ change: (inout Subscription) -> Void) -> String? {
         guard var subscription = file.subscription(url: url) else {
-            return "\(ReaderApp.shown(DisplayName(url))) is no longer in the urls file"
+            return "\(Excerpt(DisplayName(url).text)) is no longer in the urls file"
         }
         change(&subscription)
         file.update(subscription)
@@ -137,10 +137,10 @@ extension UrlsFileEdit.Change {
                 validators: capture.validators,
                 permanentRedirect: capture.permanentRedirect)
             let name = (try? store.feedList().first { $0.url == url }?.name) ?? DisplayName(url)
-            return "Added \(ReaderApp.shown(name)) (\(articles))"
+            return "Added \(Excerpt(name.text)) (\(articles))"
         } catch {
             Logger(label: "tidings.reader").error("storing the new feed \(CredentialRedaction.redact(url)) failed: \(error)")
-            return "Added \(ReaderApp.shown(DisplayName(url))), but its articles could not be stored: r reloads it"
+            return "Added \(Excerpt(DisplayName(url).text)), but its articles could not be stored: r reloads it"
         }
     }
 }

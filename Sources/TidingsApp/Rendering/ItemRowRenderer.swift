@@ -18,7 +18,7 @@ import TerminalUI
 /// `%a` author, `%L` the size of the article's text (newsboat's `812 `, `1.2K`, `3.4M`), `%T`
 /// the article's feed — only in lists of several feeds (`showsFeedTitle`), empty in a feed's own
 /// list, so that newsboat's `%?T?|%-17T|  ?` shows it only there. Dates follow
-/// `datetime-format` (strftime) in the preferences' time zone.
+/// `datetime-format` (strftime) in the reader's time zone.
 struct ItemRowRenderer: RowRenderer {
     let dateFormatter: StrftimeFormatter
     let theme: Theme
@@ -32,7 +32,7 @@ struct ItemRowRenderer: RowRenderer {
     var starFlag: Character = ArticleFlags.defaultStar
 
     init(
-        timeZone: TimeZone, theme: Theme, dateTimeFormat: String = ReaderPreferences.defaultDateTimeFormat, format: ListFormat? = nil,
+        timeZone: TimeZone, theme: Theme, dateTimeFormat: String = OptionTable.shared.datetimeFormat.defaultValue, format: ListFormat? = nil,
         highlights: Highlights = Highlights(), showsFeedTitle: Bool = false
     ) {
         self.theme = theme
@@ -42,13 +42,13 @@ struct ItemRowRenderer: RowRenderer {
         dateFormatter = StrftimeFormatter(dateTimeFormat, timeZone: timeZone)
     }
 
-    /// The renderer the preferences ask for.
-    init(preferences: ReaderPreferences, showsFeedTitle: Bool = false) {
+    /// The renderer the options in force ask for.
+    init(_ context: ScreenContext, showsFeedTitle: Bool = false) {
+        let config = context.config
         self.init(
-            timeZone: preferences.timeZone, theme: preferences.theme, dateTimeFormat: preferences.dateTimeFormat,
-            format: preferences.articleListFormat.map { ListFormat($0, kind: .articleList) }, highlights: preferences.highlights,
-            showsFeedTitle: showsFeedTitle)
-        starFlag = preferences.starFlag
+            timeZone: context.timeZone, theme: context.theme, dateTimeFormat: config[\.datetimeFormat],
+            format: context.articleListFormat, highlights: config.highlights, showsFeedTitle: showsFeedTitle)
+        starFlag = config.starFlag
     }
 
     /// An article's size as newsboat's `%L` writes it: bytes up to 999 (with a space where the

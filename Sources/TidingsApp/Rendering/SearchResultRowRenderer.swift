@@ -20,10 +20,10 @@ struct SearchResultRowRenderer: RowRenderer {
     /// The `articlelist-format` rows; nil for the layout above.
     let formatted: ItemRowRenderer?
 
-    init(preferences: ReaderPreferences) {
-        dateFormatter = StrftimeFormatter(preferences.dateTimeFormat, timeZone: preferences.timeZone)
-        theme = preferences.theme
-        formatted = preferences.articleListFormat == nil ? nil : ItemRowRenderer(preferences: preferences, showsFeedTitle: true)
+    init(_ context: ScreenContext) {
+        dateFormatter = StrftimeFormatter(context.config[\.datetimeFormat], timeZone: context.timeZone)
+        theme = context.theme
+        formatted = context.articleListFormat == nil ? nil : ItemRowRenderer(context, showsFeedTitle: true)
     }
 
     /// The feed column's width in a row `width` columns wide: a fifth of it, 8 to 24 columns.

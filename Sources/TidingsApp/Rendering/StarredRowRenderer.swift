@@ -13,7 +13,7 @@ import TerminalUI
 struct StarredRowRenderer: RowRenderer {
     var items: ItemRowRenderer
 
-    func render(_ entry: MarkedItemSource.Row, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
+    func render(_ entry: MarkedItems.Row, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
         guard let (index, row) = entry else { return }
         if items.format != nil {
             items.render(row, index: index, into: &grid, in: area)
@@ -31,7 +31,7 @@ struct StarredRowRenderer: RowRenderer {
         grid.put(feed, row: area.row, column: area.right - feedWidth, style: .dim, limit: area.right)
     }
 
-    func selectionStyle(for entry: MarkedItemSource.Row) -> Style? {
+    func selectionStyle(for entry: MarkedItems.Row) -> Style? {
         items.selectionStyle(for: entry?.item)
     }
 }

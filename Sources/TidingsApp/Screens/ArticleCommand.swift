@@ -54,14 +54,14 @@ enum ArticleCommand {
     /// `toggleitemread-jumps-to-next[-unread]` and `openbrowser-and-mark-jumps-to-next-unread`
     /// say; nil to stay. `row` gives the row at an index with its marks not yet written, nil
     /// past the pages in memory (the next unread row is looked for among those).
-    static func selection(after command: KeyCommand, from selection: Int, count: Int, lists: ListBehaviour,
+    static func selection(after command: KeyCommand, from selection: Int, count: Int, _ config: Config,
                           row: (Int) -> ItemRow?) -> Int? {
         switch command {
-        case .toggleRead where lists.toggleReadJumpsToNextUnread:
+        case .toggleRead where config[\.toggleitemreadJumpsToNextUnread]:
             break
-        case .toggleRead where lists.toggleReadJumpsToNext:
+        case .toggleRead where config[\.toggleitemreadJumpsToNext]:
             return selection + 1 < count ? selection + 1 : nil
-        case .openInBrowserAndMarkRead where lists.openInBrowserAndMarkJumpsToNextUnread:
+        case .openInBrowserAndMarkRead where config[\.openbrowserAndMarkJumpsToNextUnread]:
             break
         default:
             return nil
@@ -77,9 +77,9 @@ enum ArticleCommand {
     /// The intent for `command` on the selected `item`, with the selection of a list of `count`
     /// rows moved as `selection(after:…)` says when there is one.
     static func perform(_ command: KeyCommand, selected item: ItemRow?, state: inout ListState, count: Int,
-                        lists: ListBehaviour, row: (Int) -> ItemRow?) -> ReaderIntent? {
+                        _ config: Config, row: (Int) -> ItemRow?) -> ReaderIntent? {
         let intent = intent(for: command, selected: item)
-        if intent != nil, let next = selection(after: command, from: state.selection, count: count, lists: lists, row: row) {
+        if intent != nil, let next = selection(after: command, from: state.selection, count: count, config, row: row) {
             state.select(next, count: count)
         }
         return intent
@@ -99,8 +99,8 @@ enum ArticleCommand {
     }
 
     /// What `mark-as-read-on-hover` asks for once the selection has moved onto `item`.
-    static func hoverIntent(onto item: ItemRow?, lists: ListBehaviour) -> ReaderIntent? {
-        guard lists.marksReadOnHover, let item, !item.isRead else { return nil }
+    static func hoverIntent(onto item: ItemRow?, _ config: Config) -> ReaderIntent? {
+        guard config[\.markAsReadOnHover], let item, !item.isRead else { return nil }
         return .markRead(item.id)
     }
 }

@@ -1,5 +1,6 @@
 import Configuration
 import FeedFetcher
+import FeedModel
 import FeedStore
 import Foundation
 import ImageRendering
@@ -9,53 +10,48 @@ import TerminalUI
 /// from its HTML, scrolled with the usual keys. Typing a link's number and Enter opens it; the
 /// attachments (enclosures) are numbered after the links and open the same way. `x` shows the
 /// full article fetched from the item's link instead of the feed's text, and back.
-@MainActor
-public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScreen {
-    public private(set) var item: StoredItem
+struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScreen {
+    let id: ScreenID
+    private(set) var item: StoredItem
     /// The body shown: the feed's text, or the full article.
-    public private(set) var body: ArticleBody
+    private(set) var body: ArticleBody
     /// The links and images of the body shown, then the enclosures, numbered as shown.
-    public private(set) var urls: [ArticleURL]
-    var view: TextView
-    private var header: [TextView.Line]
-    var laidOutWidth = -1
-    /// Rows of the text at the last layout (pictures are at most half of them by default).
-    private var laidOutHeight = -1
+    private(set) var urls: [ArticleURL] = []
+    private(set) var view = TextView()
     private let feedText: Rendered
     /// The full article, once fetched (or read from the cache with the article).
     private var fullArticle: Rendered?
     /// True while the full article is shown in place of the feed's text.
-    public private(set) var showsFullArticle = false
+    private(set) var showsFullArticle = false
     /// Digits typed so far of a link number.
-    public private(set) var typedNumber = ""
+    private(set) var typedNumber = ""
     /// True while the HTML source is shown instead of the text (`toggle-source-view`).
-    public private(set) var showsSource = false
+    private(set) var showsSource = false
     /// The column the lines of code (`pre`) are shown from: Right and Left scroll them sideways.
-    public private(set) var codeColumn = 0
-    /// Columns of the text at the last layout.
-    private var textColumns = 0
+    private(set) var codeColumn = 0
     /// The words of the search the article was opened from, marked in its text
     /// (`search-highlight-colors`).
-    public private(set) var searchTerms: [String] = []
+    private(set) var searchTerms: [String] = []
+    /// The unread and total articles of the article's feed, for `itemview-title-format`'s `%u`
+    /// and `%t` (given by the reader, which lists the feed; followed as the article is marked).
+    var feedCounts: ItemCounts?
+    /// What the text was last laid out for: laid out again only when this changes.
+    private var laidOut: LayoutInputs?
+    /// Bumped when something the layout shows changes without its inputs telling (a picture
+    /// ready, the full article shown).
+    private var version = 0
+    /// The width the text is laid out at (`text-width`, or the area's).
+    private(set) var textColumns = 0
 
     // Pictures (ArticleScreen+Pictures.swift).
     /// False once `i` hid the pictures: their labels stand in the text.
-    public internal(set) var showsImages = true
-    /// The pixels of a cell of the terminal, which pictures are sized for.
-    public var cellSize = CellSize.typical
+    var showsImages = true
     /// Each picture asked for (for a size and protocol): being drawn, drawn, or refused.
     var pictures: [ImageRequest: PictureState] = [:]
-    /// Pictures to have drawn, taken by the reader after each frame.
-    var requestedPictures: [ImageRequest] = []
     /// The picture request of each of the body's images at the last layout (nil: not drawn).
     var pictureRequests: [ImageRequest?] = []
     /// Where the drawn pictures stand in the view's lines, at the last layout.
     var pictureLines: [(picture: ArticleBody.PictureLine, firstLine: Int, indent: Int)] = []
-    /// The pictures over the text as last drawn, for the terminal to place.
-    public internal(set) var imagePlacements: [ImagePlacement] = []
-
-    private(set) var preferences: ReaderPreferences
-    private var textWidth: Int { preferences.textWidth }
 
     /// An article's body rendered from its HTML, and how much of the HTML was left out.
     struct Rendered: Sendable {
@@ -68,54 +64,75 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         var rendererFailure: String?
     }
 
-    public convenience init(item: StoredItem, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.init(item: item, rendered: Self.render(item, preferences: preferences), preferences: preferences)
+    /// What a layout depends on.
+    private struct LayoutInputs: Equatable {
+        var width: Int
+        var height: Int
+        var theme: Theme
+        var highlights: Highlights
+        var searchStyle: Style
+        var imageProtocol: ImageProtocolChoice
+        var imageMaxHeight: Int
+        var cellSize: CellSize
+        var timeZone: TimeZone
+        var version: Int
     }
 
     /// An article whose body was rendered already (off the main thread, by the reader), with
     /// its full article when the cache has one, shown first when `showsFullArticle`.
-    init(item: StoredItem, rendered: Rendered, fullArticle: Rendered? = nil, showsFullArticle: Bool = false, preferences: ReaderPreferences) {
+    init(id: ScreenID, item: StoredItem, rendered: Rendered, fullArticle: Rendered? = nil, showsFullArticle: Bool = false) {
+        self.id = id
         self.item = item
-        self.preferences = preferences
         feedText = rendered
         self.fullArticle = fullArticle
         self.showsFullArticle = showsFullArticle && fullArticle != nil
         body = (self.showsFullArticle ? fullArticle ?? rendered : rendered).body
-        urls = []
-        header = []
-        view = TextView()
-        numberLinks()
-    }
-
-    /// Numbers the shown body's links, then the enclosures after them, in the header too.
-    private func numberLinks() {
         urls = ArticleURL.all(in: body, enclosures: item.item.enclosures)
-        header = Self.header(
-            for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader,
-            firstEnclosureNumber: body.links.count + 1)
     }
 
-    /// Lays the body out again when the size changed (tables, `pre` lines and pictures depend on
-    /// it) or a picture is ready.
-    private func layOut(width: Int, height: Int) {
-        guard width != laidOutWidth || height != laidOutHeight else { return }
-        laidOutWidth = width
-        laidOutHeight = height
-        textColumns = width
+    var keyContext: KeyMap.Context { .article }
+
+    /// The header lines: labelled fields, then a rule; attachments numbered after the body's links.
+    private func header(_ context: ScreenContext) -> [TextView.Line] {
+        Self.header(for: item, timeZone: context.timeZone, labelStyle: context.theme.articleHeader, firstEnclosureNumber: body.links.count + 1)
+    }
+
+    // MARK: - Layout
+
+    mutating func layout(in area: Rect, _ context: ScreenContext) -> [ReaderEffect] {
+        let textWidth = context.config[\.textWidth]
+        textColumns = textWidth > 0 && textWidth < area.width ? textWidth : area.width
+        let inputs = LayoutInputs(
+            width: textColumns, height: area.height, theme: context.theme, highlights: context.config.highlights,
+            searchStyle: searchStyle(context), imageProtocol: context.imageProtocol, imageMaxHeight: context.config[\.imageMaxHeight],
+            cellSize: context.cellSize, timeZone: context.timeZone, version: version)
+        var effects: [ReaderEffect] = []
+        if inputs != laidOut {
+            laidOut = inputs
+            effects = layOut(width: textColumns, height: area.height, context)
+        }
+        view.layout(width: textColumns, height: area.height)
+        return effects
+    }
+
+    /// Lays the body out again for `width` × `height` (tables, `pre` lines and pictures depend on
+    /// it); returns the pictures to have drawn.
+    private mutating func layOut(width: Int, height: Int, _ context: ScreenContext) -> [ReaderEffect] {
         pictureLines = []
         let shown = showsFullArticle ? fullArticle ?? feedText : feedText
-        var lines = header
+        var lines = header(context)
         if showsSource {
-            view.setLines(lines + sourceLines(of: shown))
-            return
+            view.setLines(lines + sourceLines(of: shown, context))
+            return []
         }
         if showsFullArticle {
             lines += [TextView.Line(StyledText("[Full article, from its page. x: the feed's text]", style: .dim)), TextView.Line("")]
         }
         // `color article` is the text's own look; links and emphasis keep theirs over it.
-        let article = preferences.theme.article
+        let article = context.theme.article
         let bodyStart = lines.count
-        let (bodyLines, drawn) = body.lines(width: width, codeColumn: codeColumn, pictureRows: pictureRows(width: width, height: height))
+        let (rows, requested) = pictureRows(width: width, height: height, context)
+        let (bodyLines, drawn) = body.lines(width: width, codeColumn: codeColumn, pictureRows: rows)
         pictureLines = drawn.map { ($0, bodyStart + $0.line, pictureIndent(of: $0.image)) }
         lines += bodyLines.map { line in
             TextView.Line(StyledText(runs: line.text.runs.map { StyledText.Run($0.text, style: article.overlaid(with: $0.style)) }),
@@ -125,8 +142,8 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of this article, \(rest) KB, is not shown here: o opens it in the browser.]", style: .dim))]
         }
         // `highlight article` lines colour what they match, line by line, once per layout.
-        let highlights = preferences.highlights
-        let search = SearchHighlight(terms: searchTerms, style: preferences.searchHighlightStyle)
+        let highlights = context.config.highlights
+        let search = SearchHighlight(terms: searchTerms, style: searchStyle(context))
         let laidOut = lines.map { line in
             TextView.Line(search.styled(highlights.styled(line.text, in: .article)), continuationIndent: line.continuationIndent)
         }
@@ -138,6 +155,12 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         } else {
             view.setLines(laidOut)
         }
+        return requested.map { .picture($0) }
+    }
+
+    /// `search-highlight-colors`: how the search's words look.
+    private func searchStyle(_ context: ScreenContext) -> Style {
+        context.config.searchHighlightStyle
     }
 
     /// The first line with text at or after logical line `start`: its text, which of the lines
@@ -160,8 +183,9 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
 
     /// The HTML the shown text was rendered from, line by line, as it is stored (sanitised by the
     /// parser; drawn through the grid, which shows control characters as placeholders).
-    private func sourceLines(of shown: Rendered) -> [TextView.Line] {
-        var lines = [TextView.Line(StyledText("[HTML source. \(sourceViewKeyHint)the text again]", style: .dim)), TextView.Line("")]
+    private func sourceLines(of shown: Rendered, _ context: ScreenContext) -> [TextView.Line] {
+        let hint = context.key(for: .toggleSourceView, in: .article).map { "\($0): " } ?? ""
+        var lines = [TextView.Line(StyledText("[HTML source. \(hint)the text again]", style: .dim)), TextView.Line("")]
         lines += shown.sourceHTML.split(separator: "\n", omittingEmptySubsequences: false).map { TextView.Line(StyledText(String($0))) }
         if let rest = shown.restKilobytes {
             lines += [TextView.Line(""), TextView.Line(StyledText("[The rest of the source, \(rest) KB, is not shown here.]", style: .dim))]
@@ -169,67 +193,59 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         return lines
     }
 
-    /// The key of `toggle-source-view`, for the source's first line.
-    private var sourceViewKeyHint: String {
-        preferences.keyMap.bindings(for: .article).first { $0.command == .toggleSourceView }?.keys.first.map { "\($0): " } ?? ""
+    /// Marks `terms` wherever the text holds them: the article was opened from a search's results.
+    mutating func highlightSearch(_ terms: [String]) {
+        searchTerms = terms
+        version += 1
     }
 
-    /// Marks `terms` wherever the text holds them: the article was opened from a search's results.
-    func highlightSearch(_ terms: [String]) {
-        searchTerms = terms
-        laidOutWidth = -1
+    /// Lays the text out again at the next layout (a picture arrived, pictures hidden or shown).
+    mutating func relayOut() {
+        version += 1
     }
 
     /// Whether the full article is at hand (shown or not), so that `x` needs no fetch.
-    public var hasFullArticle: Bool { fullArticle != nil }
+    var hasFullArticle: Bool { fullArticle != nil }
 
     /// Shows the full article instead of the feed's text, or the feed's text again, from the top.
-    private func show(fullArticle isShown: Bool) {
+    private mutating func show(fullArticle isShown: Bool) {
         showsFullArticle = isShown && fullArticle != nil
         body = (showsFullArticle ? fullArticle ?? feedText : feedText).body
-        numberLinks()
-        laidOutWidth = -1
+        urls = ArticleURL.all(in: body, enclosures: item.item.enclosures)
+        version += 1
         typedNumber = ""
         codeColumn = 0
         _ = view.handleNavigationKey(.home)
     }
 
-    /// Takes preferences changed while the reader runs (`:set`, `:source`): the text is laid out
-    /// again (width, highlights), keeping the place.
-    func takePreferences(_ preferences: ReaderPreferences) {
-        self.preferences = preferences
-        header = Self.header(
-            for: item, timeZone: preferences.timeZone, labelStyle: preferences.theme.articleHeader,
-            firstEnclosureNumber: body.links.count + 1)
-        laidOutWidth = -1
-    }
-
     /// Takes the full article fetched for this article; shows it when `show` is true (the user
     /// asked for it with `x`), else keeps it for the next `x`.
-    func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool {
+    mutating func takeFullArticle(_ article: FullArticle, ofItem id: ItemID, show: Bool) -> Bool {
         guard id == item.id else { return false }
         fullArticle = article.rendered
         if show { self.show(fullArticle: true) }
         return true
     }
 
+    // MARK: - Rendering the HTML
+
     /// Renders the article's HTML, cut to ``maximumHTMLBytes``: the costly part of opening it.
-    nonisolated static func render(_ item: StoredItem, preferences: ReaderPreferences) -> Rendered {
+    static func render(_ item: StoredItem, _ rendering: ArticleRendering) -> Rendered {
         var html = item.item.content ?? item.item.summary ?? ""
         // newsboat's `always-display-description`: the description too, after the content.
-        if preferences.alwaysDisplaysDescription, let content = item.item.content, let summary = item.item.summary,
+        if rendering.alwaysDisplaysDescription, let content = item.item.content, let summary = item.item.summary,
            !content.isEmpty, !summary.isEmpty, summary != content {
             html = content + "<hr>" + summary
         }
-        return render(html: html, baseURL: item.item.link, preferences: preferences)
+        return render(html: html, baseURL: item.item.link, rendering)
     }
 
     /// Renders an article body (the feed's, or a full article) cut to ``maximumHTMLBytes``.
-    nonisolated static func render(html: String, baseURL: String?, preferences: ReaderPreferences) -> Rendered {
+    static func render(html: String, baseURL: String?, _ rendering: ArticleRendering) -> Rendered {
         let shown = bounded(html)
-        var body = HTMLTextRenderer.render(shown, baseURL: baseURL, linkStyle: preferences.theme.articleLink)
+        var body = HTMLTextRenderer.render(shown, baseURL: baseURL, linkStyle: rendering.linkStyle)
         var failure: String?
-        if let renderer = preferences.htmlRenderer {
+        if let renderer = rendering.htmlRenderer {
             switch ExternalHTMLRenderer.render(shown, with: renderer) {
             case .success(let text): body = ExternalHTMLRenderer.body(fromText: text, links: body.links, imageNumbers: body.imageNumbers)
             case .failure(let problem): failure = problem.reason
@@ -239,31 +255,36 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         return Rendered(body: body, restKilobytes: rest, sourceHTML: shown, rendererFailure: failure)
     }
 
-    /// The unread and total articles of the article's feed, for `itemview-title-format`'s `%u`
-    /// and `%t` (given by the reader, which lists the feed; followed as the article is marked).
-    var feedCounts: ItemCounts?
+    /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
+    /// a hostile multi-megabyte item costs no more memory or time than this.
+    static let maximumHTMLBytes = 512 * 1024
 
-    /// `itemview-title-format`'s title, when the config sets one.
-    private var formattedTitle: TitleFormats.Title? {
-        preferences.formattedTitle(.itemViewTitle, [
-            "T": Self.title(of: item), "F": item.feedName.text,
-            "u": feedCounts.map { String($0.unread) } ?? "", "t": feedCounts.map { String($0.total) } ?? "",
-        ])
+    /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
+    static func bounded(_ html: String) -> String {
+        guard html.utf8.count > maximumHTMLBytes else { return html }
+        let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
+        var count = maximumHTMLBytes
+        // Step back over UTF-8 continuation bytes so no scalar is split.
+        while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
+        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
-    public var title: String { formattedTitle?.left ?? Self.title(of: item) }
-
-    public var titleFill: Character? { formattedTitle?.fill }
+    // MARK: - Title and drawing
 
     /// What the title bar and the URL view call `item`.
-    nonisolated static func title(of item: StoredItem) -> String {
+    static func title(of item: StoredItem) -> String {
         item.item.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
     }
 
-    public var titleDetail: String {
-        if let formattedTitle { return formattedTitle.right }
-        guard preferences.showsArticleProgress, let progress else { return item.feedName.text }
-        return item.feedName.text + "  " + progress
+    func title(_ context: ScreenContext) -> ScreenTitle {
+        if let formatted = context.formattedTitle(.itemViewTitle, [
+            "T": Self.title(of: item), "F": item.feedName.text,
+            "u": feedCounts.map { String($0.unread) } ?? "", "t": feedCounts.map { String($0.total) } ?? "",
+        ]) {
+            return ScreenTitle(left: formatted.left, right: formatted.right, fill: formatted.fill)
+        }
+        guard context.config[\.displayArticleProgress], let progress else { return ScreenTitle(left: Self.title(of: item), right: item.feedName.text) }
+        return ScreenTitle(left: Self.title(of: item), right: item.feedName.text + "  " + progress)
     }
 
     /// newsboat's `display-article-progress`: `Top`, `Bottom`, or how much of the text has been
@@ -275,14 +296,25 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         return "\(100 * (view.offset + view.visibleRows) / max(1, view.rowCount))%"
     }
 
-    var keyContext: KeyMap.Context { .article }
+    func render(into grid: inout CellGrid, in area: Rect, _ context: ScreenContext) -> Position? {
+        var textArea = area
+        if textColumns < area.width {
+            grid.fill(area)
+            textArea.width = textColumns
+        }
+        view.draw(into: &grid, in: textArea)
+        drawBlockPictures(into: &grid, in: textArea)
+        return nil
+    }
 
-    func shownState(ofItem id: ItemID) -> ItemState? {
+    // MARK: - What the reader asks
+
+    func shownState(ofItem id: ItemID, _ marks: PendingMarks) -> ItemState? {
         id == item.id ? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred, flags: item.flags) : nil
     }
 
     /// Notes a change of marks made elsewhere (the header does not show them).
-    func noteMark(_ mark: ItemMark) {
+    mutating func noteMark(_ mark: ItemMark) {
         let wasRead = item.isRead
         switch mark {
         case .read(let id, _, let isRead, _) where id == item.id: item.isRead = isRead
@@ -305,26 +337,18 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     /// An article screen goes when `n`/`p` jump to another article.
     func closesWhenJumping(toFeed feed: FeedID) -> Bool { true }
 
-    public func render(into grid: inout CellGrid, in area: Rect) {
-        var textArea = area
-        if textWidth > 0 && textWidth < area.width {
-            grid.fill(area)
-            textArea.width = textWidth
-        }
-        layOut(width: textArea.width, height: textArea.height)
-        view.render(into: &grid, in: textArea)
-        placePictures(into: &grid, in: textArea)
-    }
+    // MARK: - Keys
 
     /// Digits type a link's number; Enter, Backspace and Esc finish it. Right scrolls lines of
-    /// code wider than the text sideways.
-    func takesUnboundKey(_ key: Key) -> Bool {
-        if key == .right && canScrollCode { return true }
+    /// code wider than the text sideways, and Left brings them back.
+    func takesTyped(_ key: Key, _ context: ScreenContext) -> Bool {
+        if key == .right && canScrollCode && context.keyMap.command(for: key, in: .article) == nil { return true }
+        if key == .left && codeColumn > 0 { return true }
         if case .character(let character) = key, character.wholeNumberValue != nil, character.isASCII { return true }
         return !typedNumber.isEmpty
     }
 
-    public func handle(_ key: Key) -> ReaderIntent? {
+    mutating func handleTyped(_ key: Key, _ context: ScreenContext) -> ScreenResponse {
         if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
             typedNumber = String((typedNumber + String(digit)).suffix(6))
             return .status("Open link \(typedNumber) (Enter opens, Esc cancels)")
@@ -334,7 +358,7 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
             case .enter:
                 let number = Int(typedNumber) ?? 0
                 typedNumber = ""
-                return Self.open(number, of: urls)
+                return .intent(Self.open(number, of: urls))
             case .backspace:
                 typedNumber.removeLast()
                 return .status(typedNumber.isEmpty ? "" : "Open link \(typedNumber) (Enter opens, Esc cancels)")
@@ -342,14 +366,18 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
                 typedNumber = ""
                 return .status("")
             default:
+                // Any other key ends the number and does what it does.
                 typedNumber = ""
+                guard let command = context.keyMap.command(for: key, in: .article) else { return .none }
+                return handle(command, context)
             }
         }
-        guard let command = preferences.keyMap.command(for: key, in: .article) else {
-            return key == .right ? scrollCode(forward: true) : nil
-        }
-        // Left first brings code lines scrolled sideways back; at their start it goes back.
-        if key == .left && command == .back && codeColumn > 0 { return scrollCode(forward: false) }
+        if key == .right { scrollCode(forward: true) }
+        if key == .left { scrollCode(forward: false) }
+        return .none
+    }
+
+    mutating func handle(_ command: KeyCommand, _ context: ScreenContext) -> ScreenResponse {
         switch command {
         case .up: view.scroll(by: -1)
         case .down: view.scroll(by: 1)
@@ -357,60 +385,56 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
         case .pageDown: _ = view.handleNavigationKey(.pageDown)
         case .home: _ = view.handleNavigationKey(.home)
         case .end: _ = view.handleNavigationKey(.end)
-        case .back: return .back
-        case .quit, .quitAll: return .quit
-        case .openInBrowser:
-            guard let link = item.item.link else { return .status("This article has no link") }
-            return .openInBrowser(link)
-        case .toggleRead: return .toggleRead(item.id)
-        case .toggleStarred: return .toggleStarred(item.id)
-        case .editFlags: return .editFlags(item.id)
-        case .deleteArticle: return .deleteArticle(item.id)
-        case .reload: return .reloadFeed(item.feedID)
-        case .reloadAll: return .reloadAll
-        case .nextUnread: return .nextUnread(from: item.id)
-        case .previousUnread: return .previousUnread(from: item.id)
-        case .nextArticle: return .openAdjacentArticle(item.id, forward: true)
-        case .previousArticle: return .openAdjacentArticle(item.id, forward: false)
-        case .help: return .showHelp
-        case .search: return .openSearch(text: "")
+        case .halfPageUp: view.scroll(by: -max(1, view.visibleRows / 2))
+        case .halfPageDown: view.scroll(by: max(1, view.visibleRows / 2))
+        case .back: return .intent(.back)
+        case .quit, .quitAll: return .intent(.quit)
+        case .openInBrowser: return link { .openInBrowser($0) }
+        case .openInBrowserNoninteractively: return link { .openInBrowserNoninteractively($0) }
+        case .openInBrowserAndMarkRead: return link { .openInBrowserAndMarkRead($0, item.id) }
+        case .toggleRead: return .intent(.toggleRead(item.id))
+        case .toggleStarred: return .intent(.toggleStarred(item.id))
+        case .editFlags: return .intent(.editFlags(item.id))
+        case .deleteArticle: return .intent(.deleteArticle(item.id))
+        case .reload: return .intent(.reloadFeed(item.feedID))
+        case .reloadAll: return .intent(.reloadAll)
+        case .nextUnread: return .intent(.nextUnread(from: item.id))
+        case .previousUnread: return .intent(.previousUnread(from: item.id))
+        case .nextArticle: return .intent(.openAdjacentArticle(item.id, forward: true))
+        case .previousArticle: return .intent(.openAdjacentArticle(item.id, forward: false))
+        case .help: return .intent(.showHelp)
+        case .search: return .intent(.openSearch(text: ""))
         case .fetchFullArticle:
             if fullArticle != nil {
                 show(fullArticle: !showsFullArticle)
                 return .status(showsFullArticle ? "The full article from its page (x: the feed's text)" : "The feed's text (x: the full article)")
             }
             guard let link = item.item.link else { return .status("This article has no link to fetch") }
-            return .fetchFullArticle(item.id, link: link)
-        case .showURLs: return .showURLs(urls, articleTitle: title)
-        case .enqueue: return .enqueue(item)
-        case .save: return .saveArticle(text)
-        case .pipeTo: return .pipeArticle(text)
-        case .halfPageUp: view.scroll(by: -max(1, view.visibleRows / 2))
-        case .halfPageDown: view.scroll(by: max(1, view.visibleRows / 2))
-        case .openInBrowserAndMarkRead:
-            guard let link = item.item.link else { return .status("This article has no link") }
-            return .openInBrowserAndMarkRead(link, item.id)
-        case .gotoURL:
-            return urls.isEmpty ? .status("This article has no links") : .askForURLNumber(urls)
-        case .toggleImages:
-            return toggleImages()
+            return .intent(.fetchFullArticle(item.id, link: link))
+        case .showURLs: return .intent(.showURLs(urls, articleTitle: Self.title(of: item)))
+        case .enqueue: return .intent(.enqueue(item))
+        case .save: return .intent(.saveArticle(text(timeZone: context.timeZone)))
+        case .pipeTo: return .intent(.pipeArticle(text(timeZone: context.timeZone)))
+        case .gotoURL: return .intent(urls.isEmpty ? .status("This article has no links") : .askForURLNumber(urls))
+        case .toggleImages: return .intent(toggleImages(context))
         case .toggleSourceView:
             showsSource.toggle()
             codeColumn = 0
-            laidOutWidth = -1
+            version += 1
             _ = view.handleNavigationKey(.home)
-        case .articleFeed: return .showArticlesOfFeed(item.feedID, selecting: item.id)
-        case .randomUnread: return .randomUnread
-        case .bookmark:
-            guard let link = item.item.link else { return .status("This article has no link") }
-            return .bookmark(Bookmark(url: link, title: item.item.title ?? "", feedTitle: item.feedName.text))
-        case .openInBrowserNoninteractively:
-            guard let link = item.item.link else { return .status("This article has no link") }
-            return .openInBrowserNoninteractively(link)
+        case .articleFeed: return .intent(.showArticlesOfFeed(item.feedID, selecting: item.id))
+        case .randomUnread: return .intent(.randomUnread)
+        case .bookmark: return link { .bookmark(Bookmark(url: $0, title: item.item.title ?? "", feedTitle: item.feedName.text)) }
         default:
-            if let number = command.openedURLNumber { return Self.open(number, of: urls) }
+            if let number = command.openedURLNumber { return .intent(Self.open(number, of: urls)) }
         }
-        return nil
+        return .none
+    }
+
+    /// The intent `open` makes of the article's link, or why it has none.
+    private func link(_ open: (String) -> ReaderIntent) -> ScreenResponse {
+        guard let link = item.item.link else { return .status("This article has no link") }
+        return .intent(open(link))
     }
 
     /// Whether a line of code is wider than the text, so that it can be scrolled sideways.
@@ -418,14 +442,13 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
 
     /// Scrolls the lines of code sideways by half the text's width, as far as the widest one
     /// needs.
-    private func scrollCode(forward: Bool) -> ReaderIntent? {
-        guard canScrollCode else { return nil }
+    private mutating func scrollCode(forward: Bool) {
+        guard canScrollCode || (!forward && codeColumn > 0) else { return }
         // At the last column the end of the widest line shows whole, the `←` in place of its first.
-        let last = body.widestCodeLine - textColumns
+        let last = max(0, body.widestCodeLine - textColumns)
         let step = max(1, textColumns / 2)
         codeColumn = forward ? min(last, codeColumn + step) : max(0, codeColumn - step)
-        laidOutWidth = -1
-        return nil
+        version += 1
     }
 
     /// Opens link `number` (from 1) of `urls`: in the browser, an enclosure with the player.
@@ -438,27 +461,13 @@ public final class ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, Ju
     }
 
     /// The article as plain text, for `save` and `pipe-to`.
-    public var text: ArticleText {
-        ArticleText(item: item, body: body, timeZone: preferences.timeZone)
-    }
-
-    /// Most HTML an article view lays out (a hundred pages or so); a longer body is cut, so that
-    /// a hostile multi-megabyte item costs no more memory or time than this.
-    nonisolated static let maximumHTMLBytes = 512 * 1024
-
-    /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
-    nonisolated static func bounded(_ html: String) -> String {
-        guard html.utf8.count > maximumHTMLBytes else { return html }
-        let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
-        var count = maximumHTMLBytes
-        // Step back over UTF-8 continuation bytes so no scalar is split.
-        while count > 0 && bytes[count] & 0xC0 == 0x80 { count -= 1 }
-        return String(decoding: bytes[..<count], as: UTF8.self)
+    func text(timeZone: TimeZone) -> ArticleText {
+        ArticleText(item: item, body: body, timeZone: timeZone)
     }
 
     /// The header lines: labelled fields, then a rule. Attachments are numbered from
     /// `firstEnclosureNumber`, after the body's links, when it is given.
-    nonisolated static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style, firstEnclosureNumber: Int? = nil) -> [TextView.Line] {
+    static func header(for item: StoredItem, timeZone: TimeZone, labelStyle: Style, firstEnclosureNumber: Int? = nil) -> [TextView.Line] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone

@@ -5,22 +5,22 @@ import Foundation
 import TerminalUI
 
 /// Articles of every feed, newest first unless `article-sort-order` (or `sort`) says otherwise,
-/// paged from the store, each row with its feed: the starred ones (the feed list's "Starred"
+/// paged from the cache, each row with its feed: the starred ones (the feed list's "Starred"
 /// entry) or a query feed's. Behaves as an item list, with the search results' keys.
-@MainActor
-public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, MarksFollowing, RowsScreen, UnreadScanning, SavableArticleList {
+struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScreen, UnreadScanning, SavableArticleList {
+    let id: ScreenID
     let articles: CrossFeedArticles
-    public private(set) var counts: ItemCounts = .zero
-    public private(set) var state = ListState()
-    private let storeView: StoreView
-    private var preferences: ReaderPreferences {
-        didSet { ListCommand.follow(preferences.lists, in: &state) }
-    }
-    private var source: PagedItemSource
-    private var parkRow = 0
-    /// False until the first answer from the store.
-    public private(set) var isLoaded = false
+    private(set) var counts: ItemCounts = .zero
+    private(set) var state = ListState()
+    private(set) var source = PagedItems.empty
+    /// False until the first answer from the cache.
+    private(set) var isLoaded = false
+    /// Counts reads of the list; an answer overtaken by a newer read is dropped.
     private var refreshNumber = 0
+    /// The read that asked for the counts alone (the rows staying), if the last one did.
+    private var countsOnlyRequest: Int?
+    /// Counts the rows read whole: a page or marks read for rows since replaced is dropped.
+    private var rowsNumber = 0
     /// The store generation the counts were read at (see `PendingMarks`).
     private var dataGeneration: Int64?
     /// The counts the feed list showed, used by the first read instead of counting again: a
@@ -32,92 +32,53 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     /// unread articles does not take the row from under the cursor, and a second key undoes the
     /// first (as in newsboat).
     private var rowsFollowStore = true
+    /// The article selected when the rows were asked for again, selected again in the answer.
+    private var selectedBeforeRead: ItemID?
+    /// Rows of the list at the last layout.
+    private var listHeight = 1
 
     /// - Parameter counts: the counts as the feed list shows them, if read.
-    init(_ articles: CrossFeedArticles, storeView: StoreView, counts: ItemCounts? = nil,
-         preferences: ReaderPreferences = ReaderPreferences()) {
-        self.storeView = storeView
+    init(id: ScreenID, _ articles: CrossFeedArticles, counts: ItemCounts? = nil) {
+        self.id = id
         self.articles = articles
-        self.preferences = preferences
         knownCounts = counts
-        source = .empty()
-        ListCommand.follow(preferences.lists, in: &state)
-        readRows()
-    }
-
-    /// `articlelist-title-format`'s title, when the config sets one.
-    private var formattedTitle: TitleFormats.Title? {
-        let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
-        let url: String = if case .query(let feed) = articles { "query:\(feed.title):\(feed.source)" } else { "" }
-        return preferences.formattedTitle(.articleListTitle, [
-            "T": articles.title, "U": url, "u": String(counts.unread), "t": String(counts.total),
-        ])
-    }
-
-    public var title: String { formattedTitle?.left ?? articles.title }
-
-    public var titleFill: Character? { formattedTitle?.fill }
-
-    public var titleDetail: String {
-        if let formattedTitle { return formattedTitle.right }
-        guard isLoaded else { return "loading…" }
-        let counts = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration)
-        return "\(counts.unread) unread, \(counts.total) \(articles.totalName)"
     }
 
     var keyContext: KeyMap.Context { .searchResults }
 
+    func title(_ context: ScreenContext) -> ScreenTitle {
+        let counts = context.marks.apply(to: counts, readAt: dataGeneration)
+        let url: String = if case .query(let feed) = articles { "query:\(feed.title):\(feed.source)" } else { "" }
+        if let formatted = context.formattedTitle(.articleListTitle, [
+            "T": articles.title, "U": url, "u": String(counts.unread), "t": String(counts.total),
+        ]) {
+            return ScreenTitle(left: formatted.left, right: formatted.right, fill: formatted.fill)
+        }
+        return ScreenTitle(left: articles.title, right: isLoaded ? "\(counts.unread) unread, \(counts.total) \(articles.totalName)" : "loading…")
+    }
+
     /// The selected article, if any, with the marks not yet written.
-    public var selectedItem: ItemRow? {
-        state.selection < source.count ? source.row(at: state.selection).map { storeView.pendingMarks.apply(to: $0) } : nil
+    func selectedItem(_ marks: PendingMarks) -> ItemRow? {
+        source.row(at: state.selection).map { marks.apply(to: $0) }
     }
 
-    func shownState(ofItem id: ItemID) -> ItemState? {
-        source.loadedRow(id).map { ItemState(storeView.pendingMarks.apply(to: $0)) }
+    func shownState(ofItem id: ItemID, _ marks: PendingMarks) -> ItemState? {
+        source.loadedRow(id).map { ItemState(marks.apply(to: $0)) }
     }
 
-    var everyArticle: StoreQuery { source.everyRow }
+    var everyArticle: ArticlesToSave { source.everyRow }
 
-    /// What the list reads on a refresh: its counts (unless known) and the pages around the
-    /// selection.
-    struct Request: Equatable, Sendable {
-        var articles: CrossFeedArticles
-        var knownCounts: ItemCounts?
-        var pages: ItemPages
-        var order: ItemOrder
-        var window: Range<Int>
-        /// One moment for `age` for the whole list, so that counts and pages agree.
-        var now: Date
-    }
-
-    /// The list as read, at the store's `generation`.
-    struct Snapshot: Sendable {
-        var generation: Int64
-        var counts: ItemCounts
-        var pages: [Int: [ItemRow]]
-    }
-
-    nonisolated static func read(_ request: Request, from store: FeedStore) throws -> Snapshot {
-        let generation = try store.generation()
-        let counts = try request.knownCounts ?? request.articles.counts(in: store, now: request.now)
-        let pages = try PagedItemSource.readPages(
-            covering: request.window, count: counts.total, unreadOnly: false, order: request.order, pages: request.pages, from: store)
-        return Snapshot(generation: generation, counts: counts, pages: pages)
-    }
+    // MARK: - Reading
 
     /// The store has changed: the rows are read again while they follow the store; once an
     /// article was marked here, only their marks and the counts are.
-    public func refresh() {
-        guard rowsFollowStore else {
-            source.refreshMarks()
-            refreshCounts()
-            return
-        }
-        readRows()
+    mutating func refresh(_ context: ScreenContext) -> [ReaderEffect] {
+        guard rowsFollowStore else { return source.marksReads(ticket: rowsTicket) + refreshCounts(context) }
+        return readRows(context)
     }
 
     /// A mark made here (or on an article opened from here) keeps the rows where they are.
-    func noteMark(_ mark: ItemMark) {
+    mutating func noteMark(_ mark: ItemMark) {
         switch mark {
         case .read(let id, _, _, _), .starred(let id, _, _), .flags(let id, _, _, _):
             if source.loadedRow(id) != nil { rowsFollowStore = false }
@@ -129,59 +90,121 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
     }
 
     /// Reads the counts again (and the store generation they were read at, which tells the
-    /// marks not yet written whether these counts hold them already).
-    private func refreshCounts() {
+    /// marks not yet written whether these counts hold them already), the rows staying.
+    private mutating func refreshCounts(_ context: ScreenContext) -> [ReaderEffect] {
         refreshNumber += 1
-        let number = refreshNumber, now = storeView.now
-        let request = Request(articles: articles, knownCounts: nil, pages: articles.pages(now: now), order: preferences.articleSortOrder,
-                              window: 0..<0, now: now)
-        storeView.read(.crossFeedList(request)) { [weak self] answer in
-            guard let self, case .crossFeedList(let snapshot)? = answer, number == self.refreshNumber else { return }
-            self.dataGeneration = snapshot.generation
-            self.counts = snapshot.counts
-        }
+        countsOnlyRequest = refreshNumber
+        let query = CrossFeedListQuery(articles: articles, knownCounts: nil, pages: articles.pages(now: context.now),
+                                       order: context.config[\.articleSortOrder], window: 0..<0, now: context.now)
+        return [.read(query, route: ScreenTicket(screen: id, request: refreshNumber))]
     }
+
+    /// Where the pages and marks of the rows in memory go.
+    private var rowsTicket: ScreenTicket { ScreenTicket(screen: id, request: rowsNumber) }
 
     /// Reads the counts and rows again, keeping the selected article selected while it is still
     /// listed.
-    private func readRows() {
+    private mutating func readRows(_ context: ScreenContext) -> [ReaderEffect] {
         refreshNumber += 1
-        let number = refreshNumber
-        let selectedID = selectedItem?.id
-        let oldSelection = state.selection
-        let now = storeView.now, order = preferences.articleSortOrder
-        let request = Request(
-            articles: articles, knownCounts: knownCounts, pages: articles.pages(now: now), order: order,
-            window: max(0, oldSelection - PagedItemSource.pageSize)..<(oldSelection + PagedItemSource.pageSize + max(1, state.visibleRows)),
-            now: now)
+        countsOnlyRequest = nil
+        selectedBeforeRead = selectedBeforeRead ?? source.row(at: state.selection)?.id
+        let selection = state.selection
+        let query = CrossFeedListQuery(
+            articles: articles, knownCounts: knownCounts, pages: articles.pages(now: context.now), order: context.config[\.articleSortOrder],
+            window: max(0, selection - PagedItems.pageSize)..<(selection + PagedItems.pageSize + max(1, listHeight)), now: context.now)
+        return [.read(query, route: ScreenTicket(screen: id, request: refreshNumber))]
+    }
+
+    /// Takes the list as read.
+    mutating func take(_ result: StoreResult<CrossFeedListQuery.Answer>, _ ticket: ScreenTicket, _ context: ScreenContext) -> [ReaderEffect] {
+        guard ticket.request == refreshNumber, case .success(let answer) = result else { return [] }
+        dataGeneration = answer.generation
+        counts = answer.counts
+        guard ticket.request != countsOnlyRequest else { return [] }
+        isLoaded = true
+        rowsNumber += 1
+        var items = PagedItems(count: answer.counts.total, order: context.config[\.articleSortOrder], pages: articles.pages(now: context.now))
+        items.preload(answer.pages)
+        source = items
+        var index = state.selection
+        if let selected = selectedBeforeRead, let found = source.index(of: selected) { index = found }
+        selectedBeforeRead = nil
+        state.select(index, count: answer.counts.total)
+        // The feed list's counts may be a moment old: count again, now that rows show.
+        guard knownCounts != nil else { return [] }
         knownCounts = nil
-        storeView.read(.crossFeedList(request)) { [weak self] answer in
-            guard let self, case .crossFeedList(let snapshot)? = answer, number == self.refreshNumber else { return }
-            self.dataGeneration = snapshot.generation
-            self.counts = snapshot.counts
-            self.isLoaded = true
-            self.source = PagedItemSource(count: snapshot.counts.total, order: order, storeView: self.storeView, pages: request.pages)
-            self.source.preload(snapshot.pages)
-            var newIndex = oldSelection
-            if let selectedID, let index = self.source.index(of: selectedID) { newIndex = index }
-            self.state.select(newIndex, count: snapshot.counts.total)
-            // The feed list's counts may be a moment old: count again, now that rows show.
-            if request.knownCounts != nil { self.readRows() }
+        return readRows(context)
+    }
+
+    mutating func takePage(_ result: StoreResult<[ItemRow]>, _ page: Int, _ ticket: ScreenTicket) {
+        guard ticket == rowsTicket else { return }
+        source.take(page: page, result)
+    }
+
+    mutating func takeMarks(_ result: StoreResult<[ItemRow]>, page: Int, _ ticket: ScreenTicket) {
+        guard ticket == rowsTicket else { return }
+        source.takeMarks(page: page, result)
+    }
+
+    // MARK: - Layout and drawing
+
+    mutating func layout(in area: Rect, _ context: ScreenContext) -> [ReaderEffect] {
+        ListCommand.follow(context.config, in: &state)
+        listHeight = max(1, area.height)
+        state.layout(count: source.count, visibleRows: area.height)
+        return source.neededPages(for: state.offset..<(state.offset + listHeight), ticket: rowsTicket)
+    }
+
+    func render(into grid: inout CellGrid, in area: Rect, _ context: ScreenContext) -> Position? {
+        let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: context.keyMap)
+        let renderer = StarredRowRenderer(items: ItemRowRenderer(context, showsFeedTitle: true))
+        let row = ListView(source: MarkedItems(items: source, marks: context.marks), renderer: renderer, emptyText: emptyText)
+            .draw(into: &grid, in: area, state: state)
+        return Position(row: row, column: 0)
+    }
+
+    // MARK: - Keys
+
+    mutating func handle(_ command: KeyCommand, _ context: ScreenContext) -> ScreenResponse {
+        ListCommand.follow(context.config, in: &state)
+        if ListCommand.apply(command, to: &state, count: source.count) {
+            return .intent(ArticleCommand.hoverIntent(onto: selectedItem(context.marks), context.config))
+        }
+        switch command {
+        case .back: return .intent(.back)
+        case .quit, .quitAll: return .intent(.quit)
+        case .reload, .reloadAll:
+            // Reloading reads the list again: from now on it follows the store.
+            rowsFollowStore = true
+            let reads = readRows(context)
+            let intent: ReaderIntent? = command == .reload ? selectedItem(context.marks).map { .reloadFeed($0.feedID) } : .reloadAll
+            return ScreenResponse(intent: intent, effects: reads)
+        case .search: return .intent(.openSearch(text: ""))
+        case .help: return .intent(.showHelp)
+        case .sort: return .intent(.chooseSortOrder(SortQuestion(subject: .articles, isReversed: false)))
+        case .reverseSort: return .intent(.chooseSortOrder(SortQuestion(subject: .articles, isReversed: true)))
+        case .markAllAboveRead: return .intent(ArticleCommand.markAboveRead(state.selection) { source.row(at: $0) })
+        case .markFeedRead:
+            // newsboat's mark-feed-read in a query feed: every article the list holds.
+            let unread = context.marks.apply(to: counts, readAt: dataGeneration).unread
+            guard let (expression, text) = articles.filter(starFlag: context.config.starFlag) else { return .none }
+            return .intent(.markArticlesRead(expression, source: text, shown: source.loadedIDs, unread: unread))
+        default:
+            let marks = context.marks, source = source
+            return .intent(ArticleCommand.perform(
+                command, selected: selectedItem(marks), state: &state, count: source.count, context.config,
+                row: { source.row(at: $0).map { marks.apply(to: $0) } }))
         }
     }
 
-    /// Takes a new order (`sort`, `:set`) and the rest; the list is read again in it.
-    func takePreferences(_ preferences: ReaderPreferences) {
-        self.preferences = preferences
-        readRows()
-    }
+    // MARK: - What the reader asks
 
-    func selectRow(_ index: Int) -> Bool {
+    mutating func selectRow(_ index: Int) -> Bool {
         state.selectRow(index, count: source.count)
     }
 
     /// Selects the article with `id` when it is among the loaded rows.
-    public func select(item id: ItemID) {
+    mutating func select(item id: ItemID) {
         if let index = source.index(of: id) { state.select(index, count: source.count) }
     }
 
@@ -194,47 +217,8 @@ public final class CrossFeedListScreen: ReaderScreen, CacheScreen, MarksScreen, 
 
     /// The rows after (or before) the article `id` where the list holds it, the selected row
     /// otherwise: the pages are read from the store, not only those in memory.
-    func unreadScan(from id: ItemID?, forward: Bool) -> UnreadListScan {
+    func unreadScan(from id: ItemID?, forward: Bool, _ context: ScreenContext) -> UnreadListScan {
         let index = id.flatMap { source.index(of: $0) } ?? state.selection
-        return UnreadListScan(
-            place: .pages(articles.pages(now: storeView.now), order: preferences.articleSortOrder, index: index, count: source.count))
-    }
-
-    public func render(into grid: inout CellGrid, in area: Rect) {
-        let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: preferences.keyMap)
-        let renderer = StarredRowRenderer(items: ItemRowRenderer(preferences: preferences, showsFeedTitle: true))
-        ListView(source: MarkedItemSource(items: source, marks: storeView.pendingMarks), renderer: renderer, emptyText: emptyText)
-            .render(into: &grid, in: area, state: &state)
-        parkRow = ListView<MarkedItemSource, StarredRowRenderer>.selectedRow(in: area, state: state)
-    }
-
-    public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
-
-    public func handle(_ key: Key) -> ReaderIntent? {
-        guard let command = preferences.keyMap.command(for: key, in: .searchResults) else { return nil }
-        if ListCommand.apply(command, to: &state, count: source.count) { return ArticleCommand.hoverIntent(onto: selectedItem, lists: preferences.lists) }
-        switch command {
-        case .back: return .back
-        case .quit, .quitAll: return .quit
-        case .reload, .reloadAll:
-            // Reloading reads the list again: from now on it follows the store.
-            rowsFollowStore = true
-            readRows()
-            return command == .reload ? selectedItem.map { .reloadFeed($0.feedID) } : .reloadAll
-        case .search: return .openSearch(text: "")
-        case .help: return .showHelp
-        case .sort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: false))
-        case .reverseSort: return .chooseSortOrder(SortQuestion(subject: .articles, isReversed: true))
-        case .markAllAboveRead: return ArticleCommand.markAboveRead(state.selection) { source.row(at: $0) }
-        case .markFeedRead:
-            // newsboat's mark-feed-read in a query feed: every article the list holds.
-            let unread = storeView.pendingMarks.apply(to: counts, readAt: dataGeneration).unread
-            guard let (expression, source) = articles.filter(starFlag: preferences.starFlag) else { return nil }
-            return .markArticlesRead(expression, source: source, shown: self.source.loadedIDs, unread: unread)
-        default:
-            return ArticleCommand.perform(
-                command, selected: selectedItem, state: &state, count: source.count, lists: preferences.lists,
-                row: { self.source.row(at: $0).map { self.storeView.pendingMarks.apply(to: $0) } })
-        }
+        return UnreadListScan(place: .pages(articles.pages(now: context.now), order: context.config[\.articleSortOrder], index: index, count: source.count))
     }
 }

@@ -2,17 +2,16 @@ import Configuration
 import TerminalUI
 
 /// Shown instead of the feed list when there is no urls file yet: how to add feeds.
-@MainActor
-public final class FirstRunScreen: ReaderScreen, TypingScreen {
+struct FirstRunScreen: ReaderScreen, TypingScreen {
+    let id: ScreenID
     private var view: TextView
-    private let keyMap: KeyMap
     private let newsboat: NewsboatFiles?
 
     /// - Parameters:
     ///   - urlsPath: where the urls file is expected.
     ///   - newsboat: newsboat's files, when there are some to offer.
-    public init(urlsPath: String, keyMap: KeyMap = .standard, newsboat: NewsboatFiles? = nil) {
-        self.keyMap = keyMap
+    init(id: ScreenID, urlsPath: String, newsboat: NewsboatFiles? = nil) {
+        self.id = id
         self.newsboat = newsboat
         view = TextView(lines: [
             TextView.Line(StyledText("Welcome to Tidings.", style: .bold)),
@@ -36,28 +35,33 @@ public final class FirstRunScreen: ReaderScreen, TypingScreen {
         ] } ?? []))
     }
 
-    public var title: String { "Tidings" }
+    func title(_ context: ScreenContext) -> ScreenTitle { ScreenTitle(left: "Tidings") }
 
     var keyContext: KeyMap.Context { .feedList }
 
-    /// Shows the key map it was made with: nothing to follow.
-    func takePreferences(_ preferences: ReaderPreferences) {}
+    mutating func layout(in area: Rect, _ context: ScreenContext) -> [ReaderEffect] {
+        view.layout(width: area.width, height: area.height)
+        return []
+    }
 
-    public func render(into grid: inout CellGrid, in area: Rect) {
-        view.render(into: &grid, in: area)
+    func render(into grid: inout CellGrid, in area: Rect, _ context: ScreenContext) -> Position? {
+        view.draw(into: &grid, in: area)
+        return nil
     }
 
     /// The welcome text scrolls with the arrow keys and ends with q; nothing else is expected.
-    func takesUnboundKey(_ key: Key) -> Bool { true }
+    func takesTyped(_ key: Key, _ context: ScreenContext) -> Bool { true }
 
-    public func handle(_ key: Key) -> ReaderIntent? {
-        if keyMap.command(for: key, in: .feedList) == .addFeed { return .addFeed(tag: nil) }
-        if key == .character("i"), let newsboat { return .useNewsboatFiles(newsboat) }
+    mutating func handleTyped(_ key: Key, _ context: ScreenContext) -> ScreenResponse {
+        if context.keyMap.command(for: key, in: .feedList) == .addFeed { return .intent(.addFeed(tag: nil)) }
+        if key == .character("i"), let newsboat { return .intent(.useNewsboatFiles(newsboat)) }
         switch key {
-        case .character("q"), .character("Q"), .escape: return .quit
+        case .character("q"), .character("Q"), .escape: return .intent(.quit)
         default:
             _ = view.handleNavigationKey(key)
-            return nil
+            return .none
         }
     }
+
+    mutating func handle(_ command: KeyCommand, _ context: ScreenContext) -> ScreenResponse { .none }
 }

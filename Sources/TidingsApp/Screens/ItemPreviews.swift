@@ -5,69 +5,63 @@ import TerminalUI
 /// The inline previews of an item list: the first lines of each expanded item's text, rendered
 /// as the article view renders it and wrapped to the list's width.
 ///
-/// Each item's text is read from the store (off the main thread: "loading…" until it arrives)
-/// and rendered once, the first time it is previewed;
-/// its wrapped lines are kept for the last width and line limit asked, so a frame costs no
-/// store read and no HTML parsing. The cache lives as long as the list screen.
-@MainActor
-final class ItemPreviews {
+/// Each item's text is read from the cache (off the main thread: "loading…" until it arrives)
+/// and rendered once, the first time it is previewed; its wrapped lines are kept for the last
+/// width and line limit asked (`prepare`), so a frame costs no read and no HTML parsing.
+struct ItemPreviews: Sendable {
     /// Columns a preview is indented by, under its title.
-    nonisolated static let indent = 2
+    static let indent = 2
 
-    private let storeView: StoreView
-    private let textWidth: Int
     private var bodies: [ItemID: ArticleBody] = [:]
     private var requested: Set<ItemID> = []
     /// Items whose text is to be read again (see `markStale`).
     private var stale: Set<ItemID> = []
-    private var wrapped: [ItemID: (width: Int, limit: Int, lines: [StyledText])] = [:]
+    private var wrapped: [ItemID: Wrapped] = [:]
 
-    /// - Parameter textWidth: `text-width`: wrap at this many columns at most (0: the width).
-    init(storeView: StoreView, textWidth: Int = 0) {
-        self.storeView = storeView
-        self.textWidth = textWidth
+    private struct Wrapped: Sendable {
+        var width: Int
+        var limit: Int
+        var lines: [StyledText]
     }
 
-    /// The preview of item `id` for a list `width` columns wide, at most `limit` lines (at
-    /// least one): the text's first lines, indented, with a dim `…` as the last line when the
-    /// text goes on.
-    func lines(for id: ItemID, width: Int, limit: Int) -> [StyledText] {
-        let limit = max(1, limit)
-        // A stale text is asked for again; the old one shows until the new one arrives.
-        if stale.contains(id) { _ = body(for: id) }
-        if let cached = wrapped[id], cached.width == width, cached.limit == limit { return cached.lines }
-        guard let body = body(for: id) else {
-            return [StyledText(String(repeating: " ", count: Self.indent)) + StyledText("loading…", style: .dim)]
+    /// Makes sure the previews of `ids` are ready for a list `width` columns wide, at most `limit`
+    /// lines each: returns the reads of the texts not read yet, for `screen`.
+    mutating func prepare(_ ids: [ItemID], width: Int, limit: Int, textWidth: Int, screen: ScreenID) -> [ReaderEffect] {
+        var effects: [ReaderEffect] = []
+        for id in ids {
+            // A stale text is asked for again; the old one shows until the new one arrives.
+            if (bodies[id] == nil || stale.contains(id)) && !requested.contains(id) {
+                requested.insert(id)
+                stale.remove(id)
+                effects.append(.read(PreviewQuery(item: id), route: PreviewTicket(screen: screen, item: id)))
+            }
+            guard let body = bodies[id] else { continue }
+            if let cached = wrapped[id], cached.width == width, cached.limit == max(1, limit) { continue }
+            wrapped[id] = Wrapped(width: width, limit: max(1, limit), lines: Self.layout(body, width: Self.wrapWidth(width, textWidth), limit: max(1, limit)))
         }
-        let lines = layout(body, width: wrapWidth(width), limit: limit)
-        wrapped[id] = (width, limit, lines)
-        return lines
+        return effects
+    }
+
+    /// The preview of item `id` as last prepared: the text's first lines, indented, with a dim
+    /// `…` as the last line when the text goes on; "loading…" until its text arrives.
+    func lines(for id: ItemID) -> [StyledText] {
+        wrapped[id]?.lines ?? [StyledText(String(repeating: " ", count: Self.indent)) + StyledText("loading…", style: .dim)]
+    }
+
+    /// Takes an item's text as read (or a stand-in saying it is gone).
+    mutating func take(_ result: StoreResult<ArticleBody>, of id: ItemID) {
+        requested.remove(id)
+        bodies[id] = (try? result.get()) ?? Self.body(of: nil)
+        wrapped[id] = nil
     }
 
     /// Notes that the items' text may have changed (a reload): each preview is read again the
     /// next time it is shown, and shows its old text until the new one arrives.
-    func markStale() {
+    mutating func markStale() {
         stale = Set(bodies.keys)
     }
 
-    /// The item's text as the article view renders it, without the list of links that ends it
-    /// (the `[1]` marks stay in the text); nil until it has been read.
-    private func body(for id: ItemID) -> ArticleBody? {
-        if let body = bodies[id], !stale.contains(id) { return body }
-        guard !requested.contains(id) else { return bodies[id] }
-        requested.insert(id)
-        stale.remove(id)
-        // The HTML is rendered off the main thread too.
-        storeView.read(.previewBody(id)) { [weak self] answer in
-            guard let self else { return }
-            self.requested.remove(id)
-            if case .previewBody(let body)? = answer { self.bodies[id] = body } else { self.bodies[id] = Self.body(of: nil) }
-            self.wrapped[id] = nil
-        }
-        return bodies[id]
-    }
-
-    nonisolated static func body(of stored: StoredItem?) -> ArticleBody {
+    static func body(of stored: StoredItem?) -> ArticleBody {
         guard let stored else {
             return ArticleBody(blocks: [.line(TextView.Line(StyledText("(this article is no longer in the cache)", style: .dim)))])
         }
@@ -77,10 +71,10 @@ final class ItemPreviews {
 
     /// Most HTML read for a preview: far more than a third of a screen needs, and a hostile
     /// multi-megabyte item costs no more than this.
-    nonisolated static let maximumHTMLBytes = 64 * 1024
+    static let maximumHTMLBytes = 64 * 1024
 
     /// `html` cut to ``maximumHTMLBytes`` at a character boundary.
-    private nonisolated static func start(of html: String) -> String {
+    private static func start(of html: String) -> String {
         guard html.utf8.count > maximumHTMLBytes else { return html }
         let bytes = Array(html.utf8.prefix(maximumHTMLBytes + 1))
         var count = maximumHTMLBytes
@@ -88,18 +82,19 @@ final class ItemPreviews {
         return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
-    private func wrapWidth(_ width: Int) -> Int {
-        let wrapWidth = max(1, width - Self.indent)
+    /// The width previews wrap at: the list's, less the indent, and `text-width` at most.
+    private static func wrapWidth(_ width: Int, _ textWidth: Int) -> Int {
+        let wrapWidth = max(1, width - indent)
         return textWidth > 0 ? min(wrapWidth, textWidth) : wrapWidth
     }
 
     /// The body's first lines at `wrapWidth`, blank lines at either end left out.
-    private func layout(_ body: ArticleBody, width wrapWidth: Int, limit: Int) -> [StyledText] {
+    private static func layout(_ body: ArticleBody, width wrapWidth: Int, limit: Int) -> [StyledText] {
         var lines = body.lines(width: wrapWidth)
         while lines.first?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
         while lines.last?.text.plainText.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         if lines.isEmpty { lines = [TextView.Line(StyledText("(no text)", style: .dim))] }
-        let margin = StyledText(String(repeating: " ", count: Self.indent))
+        let margin = StyledText(String(repeating: " ", count: indent))
         var result: [StyledText] = []
         for line in lines {
             let rows = line.text.isEmpty ? [StyledText()] : line.text.wrapped(width: wrapWidth, continuationIndent: line.continuationIndent)

@@ -20,9 +20,9 @@ enum ListCommand {
     }
 
     /// Gives `state` the lists' `scrolloff` and `wrap-scroll`.
-    static func follow(_ lists: ListBehaviour, in state: inout ListState) {
-        state.scrollOff = lists.scrollOff
-        state.wrapsAround = lists.wrapsScroll
+    static func follow(_ config: Config, in state: inout ListState) {
+        state.scrollOff = config[\.scrolloff]
+        state.wrapsAround = config[\.wrapScroll]
     }
 
     /// Half the rows shown, at least one (newsboat's `halfpageup`, `halfpagedown`).

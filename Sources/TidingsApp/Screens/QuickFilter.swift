@@ -80,12 +80,16 @@ struct QuickFilter: Sendable {
         return "filter: \(text) (\(matching) of \(total))"
     }
 
+    /// Scrolls the text typed so that the cursor shows in the first row of `area`.
+    mutating func layout(in area: Rect) {
+        editor?.layout(in: area)
+    }
+
     /// Draws `Filter: abc` into the first row of `area` while typing, the cursor shown in
     /// reverse video (the terminal's own cursor stays hidden).
-    mutating func render(into grid: inout CellGrid, in area: Rect) {
-        guard var editor else { return }
-        let cursor = editor.render(into: &grid, in: area)
-        self.editor = editor
+    func render(into grid: inout CellGrid, in area: Rect) {
+        guard let editor else { return }
+        let cursor = editor.draw(into: &grid, in: area)
         if let cursor, cursor.row < grid.rows, cursor.column < grid.columns {
             grid.restyle(Rect(row: cursor.row, column: cursor.column, height: 1, width: 1)) { $0.attributes.formUnion(.reverse) }
         }

@@ -9,56 +9,41 @@ import TerminalUI
 /// N news         3 feeds, 12 unread
 ///   long reads   1 feed
 /// ```
-@MainActor
-public final class TagListScreen: ReaderScreen, CacheScreen {
-    public private(set) var rows: [TagSummary] = []
-    public private(set) var state = ListState()
-    private let storeView: StoreView
-    private var preferences: ReaderPreferences {
-        didSet { ListCommand.follow(preferences.lists, in: &state) }
-    }
-    private var parkRow = 0
-    /// False until the first answer from the store.
-    public private(set) var isLoaded = false
+struct TagListScreen: ReaderScreen {
+    let id: ScreenID
+    private(set) var rows: [TagSummary] = []
+    private(set) var state = ListState()
+    /// False until the first answer from the cache.
+    private(set) var isLoaded = false
     private var refreshNumber = 0
 
-    public init(storeView: StoreView, preferences: ReaderPreferences = ReaderPreferences()) {
-        self.storeView = storeView
-        self.preferences = preferences
-        ListCommand.follow(preferences.lists, in: &state)
-        refresh()
+    init(id: ScreenID) {
+        self.id = id
     }
 
     var keyContext: KeyMap.Context { .tagList }
 
-    public var title: String { preferences.formattedTitle(.selectTagTitle, [:])?.left ?? "Tidings — Tags" }
-
-    public var titleFill: Character? { preferences.formattedTitle(.selectTagTitle, [:])?.fill }
-
-    public var titleDetail: String {
-        preferences.formattedTitle(.selectTagTitle, [:])?.right ?? "\(rows.count) tag\(rows.count == 1 ? "" : "s")"
+    func title(_ context: ScreenContext) -> ScreenTitle {
+        if let formatted = context.formattedTitle(.selectTagTitle, [:]) {
+            return ScreenTitle(left: formatted.left, right: formatted.right, fill: formatted.fill)
+        }
+        return ScreenTitle(left: "Tidings — Tags", right: "\(rows.count) tag\(rows.count == 1 ? "" : "s")")
     }
 
     /// The selected tag, if there is any.
-    public var selectedTag: TagSummary? {
+    var selectedTag: TagSummary? {
         rows.indices.contains(state.selection) ? rows[state.selection] : nil
     }
 
-    /// Reads the tags again, keeping the same tag selected when it is still there.
-    func takePreferences(_ preferences: ReaderPreferences) {
-        self.preferences = preferences
-    }
-
-    public func refresh() {
+    /// Reads the tags again.
+    mutating func refresh(_ context: ScreenContext) -> [ReaderEffect] {
         refreshNumber += 1
-        let number = refreshNumber
-        storeView.read(.tagSummaries) { [weak self] answer in
-            guard let self, case .tags(let tags)? = answer, number == self.refreshNumber else { return }
-            self.show(tags)
-        }
+        return [.read(TagSummariesQuery(), route: ScreenTicket(screen: id, request: refreshNumber))]
     }
 
-    private func show(_ tags: [TagSummary]) {
+    /// Takes the tags as read, keeping the same tag selected when it is still there.
+    mutating func take(_ result: StoreResult<[TagSummary]>, _ ticket: ScreenTicket) {
+        guard ticket.request == refreshNumber, case .success(let tags) = result else { return }
         let selected = selectedTag?.tag
         rows = tags
         isLoaded = true
@@ -69,35 +54,39 @@ public final class TagListScreen: ReaderScreen, CacheScreen {
         }
     }
 
-    public func render(into grid: inout CellGrid, in area: Rect) {
-        let widest = rows.map { DisplayWidth.of($0.tag, limit: area.width) }.max() ?? 0
-        let format = preferences.titleFormats[.tagList]
-        let positions = format == nil ? [:] : Dictionary(rows.enumerated().map { ($1.tag, $0) }) { first, _ in first }
-        let renderer = TagRowRenderer(tagWidth: min(widest, max(8, area.width / 2)), theme: preferences.theme, format: format, positions: positions)
-        ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: emptyText)
-            .render(into: &grid, in: area, state: &state)
-        parkRow = ListView<ArrayDataSource<TagSummary>, TagRowRenderer>.selectedRow(in: area, state: state)
+    mutating func layout(in area: Rect, _ context: ScreenContext) -> [ReaderEffect] {
+        ListCommand.follow(context.config, in: &state)
+        state.layout(count: rows.count, visibleRows: area.height)
+        return []
     }
 
-    private var emptyText: String {
+    func render(into grid: inout CellGrid, in area: Rect, _ context: ScreenContext) -> Position? {
+        let widest = rows.map { DisplayWidth.of($0.tag, limit: area.width) }.max() ?? 0
+        let format = context.config.titleFormats[.tagList]
+        let positions = format == nil ? [:] : Dictionary(rows.enumerated().map { ($1.tag, $0) }) { first, _ in first }
+        let renderer = TagRowRenderer(tagWidth: min(widest, max(8, area.width / 2)), theme: context.theme, format: format, positions: positions)
+        let row = ListView(source: ArrayDataSource(rows), renderer: renderer, emptyText: emptyText(context))
+            .draw(into: &grid, in: area, state: state)
+        return Position(row: row, column: 0)
+    }
+
+    private func emptyText(_ context: ScreenContext) -> String {
         if !isLoaded { return "Loading…" }
-        let tagKey = preferences.keyMap.bindings(for: .feedList).first { $0.command == .editTags }?.keys.first
-        let how = tagKey.map { "select a feed in the feed list and press \($0)" } ?? "add tags after a feed's URL in the urls file"
+        let how = context.key(for: .editTags, in: .feedList).map { "select a feed in the feed list and press \($0)" }
+            ?? "add tags after a feed's URL in the urls file"
         return "No feed has tags yet: to tag one, \(how)."
     }
 
-    public var parkingPosition: Position? { Position(row: parkRow, column: 0) }
-
-    public func handle(_ key: Key) -> ReaderIntent? {
-        guard let command = preferences.keyMap.command(for: key, in: .tagList) else { return nil }
-        if ListCommand.apply(command, to: &state, count: rows.count) { return nil }
+    mutating func handle(_ command: KeyCommand, _ context: ScreenContext) -> ScreenResponse {
+        ListCommand.follow(context.config, in: &state)
+        if ListCommand.apply(command, to: &state, count: rows.count) { return .none }
         switch command {
-        case .open: return selectedTag.map { .showTag($0.tag) }
-        case .back: return .back
-        case .quit, .quitAll: return .quit
-        case .search: return .openSearch(text: "")
-        case .help: return .showHelp
-        default: return nil
+        case .open: return .intent(selectedTag.map { .showTag($0.tag) })
+        case .back: return .intent(.back)
+        case .quit, .quitAll: return .intent(.quit)
+        case .search: return .intent(.openSearch(text: ""))
+        case .help: return .intent(.showHelp)
+        default: return .none
         }
     }
 }

@@ -1,0 +1,87 @@
+import Configuration
+import FeedModel
+import FeedStore
+import Foundation
+
+/// Marks: shown on every screen at once (`PendingMarks`), written by the store runner, journalled
+/// first so that none is lost; `A`, `C`, `mark-all-above-as-read`; `n` and `p`.
+extension ReaderState {
+    /// Shows `mark` on every screen at once and queues its write.
+    mutating func mark(_ mark: ItemMark) -> [ReaderEffect] {
+        let number = pendingMarks.add(mark)
+        navigation.modifyEvery((any MarksFollowing).self, { $0.noteMark(mark) }, back: { $0 })
+        return [.store(.writeMarks([NumberedMark(number: number, mark: mark)]))]
+    }
+
+    /// Marks the feed read (`A`, after `y` with `confirm-mark-feed-read`), then goes on to the
+    /// next feed with unread articles when `markfeedread-jumps-to-next-unread` says so: the next
+    /// feed's articles from its item list, the next feed's row in the feed list.
+    mutating func markFeedRead(_ id: FeedID, _ environment: ReaderEnvironment) -> [ReaderEffect] {
+        let count = listedFeed(id)?.unreadCount ?? 0
+        message = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
+        let effects = mark(.feedRead(id, seenBy: now))
+        guard settings.config[\.markfeedreadJumpsToNextUnread] else { return effects }
+        if (top as? any ArticleListing)?.listsArticles(ofFeed: id) == true {
+            guard feed(besides: id, forward: true, unreadOnly: true) != nil else { return effects }
+            return effects + perform(.switchFeed(from: id, forward: true, unreadOnly: true), environment)
+        }
+        if top is any FeedListing, let next = feed(besides: id, forward: true, unreadOnly: true) {
+            navigation.modifyTop { screen in
+                guard var list = screen as? any FeedListing else { return }
+                list.select(feedURL: next.url)
+                screen = list
+            }
+        }
+        return effects
+    }
+
+    /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
+    mutating func markAllFeedsRead() -> [ReaderEffect] {
+        let feeds = (feedList?.rows(context) ?? []).filter { $0.unreadCount > 0 }
+        let count = feeds.reduce(0) { $0 + $1.unreadCount }
+        message = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
+        return feeds.flatMap { mark(.feedRead($0.id, seenBy: now)) }
+    }
+
+    /// `mark-all-above-as-read`: marks the unread articles above the selection read, each as `N`
+    /// would.
+    mutating func markAboveRead(_ ids: [ItemID], isComplete: Bool) -> [ReaderEffect] {
+        let unread = ids.compactMap { id in shownState(ofItem: id).flatMap { $0.isRead ? nil : (id, $0.feedID) } }
+        message = (unread.count == 1 ? "Marked 1 article read" : "Marked \(unread.count) articles read")
+            + (isComplete ? "" : " (the rows above not read from the cache yet are left: press it again)")
+        return unread.flatMap { id, feed in mark(.read(id, feed: feed, isRead: true, wasRead: false)) }
+    }
+
+    /// `n`, `p`: the next or previous unread article after `from`, looked for first in the list
+    /// of several feeds the reader is in (under the article, or on top), then across feeds
+    /// (unless `goto-next-feed no`: then only in that list, or in the feed's own).
+    func unreadJump(from: ItemID?, forward: Bool) -> [ReaderEffect] {
+        let list = screens.last { !($0 is any JumpClosedScreen) || $0 is any ArticleListing }
+        let acrossFeeds = settings.config[\.gotoNextFeed]
+        let kind: UnreadJumpQuery.Kind = if let list = list as? any UnreadScanning {
+            .inList(list.unreadScan(from: from, forward: forward, context), acrossFeeds: acrossFeeds)
+        } else if !acrossFeeds, let list = list as? ItemListScreen {
+            // `goto-next-feed no`: round the feed's own list, as newsboat does, and no further.
+            .inList(list.unreadScan(from: from, forward: forward, context), acrossFeeds: false)
+        } else {
+            .acrossFeeds(from: from)
+        }
+        return [.read(UnreadJumpQuery(kind: kind, forward: forward, rendering: articleRendering, marks: pendingMarks), route: forward, lane: .key)]
+    }
+
+    /// The feed listed after (or before) `id` in the top feed list that has a neighbour for it;
+    /// with `unreadOnly`, the nearest such feed with unread articles (its marks not yet written
+    /// counted).
+    func feed(besides id: FeedID, forward: Bool, unreadOnly: Bool) -> FeedListRow? {
+        for case let listing as any FeedListing in screens.reversed() {
+            var current = id
+            while let next = listing.feed(besides: current, forward: forward) {
+                let shown = listing.listedFeed(next.id, pendingMarks) ?? next
+                if !unreadOnly || shown.unreadCount > 0 { return shown }
+                current = next.id
+            }
+            if current != id { return nil }
+        }
+        return nil
+    }
+}

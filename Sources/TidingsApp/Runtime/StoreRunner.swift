@@ -1,0 +1,220 @@
+import Dispatch
+import FeedModel
+import FeedStore
+import FilterLanguage
+import Foundation
+import Logging
+
+/// Carries out the reader's reads and writes of the cache (``StoreEffect``), off the main thread.
+///
+/// Reads run on serial queues of their own (WAL lets them run while another connection writes):
+/// one for what the screens show, one for what a key asked for, so that the article Enter opens
+/// never waits behind the refreshes a busy writer causes. Writes run on one serial queue, in the
+/// order they were asked for; a reload holding the store's writer, or a `tidings reload` from
+/// cron, delays only them — never a key or a frame. Marks are journalled before they are queued
+/// (see `MarkJournal`).
+@MainActor
+final class StoreRunner {
+    let store: FeedStore
+    private let inbox: ReaderInbox
+    private let journal: MarkJournal
+    private let urlsPath: String
+    private let logger = Logger(label: "tidings.reader")
+    private let screenReads = DispatchQueue(label: "tidings.reader.reads", qos: .userInteractive)
+    private let keyReads = DispatchQueue(label: "tidings.reader.key-reads", qos: .userInteractive)
+    /// The writes, in order; `afterWrites` reads and the sync's sends wait behind them.
+    let writes = DispatchQueue(label: "tidings.reader.writes", qos: .userInitiated)
+    /// What quitting tidies in the cache (`.tidyOnQuit`), done in ``finish()``.
+    private var quitTidying: QuitTidying?
+    /// Called once marks are queued for writing: under a feed server they are sent on after.
+    var marksQueued: @MainActor () -> Void = {}
+
+    init(store: FeedStore, urlsPath: String, inbox: ReaderInbox) {
+        self.store = store
+        self.inbox = inbox
+        self.urlsPath = urlsPath
+        journal = MarkJournal(cachePath: store.path)
+    }
+
+    func run(_ effect: StoreEffect) {
+        guard let job = job(for: effect) else { return }
+        let reply = inbox.expect()
+        queue(job.lane).async { reply.send(job.work()) }
+        switch effect {
+        case .writeMarks, .writeLeftOverMarks:
+            // Queued behind the write just queued, under a feed server they are sent on after it.
+            marksQueued()
+        default:
+            break
+        }
+    }
+
+    /// Work on the cache, to run off the main thread on one of the runner's queues.
+    struct Job {
+        var lane: StoreRead.Lane
+        var work: @Sendable () -> ReaderMessage?
+    }
+
+    private func queue(_ lane: StoreRead.Lane) -> DispatchQueue {
+        switch lane {
+        case .screen: screenReads
+        case .key: keyReads
+        case .afterWrites: writes
+        }
+    }
+
+    /// What `effect` does to the cache and the message it answers with; nil when it is done at
+    /// once (on the main thread, without the cache: the tidying kept for quitting). A test runs
+    /// the job where it stands, to answer an `update` with what the runner would.
+    func job(for effect: StoreEffect) -> Job? {
+        let store = store, logger = logger
+        switch effect {
+        case .read(let read):
+            return Job(lane: read.lane) { read.message(from: store) }
+        case .checkGeneration:
+            return Job(lane: .screen) { (try? store.generation()).map { .generation($0) } ?? .storeChanged }
+        case .writeMarks(let marks):
+            return writeMarks(marks)
+        case .writeLeftOverMarks:
+            return writeLeftOverMarks()
+        case .syncSubscriptions(let subscriptions, let besideServer):
+            return Job(lane: .afterWrites) {
+                do {
+                    try store.syncSubscriptions(subscriptions, keepingServerFeeds: besideServer)
+                    return .storeChanged
+                } catch {
+                    logger.error("cannot bring the cache in line with the urls file: \(error)")
+                    // The lists show what the cache holds; the next edit or start tries again.
+                    return .syncFailed("The cache does not list the urls file's feeds yet: \(error)")
+                }
+            }
+        case .applyKillfile(let killfile):
+            // Reloads apply it from now on, through the store; the stored articles in the background.
+            store.useKillfile(killfile)
+            return Job(lane: .afterWrites) {
+                do {
+                    let (hidden, shown) = try store.applyKillfile(killfile)
+                    if hidden + shown > 0 { logger.info("killfile: \(hidden) articles hidden, \(shown) shown again") }
+                    return hidden + shown > 0 ? .storeChanged : nil
+                } catch {
+                    logger.error("cannot apply the killfile: \(error)")
+                    return .status("The killfile is not applied to stored articles yet: \(error)")
+                }
+            }
+        case .applyRetention(let maxItems, let keepDays, let keeping, let now):
+            return Job(lane: .afterWrites) {
+                do {
+                    if maxItems > 0 { try store.applyRetention(defaultMaxItems: maxItems) }
+                    try store.deleteArticles(olderThanDays: keepDays, keeping: keeping, now: now)
+                    return .storeChanged
+                } catch {
+                    logger.error("cannot apply max-items or keep-articles-days: \(error)")
+                    return nil
+                }
+            }
+        case .deleteArticles(let deletion):
+            return Job(lane: .afterWrites) {
+                do {
+                    return .articlesDeleted(try deletion.apply(to: store))
+                } catch {
+                    logger.error("cannot delete articles: \(error)")
+                    return .status("Not deleted: \(error)")
+                }
+            }
+        case .tidyOnQuit(let tidying):
+            quitTidying = tidying
+            return nil
+        case .indexStoredBodies:
+            return Job(lane: .afterWrites) {
+                do {
+                    return .bodiesIndexed(waiting: try store.indexStoredBodies())
+                } catch {
+                    logger.error("cannot index the articles' text for search: \(error)")
+                    return nil
+                }
+            }
+        case .settleMarks(let number):
+            // Behind the screens' reads asked for so far.
+            return Job(lane: .screen) { .marksSettled(through: number) }
+        case .editUrlsFile(let edit):
+            let path = urlsPath
+            return Job(lane: .afterWrites) { .urlsFileEdited(edit.apply(urlsPath: path, store: store)) }
+        case .planSaveAll(let articles, let directory, let restrictsNames):
+            return Job(lane: .key) {
+                do {
+                    return .saveAllPlanned(try SaveAll.plan(articles.rows(from: store), into: directory, restrictsNames: restrictsNames))
+                } catch {
+                    return .status("Nothing saved: \(error)")
+                }
+            }
+        case .saveAll(let plan, let rendering):
+            // On the write queue, which quitting waits for: nothing is left half saved.
+            return Job(lane: .afterWrites) { .savedAll(plan.write(from: store, rendering: rendering)) }
+        }
+    }
+
+    /// Journals `marks` at once (one `write(2)`), then writes them to the cache.
+    private func writeMarks(_ marks: [NumberedMark]) -> Job? {
+        guard let last = marks.last?.number else { return nil }
+        guard !store.isReadOnly else {
+            // Kept for no later start either: this user cannot write the cache then either.
+            let path = store.path
+            return Job(lane: .afterWrites) { .status("Not saved: \(StoreError.readOnly(path: path))") }
+        }
+        journal.append(marks.map(\.mark))
+        let store = store, journal = journal, logger = logger
+        return Job(lane: .afterWrites) {
+            if let failure = Self.write(marks.map(\.mark), to: store, logger: logger) {
+                return .status("Not written yet (kept for the next start): \(failure)")
+            }
+            journal.written(marks.count)
+            return .marksWritten(through: last, generation: (try? store.generation()) ?? 0)
+        }
+    }
+
+    /// Writes the marks a previous run left in the journal, before anything else is written.
+    private func writeLeftOverMarks() -> Job? {
+        let marks = journal.leftOver()
+        guard !marks.isEmpty else { return nil }
+        let store = store, journal = journal, logger = logger
+        logger.info("writing \(marks.count) marks left unwritten by the last run")
+        return Job(lane: .afterWrites) {
+            let failure = Self.write(marks, to: store, logger: logger)
+            if failure == nil { journal.clearLeftOver() }
+            return failure.map { .status("Marks of the last session not written yet: \($0)") } ?? .storeChanged
+        }
+    }
+
+    /// How many times a write of marks is tried; each try waits out the store's busy timeout
+    /// (another process holding the writer), so together they outlast a long reload.
+    nonisolated static let markWriteAttempts = 6
+
+    /// Writes `marks`; the reason of the last failure when every attempt failed.
+    private nonisolated static func write(_ marks: [ItemMark], to store: FeedStore, logger: Logger) -> String? {
+        var lastFailure: String?
+        for attempt in 1...markWriteAttempts {
+            do {
+                for mark in marks { try mark.write(to: store) }
+                return nil
+            } catch {
+                lastFailure = "\(error)"
+                logger.warning("writing marks failed (attempt \(attempt)): \(error)")
+            }
+        }
+        return lastFailure
+    }
+
+    /// As the reader quits: what quitting tidies, after the writes queued before (the marks among
+    /// them), as quitting newsboat does. Marks still unwritten are in the journal for the next start.
+    func finish() {
+        let store = store, logger = logger, tidying = quitTidying
+        writes.sync {
+            guard let tidying else { return }
+            do {
+                try tidying.apply(to: store)
+            } catch {
+                logger.error("cannot tidy the cache on quitting: \(error)")
+            }
+        }
+    }
+}
