@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "ReaderDriving", dependencies: readerTestDependencies, path: "Tests/ReaderDriving"),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderDriving"] + readerTestDependencies),
         .testTarget(name: "ReaderScreenTests", dependencies: ["ReaderDriving"] + readerTestDependencies, exclude: ["Frames"]),
-        .testTarget(name: "ReaderRunnerTests", dependencies: readerTestDependencies),
+        .testTarget(name: "ReaderRunnerTests", dependencies: ["ReaderTesting"] + readerTestDependencies),
         .testTarget(name: "ReaderHeadlessTests", dependencies: ["ReaderTesting"] + readerTestDependencies),
         .testTarget(name: "EndToEndTests", dependencies: ["ReaderTesting"] + readerTestDependencies),
 
