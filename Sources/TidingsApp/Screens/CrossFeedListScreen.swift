@@ -217,8 +217,23 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
 
     /// The rows after (or before) the article `id` where the list holds it, the selected row
     /// otherwise: the pages are read from the store, not only those in memory.
+    ///
+    /// The rows are walked as they are shown: an article read stays in its row (see `takeMarks`)
+    /// even when the list's query no longer matches it (`unread = "yes"`), so that the walk
+    /// neither skips the row after it nor jumps back. Only past the pages in memory are rows read
+    /// from the cache, as it lists them now.
     func unreadScan(from id: ItemID?, forward: Bool, _ context: ScreenContext) -> UnreadListScan {
-        let index = id.flatMap { source.index(of: $0) } ?? state.selection
-        return UnreadListScan(place: .pages(articles.pages(now: context.now), order: context.config[\.articleSortOrder], index: index, count: source.count))
+        let count = source.count
+        let index = min(id.flatMap { source.index(of: $0) } ?? state.selection, max(0, count - 1))
+        let after = forward ? Array((index + 1)..<max(index + 1, count)) : Array((0..<index).reversed())
+        let round = forward ? Array(0...index).filter { $0 < count } : Array((index..<count).reversed())
+        for position in after + round {
+            guard let row = source.row(at: position) else {
+                return UnreadListScan(place: .pages(articles.pages(now: context.now), order: context.config[\.articleSortOrder],
+                                                    index: index, count: count))
+            }
+            if !context.marks.apply(to: row).isRead { return UnreadListScan(place: .found(row)) }
+        }
+        return UnreadListScan(place: .none)
     }
 }
