@@ -112,6 +112,11 @@ extension ReaderState {
         }
         if let url = outcome.selectURL { pendingSelection = url }
         guard outcome.changed else { return effects }
+        if outcome.isReread {
+            // Its query feeds are read under every source of feeds, as at start.
+            settings.queryFeeds = outcome.queryFeeds
+            navigation.modifyEvery(FeedListScreen.self, { $0.takeQueryFeeds(outcome.queryFeeds) }, back: { $0 })
+        }
         if settings.feedListSource == .urlsFile {
             // The urls file's headings as the edit left them, for every feed list.
             settings.headings = outcome.headings

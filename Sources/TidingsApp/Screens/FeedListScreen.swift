@@ -26,7 +26,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
     private var starredCounts = ItemCounts.zero
     /// The urls file's query feeds (listed in the root list only, under the Starred entry),
     /// and their counts once read.
-    private let queryFeeds: [QueryFeed]
+    private var queryFeeds: [QueryFeed]
     private var queryCounts: [ItemCounts]?
     /// The urls file's headings (those with the tag, in a tag's list), in file order.
     private var headings: [UrlsHeading]
@@ -204,6 +204,14 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
     /// Takes the urls file's headings as it is now written (after an edit or `reload-urls`).
     mutating func takeHeadings(_ headings: [UrlsHeading]) {
         self.headings = Self.listed(headings, tag: tag)
+    }
+
+    /// Takes the urls file's query feeds as it is now written (`reload-urls`, `edit-urls`); their
+    /// counts are read again with the list.
+    mutating func takeQueryFeeds(_ feeds: [QueryFeed]) {
+        guard tag == nil, feeds != queryFeeds else { return }
+        queryFeeds = feeds
+        queryCounts = nil
     }
 
     // MARK: - Layout and drawing
