@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `TTRSSSource` against a real Tiny Tiny RSS (Debian 12's package, API level 15) on loopback (see
-/// `TTRSSTestServer`), subscribed to feeds that a file server on 127.0.0.1:80 serves.
+/// `TTRSSTestServer`), subscribed to feeds that a file server of the test process serves on port 80.
 @Suite(.serialized, .enabled(if: TTRSSTestServer.isAvailable, Comment(rawValue: TTRSSTestServer.unavailableReason ?? "")))
 struct TTRSSSourceTests {
     private func source(_ server: TTRSSTestServer, password: String = TTRSSTestServer.password, syncsPublished: Bool = false,

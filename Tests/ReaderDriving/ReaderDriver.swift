@@ -55,12 +55,11 @@ final class ReaderDriver {
          environment: ReaderEnvironment = ReaderEnvironment(variables: ["HOME": "/home/reader", "PATH": "/usr/bin:/bin"],
                                                             now: ReaderDriver.startTime),
          performsReloads: Bool = true) throws {
-        let config = settings.config
-        let store = try FeedStore(path: settings.cachePath, starFlag: config.starFlag, publishFlag: config.publishFlag)
-        store.resetUnreadOnUpdate(feedURLs: config.articleLifecycle.resetUnreadFeedURLs)
+        var settings = settings
+        let store = try ReaderRuntime.openCache(for: &settings)
         storeRunner = StoreRunner(store: store, urlsPath: settings.urlsPath, inbox: ReaderInbox())
         cache = StoreFeedCache(store: store)
-        fetchOptions = config.fetchOptions
+        fetchOptions = settings.config.fetchOptions
         self.environment = environment
         self.performsReloads = performsReloads
         state = ReaderState(settings: settings, terminal: ReaderState.TerminalFacts(size: size, showsColors: showsColors), now: environment.now)

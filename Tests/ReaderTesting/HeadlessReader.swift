@@ -43,8 +43,10 @@ public final class HeadlessReader {
                 detectedImageProtocol: ImageProtocolChoice = .none) throws {
         let terminal = GridTerminal(rows: rows, columns: columns)
         self.terminal = terminal
-        runtime = try ReaderRuntime(settings: settings, terminal: terminal, environment: environment, timers: clock,
-                                    detectedImageProtocol: detectedImageProtocol)
+        var settings = settings
+        let store = try ReaderRuntime.openCache(for: &settings)
+        runtime = ReaderRuntime(settings: settings, store: store, terminal: terminal, environment: environment, timers: clock,
+                                detectedImageProtocol: detectedImageProtocol)
         runtime.exit = { [weak self] status in
             self?.exitStatus = status
             self?.resumeWaits()

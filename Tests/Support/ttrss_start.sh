@@ -10,7 +10,7 @@
 #                                           of TT-RSS's www folder in DIR with a config.php pointing at
 #                                           it, served by `php -S 127.0.0.1:PORT`; prints its PID last
 #   ttrss_start.sh serve DIR                serves DIR (made by `server`) again, on the same port
-#   ttrss_start.sh feeds ROOT               serves the files of ROOT on 127.0.0.1:80 (for the feeds:
+#   ttrss_start.sh feeds ROOT ADDRESS       serves the files of ROOT on ADDRESS:80 (for the feeds:
 #                                           this TT-RSS subscribes to ports 80 and 443 only); prints its PID
 #   ttrss_start.sh update DIR               fetches every feed once (`update.php --feeds`)
 #   ttrss_start.sh sql CLUSTER DB SQL       runs SQL on the database DB
@@ -120,18 +120,20 @@ serve)
 	fail "TT-RSS did not answer on 127.0.0.1:$port within 10 s"
 	;;
 feeds)
-	# A static file server for ROOT on 127.0.0.1:80: Tiny Tiny RSS subscribes to port 80 only.
+	# A static file server for ROOT on port 80 of ADDRESS (a loopback address of the test
+	# process's own): Tiny Tiny RSS subscribes to port 80 only.
 	root=$2
+	address=$3
 	nohup setsid bash -c 'for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && exec {fd}>&-; done; exec "$@"' bash \
-		php -S 127.0.0.1:80 -t "$root" >"$root.log" 2>&1 </dev/null &
+		php -S "$address:80" -t "$root" >"$root.log" 2>&1 </dev/null &
 	pid=$!
 	for _ in $(seq 1 200); do
-		if (exec 3<>"/dev/tcp/127.0.0.1/80") 2>/dev/null; then echo "$pid"; exit 0; fi
-		kill -0 "$pid" 2>/dev/null || fail "php -S 127.0.0.1:80 ended: $(tail -n 3 "$root.log")"
+		if (exec 3<>"/dev/tcp/$address/80") 2>/dev/null; then echo "$pid"; exit 0; fi
+		kill -0 "$pid" 2>/dev/null || fail "php -S $address:80 ended: $(tail -n 3 "$root.log")"
 		sleep 0.05
 	done
 	kill -9 "$pid" 2>/dev/null || true
-	fail "nothing answered on 127.0.0.1:80 within 10 s"
+	fail "nothing answered on $address:80 within 10 s"
 	;;
 update)
 	dir=$2

@@ -1,13 +1,16 @@
 import Foundation
 
 /// A real Tiny Tiny RSS (Debian 12's `tt-rss` package, API level 15) for the sync tests, serving
-/// its JSON API on a free loopback port, subscribed to feeds served on `127.0.0.1:80`.
+/// its JSON API on a free loopback port, subscribed to feeds served on port 80 of a loopback
+/// address of the test process's own.
 ///
 /// Tests/Support/ttrss_start.sh does the work; `make sync-test-deps` installs the packages it needs.
 /// Once per test process it starts a PostgreSQL cluster of its own (unix socket only) holding a
-/// template database with TT-RSS's schema, and a static file server on `127.0.0.1:80` for the feed
-/// files (TT-RSS subscribes to ports 80 and 443 only, and not to `127.*` or `localhost` names: the
-/// feeds are subscribed as `http://0.0.0.0/…`). Each server gets a copy of the template database and
+/// template database with TT-RSS's schema, and a static file server for the feed files on port 80
+/// of `feedAddress` (TT-RSS subscribes to ports 80 and 443 only, and not to a host written `127.…`
+/// or resolving to one: the feeds are subscribed with the address as an IPv4-mapped IPv6 literal,
+/// `http://[::ffff:127.1.1.2]/…`, which it takes and libcurl reaches over IPv4). Being the
+/// process's own, the server lives and ends with it: two test runs at once do not share it. Each server gets a copy of the template database and
 /// of TT-RSS's www folder with its own config.php, and runs `php -S`. Watchdogs end the servers and
 /// the cluster when this process goes away; `stop()` (also on deinit) ends a server at once.
 ///
@@ -41,7 +44,7 @@ public final class TTRSSTestServer: @unchecked Sendable {
 
     /// This server's folder: its www copy, config, logs.
     public let directory: URL
-    /// Where its feed files are, served as `http://0.0.0.0/NAME/…`.
+    /// Where its feed files are, served as `http://ADDRESS/NAME/…`.
     public let feedFolder: URL
     private let name: String
     private var serverPID: pid_t = 0
@@ -53,7 +56,7 @@ public final class TTRSSTestServer: @unchecked Sendable {
     public var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
     /// The address TT-RSS fetches the feed file `file` from.
-    public func feedURL(_ file: String) -> String { "http://0.0.0.0/\(name)/\(file)" }
+    public func feedURL(_ file: String) -> String { "http://\(TTRSSTestServer.feedHost)/\(name)/\(file)" }
 
     /// The PostgreSQL database of this server.
     private var database: String { "ttrss_" + name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() }
@@ -178,6 +181,17 @@ public final class TTRSSTestServer: @unchecked Sendable {
         var feedRoot: URL
     }
 
+    /// The loopback address this process serves the feed files on (port 80), picked by the process
+    /// id among 127.1.1.1 … 127.1.254.254, so that test runs side by side have one each.
+    static let feedAddress: String = {
+        let number = Int(getpid()) % (254 * 254)
+        return "127.1.\(number / 254 + 1).\(number % 254 + 1)"
+    }()
+
+    /// `feedAddress` as TT-RSS is given it: IPv4-mapped in IPv6 (it refuses a host that is or
+    /// resolves to `127.…`; the literal is not resolved).
+    static var feedHost: String { "[::ffff:\(feedAddress)]" }
+
     private static func shared() throws -> Shared {
         sharedLock.lock()
         defer { sharedLock.unlock() }
@@ -210,43 +224,25 @@ public final class TTRSSTestServer: @unchecked Sendable {
         if let pid = postmaster.split(whereSeparator: \.isNewline).last.flatMap({ pid_t($0) }) {
             _ = try watch(pid, seconds: 86_400, stop: [script, "stop-cluster", cluster.path])
         }
-        let feedRoot = try feedServerRoot()
+        let feedRoot = try startFeedServer(in: root)
         return Shared(root: root, cluster: cluster, feedRoot: feedRoot)
     }
 
-    /// The folder served on 127.0.0.1:80: shared by every test process of the machine, started by
-    /// the first that needs it (and ended with it: a later process starts its own).
-    private static func feedServerRoot() throws -> URL {
-        let feedRoot = URL(fileURLWithPath: "/tmp/tidings-ttrss-feeds")
+    /// Serves the folder `feeds` of `root` on port 80 of `feedAddress`, for as long as this process
+    /// runs; returns the folder.
+    private static func startFeedServer(in root: URL) throws -> URL {
+        let feedRoot = root.appendingPathComponent("feeds")
         try FileManager.default.createDirectory(at: feedRoot, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: feedRoot.path)
-        let probe = "probe-\(getpid()).txt"
-        try Data("tidings".utf8).write(to: feedRoot.appendingPathComponent(probe))
-        defer { try? FileManager.default.removeItem(at: feedRoot.appendingPathComponent(probe)) }
-        if answers(probe) { return feedRoot }
         let output: String
         do {
-            output = try run([script, "feeds", feedRoot.path])
+            output = try run([script, "feeds", feedRoot.path, feedAddress])
         } catch {
-            throw SetupFailure(message: "no file server on 127.0.0.1:80 for the feeds (TT-RSS subscribes to port 80 or 443 only; "
+            throw SetupFailure(message: "no file server on \(feedAddress):80 for the feeds (TT-RSS subscribes to port 80 or 443 only; "
                                + "binding port 80 needs root): \(error)")
         }
         if let pid = output.split(whereSeparator: \.isNewline).last.flatMap({ pid_t($0) }) { _ = try watch(pid, seconds: 86_400) }
-        guard answers(probe) else { throw SetupFailure(message: "127.0.0.1:80 does not serve \(feedRoot.path)") }
         return feedRoot
-    }
-
-    /// True when `http://127.0.0.1/FILE` answers "tidings".
-    private static func answers(_ file: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/php")
-        process.arguments = ["-r", #"$c = stream_context_create(['http' => ['timeout' => 2]]); exit(@file_get_contents($argv[1], false, $c) === 'tidings' ? 0 : 1);"#,
-                             "http://127.0.0.1/\(file)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 
     nonisolated(unsafe) private static var sharedState: Shared?

@@ -51,6 +51,9 @@ public final class ReaderRuntime {
     public nonisolated static func run(settings: ReaderSettings, makeCache: @escaping @Sendable (FeedStore) -> any FeedCache) throws -> Never {
         precondition(Thread.isMainThread, "the reader runs on the main thread")
         try MainActor.assumeIsolated {
+            var settings = settings
+            // Before the screen opens: a cache that cannot be opened is one line on the terminal.
+            let store = try openCache(for: &settings)
             let logFile = LogFile(path: settings.logPath)
             let errorLog = ErrorLog()
             if let path = settings.config.errorLogPath { errorLog.open(path: path) }
@@ -69,8 +72,8 @@ public final class ReaderRuntime {
             }
             let terminal = try CursesTerminal(typedAhead: typedAhead)
             let savedStandardError = divertStandardError(to: logFile)
-            let runtime = try ReaderRuntime(settings: settings, terminal: terminal, environment: environment,
-                                            detectedImageProtocol: detected, makeCache: makeCache)
+            let runtime = ReaderRuntime(settings: settings, store: store, terminal: terminal, environment: environment,
+                                        detectedImageProtocol: detected, makeCache: makeCache)
             runtime.exit = { status in
                 if let savedStandardError { dup2(savedStandardError, STDERR_FILENO) }
                 Glibc.exit(status)
@@ -80,19 +83,9 @@ public final class ReaderRuntime {
         dispatchMain()
     }
 
-    /// Opens the cache as `settings` say (read only when this user cannot write it: the status
-    /// bar then says so) and sets the reader up on `terminal`; ``start()`` starts it.
-    ///
-    /// - Parameters:
-    ///   - environment: the process's environment.
-    ///   - timers: where the spinner's and auto-reload's ticks come from.
-    ///   - clock: the time a message arrives at.
-    ///   - detectedImageProtocol: how `image-protocol auto` draws pictures on this terminal.
-    public init(settings: ReaderSettings, terminal: any Terminal, environment: [String: String],
-                timers: any TimerSource = DispatchTimerSource(), clock: @escaping @MainActor () -> Date = { Date() },
-                detectedImageProtocol: ImageProtocolChoice = .none,
-                makeCache: (FeedStore) -> any FeedCache = { StoreFeedCache(store: $0) }) throws {
-        var settings = settings
+    /// Opens the cache `settings` name: read only when this user cannot write it, which
+    /// `settings` then say (and the status bar with them).
+    public static func openCache(for settings: inout ReaderSettings) throws -> FeedStore {
         let config = settings.config
         let store = try FeedStore(
             path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath), starFlag: config.starFlag,
@@ -102,6 +95,22 @@ public final class ReaderRuntime {
             settings.warnings.insert(FeedListCommands.readOnlyNotice(settings.cachePath), at: 0)
         }
         store.resetUnreadOnUpdate(feedURLs: config.articleLifecycle.resetUnreadFeedURLs)
+        return store
+    }
+
+    /// Sets the reader up on `terminal` with the cache `store` (see ``openCache(for:)``);
+    /// ``start()`` starts it.
+    ///
+    /// - Parameters:
+    ///   - environment: the process's environment.
+    ///   - timers: where the spinner's and auto-reload's ticks come from.
+    ///   - clock: the time a message arrives at.
+    ///   - detectedImageProtocol: how `image-protocol auto` draws pictures on this terminal.
+    public init(settings: ReaderSettings, store: FeedStore, terminal: any Terminal, environment: [String: String],
+                timers: any TimerSource = DispatchTimerSource(), clock: @escaping @MainActor () -> Date = { Date() },
+                detectedImageProtocol: ImageProtocolChoice = .none,
+                makeCache: (FeedStore) -> any FeedCache = { StoreFeedCache(store: $0) }) {
+        let config = settings.config
         self.terminal = terminal
         variables = environment
         defaultBrowser = ReaderEnvironment.findDefaultBrowser(in: environment)
