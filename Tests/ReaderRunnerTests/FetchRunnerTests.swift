@@ -1,6 +1,6 @@
 import FeedFetcher
 import FeedModel
-import FeedServices
+@testable import FeedServices
 import FeedStore
 import Foundation
 import TestSupport
@@ -70,6 +70,19 @@ import Testing
         #expect(arrived?.0 == "later")
         #expect(arrived?.1?.feed.title == "Newcomer")
         #expect(try fixture.cache.store.feedList().contains { $0.url == url } == false)
+    }
+
+    @Test func aPageIsReadForTheFeedsItAnnounces() async throws {
+        let page = "<html><head><link rel=\"alternate\" type=\"application/rss+xml\" title=\"Posts\" href=\"/feed.xml\">"
+            + "<link rel=\"stylesheet\" href=\"/style.css\"></head><body>Hello</body></html>"
+        let fixture = try Fixture(routes: ["/": ["status": 200, "headers": ["Content-Type": "text/html"], "body": page]])
+        let url = fixture.server.url("/")
+        fixture.runner.run(.discoverFeeds(pageURL: url, tag: "blogs", notAFeed: "an HTML page"))
+        let feeds = await fixture.harness.next { message -> [FeedLinkDiscovery.FeedLink]? in
+            guard case .feedsDiscovered(url, "blogs", "an HTML page", .success(let feeds)) = message else { return nil }
+            return feeds
+        }
+        #expect(feeds == [FeedLinkDiscovery.FeedLink(url: fixture.server.url("/feed.xml"), title: "Posts")])
     }
 
     @Test func theOptionsSetSinceReachTheNextFetch() async throws {

@@ -5,7 +5,9 @@ struct FeedAdditions {
     /// For an address typed without a scheme and fetched over HTTPS: the HTTP URL to try if that
     /// fails.
     var httpFallbacks: [String: String] = [:]
-    /// The feed being fetched, with the text typed for it, while no key has been pressed since:
-    /// if it is refused, the prompt comes back with that text.
-    var awaited: (url: String, typed: String)?
+    /// What was typed for each feed being fetched (the address fetched may be another: HTTP
+    /// after HTTPS, the feed a page announces).
+    var typed: [String: String] = [:]
+    /// The text typed for the last feed refused: the next `a` offers it again, to be corrected.
+    var refused: (typed: String, tag: String?)?
 }

@@ -74,6 +74,9 @@ enum FetchEffect: Equatable, Sendable {
     case manageServerFeed(ServerFeedEdit)
     /// Fetches a feed to be added, without storing it (`.fetchedForAdding`).
     case fetchForAdding(url: String, tag: String?)
+    /// Reads the web page at `pageURL`, given to be added but no feed, for the feeds it announces
+    /// (`.feedsDiscovered`); `notAFeed` says why it was not one.
+    case discoverFeeds(pageURL: String, tag: String?, notAFeed: String)
     /// Fetches, extracts and stores an item's full article (`.fullArticleFetched`); `automatic`
     /// ones wait in line behind those asked for with `x`.
     case fetchFullArticle(ItemID, link: String, automatic: Bool)

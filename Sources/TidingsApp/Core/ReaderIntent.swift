@@ -44,6 +44,8 @@ enum ReaderIntent: Hashable, Sendable {
     /// Ask for a feed's URL, fetch it, and add it to the urls file (tagged `tag` when asked for
     /// from that tag's feed list, so that it shows there).
     case addFeed(tag: String?)
+    /// Fetch the feed at `url` and add it, as if typed at the add prompt (a feed a page announces).
+    case addFeedAt(url: String, tag: String?)
     /// Replaces the item list of `feed` with that of the next (or previous) feed listed — the
     /// next one with unread articles when `unreadOnly` (`next-unread-feed`).
     case switchFeed(from: FeedID, forward: Bool, unreadOnly: Bool = false)

@@ -71,6 +71,8 @@ enum ReaderMessage: Sendable {
     case serverFeedEdited(ServerFeedEdit, Result<SyncOutcome, SyncFailureLine>)
     /// A feed fetched to be added has arrived (or not).
     case fetchedForAdding(url: String, tag: String?, capture: CapturingFeedCache.Capture?, summary: ReloadSummary)
+    /// The feeds a web page given to be added announces, or why the page could not be read.
+    case feedsDiscovered(pageURL: String, tag: String?, notAFeed: String, Result<[FeedLinkDiscovery.FeedLink], FetchFailure>)
     /// A full article asked for with `x` (or by `always-fetch-full-article`: `automatic`) is
     /// stored and rendered, or could not be.
     case fullArticleFetched(ItemID, Result<FullArticle, FullArticleFailure>, automatic: Bool)

@@ -46,20 +46,28 @@ extension ReaderState {
             return []
         }
         message = nil
+        additions.refused = nil
+        return fetchForAdding(url, typed: typed, tag: tag)
+    }
+
+    private mutating func fetchForAdding(_ url: String, typed: String, tag: String?) -> [ReaderEffect] {
         additions.fetching.insert(url)
-        additions.awaited = (url, typed)
+        additions.typed[url] = typed
         return [LogLine.info("fetching \(CredentialRedaction.redact(url)) to add it"), .fetch(.fetchForAdding(url: url, tag: tag))]
     }
 
-    /// Says why a fetched feed was not added; when the user has been waiting for it (no key
-    /// pressed since), the prompt comes back with the text typed, to be corrected.
+    /// Says why a fetched feed was not added; the next `a` offers the text typed again, to be
+    /// corrected (the prompt does not open by itself: a key pressed meanwhile would type into it).
     private mutating func refuseAddition(_ url: String, tag: String?, because reason: String) {
-        if let awaited = additions.awaited, awaited.url == url, prompt == nil {
-            additions.awaited = nil
-            ask(.addFeed(tag: tag), text: awaited.typed, refusal: reason)
-        } else {
-            message = reason
-        }
+        if let typed = additions.typed.removeValue(forKey: url) { additions.refused = (typed, tag) }
+        message = reason
+    }
+
+    /// The add prompt, offering the text of the last feed refused (from the same list).
+    mutating func askForFeedToAdd(tag: String?) {
+        let refused = additions.refused.flatMap { $0.tag == tag ? $0.typed : nil }
+        additions.refused = nil
+        ask(.addFeed(tag: tag), text: refused ?? "")
     }
 
     /// What the status bar says while feeds are fetched to be added.
@@ -77,9 +85,12 @@ extension ReaderState {
         if let failure = summary.failures.first {
             let log = LogLine.info("not adding \(CredentialRedaction.redact(url)): \(failure.reason)")
             if let fallback {
-                additions.fetching.insert(fallback)
-                if additions.awaited?.url == url { additions.awaited?.url = fallback }
-                return [log, .fetch(.fetchForAdding(url: fallback, tag: tag))]
+                return [log] + fetchForAdding(fallback, typed: additions.typed.removeValue(forKey: url) ?? url, tag: tag)
+            }
+            if case .parse(let why) = failure.reason, url.lowercased().hasPrefix("http") {
+                // Something that is no feed: perhaps the site's page, which announces its feed.
+                additions.fetching.insert(url)
+                return [log, .fetch(.discoverFeeds(pageURL: url, tag: tag, notAFeed: why))]
             }
             refuseAddition(url, tag: tag, because: "Not added: \(failure.reason)")
             return [log]
@@ -88,8 +99,35 @@ extension ReaderState {
             refuseAddition(url, tag: tag, because: "Not added: nothing was received from \(shown)")
             return []
         }
+        additions.typed[url] = nil
         let subscription = Subscription(url: url, tags: tag.map { [$0] } ?? [])
         return [.store(.editUrlsFile(UrlsFileEdit(change: .add(subscription, fetched: capture), selectURL: url)))]
+    }
+
+    /// The feeds the page at `pageURL` announces, read because the page was no feed: one is
+    /// fetched to be added in its place; several are listed to choose from; none is a refusal.
+    mutating func takeDiscoveredFeeds(_ pageURL: String, tag: String?, notAFeed: String,
+                                      _ result: Result<[FeedLinkDiscovery.FeedLink], FetchFailure>) -> [ReaderEffect] {
+        additions.fetching.remove(pageURL)
+        let typed = additions.typed.removeValue(forKey: pageURL) ?? pageURL
+        let feeds = (try? result.get()) ?? []
+        switch feeds.count {
+        case 0:
+            additions.typed[pageURL] = typed
+            refuseAddition(pageURL, tag: tag, because: "Not added: \(notAFeed) (and the page announces no feed)")
+            return []
+        case 1:
+            let url = feeds[0].url
+            if let listed = feedList?.unfilteredRows.first(where: { FeedAddress.isSame($0.url, url) })?.url {
+                message = "\(Excerpt(DisplayName(url).text)), the page's feed, is already in the urls file"
+                selectInFeedLists(feedURL: listed)
+                return []
+            }
+            return fetchForAdding(url, typed: typed, tag: tag)
+        default:
+            message = "\(Excerpt(DisplayName(pageURL).text)) announces \(feeds.count) feeds: Enter adds the one selected"
+            return push(FeedChoiceScreen(id: newScreenID(), pageURL: pageURL, feeds: feeds, tag: tag))
+        }
     }
 
     /// An edit of the urls file is done (or was refused): the lists follow it.

@@ -102,7 +102,10 @@ extension ReaderState {
         case .status(let text):
             message = text.isEmpty ? nil : text
         case .addFeed(let tag):
-            ask(.addFeed(tag: tag))
+            askForFeedToAdd(tag: tag)
+        case .addFeedAt(let url, let tag):
+            _ = navigation.pop()
+            return startAdding(url, tag: tag)
         case .switchFeed(let id, let forward, let unreadOnly):
             guard let next = feed(besides: id, forward: forward, unreadOnly: unreadOnly) else {
                 let which = unreadOnly ? "with unread articles " : ""
@@ -240,7 +243,7 @@ extension ReaderIntent {
     /// moving feeds): refused under a feed server, which keeps the list of feeds.
     var editsUrlsFile: Bool {
         switch self {
-        case .addFeed, .renameFeed, .editTags, .deleteFeed, .moveFeed, .moveFeedPastHeading: true
+        case .addFeed, .addFeedAt, .renameFeed, .editTags, .deleteFeed, .moveFeed, .moveFeedPastHeading: true
         default: false
         }
     }

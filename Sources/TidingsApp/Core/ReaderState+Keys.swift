@@ -26,7 +26,6 @@ extension ReaderState {
             default:
                 message = nil
                 titleNotification = nil
-                additions.awaited = nil
                 effects += handleScreenKey(key, environment)
             }
             if isQuitting { break }

@@ -113,6 +113,8 @@ extension ReaderState {
             return finishServerFeedEdit(edit, result)
         case .fetchedForAdding(let url, let tag, let capture, let summary):
             return finishAdding(url, tag: tag, capture: capture, summary: summary)
+        case .feedsDiscovered(let pageURL, let tag, let notAFeed, let result):
+            return takeDiscoveredFeeds(pageURL, tag: tag, notAFeed: notAFeed, result)
         case .fullArticleFetched(let id, let result, let automatic):
             return finishFullArticle(id, result, automatic: automatic)
         case .imageLoaded(let request, let result):

@@ -25,6 +25,8 @@ final class FetchRunner {
     private let pendingSend = PendingSend()
     private var reload: Reload?
     private var additions: [String: Reload] = [:]
+    /// Web pages read for the feeds they announce.
+    private var pages: [UUID: PageDownload] = [:]
     /// A job reads the options when it starts: `:set` may have changed them since.
     private lazy var fullArticles = FullArticleFetcher { [unowned self] id, link in
         FullArticleJob(id: id, link: link, store: self.store.store, fetchOptions: self.fetchOptions, rendering: self.rendering)
@@ -70,6 +72,15 @@ final class FetchRunner {
             }
         case .fetchForAdding(let url, let tag):
             fetchForAdding(url, tag: tag)
+        case .discoverFeeds(let pageURL, let tag, let notAFeed):
+            let reply = inbox.expect()
+            let key = UUID()
+            pages[key] = PageDownload.start(url: pageURL, options: fetchOptions) { result in
+                reply.send(.feedsDiscovered(pageURL: pageURL, tag: tag, notAFeed: notAFeed, result.map { page in
+                    FeedLinkDiscovery.feeds(in: page.bytes, at: page.url ?? URL(string: pageURL))
+                }))
+                DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.pages[key] = nil } }
+            }
         case .fetchFullArticle(let id, let link, let automatic):
             let reply = inbox.expect()
             fullArticles.fetch(id, link: link, automatic: automatic) { result in
@@ -159,6 +170,7 @@ final class FetchRunner {
     /// then `done` runs on the main queue.
     func stop(grace: TimeInterval, then done: @escaping @MainActor () -> Void) {
         for addition in additions.values { addition.cancel() }
+        for page in pages.values { page.cancel() }
         fullArticles.cancelAll()
         guard let reload else { return done() }
         // Told to stop and given a moment to do so, off the main thread, so that the frame
