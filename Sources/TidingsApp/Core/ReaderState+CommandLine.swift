@@ -178,12 +178,19 @@ extension ReaderState {
 
     /// Carries out `steps` one by one, each on the screen on top at its turn: an action as its
     /// key would, `set` as `:set` does. A step the screen of the moment does not offer ends the
-    /// macro there, and `name` says whose step it was.
+    /// macro there, and `name` says whose step it was. The status line says what each `set` did,
+    /// then what the last other step said.
     private mutating func run(_ steps: [Macro.Step], as name: String, _ environment: ReaderEnvironment) -> [ReaderEffect] {
         var effects: [ReaderEffect] = []
+        var sets: [String] = []
+        defer {
+            if !sets.isEmpty { message = (sets + [message].compactMap { $0 }).joined(separator: ", ") }
+        }
         for step in steps {
             if step.name == "set" {
                 effects += setOption(step.arguments, environment)
+                if let said = message { sets.append(said) }
+                message = nil
                 continue
             }
             let context = top.keyContext
