@@ -80,7 +80,14 @@ extension ReaderState {
             return settings.config[\.confirmMarkAllFeedsRead] ? confirm(.markAllFeedsRead, environment) : markAllFeedsRead()
         case .toggleStarred(let id):
             guard let state = shownState(ofItem: id) else { return [] }
-            message = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
+            if (top as? CrossFeedListScreen)?.articles == .starred {
+                // The row stays where it is (see `CrossFeedListScreen`): say so, and what it was.
+                let title = Excerpt(state.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)")
+                message = state.isStarred ? "Unstarred “\(title)”; r drops it from this list"
+                    : "Starred “\(title)” again"
+            } else {
+                message = state.isStarred ? "Star removed" : "Starred: find it under Starred in the feed list"
+            }
             return mark(.starred(id, isStarred: !state.isStarred, wasStarred: state.isStarred))
         case .deleteArticle(let id):
             hasDeletedArticles = true

@@ -310,7 +310,8 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
     // MARK: - What the reader asks
 
     func shownState(ofItem id: ItemID, _ marks: PendingMarks) -> ItemState? {
-        id == item.id ? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred, flags: item.flags) : nil
+        id == item.id ? ItemState(feedID: item.feedID, isRead: item.isRead, isStarred: item.isStarred, flags: item.flags,
+                                    title: item.item.title) : nil
     }
 
     /// Notes a change of marks made elsewhere (the header does not show them).
