@@ -72,6 +72,17 @@ public enum DisplayWidth {
         return text
     }
 
+    /// `text` cut to `width` columns as ``truncate(_:toWidth:)`` does, but at the end of a word
+    /// when one ends in the last third of the room (`Not added: the server … ` rather than
+    /// `Not added: the ser…`).
+    public static func truncateAtWord(_ text: String, toWidth width: Int) -> String {
+        let cut = truncate(text, toWidth: width)
+        guard cut != text, cut.hasSuffix("…") else { return cut }
+        let kept = cut.dropLast()
+        guard let space = kept.lastIndex(of: " "), of(String(kept[..<space])) >= width * 2 / 3 else { return cut }
+        return String(kept[..<space]).trimmingCharacters(in: .whitespaces) + "…"
+    }
+
     /// `text` broken into lines of at most `width` columns.
     ///
     /// Lines break at spaces; between two CJK characters (which have no spaces); and, for a word

@@ -11,8 +11,9 @@ public struct StatusBar: Sendable {
         self.style = style
     }
 
-    /// Draws into the first row of `area`; the message wins over the hint when space is short.
+    /// Draws into the first row of `area`; the message wins over the hint when space is short,
+    /// and a message longer than the row is cut at a word with `…`.
     public func render(into grid: inout CellGrid, in area: Rect) {
-        BarLayout.render(left: message, right: hint, style: style, into: &grid, in: area)
+        BarLayout.render(left: message, right: hint, keeping: .left, style: style, into: &grid, in: area)
     }
 }

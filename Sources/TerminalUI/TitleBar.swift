@@ -14,11 +14,11 @@ public struct TitleBar: Sendable {
         self.fill = fill
     }
 
-    /// Draws into the first row of `area`: the detail right-aligned when there is room for it
-    /// next to the title, the title cut with `…` when it is too long.
+    /// Draws into the first row of `area`: the detail right-aligned, the title cut with `…`
+    /// when both do not fit (the detail gives way only when the title would keep almost nothing).
     public func render(into grid: inout CellGrid, in area: Rect) {
         guard let fill else {
-            BarLayout.render(left: title, right: detail, style: style, into: &grid, in: area)
+            BarLayout.render(left: title, right: detail, keeping: .right, style: style, into: &grid, in: area)
             return
         }
         let row = area.topRows(1)

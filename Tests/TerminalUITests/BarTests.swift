@@ -15,6 +15,18 @@ import Testing
         #expect(grid.lines == [" 日本語のとても…"])
     }
 
+    @Test func aLongTitleIsCutAtAWordAndTheDetailKeepsItsPlace() {
+        var grid = CellGrid(rows: 1, columns: 40)
+        TitleBar(title: "Plans for the new ferry terminal and its opening hours", detail: "Harbour  Top").render(into: &grid, in: grid.bounds)
+        #expect(grid.lines == [" Plans for the new ferry…  Harbour  Top"])
+    }
+
+    @Test func aLongStatusGoesBeforeTheHintAndIsCutAtAWord() {
+        var grid = CellGrid(rows: 1, columns: 30)
+        StatusBar(message: "Not added: the server answered with a page", hint: "?:Help").render(into: &grid, in: grid.bounds)
+        #expect(grid.lines == [" Not added: the server…"])
+    }
+
     @Test func statusBarAtTinyWidths() {
         for width in 0...3 {
             var grid = CellGrid(rows: 1, columns: width)

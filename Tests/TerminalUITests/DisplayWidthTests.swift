@@ -34,6 +34,14 @@ import Testing
         #expect(DisplayWidth.truncate("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")
     }
 
+    @Test func truncationAtAWordKeepsWholeWordsWhenOneEndsLateEnough() {
+        #expect(DisplayWidth.truncateAtWord("the quick brown fox", toWidth: 14) == "the quick…")
+        #expect(DisplayWidth.truncateAtWord("the quick brown fox", toWidth: 19) == "the quick brown fox")
+        // No word ends in the last third: cut where it must.
+        #expect(DisplayWidth.truncateAtWord("a verylongwordthatgoeson", toWidth: 12) == "a verylongw…")
+        #expect(DisplayWidth.truncateAtWord("日本語のタイトル", toWidth: 7) == "日本語…")
+    }
+
     @Test func wrapsAtSpaces() {
         #expect(DisplayWidth.wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
         #expect(DisplayWidth.wrap("a  b", width: 10) == ["a  b"])

@@ -1,6 +1,7 @@
 import Configuration
 import FeedStore
 import Foundation
+import TerminalUI
 
 /// The reader's one step: a message in, the state changed and the effects out.
 ///
@@ -18,7 +19,12 @@ extension ReaderState {
     mutating func update(_ message: ReaderMessage, _ environment: ReaderEnvironment) -> [ReaderEffect] {
         guard !isQuitting else { return [] }
         now = environment.now
-        let effects = decide(message, environment)
+        let before = self.message
+        var effects = decide(message, environment)
+        if let said = self.message, said != before, DisplayWidth.of(said) > terminal.size.columns - 2 {
+            // Cut at a word on the status bar: kept whole in the log.
+            effects.append(LogLine.info("status: \(said)"))
+        }
         return effects + layout()
     }
 
