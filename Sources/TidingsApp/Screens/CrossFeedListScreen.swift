@@ -157,7 +157,7 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
 
     func render(into grid: inout CellGrid, in area: Rect, _ context: ScreenContext) -> Position? {
         let emptyText = !isLoaded ? "Loading…" : articles.emptyText(keyMap: context.keyMap)
-        let renderer = StarredRowRenderer(items: ItemRowRenderer(context, showsFeedTitle: true))
+        let renderer = CrossFeedRowRenderer(items: ItemRowRenderer(context, showsFeedTitle: true))
         let row = ListView(source: MarkedItems(items: source, marks: context.marks), renderer: renderer, emptyText: emptyText)
             .draw(into: &grid, in: area, state: state)
         return Position(row: row, column: 0)

@@ -3,14 +3,14 @@ import FeedFetcher
 import FeedStore
 import TerminalUI
 
-/// Draws one row of the Starred list: the row an item list draws, and the article's feed in a
-/// column at the right, since the list mixes feeds.
+/// Draws one row of a list that mixes feeds (Starred, a query feed, search results): the row an
+/// item list draws, and the article's feed in a column at the right.
 ///
 /// ```
 /// N 2026-11-20  Release notes for 2.0  — Ann Author        Example feed
 /// ```
 /// With `articlelist-format` set, the format lays the row out, `%T` being the article's feed.
-struct StarredRowRenderer: RowRenderer {
+struct CrossFeedRowRenderer: RowRenderer {
     var items: ItemRowRenderer
 
     func render(_ entry: MarkedItems.Row, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
