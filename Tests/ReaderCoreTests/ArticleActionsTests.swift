@@ -1,24 +1,46 @@
 @testable import Configuration
 import FeedStore
 import Foundation
+@testable import ReaderDriving
 import TerminalUI
-import ReaderTesting
 import Testing
-import TestSupport
 @testable import TidingsApp
 
-/// The article actions headless, through the real reader: the URL view (`u`) and what it opens,
-/// podboat's queue (`E`), saving (`S`) and piping (`|`) — checked by the files written and the
-/// arguments and input a fixture script receives.
+/// The article actions: the URL view (`u`) and what it opens, podboat's queue (`E`), saving (`S`)
+/// and piping (`|`) — checked by the programs the reader asks to run (their argument vectors,
+/// never a shell) and the files it asks to write. Running them is the runners' (ReaderRunnerTests:
+/// ProcessRunnerTests, FileRunnerTests).
 @MainActor
-@Suite(.serialized) struct ArticleActionsTests {
-    /// A home serving one podcast feed (an article with a link, an image and an enclosure, and
-    /// one with nothing), a script recording how it is run, the reader open on the first article
-    /// (or on the feed's items with it selected, without `opening`).
-    private func readerOnEpisode(
-        player: Bool = true, opening: Bool = true, actions: (HeadlessHome) -> ArticleActionOptions = { _ in ArticleActionOptions() }
-    ) async throws -> (HeadlessHome, HeadlessReader, script: String) {
-        let home = try HeadlessHome()
+@Suite struct ArticleActionsTests {
+    static let enclosure = "https://cdn.example/audio/ep%2012.mp3?token=1"
+    /// A program's path: only its argument vectors are checked, it never runs.
+    static let script = "/opt/record"
+
+    /// A home with one podcast feed (an article with a link, an image and an enclosure, and one
+    /// with nothing), the reader open on the first article (or on the feed's items with it
+    /// selected, without `opening`); the browser and the player are `script`.
+    static func readerOnEpisode(player: Bool = true, opening: Bool = true, config: (ReaderHome) -> String = { _ in "" })
+        throws -> (ReaderHome, ReaderDriver) {
+        let home = try ReaderHome()
+        try writePodcast(in: home)
+        try home.subscribe([home.url("pod")])
+        let reader = try home.driver(config: "browser \"\(script) browser %u\"\n" + (player ? "player \"\(script) player\"\n" : "") + config(home),
+                                     columns: 200)
+        reader.settle()
+        reader.press(.character("R"))
+        reader.settle()
+        #expect(reader.text.contains("Reloaded 1 feed"))
+        reader.press(.enter)
+        reader.settle()
+        #expect(reader.text.contains("Episode 12"))
+        guard opening else { return (home, reader) }
+        reader.press(.enter)
+        reader.settle()
+        #expect(reader.text.contains("Title: Episode 12: Tides & Moons"))
+        return (home, reader)
+    }
+
+    static func writePodcast(in home: ReaderHome) throws {
         let episode = "<item><title>Episode 12: Tides &amp; Moons</title><link>https://pod.example/12</link>"
             + "<pubDate>21 Nov 2025 10:00:00 GMT</pubDate>"
             + "<description>&lt;p&gt;Show &lt;a href=\"https://pod.example/notes?q=$(touch%20x)\"&gt;notes&lt;/a&gt; "
@@ -28,39 +50,15 @@ import TestSupport
             + "<pubDate>20 Nov 2025 10:00:00 GMT</pubDate><description>No links.</description></item>"
         try home.write("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Tide Talk</title><link>https://pod.example/</link>"
             + episode + plain + "</channel></rss>", to: "feeds/pod.xml")
-        try home.subscribe([home.url("pod")])
-        // Records its arguments, one a line, then (when the first is `stdin`) its standard input.
-        let script = home.path("record")
-        try ExecutableScript.write("#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\"; done >> \"$0.out\"\n"
-            + "if [ \"$1\" = stdin ]; then cat >> \"$0.out\"; fi\n", to: script)
-        var options = actions(home)
-        if player { options.player = "\(script) player" }
-        let reader = try home.startReader(columns: 200, browser: "\(script) browser %u", articleActions: options)
-        #expect(await reader.settle())
-        reader.press(.character("R"))
-        #expect(await reader.waitFor("Reloaded 1 feed"))
-        #expect(await reader.settle())
-        reader.press(.enter)
-        #expect(await reader.waitFor("Episode 12"))
-        guard opening else { return (home, reader, script) }
-        reader.press(.enter)
-        #expect(await reader.waitFor("Title: Episode 12: Tides & Moons"))
-        #expect(await reader.settle())
-        return (home, reader, script)
     }
 
-    /// What the script wrote, once it contains `text` (a graphical browser runs detached).
-    private func recorded(_ script: String, containing text: String, times: Int = 1) async -> String {
-        for _ in 0..<2_000 {
-            if let output = try? String(contentsOfFile: script + ".out", encoding: .utf8),
-               output.components(separatedBy: text).count > times { return output }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return (try? String(contentsOfFile: script + ".out", encoding: .utf8)) ?? ""
+    /// The podboat queue lines asked for so far.
+    private func enqueued(_ reader: ReaderDriver) -> [FileEffect] {
+        reader.fileEffects.filter { if case .enqueue = $0 { true } else { false } }
     }
 
-    @Test func theURLViewListsLinksImagesAndEnclosuresAndOpensThem() async throws {
-        let (home, reader, script) = try await readerOnEpisode()
+    @Test func theURLViewListsLinksImagesAndEnclosuresAndOpensThem() throws {
+        let (_, reader) = try Self.readerOnEpisode()
         // The article numbers the enclosure after the body's links.
         #expect(reader.text.contains("(audio/mpeg) [3]"), "\(reader.text)")
         reader.press(.character("u"))
@@ -69,146 +67,140 @@ import TestSupport
         #expect(reader.lines[1].hasSuffix(" https://pod.example/notes?q=$(touch%20x)"))
         #expect(reader.lines[2].hasPrefix("[2] image "))
         #expect(reader.lines[2].hasSuffix(" https://pod.example/cover.png"))
-        #expect(reader.lines[3].hasPrefix("[3] enclosure (audio/mpeg)  https://cdn.example/audio/ep%2012.mp3?token=1"))
+        #expect(reader.lines[3].hasPrefix("[3] enclosure (audio/mpeg)  \(Self.enclosure)"))
         // The addresses line up.
         #expect(Set(reader.lines[1...3].map { $0.firstRange(of: "https")?.lowerBound.utf16Offset(in: $0) }).count == 1)
 
         // Enter on the enclosure: the player; on the image: the browser. One literal argument
         // each, whatever the URL holds.
         reader.press(.character("G"), .enter)
-        #expect(await recorded(script, containing: "token=1").contains("player\nhttps://cdn.example/audio/ep%2012.mp3?token=1\n"), "\(reader.text)")
+        #expect(reader.programsRun.last == [Self.script, "player", Self.enclosure], "\(reader.text)")
         reader.press(.up, .enter)
-        #expect(await recorded(script, containing: "cover.png").contains("browser\nhttps://pod.example/cover.png\n"))
+        #expect(reader.programsRun.last == [Self.script, "browser", "https://pod.example/cover.png"])
         reader.press(.character("g"), .enter)
-        #expect(await recorded(script, containing: "notes").contains("browser\nhttps://pod.example/notes?q=$(touch%20x)\n"))
-        #expect(!FileManager.default.fileExists(atPath: "x"))
+        #expect(reader.programsRun.last == [Self.script, "browser", "https://pod.example/notes?q=$(touch%20x)"])
 
         // Back to the article, where the enclosure's number opens it too.
         reader.press(.character("q"))
         #expect(reader.lines[1].hasPrefix("Title: Episode 12"))
         reader.press(.character("3"), .enter)
-        let output = await recorded(script, containing: "player\n", times: 2)
-        #expect(output.hasSuffix("player\nhttps://cdn.example/audio/ep%2012.mp3?token=1\n"), "\(output)")
-        #expect(await reader.settle())
-        // The home (and the script in it) lives until the end.
-        withExtendedLifetime(home) {}
+        #expect(reader.programsRun.count == 4)
+        #expect(reader.programsRun.last == [Self.script, "player", Self.enclosure])
     }
 
-    @Test func anEnclosureOpensInTheBrowserWithoutAPlayer() async throws {
-        let (home, reader, script) = try await readerOnEpisode(player: false)
+    @Test func anEnclosureOpensInTheBrowserWithoutAPlayer() throws {
+        let (_, reader) = try Self.readerOnEpisode(player: false)
         reader.press(.character("u"), .character("G"), .enter)
-        #expect(await recorded(script, containing: "token=1").contains("browser\nhttps://cdn.example/audio/ep%2012.mp3?token=1\n"), "\(reader.lines.last ?? "")")
-        #expect(await reader.settle())
-        // The home (and the script in it) lives until the end.
-        withExtendedLifetime(home) {}
+        #expect(reader.programsRun == [[Self.script, "browser", Self.enclosure]], "\(reader.lines.last ?? "")")
     }
 
-    @Test func enqueueWritesPodboatsQueueLineOnce() async throws {
-        let (home, reader, _) = try await readerOnEpisode { home in
-            ArticleActionOptions(downloadPath: home.path("podcasts"), queueFile: home.path("newsboat/queue"))
+    @Test func enqueueWritesPodboatsQueueLineOnce() throws {
+        let (home, reader) = try Self.readerOnEpisode { home in
+            "download-path \"\(home.path("podcasts"))\"\nqueue-file \"\(home.path("newsboat/queue"))\"\n"
         }
+        let queue = PodcastQueue(path: home.path("newsboat/queue"))
+        let line = FileEffect.enqueue(url: Self.enclosure, queue: queue, target: "\(home.path("podcasts"))/ep 12.mp3")
         reader.press(.character("E"))
-        #expect(await reader.waitFor("Queued for podboat"))
-        let queue = try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8)
-        #expect(queue == "https://cdn.example/audio/ep%2012.mp3?token=1 \"\(home.path("podcasts"))/ep 12.mp3\"\n")
+        #expect(enqueued(reader) == [line])
+        // What the file runner does with it: one line, written once.
+        #expect(try queue.append(Self.enclosure, to: "\(home.path("podcasts"))/ep 12.mp3") == .queued(to: "\(home.path("podcasts"))/ep 12.mp3"))
+        let written = try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8)
+        #expect(written == "\(Self.enclosure) \"\(home.path("podcasts"))/ep 12.mp3\"\n")
         reader.press(.character("E"))
-        #expect(await reader.waitFor("Already in podboat's queue"))
-        #expect(try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8) == queue)
+        #expect(enqueued(reader) == [line, line])
+        #expect(try queue.append(Self.enclosure, to: "\(home.path("podcasts"))/ep 12.mp3") == .alreadyQueued)
+        #expect(try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8) == written)
 
-        // An article without an enclosure says so and writes nothing.
+        // An article without an enclosure says so and asks for nothing.
         reader.press(.character("q"), .down, .enter)
-        #expect(await reader.waitFor("Title: Plain post"))
+        reader.settle()
+        #expect(reader.text.contains("Title: Plain post"))
         reader.press(.character("E"))
         #expect(reader.text.contains("This article has no enclosure to queue"))
-        #expect(await reader.settle())
-        #expect(try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8) == queue)
+        reader.settle()
+        #expect(enqueued(reader).count == 2)
     }
 
     /// newsboat's article list offers `u` and `E` for the selected article too; the article is
-    /// read from the cache off the main thread first, as Enter reads it.
-    @Test func urlViewAndEnqueueFromTheItemList() async throws {
-        let (home, reader, _) = try await readerOnEpisode(opening: false) { home in
-            ArticleActionOptions(downloadPath: home.path("podcasts/%n"), downloadFileNameFormat: "%F-%t.%e", queueFile: home.path("newsboat/queue"))
+    /// read from the cache first, as Enter reads it.
+    @Test func urlViewAndEnqueueFromTheItemList() throws {
+        let (home, reader) = try Self.readerOnEpisode(opening: false) { home in
+            "download-path \"\(home.path("podcasts/%n"))\"\ndownload-filename-format \"%F-%t.%e\"\nqueue-file \"\(home.path("newsboat/queue"))\"\n"
         }
         #expect(reader.lines[1].contains("Episode 12"), "\(reader.text)")
         reader.press(.character("u"))
-        #expect(await reader.waitFor("URLs — Episode 12: Tides & Moons"))
+        reader.settle()
+        #expect(reader.text.contains("URLs — Episode 12: Tides & Moons"))
         #expect(reader.lines[1].hasSuffix(" https://pod.example/notes?q=$(touch%20x)"), "\(reader.text)")
-        #expect(reader.lines[3].hasPrefix("[3] enclosure (audio/mpeg)  https://cdn.example/audio/ep%2012.mp3?token=1"))
+        #expect(reader.lines[3].hasPrefix("[3] enclosure (audio/mpeg)  \(Self.enclosure)"))
         reader.press(.character("q"))
-        #expect(await reader.waitFor("Plain post"))
+        reader.settle()
+        #expect(reader.text.contains("Plain post"))
 
         reader.press(.character("E"))
-        #expect(await reader.waitFor("Queued for podboat"))
-        let queue = try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8)
-        #expect(queue == "https://cdn.example/audio/ep%2012.mp3?token=1 \"\(home.path("podcasts"))/Tide Talk/2025-11-21-Episode 12: Tides & Moons.mp3\"\n")
+        reader.settle()
+        #expect(enqueued(reader) == [.enqueue(url: Self.enclosure, queue: PodcastQueue(path: home.path("newsboat/queue")),
+                                              target: "\(home.path("podcasts"))/Tide Talk/2025-11-21-Episode 12: Tides & Moons.mp3")])
         // Still on the list, which marked nothing read.
         #expect(reader.lines[1].hasPrefix("N "), "\(reader.text)")
         reader.press(.down, .character("E"))
-        #expect(await reader.waitFor("This article has no enclosure to queue"))
-        #expect(await reader.settle())
-        #expect(try String(contentsOfFile: home.path("newsboat/queue"), encoding: .utf8) == queue)
+        reader.settle()
+        #expect(reader.text.contains("This article has no enclosure to queue"))
+        #expect(enqueued(reader).count == 1)
 
         // Search results are a list of articles too.
         reader.press(.character("q"), .character("/"))
         reader.type("Tides")
         reader.press(.enter)
-        #expect(await reader.waitFor("Search: Tides"))
-        #expect(await reader.settle())
+        reader.settle()
+        #expect(reader.text.contains("Search: Tides"))
         reader.press(.character("u"))
-        #expect(await reader.waitFor("URLs — Episode 12: Tides & Moons"), "\(reader.text)")
-        #expect(await reader.settle())
+        reader.settle()
+        #expect(reader.text.contains("URLs — Episode 12: Tides & Moons"), "\(reader.text)")
     }
 
-    @Test func saveProposesANameAndAsksBeforeReplacing() async throws {
-        let (home, reader, _) = try await readerOnEpisode { home in ArticleActionOptions(savePath: home.path("saved")) }
-        try FileManager.default.createDirectory(atPath: home.path("saved"), withIntermediateDirectories: true)
+    @Test func saveProposesANameAndAsksBeforeReplacing() throws {
+        let (home, reader) = try Self.readerOnEpisode { home in "save-path \"\(home.path("saved"))\"\n" }
         let path = home.path("saved/Episode_12_Tides_Moons.txt")
         reader.press(.character("S"))
-        #expect(reader.text.contains("Save to: "))
+        #expect(reader.text.contains("Save to: \(path)"))
         reader.press(.enter)
-        #expect(await reader.waitFor("Saved to"))
-        let saved = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(saved.hasPrefix("Title: Episode 12: Tides & Moons\n"))
-        #expect(saved.contains("Show notes[1] [image 2: cover]"))
-        #expect(saved.contains("Attachment: https://cdn.example/audio/ep%2012.mp3?token=1"))
-        #expect(saved.contains("[1] https://pod.example/notes?q=$(touch%20x)"))
+        guard case .saveText(let article, path, replacing: false)? = reader.fileEffects.last else {
+            Issue.record("not saved to \(path): \(reader.fileEffects)")
+            return
+        }
+        #expect(article.text.hasPrefix("Title: Episode 12: Tides & Moons\n"))
+        #expect(article.text.contains("Show notes[1] [image 2: cover]"))
+        #expect(article.text.contains("Attachment: \(Self.enclosure)"))
+        #expect(article.text.contains("[1] https://pod.example/notes?q=$(touch%20x)"))
 
-        // The file exists now: a second save asks, and any key but y keeps it.
-        try "mine\n".write(toFile: path, atomically: true, encoding: .utf8)
-        reader.press(.character("S"), .enter)
-        #expect(await reader.waitFor("Replace Episode_12_Tides_Moons.txt? It exists (y: yes"))
+        // The file exists (the file runner says so): asked, and any key but y keeps it.
+        reader.send(.saveWouldReplace(article, path: path))
+        #expect(reader.text.contains("Replace Episode_12_Tides_Moons.txt? It exists (y: yes"))
         reader.press(.character("n"))
-        #expect(await reader.settle())
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine\n")
+        #expect(reader.fileEffects.count == 1)
         reader.press(.character("S"), .enter)
-        #expect(await reader.waitFor("Replace Episode_12_Tides_Moons.txt? It exists (y: yes"))
+        #expect(reader.fileEffects.last == .saveText(article, path: path, replacing: false))
+        reader.send(.saveWouldReplace(article, path: path))
+        #expect(reader.text.contains("Replace Episode_12_Tides_Moons.txt? It exists (y: yes"))
         reader.press(.character("y"))
-        #expect(await reader.waitFor("Saved to"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
+        #expect(reader.fileEffects.last == .saveText(article, path: path, replacing: true))
+        #expect(reader.fileEffects.count == 3)
     }
 
-    @Test func pipeToRunsTheCommandWithoutAShellWithTheTextOnItsInput() async throws {
-        let (home, reader, script) = try await readerOnEpisode()
+    @Test func pipeToRunsTheCommandWithoutAShellWithTheTextOnItsInput() throws {
+        let (_, reader) = try Self.readerOnEpisode()
         reader.press(.character("|"))
         #expect(reader.text.contains("Pipe to command:"))
-        reader.type("\(script) stdin 'two words' $(touch x) ;")
+        reader.type("\(Self.script) stdin 'two words' $(touch x) ;")
         reader.press(.enter)
-        let output = await recorded(script, containing: "Title: Episode 12")
-        #expect(output.hasPrefix("stdin\ntwo words\n$(touch\nx)\n;\nTitle: Episode 12: Tides & Moons\n"), "\(output)")
-        #expect(output.contains("Show notes[1] [image 2: cover]"))
-        #expect(await reader.waitFor("Piped the article to record"))
-        #expect(reader.terminal.keyPrompts == ["Press any key to return to Tidings"], "the output stays until a key")
-        #expect(!FileManager.default.fileExists(atPath: "x"))
-
-        // A command that fails says so.
-        reader.press(.character("|"))
-        reader.type("/bin/false")
-        reader.press(.enter)
-        #expect(await reader.waitFor("Pipe failed: /bin/false exited with status 1"))
-        #expect(await reader.settle())
-        // The home (and the script in it) lives until the end.
-        withExtendedLifetime(home) {}
+        guard case .pipe(let arguments, let text)? = reader.processEffects.last else {
+            Issue.record("nothing piped: \(reader.processEffects)")
+            return
+        }
+        #expect(arguments == [Self.script, "stdin", "two words", "$(touch", "x)", ";"])
+        #expect(text.hasPrefix("Title: Episode 12: Tides & Moons\n"), "\(text)")
+        #expect(text.contains("Show notes[1] [image 2: cover]"))
     }
 
     @Test func queueFileIsWherePodboatLooks() throws {

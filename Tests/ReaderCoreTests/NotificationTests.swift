@@ -3,17 +3,17 @@ import FeedFetcher
 import FeedModel
 import FeedStore
 import Foundation
-import ReaderTesting
+@testable import ReaderDriving
 import TerminalUI
-import TestSupport
 import Testing
 @testable import TidingsApp
 
 /// newsboat's notifications after a reload: the counts before and after come from the cache,
-/// the message from `notify-format`, and it goes to a program (run without a shell), the bell,
-/// screen's status line and the window title.
+/// the message from `notify-format`, and it goes to a program (run without a shell: its
+/// argument vector is checked; running it is the process runner's), the bell, screen's status
+/// line and the window title.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct NotificationTests {
+@Suite struct NotificationTests {
     @Test func theFormatSaysWhatTheReloadChanged() {
         var options = Config(parsing: #"notify-format "%d new (%n unread), %D more feeds (%f): %%""#).notifyOptions
         #expect(options.message(before: UnreadTotals(feeds: 1, articles: 3), after: UnreadTotals(feeds: 2, articles: 7))
@@ -34,73 +34,74 @@ import Testing
             == "3 unread")
     }
 
-    @Test func aReloadAsksForTheCountsBeforeAndAfterAndNotifiesWithTheFormattedMessage() {
-        var settings = ReaderSettings(
-            urlsPath: "/nonexistent/urls", subscriptions: [Subscription(url: ReaderUpdateTests.feed.url)],
-            cachePath: "/nonexistent/cache.db", logPath: "/nonexistent/log")
-        settings.take(Config(parsing: "notify-program \"~/bin/notify me\"\nnotify-beep yes\nnotify-format \"%d new\"\n"), environment: [:])
-        let harness = ReaderUpdateTests.Harness(settings: settings)
-        harness.answer(harness.app.begin() + harness.send(.storeChanged), with: ReaderUpdateTests.storeAnswers)
-        let before = StoreRead(query: .unreadTotals, reply: .unreadTotals(afterReload: false), waitsForWrites: true)
-        let feeds = StoreRead(query: .feedsToFetch(only: nil), reply: .reload, waitsForWrites: true)
-        #expect(harness.press(.character("R")) == [.checkGeneration, .load(before), .load(feeds)])
-        #expect(harness.send(.loaded(before, .success(.unreadTotals(UnreadTotals(feeds: 1, articles: 2))))) == [])
-        harness.send(.loaded(feeds, .success(.feedsToFetch([ReaderUpdateTests.target]))))
-        let after = StoreRead(query: .unreadTotals, reply: .unreadTotals(afterReload: true), waitsForWrites: true)
-        #expect(harness.send(.reloadFinished(ReloadSummary())).last == .load(after))
-        let home = NSHomeDirectory()
-        #expect(harness.send(.loaded(after, .success(.unreadTotals(UnreadTotals(feeds: 1, articles: 5))))) == [
-            .notify(message: "3 new", program: ["\(home)/bin/notify", "me"], beeps: true, inStatusLine: false),
-        ])
-        // A reload that brings nothing says nothing.
-        _ = harness.press(.character("R"))
-        harness.send(.loaded(before, .success(.unreadTotals(UnreadTotals(feeds: 1, articles: 5)))))
-        harness.send(.loaded(feeds, .success(.feedsToFetch([ReaderUpdateTests.target]))))
-        harness.send(.reloadFinished(ReloadSummary()))
-        #expect(harness.send(.loaded(after, .success(.unreadTotals(UnreadTotals(feeds: 1, articles: 5))))) == [])
-    }
-
-    @Test func withoutNotificationsNothingIsCounted() {
-        let harness = ReaderUpdateTests.Harness()
-        harness.answer(harness.app.begin() + harness.send(.storeChanged), with: ReaderUpdateTests.storeAnswers)
-        #expect(harness.press(.character("R")) == [
-            .checkGeneration, .load(StoreRead(query: .feedsToFetch(only: nil), reply: .reload, waitsForWrites: true)),
-        ])
-    }
-
-    /// The whole reader, a real feed and a real program: the program gets the message as its last
-    /// argument, untouched by any shell; the bell rings, screen's line and the title show it.
-    @Test func aReloadThatBringsArticlesRunsTheNotifyProgram() async throws {
-        let home = try HeadlessHome()
-        try home.serve("news", title: "Harbour News", items: [("Ferry delayed", 20), ("Quay opens", 21)])
+    /// A home with one feed of two articles, the reader on the feed list with `config`.
+    private func reader(config: String) throws -> (ReaderHome, ReaderDriver) {
+        let home = try ReaderHome()
+        try home.writeFeed("news", title: "Harbour News", items: [("Ferry delayed", 20), ("Quay opens", 21)])
         try home.subscribe([home.url("news")])
-        let argv = home.path("notify-argv")
-        try ExecutableScript.write("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(argv).tmp'\nmv '\(argv).tmp' '\(argv)'\n",
-                                   to: home.path("notify"))
-        let config = Config(parsing: """
-            notify-program "\(home.path("notify")) --app tidings"
-            notify-format "%d new articles; $(touch \(home.path("pwned"))) %n unread"
+        let reader = try home.driver(config: config)
+        #expect(reader.state.settings.config.warnings.isEmpty, "\(reader.state.settings.config.warnings)")
+        reader.settle()
+        return (home, reader)
+    }
+
+    /// The reads of the unread totals among `effects`: false for those before a reload, true after.
+    private func totalsRead(_ effects: [ReaderEffect]) -> [Bool] {
+        effects.compactMap { effect in
+            guard case .store(.read(let read)) = effect, read.query(as: UnreadTotalsQuery.self) != nil else { return nil }
+            return read == StoreRead(UnreadTotalsQuery(), route: true, lane: .afterWrites)
+        }
+    }
+
+    @Test func aReloadAsksForTheCountsBeforeAndAfterAndNotifiesWithTheFormattedMessage() throws {
+        let (home, reader) = try reader(config: "notify-program \"~/bin/notify me\"\nnotify-beep yes\nnotify-format \"%d new\"\n")
+        // Counted before the feeds to reload are read, on the same queue: before any is stored.
+        #expect(reader.send(.keys([.character("R")])) == [
+            .store(.checkGeneration), .read(UnreadTotalsQuery(), route: false, lane: .afterWrites),
+            .read(FeedsToFetchQuery(only: nil), route: ReaderRoute(), lane: .afterWrites),
+        ])
+        _ = reader.takeEffects()
+        reader.settle()
+        #expect(totalsRead(reader.effects) == [true])
+        #expect(reader.processEffects == [.notify(arguments: ["\(home.path("home"))/bin/notify", "me", "2 new"])])
+        #expect(reader.terminalEffects == [.beep])
+        // A reload that brings nothing says nothing.
+        _ = reader.takeEffects()
+        reader.press(.character("R"))
+        reader.settle()
+        #expect(totalsRead(reader.effects) == [false, true])
+        #expect(reader.processEffects.isEmpty && reader.terminalEffects.isEmpty)
+    }
+
+    @Test func withoutNotificationsNothingIsCounted() throws {
+        let (_, reader) = try reader(config: "")
+        #expect(reader.send(.keys([.character("R")])) == [
+            .store(.checkGeneration), .read(FeedsToFetchQuery(only: nil), route: ReaderRoute(), lane: .afterWrites),
+        ])
+        reader.settle()
+        #expect(totalsRead(reader.effects).isEmpty)
+    }
+
+    /// A real feed: the program gets the message as its last argument, a literal one whatever
+    /// the format holds; the bell rings, screen's line and the title show it.
+    @Test func aReloadThatBringsArticlesRunsTheNotifyProgram() throws {
+        let (_, reader) = try reader(config: """
+            notify-program "/opt/notify --app tidings"
+            notify-format "%d new articles; $(touch pwned) %n unread"
             notify-beep yes
             notify-screen yes
             notify-xterm yes
             """)
-        #expect(config.warnings.isEmpty)
-        let reader = try home.startReader { $0.take(config, environment: [:]) }
-        #expect(await reader.settle())
+        _ = reader.takeEffects()
         reader.press(.character("R"))
-        let message = "2 new articles; $(touch \(home.path("pwned"))) 2 unread"
-        #expect(await reader.waitUntil { FileManager.default.fileExists(atPath: argv) })
-        #expect(try String(contentsOfFile: argv, encoding: .utf8) == "--app\ntidings\n\(message)\n")
-        #expect(!FileManager.default.fileExists(atPath: home.path("pwned")))
-        // The program may finish before the reader draws its next frame on a loaded machine.
-        #expect(await reader.waitUntil { reader.terminal.title == message }, "\(reader.terminal.title)")
-        #expect(reader.terminal.beeps == 1)
-        #expect(reader.terminal.statusLineMessages == [message])
-        // The next key gives the title back to the unread count.
+        reader.settle()
+        let message = "2 new articles; $(touch pwned) 2 unread"
+        #expect(reader.processEffects == [.notify(arguments: ["/opt/notify", "--app", "tidings", message])])
+        #expect(reader.terminalEffects == [.beep, .showInStatusLine(message)])
+        #expect(reader.title == message)
+        // The next key gives the title back to the unread count: the feed list's, read again
+        // after the reload.
         reader.press(.down)
-        #expect(reader.terminal.title != message)
-        // The count is the feed list's, read again after the reload.
-        #expect(await reader.waitUntil { reader.terminal.title == "Tidings (2 unread)" }, "\(reader.terminal.title)")
-        #expect(await reader.settle())
+        #expect(reader.title == "Tidings (2 unread)")
     }
 }
