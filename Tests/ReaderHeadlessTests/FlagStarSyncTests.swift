@@ -17,7 +17,7 @@ import Testing
 @Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
 struct FlagStarSyncTests {
     private func see(_ reader: HeadlessReader, _ text: String) async throws {
-        let shown = await reader.waitFor(text, timeout: .seconds(30))
+        let shown = await reader.waitFor(text)
         #expect(shown, "\(text) not in:\n\(reader.text)")
         if !shown { throw CancellationError() }
     }

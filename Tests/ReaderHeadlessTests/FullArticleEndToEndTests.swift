@@ -266,7 +266,7 @@ import Testing
         try await selectArticle("Flood wall vote", in: reader)
         reader.press(.character("x"))
         let message = "No full article: fulltext-command: extract.sh exited with status 3: no lxml"
-        #expect(await reader.waitFor(message, timeout: .seconds(20)))
+        #expect(await reader.waitFor(message))
         #expect(reader.text.contains(message))
         #expect(await reader.settle())
         #expect(try fullArticle(of: "Flood wall vote", in: reader.store) == nil)
