@@ -18,6 +18,15 @@ import Testing
 @Suite(.serialized, .enabled(if: FeverTestServer.isInstalled,
                             "coldsweat is not installed: run `make sync-test-deps` (or `make test`) to test Fever sync"))
 struct HeadlessSyncTests {
+    /// The reader on `home` syncing with `account`'s Fever server, and with `withLocalFeeds` the
+    /// urls file's feeds too (`sync-local-feeds`).
+    private func startReader(_ home: HeadlessHome, account: SyncAccount, withLocalFeeds: Bool) throws -> HeadlessReader {
+        try home.startReader { settings in
+            settings.feedListSource = .server(SyncServer(service: .fever), withLocalFeeds: withLocalFeeds)
+            settings.syncAccount = .success(account)
+        }
+    }
+
     /// `sync-local-feeds`: the urls file's feed is fetched after each sync, listed beside the
     /// server's with a dim `·`, and `R` does both again.
     @Test func syncLocalFeedsReloadsTheUrlsFileAfterEachSyncAndMarksItsFeeds() async throws {
@@ -27,13 +36,9 @@ struct HeadlessSyncTests {
         let source = FeverSource(endpoint: server.endpoint, email: FeverTestServer.email, password: FeverTestServer.password,
                                  options: FetchOptions(connectTimeout: 3, timeout: 20))
         let account = SyncAccount(source: source, identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)")
-        var settings = ReaderSettings(
-            urlsPath: home.urlsPath, subscriptions: [Subscription(url: home.url("harbour"))], cachePath: home.cachePath,
-            logPath: home.path("log"), browser: "/bin/true %u", feedListSource: .server(SyncServer(service: .fever), withLocalFeeds: true),
-            syncAccount: .success(account))
-        settings.preferences.marksLocalFeeds = true
+        try home.subscribe([home.url("harbour")])
 
-        let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        let reader = try startReader(home, account: account, withLocalFeeds: true)
         #expect(await reader.waitFor("Synced: 5 new articles; Reloaded 1 feed — 2 new articles"))
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.hasPrefix("·N (2/2)") && $0.contains("Harbour") })
@@ -55,13 +60,10 @@ struct HeadlessSyncTests {
                                  options: FetchOptions(connectTimeout: 3, timeout: 20))
         let account = SyncAccount(source: source, identity: "fever \(server.endpoint.absoluteString) \(FeverTestServer.email)")
         // A feed the urls file would list: under a feed server it must never reach the cache.
-        let settings = ReaderSettings(
-            urlsPath: home.urlsPath, subscriptions: [Subscription(url: home.url("local"))], cachePath: home.cachePath,
-            logPath: home.path("log"), browser: "/bin/true %u", feedListSource: .server(SyncServer(service: .fever), withLocalFeeds: false),
-            syncAccount: .success(account))
+        try home.subscribe([home.url("local")])
 
         // A cache never synced has nothing to show: the first sync starts by itself.
-        let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        let reader = try startReader(home, account: account, withLocalFeeds: false)
         #expect(await reader.waitFor("Synced: 5 new articles"))
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.contains("(2/2) Alpha") })
@@ -124,7 +126,7 @@ struct HeadlessSyncTests {
         server.stop()
 
         // A new reader on the same cache opens from it, server down and all.
-        let again = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        let again = try startReader(home, account: account, withLocalFeeds: false)
         #expect(await again.settle())
         #expect(again.lines.contains { $0.contains("Alpha") } && again.lines.contains { $0.contains("Beta") })
     }

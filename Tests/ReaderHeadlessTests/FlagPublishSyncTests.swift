@@ -18,7 +18,7 @@ import Testing
 @Suite(.serialized, .enabled(if: TTRSSTestServer.isAvailable, Comment(rawValue: TTRSSTestServer.unavailableReason ?? "")))
 struct FlagPublishSyncTests {
     private func see(_ reader: HeadlessReader, _ text: String) async throws {
-        let shown = await reader.waitFor(text, timeout: .seconds(30))
+        let shown = await reader.waitFor(text)
         #expect(shown, "\(text) not in:\n\(reader.text)")
         if !shown { throw CancellationError() }
     }
@@ -31,21 +31,20 @@ struct FlagPublishSyncTests {
         let alphaOne = try #require(articles.first { $0.title == "Alpha one" }).id
         let alphaTwo = try #require(articles.first { $0.title == "Alpha two" }).id
         try server.setPublished([alphaTwo], true)
-        let config = Config(parsing: """
+        let lines = """
             urls-source "ttrss"
             ttrss-url "\(server.url.absoluteString)"
             ttrss-login "\(TTRSSTestServer.user)"
             ttrss-password "\(TTRSSTestServer.password)"
             ttrss-flag-publish "p"
             articlelist-format "[%-2F] %f %t"
-            """)
+            """
+        let config = Config(parsing: lines)
         #expect(config.warnings.isEmpty)
         let account = try #require(try config.syncAccount())
-        let settings = ReaderSettings(
-            urlsPath: home.urlsPath, subscriptions: [], cachePath: home.cachePath, logPath: home.path("log"),
-            browser: "/bin/true %u", preferences: config.readerPreferences, feedListSource: config.feedListSource,
-            syncAccount: .success(account))
-        let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        // The server keeps the list of feeds: the urls file lists none.
+        try home.subscribe([])
+        let reader = try home.startReader(config: lines) { $0.syncAccount = .success(account) }
         try await see(reader, "Synced: 5 new articles")
         #expect(await reader.settle())
 

@@ -17,7 +17,7 @@ import Testing
 @Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
 struct FlagStarSyncTests {
     private func see(_ reader: HeadlessReader, _ text: String) async throws {
-        let shown = await reader.waitFor(text, timeout: .seconds(30))
+        let shown = await reader.waitFor(text)
         #expect(shown, "\(text) not in:\n\(reader.text)")
         if !shown { throw CancellationError() }
     }
@@ -29,22 +29,21 @@ struct FlagStarSyncTests {
                                              password: FreshRSSTestServer.apiPassword)
         let alphaTwo = try #require(try otherDevice.articles(newerThan: 0).first { $0.title == "Alpha two" })
         try otherDevice.send([.starred(alphaTwo.id)])
-        let config = Config(parsing: """
+        let lines = """
             urls-source "freshrss"
             freshrss-url "\(server.greaderEndpoint.absoluteString)"
             freshrss-login "\(FreshRSSTestServer.user)"
             freshrss-password "\(FreshRSSTestServer.apiPassword)"
             freshrss-flag-star "a"
             articlelist-format "[%-2F] %f %t"
-            """)
+            """
+        let config = Config(parsing: lines)
         #expect(config.warnings.isEmpty)
         #expect(config.starFlag == "a")
         let account = try #require(try config.syncAccount())
-        let settings = ReaderSettings(
-            urlsPath: home.urlsPath, subscriptions: [], cachePath: home.cachePath, logPath: home.path("log"),
-            browser: "/bin/true %u", preferences: config.readerPreferences, feedListSource: config.feedListSource,
-            syncAccount: .success(account))
-        let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        // The server keeps the list of feeds: the urls file lists none.
+        try home.subscribe([])
+        let reader = try home.startReader(config: lines) { $0.syncAccount = .success(account) }
         try await see(reader, "Synced: 5 new articles")
         #expect(await reader.settle())
 

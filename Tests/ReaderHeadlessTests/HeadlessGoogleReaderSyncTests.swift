@@ -21,21 +21,21 @@ struct HeadlessGoogleReaderSyncTests {
     @Test func marksReachTheServerAndAFeedAddedHereIsSubscribedToThere() async throws {
         let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
         let home = try HeadlessHome()
-        let config = Config(parsing: """
+        let lines = """
             urls-source "freshrss"
             freshrss-url "\(server.greaderEndpoint.absoluteString)"
             freshrss-login "\(FreshRSSTestServer.user)"
             freshrss-password "\(FreshRSSTestServer.apiPassword)"
-            """)
+            """
+        let config = Config(parsing: lines)
         #expect(config.warnings.isEmpty)
         let account = try #require(try config.syncAccount())
-        let settings = ReaderSettings(
-            urlsPath: home.urlsPath, subscriptions: [], cachePath: home.cachePath,
-            logPath: home.path("log"), browser: "/bin/true %u", feedListSource: config.feedListSource, syncAccount: .success(account))
+        // The server keeps the list of feeds: the urls file lists none.
+        try home.subscribe([])
         let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
                                              password: FreshRSSTestServer.apiPassword)
 
-        let reader = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        let reader = try home.startReader(config: lines) { $0.syncAccount = .success(account) }
         #expect(await reader.waitFor("Synced: 5 new articles"))
         #expect(await reader.settle())
         #expect(reader.lines.contains { $0.contains("(2/2) Alpha") })
@@ -85,7 +85,7 @@ struct HeadlessGoogleReaderSyncTests {
         server.stop()
 
         // A new reader on the same cache opens from it, server down and all.
-        let again = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
+        let again = try home.startReader(config: lines) { $0.syncAccount = .success(account) }
         #expect(await again.settle())
         #expect(again.lines.contains { $0.contains("Alpha") } && again.lines.contains { $0.contains("Beta") })
     }
