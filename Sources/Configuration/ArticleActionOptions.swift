@@ -33,15 +33,23 @@ public struct ArticleActionOptions: Sendable, Equatable {
     /// find theirs: `$XDG_DATA_HOME/newsboat/queue` when `$XDG_CONFIG_HOME/newsboat` is a
     /// directory, else `~/.newsboat/queue`.
     public func resolved(environment: [String: String]) -> ArticleActionOptions {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        resolved(home: environment["HOME"] ?? NSHomeDirectory(), defaultQueueFile: Self.newsboatQueueFile(environment: environment))
+    }
+
+    /// The options with `~` expanded to `home`, the queue file `defaultQueueFile` unless one is set
+    /// (looked up once, with ``newsboatQueueFile(environment:)``: this reads no file).
+    public func resolved(home: String, defaultQueueFile: String) -> ArticleActionOptions {
         var resolved = self
         resolved.downloadPath = Self.expand(downloadPath, home: home)
         resolved.savePath = Self.expand(savePath, home: home)
-        resolved.queueFile = queueFile.map { Self.expand($0, home: home) } ?? Self.newsboatQueueFile(environment: environment, home: home)
+        resolved.queueFile = queueFile.map { Self.expand($0, home: home) } ?? defaultQueueFile
         return resolved
     }
 
-    static func newsboatQueueFile(environment: [String: String], home: String) -> String {
+    /// Where newsboat and podboat keep the queue: `$XDG_DATA_HOME/newsboat/queue` when
+    /// `$XDG_CONFIG_HOME/newsboat` is a directory, else `~/.newsboat/queue`.
+    public static func newsboatQueueFile(environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
         var isDirectory: ObjCBool = false

@@ -103,7 +103,7 @@ public struct ReaderSettings: Sendable {
     /// `player`, `download-path`, `save-path`, `queue-file`, with `~` expanded and the queue
     /// file found.
     func articleActions(_ environment: ReaderEnvironment) -> ArticleActionOptions {
-        config.articleActions.resolved(environment: environment.variables)
+        config.articleActions.resolved(home: environment.home, defaultQueueFile: environment.defaultQueueFile)
     }
 
     /// `words` with a leading `~/` of the program made the home directory.

@@ -36,6 +36,7 @@ public final class ReaderRuntime {
     /// The process's environment and what was looked up in it once.
     private let variables: [String: String]
     private let defaultBrowser: BrowserCommand?
+    private let defaultQueueFile: String
     /// The time each message arrives at (a test's clock is its own).
     private let clock: @MainActor () -> Date
     /// How the process ends (the real reader exits; the headless one records the status).
@@ -114,6 +115,7 @@ public final class ReaderRuntime {
         self.terminal = terminal
         variables = environment
         defaultBrowser = ReaderEnvironment.findDefaultBrowser(in: environment)
+        defaultQueueFile = ArticleActionOptions.newsboatQueueFile(environment: environment)
         self.clock = clock
         // Block pictures are colours: without them (NO_COLOR, a monochrome terminal) they would
         // be a meaningless pattern of half blocks, so `auto` keeps the labels.
@@ -158,7 +160,7 @@ public final class ReaderRuntime {
     }
 
     private var environment: ReaderEnvironment {
-        ReaderEnvironment(variables: variables, now: clock(), defaultBrowser: defaultBrowser)
+        ReaderEnvironment(variables: variables, now: clock(), defaultBrowser: defaultBrowser, defaultQueueFile: defaultQueueFile)
     }
 
     /// Keys from the terminal: a resize is the terminal's new size, the rest are keys.
