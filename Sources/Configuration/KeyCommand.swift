@@ -48,6 +48,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case sort
     case reverseSort = "rev-sort"
     case help
+    /// Takes back the last change keys made to articles (a Tidings action).
+    case undo
 
     // newsboat's other actions (`isPerformed` says which ones a screen carries out).
     /// The next or previous article, from the article view (in a list, `next` and `prev` are

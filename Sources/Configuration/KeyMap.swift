@@ -157,6 +157,9 @@ public struct KeyMap: Sendable, Equatable {
                variants: [.feedList: ([.character("r")], "Reload the selected feed")]),
         Action(command: .reloadAll, contexts: reading, defaultKeys: [.character("R")], summaryText: "Reload all feeds"),
         Action(command: .toggleRead, contexts: articles, defaultKeys: [.character("N")], summaryText: "Toggle read/unread"),
+        // newsboat binds nothing to U.
+        Action(command: .undo, contexts: reading, defaultKeys: [.character("U")],
+               summaryText: "Undo the last change to articles (read, starred, flags, deleted)"),
         Action(command: .toggleStarred, contexts: articles, defaultKeys: [.character("s")], summaryText: "Star or unstar the article"),
         Action(command: .fetchFullArticle, contexts: articles, defaultKeys: [.character("x")],
                summaryText: "Fetch the full article from its page (x in the article: the feed's text again)",

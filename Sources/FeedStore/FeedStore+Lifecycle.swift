@@ -25,12 +25,28 @@ extension FeedStore {
     }
 
     /// Deletes every listed article of a feed (`delete-all-articles`), starred ones too, as
-    /// newsboat does. Returns how many.
+    /// newsboat does. Returns the articles deleted (what an undo restores).
     @discardableResult
-    public func deleteAllArticles(inFeed feedID: FeedID) throws -> Int {
+    public func deleteAllArticles(inFeed feedID: FeedID) throws -> [ItemID] {
         try write { db in
-            try db.execute(sql: "UPDATE item SET isDeleted = \(Self.deletedByUser) WHERE feedId = ? AND isDeleted = 0", arguments: [feedID])
-            return db.changesCount
+            try ItemID.fetchAll(
+                db, sql: "UPDATE item SET isDeleted = \(Self.deletedByUser) WHERE feedId = ? AND isDeleted = 0 RETURNING id",
+                arguments: [feedID])
+        }
+    }
+
+    /// Lists again articles deleted by the user whose text is still there (not purged): an undo of
+    /// `delete-article` or `delete-all-articles`. Returns how many came back.
+    @discardableResult
+    public func restoreDeletedArticles(_ ids: [ItemID]) throws -> Int {
+        try write { db in
+            let statement = try db.cachedStatement(sql: "UPDATE item SET isDeleted = 0 WHERE id = ? AND isDeleted = \(Self.deletedByUser)")
+            var restored = 0
+            for id in ids {
+                try statement.execute(arguments: [id])
+                restored += db.changesCount
+            }
+            return restored
         }
     }
 

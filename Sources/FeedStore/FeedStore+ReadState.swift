@@ -51,15 +51,14 @@ extension FeedStore {
     /// Marks read the items of a feed first seen at or before `seenBy`: what the feed showed when
     /// the user asked, not the articles a reload stored since (the reader writes marks late when
     /// another writer holds the cache, and again at start for marks a killed reader left
-    /// unwritten). Returns how many changed.
+    /// unwritten). Returns the articles it made read (what an undo makes unread again).
     @discardableResult
-    public func markFeedRead(_ feedID: FeedID, seenBy: Date) throws -> Int {
+    public func markFeedRead(_ feedID: FeedID, seenBy: Date) throws -> [ItemID] {
         try write { db in
-            try db.execute(
-                sql: "UPDATE item SET isRead = 1 WHERE feedId = ? AND isRead <> 1 AND isDeleted = 0 AND firstSeenAt <= ?",
+            let changed = try ItemID.fetchAll(
+                db, sql: "UPDATE item SET isRead = 1 WHERE feedId = ? AND isRead <> 1 AND isDeleted = 0 AND firstSeenAt <= ? RETURNING id",
                 arguments: [feedID, seenBy.timeIntervalSince1970])
-            let changed = db.changesCount
-            if changed > 0 { try Self.queueFeedRead(feedID, seenBy: seenBy, db: db) }
+            if !changed.isEmpty { try Self.queueFeedRead(feedID, seenBy: seenBy, db: db) }
             return changed
         }
     }
@@ -95,9 +94,10 @@ extension FeedStore {
 
     /// Marks read every listed article that `expression` matches — a query feed's (`A` there) —
     /// of every subscribed feed, hidden ones included, first seen by `seenBy` (an article a
-    /// reload brought meanwhile stays unread); returns how many changed. `age` counts from `now`.
+    /// reload brought meanwhile stays unread); returns the articles it made read, with their
+    /// feeds (what an undo makes unread again). `age` counts from `now`.
     @discardableResult
-    public func markRead(matching expression: FilterExpression, seenBy: Date, now: Date = Date()) throws -> Int {
+    public func markRead(matching expression: FilterExpression, seenBy: Date, now: Date = Date()) throws -> [ItemID: FeedID] {
         let (condition, conditionArguments) = expression.sql(now: now, starFlag: starFlag)
         let matching = """
             SELECT item.id FROM item JOIN feed ON feed.id = item.feedId
@@ -112,8 +112,8 @@ extension FeedStore {
                     SELECT 'read', serverId, id FROM item WHERE id IN (\(matching)) AND serverId IS NOT NULL ORDER BY id
                     """,
                 arguments: arguments)
-            try db.execute(sql: "UPDATE item SET isRead = 1 WHERE id IN (\(matching))", arguments: arguments)
-            return db.changesCount
+            let rows = try Row.fetchAll(db, sql: "UPDATE item SET isRead = 1 WHERE id IN (\(matching)) RETURNING id, feedId", arguments: arguments)
+            return Dictionary(rows.map { (ItemID($0["id"] as Int64), FeedID($0["feedId"] as Int64)) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

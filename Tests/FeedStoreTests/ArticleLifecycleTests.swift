@@ -42,12 +42,29 @@ import Testing
 
         // Every article of the feed, starred ones too.
         try store.setStarred(true, item: rows[0].id)
-        #expect(try store.deleteAllArticles(inFeed: rows[0].feedID) == 2)
+        let deleted = try store.deleteAllArticles(inFeed: rows[0].feedID)
+        #expect(Set(deleted) == [rows[0].id, rows[2].id], "a2 was deleted already")
         #expect(try titles(store).isEmpty)
         #expect(try store.feedList()[0].totalCount == 0)
         #expect(try store.starredCounts() == .zero)
         #expect(try store.upsert(feed, forFeedURL: url, at: Sample.date(hours: 7)) == 0)
         #expect(try titles(store).isEmpty)
+    }
+
+    /// An undo of a deletion lists the articles again, starred as they were, unless purged since.
+    @Test func deletedArticlesComeBackUnlessPurged() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        try store.upsert(Sample.feed([Sample.item("a1", hours: 1), Sample.item("a2", hours: 2), Sample.item("a3", hours: 3)]), forFeedURL: url)
+        let rows = try store.items(inFeed: try store.feedList()[0].id)  // a3 a2 a1
+        try store.setStarred(true, item: rows[0].id)
+        #expect(try store.deleteArticle(rows[1].id))
+        try store.purgeDeleted()
+        let deleted = try store.deleteAllArticles(inFeed: rows[0].feedID)
+        #expect(try store.restoreDeletedArticles(deleted + [rows[1].id]) == 2, "a2 was purged: its text is gone")
+        #expect(try titles(store) == ["Title a3", "Title a1"])
+        #expect(try store.starredCounts().total == 1)
+        #expect(try store.restoreDeletedArticles(deleted) == 0)
     }
 
     @Test func oldArticlesGoButStarredAndKeptFlagsStay() throws {

@@ -50,7 +50,7 @@ import Testing
         fixture.runner.run(.writeMarks([NumberedMark(number: 1, mark: .read(item.id, feed: feed.id, isRead: true, wasRead: false))]))
         #expect(queued == 1, "a feed server is told once the marks are queued")
         let written = await fixture.harness.next { message -> Int? in
-            guard case .marksWritten(let through, _) = message else { return nil }
+            guard case .marksWritten(let through, _, _) = message else { return nil }
             return through
         }
         #expect(written == 1)

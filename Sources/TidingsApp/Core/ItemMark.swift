@@ -18,16 +18,22 @@ enum ItemMark: Hashable, Sendable {
     /// (written `source`) matches, `age` counted from `now`. `shown` are the rows the list
     /// showed, read on screen before the store has them.
     case queryRead(FilterExpression, source: String, now: Date, seenBy: Date, shown: Set<ItemID>)
+    /// These articles (of these feeds) read or unread: the undo of `A` and of marks like it.
+    case itemsRead([ItemID: FeedID], isRead: Bool)
 
-    /// Writes the mark; the store's own conditions make it harmless to write twice.
-    func write(to store: FeedStore) throws {
+    /// Writes the mark; the store's own conditions make it harmless to write twice. Returns the
+    /// articles a mark of many made read (`A`: what an undo makes unread again).
+    @discardableResult
+    func write(to store: FeedStore) throws -> [ItemID: FeedID] {
         switch self {
         case .read(let id, _, let isRead, _): try store.markItem(id, read: isRead)
         case .starred(let id, let isStarred, _): try store.setStarred(isStarred, item: id)
         case .flags(let id, let others, let isStarred, _): try store.setFlags(others, starred: isStarred, item: id)
-        case .feedRead(let id, let seenBy): try store.markFeedRead(id, seenBy: seenBy)
-        case .queryRead(let expression, _, let now, let seenBy, _): try store.markRead(matching: expression, seenBy: seenBy, now: now)
+        case .feedRead(let id, let seenBy): return Dictionary(uniqueKeysWithValues: try store.markFeedRead(id, seenBy: seenBy).map { ($0, id) })
+        case .queryRead(let expression, _, let now, let seenBy, _): return try store.markRead(matching: expression, seenBy: seenBy, now: now)
+        case .itemsRead(let items, let isRead): try store.markItems(items.keys.sorted(), read: isRead)
         }
+        return [:]
     }
 
     /// One line of the pending-marks journal (see `MarkJournal`).
@@ -45,6 +51,9 @@ enum ItemMark: Hashable, Sendable {
         case .queryRead(_, let source, let now, let seenBy, _):
             // The expression last: it holds spaces. A urls-file line has no line break.
             return "query-read \(now.timeIntervalSince1970) \(seenBy.timeIntervalSince1970) \(source)"
+        case .itemsRead(let items, let isRead):
+            let pairs = items.sorted { $0.key < $1.key }.map { "\($0.key.rawValue):\($0.value.rawValue)" }
+            return "items-read \(isRead ? 1 : 0) \(pairs.isEmpty ? "-" : pairs.joined(separator: ","))"
         }
     }
 
@@ -74,6 +83,15 @@ enum ItemMark: Hashable, Sendable {
                   let others = ArticleFlags(validating: words[2] == "-" ? "" : String(words[2]))
             else { return nil }
             self = .flags(ItemID(id), others: others, isStarred: isStarred, wasStarred: wasStarred)
+        case "items-read"?:
+            guard words.count == 3, let isRead = flag(1) else { return nil }
+            var items: [ItemID: FeedID] = [:]
+            for pair in words[2] == "-" ? [] : words[2].split(separator: ",") {
+                let parts = pair.split(separator: ":")
+                guard parts.count == 2, let item = Int64(parts[0]), let feed = Int64(parts[1]) else { return nil }
+                items[ItemID(item)] = FeedID(feed)
+            }
+            self = .itemsRead(items, isRead: isRead)
         case "feed-read"?:
             guard words.count == 3, let id = number(1), let seconds = Double(words[2]) else { return nil }
             self = .feedRead(FeedID(id), seenBy: Date(timeIntervalSince1970: seconds))

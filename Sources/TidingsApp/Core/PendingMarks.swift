@@ -56,6 +56,7 @@ struct PendingMarks: Equatable, Sendable {
                 row.isStarred = isStarred
             case .feedRead(let feed, _) where feed == row.feedID: row.isRead = true
             case .queryRead(_, _, _, _, let shown) where shown.contains(row.id): row.isRead = true
+            case .itemsRead(let items, let isRead) where items[row.id] != nil: row.isRead = isRead
             default: break
             }
         }
@@ -72,6 +73,10 @@ struct PendingMarks: Equatable, Sendable {
                 feed.unreadCount += isRead ? -1 : 1
             case .feedRead(let id, _) where id == feed.id:
                 feed.unreadCount = 0
+            case .itemsRead(let items, let isRead):
+                // Each was the other way round when the mark was made (it undoes one that changed them).
+                let count = items.values.count { $0 == feed.id }
+                feed.unreadCount += isRead ? -count : count
             default: break
             }
         }

@@ -46,8 +46,9 @@ enum ReaderMessage: Sendable {
     case storeChanged
     /// A batch of articles was indexed for search; `waiting` are still to be.
     case bodiesIndexed(waiting: Int)
-    /// Marks numbered up to `through` are in the store from `generation` on.
-    case marksWritten(through: Int, generation: Int64)
+    /// Marks numbered up to `through` are in the store from `generation` on; `changes` are the
+    /// articles each mark of many made read, by its number (what an undo makes unread again).
+    case marksWritten(through: Int, generation: Int64, changes: [Int: [ItemID: FeedID]])
     /// The screens have read the store since the marks up to `through` were written.
     case marksSettled(through: Int)
     /// Articles were deleted or purged (`ArticleDeletion`): how many.

@@ -4,11 +4,11 @@ import Configuration
 /// newsboat's dialogs are Tidings' screens, one over the other — `view-dialogs` lists them,
 /// `close-dialog` closes the one on top (never the feed list), `prev-dialog` goes to the one below
 /// and keeps the one it leaves for `next-dialog`, which brings it back; `redraw` repaints;
-/// `save-all` saves the articles of any list.
+/// `save-all` saves the articles of any list; `undo` takes back the last change to articles.
 extension ReaderState {
     /// Whether `command` is one of these.
     func isScreenCommand(_ command: KeyCommand) -> Bool {
-        [.redraw, .saveAll, .viewDialogs, .closeDialog, .previousDialog, .nextDialog].contains(command)
+        [.redraw, .saveAll, .viewDialogs, .closeDialog, .previousDialog, .nextDialog, .undo].contains(command)
     }
 
     /// What `command` does when it is one of these, on whatever screen; nil for other commands.
@@ -16,6 +16,8 @@ extension ReaderState {
         switch command {
         case .redraw:
             return [.terminal(.repaint)]
+        case .undo:
+            return undoLastChange()
         case .saveAll:
             // Any list of articles: the command is the reader's, the articles the list's.
             guard let list = top as? any SavableArticleList else { return nil }

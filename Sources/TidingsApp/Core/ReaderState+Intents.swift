@@ -91,10 +91,12 @@ extension ReaderState {
             return mark(.starred(id, isStarred: !state.isStarred, wasStarred: state.isStarred))
         case .deleteArticle(let id):
             hasDeletedArticles = true
+            recordDeletion(.article(id))
             return [.store(.deleteArticles(.article(id)))]
         case .deleteAllArticles(let feed):
             if settings.config[\.confirmDeleteAllArticles] { return confirm(.deleteAllArticles(feed), environment) }
             hasDeletedArticles = true
+            recordDeletion(.allArticles(feed))
             return [.store(.deleteArticles(.allArticles(feed)))]
         case .purgeDeleted:
             hasDeletedArticles = false

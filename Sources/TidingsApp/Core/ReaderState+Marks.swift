@@ -6,11 +6,27 @@ import Foundation
 /// Marks: shown on every screen at once (`PendingMarks`), written by the store runner, journalled
 /// first so that none is lost; `A`, `C`, `mark-all-above-as-read`; `n` and `p`.
 extension ReaderState {
-    /// Shows `mark` on every screen at once and queues its write.
+    /// Shows `mark` on every screen at once and queues its write; `undo` takes it back.
     mutating func mark(_ mark: ItemMark) -> [ReaderEffect] {
-        let number = pendingMarks.add(mark)
-        navigation.modifyEvery((any MarksFollowing).self, { $0.noteMark(mark) }, back: { $0 })
-        return [.store(.writeMarks([NumberedMark(number: number, mark: mark)]))]
+        marks([mark], undoneAs: undoDescription(of: mark))
+    }
+
+    /// Shows `marks` on every screen at once and queues their writes; with a description, they
+    /// are one change for `undo` (none: they are an undo themselves).
+    mutating func marks(_ marks: [ItemMark], undoneAs description: String?) -> [ReaderEffect] {
+        var change = UndoHistory.Change(description: description ?? "", steps: [])
+        var numbered: [NumberedMark] = []
+        for mark in marks {
+            // The inverse from what the screens show before the mark.
+            if let inverse = inverse(of: mark) { change.steps.insert(.mark(inverse), at: 0) }
+            let number = pendingMarks.add(mark)
+            if mark.marksMany { change.awaitedMarks.insert(number) }
+            numbered.append(NumberedMark(number: number, mark: mark))
+            navigation.modifyEvery((any MarksFollowing).self, { $0.noteMark(mark) }, back: { $0 })
+        }
+        change.count = change.steps.count
+        if description != nil { undo.record(change) }
+        return numbered.isEmpty ? [] : [.store(.writeMarks(numbered))]
     }
 
     /// Marks the feed read (`A`, after `y` with `confirm-mark-feed-read`), then goes on to the
@@ -35,21 +51,22 @@ extension ReaderState {
         return effects
     }
 
-    /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after `y`).
+    /// Marks every feed of the feed list read, each as `A` would (`mark-all-feeds-read`, after
+    /// `y`): one change for `undo`.
     mutating func markAllFeedsRead() -> [ReaderEffect] {
         let feeds = (feedList?.rows(context) ?? []).filter { $0.unreadCount > 0 }
         let count = feeds.reduce(0) { $0 + $1.unreadCount }
         message = count == 1 ? "Marked 1 article read" : "Marked \(count) articles read"
-        return feeds.flatMap { mark(.feedRead($0.id, seenBy: now)) }
+        return marks(feeds.map { .feedRead($0.id, seenBy: now) }, undoneAs: "marked %n of every feed read")
     }
 
     /// `mark-all-above-as-read`: marks the unread articles above the selection read, each as `N`
-    /// would.
+    /// would: one change for `undo`.
     mutating func markAboveRead(_ ids: [ItemID], isComplete: Bool) -> [ReaderEffect] {
         let unread = ids.compactMap { id in shownState(ofItem: id).flatMap { $0.isRead ? nil : (id, $0.feedID) } }
         message = (unread.count == 1 ? "Marked 1 article read" : "Marked \(unread.count) articles read")
             + (isComplete ? "" : " (the rows above not read from the cache yet are left: press it again)")
-        return unread.flatMap { id, feed in mark(.read(id, feed: feed, isRead: true, wasRead: false)) }
+        return marks(unread.map { id, feed in .read(id, feed: feed, isRead: true, wasRead: false) }, undoneAs: "marked %n above read")
     }
 
     /// `n`, `p`: the next or previous unread article after `from`, looked for first in the list

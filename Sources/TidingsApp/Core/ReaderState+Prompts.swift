@@ -104,6 +104,7 @@ extension ReaderState {
             return markAllFeedsRead()
         case .deleteAllArticles(let feed):
             hasDeletedArticles = true
+            recordDeletion(.allArticles(feed))
             return [.store(.deleteArticles(.allArticles(feed)))]
         case .markFeedRead(let feed):
             return markFeedRead(feed.id, environment)

@@ -90,15 +90,24 @@ extension ReaderState {
             // A batch per write, so that marks are written in between; the last one moves the
             // generation, which the search screens follow.
             return waiting > 0 ? [.store(.indexStoredBodies)] : [.store(.checkGeneration)]
-        case .marksWritten(let number, let generation):
+        case .marksWritten(let number, let generation, let changes):
             pendingMarks.written(through: number, generation: generation)
+            undo.takeWritten(through: number, changes)
             lastGeneration = generation
             return refreshScreens() + [.store(.settleMarks(through: number))]
         case .marksSettled(let number):
             pendingMarks.remove(through: number)
             return []
         case .articlesDeleted(let outcome):
-            self.message = outcome.statusText
+            switch outcome.deletion {
+            case .article, .allArticles:
+                undo.takeDeleted(outcome.deleted)
+                self.message = outcome.statusText
+            case .purge:
+                self.message = outcome.statusText
+            case .restore:
+                break  // "Undid: …" says it.
+            }
             return refreshScreens() + [.store(.checkGeneration)]
         case .syncFailed(let text):
             self.message = text

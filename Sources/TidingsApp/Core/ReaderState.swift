@@ -19,6 +19,8 @@ struct ReaderState: Sendable {
     var navigation: Navigation
     /// Marks typed and not yet known to be in what the screens read.
     var pendingMarks = PendingMarks()
+    /// The changes keys made to articles this session, for `undo`.
+    var undo = UndoHistory()
     /// What the status bar says: a message, else what runs in the background.
     var message: String?
     /// The last reload's notification, in the window title until the next key (`notify-xterm`).

@@ -164,11 +164,13 @@ final class StoreRunner {
         journal.append(marks.map(\.mark))
         let store = store, journal = journal, logger = logger
         return Job(lane: .afterWrites) {
-            if let failure = Self.write(marks.map(\.mark), to: store, logger: logger) {
-                return .status("Not written yet (kept for the next start): \(failure)")
+            switch Self.write(marks, to: store, logger: logger) {
+            case .failure(let failure):
+                return .status("Not written yet (kept for the next start): \(failure.description)")
+            case .success(let changes):
+                journal.written(marks.count)
+                return .marksWritten(through: last, generation: (try? store.generation()) ?? 0, changes: changes)
             }
-            journal.written(marks.count)
-            return .marksWritten(through: last, generation: (try? store.generation()) ?? 0)
         }
     }
 
@@ -179,9 +181,12 @@ final class StoreRunner {
         let store = store, journal = journal, logger = logger
         logger.info("writing \(marks.count) marks left unwritten by the last run")
         return Job(lane: .afterWrites) {
-            let failure = Self.write(marks, to: store, logger: logger)
-            if failure == nil { journal.clearLeftOver() }
-            return failure.map { .status("Marks of the last session not written yet: \($0)") } ?? .storeChanged
+            switch Self.write(marks.map { NumberedMark(number: 0, mark: $0) }, to: store, logger: logger) {
+            case .failure(let failure): return .status("Marks of the last session not written yet: \(failure.description)")
+            case .success:
+                journal.clearLeftOver()
+                return .storeChanged
+            }
         }
     }
 
@@ -189,19 +194,25 @@ final class StoreRunner {
     /// (another process holding the writer), so together they outlast a long reload.
     nonisolated static let markWriteAttempts = 6
 
-    /// Writes `marks`; the reason of the last failure when every attempt failed.
-    private nonisolated static func write(_ marks: [ItemMark], to store: FeedStore, logger: Logger) -> String? {
-        var lastFailure: String?
+    /// Writes `marks`: the articles each mark of many made read, by its number; the reason of the
+    /// last failure when every attempt failed.
+    private nonisolated static func write(_ marks: [NumberedMark], to store: FeedStore, logger: Logger)
+        -> Result<[Int: [ItemID: FeedID]], StoreFailure> {
+        var lastFailure = StoreFailure(description: "not written")
         for attempt in 1...markWriteAttempts {
             do {
-                for mark in marks { try mark.write(to: store) }
-                return nil
+                var changes: [Int: [ItemID: FeedID]] = [:]
+                for numbered in marks {
+                    let changed = try numbered.mark.write(to: store)
+                    if !changed.isEmpty { changes[numbered.number] = changed }
+                }
+                return .success(changes)
             } catch {
-                lastFailure = "\(error)"
+                lastFailure = StoreFailure(error)
                 logger.warning("writing marks failed (attempt \(attempt)): \(error)")
             }
         }
-        return lastFailure
+        return .failure(lastFailure)
     }
 
     /// As the reader quits: what quitting tidies, after the writes queued before (the marks among

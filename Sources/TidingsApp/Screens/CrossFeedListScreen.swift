@@ -84,6 +84,8 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
             if source.loadedRow(id) != nil { rowsFollowStore = false }
         case .queryRead(_, _, _, _, let shown):
             if !shown.isDisjoint(with: source.loadedIDs) { rowsFollowStore = false }
+        case .itemsRead(let items, _):
+            if !source.loadedIDs.isDisjoint(with: items.keys) { rowsFollowStore = false }
         case .feedRead:
             break
         }
