@@ -1,28 +1,43 @@
 @testable import Configuration
+@testable import ReaderDriving
 import TerminalUI
 import Testing
 @testable import TidingsApp
 
+/// The help screen and the welcome screen as drawn; what their keys do is in ReaderCoreTests
+/// (HelpKeysTests, FirstRunKeysTests).
 @MainActor
 @Suite struct HelpScreenTests {
-    @Test func listsTheBindingsOfTheScreenItWasOpenedFrom() {
-        let screen = HelpScreen(for: .feedList)
-        var grid = CellGrid(rows: 20, columns: 60)
-        screen.render(into: &grid, in: grid.bounds)
-        #expect(grid.lines.contains("Up k           Previous line"))
-        #expect(grid.lines.contains("Enter Right l  Open the feed"))
-        #expect(grid.lines.contains("R              Reload all feeds"))
-        #expect(grid.lines.contains("q              Quit"))
-        #expect(screen.handle(.character("?")) == .back)
-        #expect(screen.handle(.character("Q")) == .quit)
+    let home: ReaderHome
+
+    init() throws {
+        home = try ReaderHome()
     }
 
-    @Test func articleHelpMentionsLinkNumbers() {
-        let screen = HelpScreen(for: .article)
+    @Test func listsTheBindingsOfTheScreenItWasOpenedFrom() throws {
+        try home.subscribe([])
+        let reader = try home.driver(rows: 22, columns: 60)
+        reader.settle()
+        reader.press(.character("?"))
+        // "Up k  Previous line", "Enter Right l  Open the feed", "R  Reload all feeds", "q  Quit".
+        try GoldenFrame(reader.frame).check("help-feed-list")
+    }
+
+    @Test func articleHelpMentionsLinkNumbers() throws {
+        try home.writeFeed("news", title: "News", items: [("Story", 20)])
+        try home.subscribe([home.url("news")])
         // Tall enough for every article key: the list grows with newsboat's actions.
-        var grid = CellGrid(rows: 120, columns: 60)
-        screen.render(into: &grid, in: grid.bounds)
-        #expect(grid.lines.contains { $0.hasPrefix("0-9 Enter") && $0.hasSuffix("Open link number N") })
+        let reader = try home.driver(rows: 122, columns: 60)
+        reader.settle()
+        reader.press(.character("R"))
+        reader.settle()
+        reader.press(.enter)
+        reader.settle()
+        reader.press(.enter)
+        reader.settle()
+        reader.press(.character("?"))
+        #expect(reader.lines[0].hasPrefix(" Help — Article"))
+        #expect(reader.lines.contains { $0.hasPrefix("0-9 Enter") && $0.hasSuffix("Open link number N") })
     }
 
     /// Every binding the help shows is one the screen really acts on.
@@ -36,15 +51,11 @@ import Testing
         }
     }
 
-    @Test func firstRunExplainsHowToAddFeeds() {
-        let screen = FirstRunScreen(urlsPath: "/home/u/.config/tidings/urls")
-        var grid = CellGrid(rows: 16, columns: 60)
-        screen.render(into: &grid, in: grid.bounds)
-        #expect(grid.lines[0] == "Welcome to Tidings.")
-        #expect(grid.lines.contains("    /home/u/.config/tidings/urls"))
-        #expect(grid.lines.contains { $0.contains("tidings add URL [TAG…]") })
-        #expect(grid.lines.contains { $0.contains("tidings import FILE.opml") })
-        #expect(screen.handle(.character("q")) == .quit)
-        #expect(screen.handle(.character("a")) == .addFeed(tag: nil))
+    @Test func firstRunExplainsHowToAddFeeds() throws {
+        // No urls file: the welcome screen, naming where the file goes.
+        let reader = try home.driver(rows: 18, columns: 60) { $0.urlsPath = "/home/u/.config/tidings/urls" }
+        reader.settle()
+        // "Welcome to Tidings.", the urls file's path, `tidings add URL [TAG…]`, `tidings import FILE.opml`.
+        try GoldenFrame(reader.frame).check("first-run")
     }
 }
