@@ -17,6 +17,11 @@ extension ReaderDriver {
         }
     }
 
+    /// The URLs the browser was asked to open so far, in order.
+    var openedURLs: [String] {
+        processEffects.compactMap { if case .openBrowser(_, let url, _) = $0 { url } else { nil } }
+    }
+
     /// Another process wrote to the cache: the reader reads the generation, as its watch on the
     /// cache file has it do, and the screens read again what changed.
     func noticeCacheChanges() {
