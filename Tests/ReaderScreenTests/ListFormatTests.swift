@@ -1,7 +1,9 @@
 @testable import Configuration
+import FeedFetcher
 import FeedModel
 import FeedStore
 import Foundation
+@testable import ReaderDriving
 import TerminalUI
 import TestSupport
 import Testing
@@ -11,7 +13,11 @@ import Testing
 /// the right edge, and both lists drawn with a format.
 @MainActor
 @Suite struct ListFormatTests {
-    private let utc = TimeZone(identifier: "UTC")!
+    let home: ReaderHome
+
+    init() throws {
+        home = try ReaderHome()
+    }
 
     private func line(_ format: String, width: Int, _ values: [Character: String]) -> String {
         ListFormat(format, kind: .articleList).render(width: width, style: .plain) { (values[$0] ?? "", nil) }.plainText
@@ -67,64 +73,66 @@ import Testing
     }
 
     @Test func itemListRowsByFormatWithFlagsAndDates() throws {
-        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
+        try home.subscribe(["https://a.example/feed"])
+        let cache = try home.cache()
         let items = [
             Item(id: "1", title: "日本語のとても長いタイトルです", link: "https://a.example/1", author: "著者",
                  published: TestStore.baseDate, summary: "<p>x</p>",
                  enclosures: [Enclosure(url: "https://a.example/1.mp3", type: "audio/mpeg", length: 1)]),
             Item(id: "2", title: "Plain title", link: "https://a.example/2", author: "Ann", published: TestStore.baseDate.addingTimeInterval(86_400)),
         ]
-        try test.store.upsert(Feed(format: .rss20, title: "Feed", items: items), forFeedURL: "https://a.example/feed")
-        let feed = try #require(try test.store.feedList().first)
-        let older = try #require(try test.store.items(inFeed: feed.id).last)
-        try test.store.setStarred(true, item: older.id)
-        try test.store.markItem(older.id, read: true)
-        let preferences = ReaderPreferences(
-            articleListFormat: "%3i %f %D %-12t|%a%> %T", dateTimeFormat: "%d %b", timeZone: utc)
-        let screen = ItemListScreen(store: test.store, feed: feed, preferences: preferences)
-        var grid = CellGrid(rows: 3, columns: 50)
-        screen.render(into: &grid, in: grid.bounds)
+        try cache.upsert(Feed(format: .rss20, title: "Feed", items: items), forFeedURL: "https://a.example/feed")
+        let feed = try #require(try cache.feedList().first)
+        let older = try #require(try cache.items(inFeed: feed.id).last)
+        try cache.setStarred(true, item: older.id)
+        try cache.markItem(older.id, read: true)
+        let reader = try home.driver(config: "articlelist-format \"%3i %f %D %-12t|%a%> %T\"\ndatetime-format \"%d %b\"\n", rows: 5, columns: 50)
+        reader.settle()
+        // The feed, under the Starred entry.
+        reader.settle(after: .down, .enter)
         // `%T`, the article's feed, is empty in a feed's own list (as in newsboat).
-        #expect(grid.lines == [
+        #expect(Array(reader.lines[1...3]) == [
             "  1 N   22 Nov Plain title |Ann",
             "  2  *+ 21 Nov 日本語のと… |著者",
             "",
         ])
         // The row's style: unread bold, read plain (the theme's list styles).
-        #expect(grid[0, 20].style.attributes.contains(.bold))
-        #expect(!grid[1, 20].style.attributes.contains(.bold))
+        #expect(reader.frame.grid[1, 20].style.attributes.contains(.bold))
+        #expect(!reader.frame.grid[2, 20].style.attributes.contains(.bold))
     }
 
     @Test func feedListRowsByFormat() throws {
-        let test = try TestStore(subscriptions: [
-            Subscription(url: "https://a.example/feed", tags: ["news", "tech"]),
-            Subscription(url: "https://b.example/feed"),
-        ])
-        try test.addItems(12, to: "https://a.example/feed", title: "Ａ feed")
-        try test.store.recordFailure(forFeedURL: "https://b.example/feed", reason: "HTTP 500")
-        let screen = FeedListScreen(store: test.store, preferences: ReaderPreferences(feedListFormat: "%S%2i %n %u %-8t [%T] %U/%c%>-|"))
-        try screen.refresh()
-        screen.reloading = ["https://a.example/feed"]
-        screen.spinnerFrame = "/"
-        var grid = CellGrid(rows: 3, columns: 50)
-        screen.render(into: &grid, in: grid.bounds)
-        #expect(grid.lines == [
+        try home.subscribe(["https://a.example/feed news tech", "https://b.example/feed"])
+        let cache = try home.cache()
+        try cache.addItems(12, to: "https://a.example/feed", title: "Ａ feed")
+        try cache.recordFailure(forFeedURL: "https://b.example/feed", reason: "HTTP 500")
+        let reader = try home.driver(config: "feedlist-format \"%S%2i %n %u %-8t [%T] %U/%c%>-|\"\n", rows: 5, columns: 50)
+        reader.settle()
+        // a reloads: its row shows the spinner, turned once.
+        reader.performsReloads = false
+        reader.settle(after: .character("R"))
+        reader.send(.fetchEvent(FetchEvent(url: "https://a.example/feed", kind: .started, completed: 0, total: 2)))
+        reader.send(.spinnerTick)
+        #expect(Array(reader.lines[1...3]) == [
             "/ 1 N (12/12) Ａ feed  [news tech] 12/12---------|",
             "! 2   (0/0)   https:/… [] 0/0--------------------|",
             "",
         ])
-        #expect(grid[1, 0].style == Theme.standard.listFailed.adding(.reverse) || grid[1, 0].style == Theme.standard.listFailed)
+        let failed = reader.frame.grid[2, 0].style
+        #expect(failed == Theme.standard.listFailed.adding(.reverse) || failed == Theme.standard.listFailed)
     }
 
     @Test func withoutAFormatRowsLookAsBeforeWithAStarForStarredItems() throws {
-        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed")])
-        try test.addItems(2, to: "https://a.example/feed", title: "Feed")
-        let feed = try #require(try test.store.feedList().first)
-        let newest = try #require(try test.store.items(inFeed: feed.id).first)
-        try test.store.setStarred(true, item: newest.id)
-        let screen = ItemListScreen(store: test.store, feed: feed, preferences: ReaderPreferences(timeZone: utc))
-        var grid = CellGrid(rows: 2, columns: 40)
-        screen.render(into: &grid, in: grid.bounds)
-        #expect(grid.lines == ["N*2025-11-21  Item 1", "N 2025-11-21  Item 0  — Ann"])
+        try home.subscribe(["https://a.example/feed"])
+        let cache = try home.cache()
+        try cache.addItems(2, to: "https://a.example/feed", title: "Feed")
+        let feed = try #require(try cache.feedList().first)
+        let newest = try #require(try cache.items(inFeed: feed.id).first)
+        try cache.setStarred(true, item: newest.id)
+        let reader = try home.driver(rows: 4, columns: 40)
+        reader.settle()
+        // The feed, under the Starred entry.
+        reader.settle(after: .down, .enter)
+        #expect(Array(reader.lines[1...2]) == ["N*2025-11-21  Item 1", "N 2025-11-21  Item 0  — Ann"])
     }
 }
