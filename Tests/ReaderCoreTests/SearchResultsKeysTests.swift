@@ -1,0 +1,111 @@
+import FeedModel
+import FeedStore
+import Foundation
+@testable import ReaderDriving
+import TerminalUI
+import TestSupport
+import Testing
+@testable import TidingsApp
+
+/// What the keys do on search results, and `/` on every screen (the results as drawn are in
+/// ReaderScreenTests' SearchResultsScreenTests).
+@MainActor
+@Suite struct SearchResultsKeysTests {
+    static let news = "https://news.example/feed"
+    static let blog = "https://blog.example/feed"
+
+    let home: ReaderHome
+
+    init() throws {
+        home = try ReaderHome()
+    }
+
+    /// "Harbour News" with three items, "Swift on Linux" with two; the reader on the feed list.
+    private func reader() throws -> ReaderDriver {
+        try home.subscribe([Self.news, Self.blog + #" "~Swift on Linux""#])
+        let cache = try home.cache()
+        try cache.addItems(3, to: Self.news, title: "Harbour News") { "Harbour item \($0)" }
+        let blogItems = [
+            Item(id: "b1", title: "Kernel notes", link: "https://blog.example/1", author: "Bea",
+                 published: TestStore.baseDate.addingTimeInterval(-86_400), summary: "<p>harbour lights</p>"),
+            Item(id: "b2", title: "Concurrency", link: nil, published: TestStore.baseDate.addingTimeInterval(-2 * 86_400),
+                 summary: "<p>Nothing about boats.</p>"),
+        ]
+        try cache.upsert(Feed(format: .rss20, title: "Blog", items: blogItems), forFeedURL: Self.blog)
+        let reader = try home.driver(rows: 7, columns: 64)
+        reader.settle()
+        return reader
+    }
+
+    private func search(_ text: String, in reader: ReaderDriver) {
+        reader.press(.character("/"))
+        reader.type(text)
+        reader.settle(after: .enter)
+    }
+
+    private func selected(_ reader: ReaderDriver) -> ItemRow? {
+        (reader.state.top as? SearchResultsScreen)?.selectedItem(reader.state.pendingMarks)
+    }
+
+    @Test func keysActOnTheSelectedResult() throws {
+        let reader = try reader()
+        search("harbour -boats", in: reader)
+        let first = try #require(selected(reader))
+        reader.settle(after: .enter)
+        #expect((reader.state.top as? ArticleScreen)?.item.id == first.id)
+        reader.press(.character("q"))
+        reader.press(.character("/"))
+        #expect(reader.lines.last == "Search: harbour -boats")
+        reader.press(.escape)
+        // Read when it was opened: N makes it unread again.
+        reader.press(.character("N"))
+        #expect(selected(reader)?.isRead == false)
+        reader.press(.character("o"))
+        #expect(reader.openedURLs == ["https://example.org/2"])
+        #expect(reader.reloadedURLs(by: .character("r")) == [Self.news])
+        #expect(reader.reloadedURLs(by: .character("R")) == [Self.news, Self.blog])
+        reader.press(.character("?"))
+        #expect(reader.state.top is HelpScreen)
+        reader.press(.character("q"))
+        reader.press(.character("n"))
+        guard case .inList(_, acrossFeeds: true)? = reader.reads(of: UnreadJumpQuery.self).last?.kind else {
+            Issue.record("n did not look for the next unread result")
+            return
+        }
+        reader.settle()
+        #expect(reader.state.top is ArticleScreen)
+        reader.press(.character("q"))
+        reader.settle(after: .end)
+        #expect(selected(reader)?.title == "Kernel notes")
+        for key in [Key.character("q"), .escape] {
+            #expect(reader.state.top is SearchResultsScreen)
+            reader.press(key)
+            #expect(reader.state.top is FeedListScreen, "\(key)")
+            search("harbour", in: reader)
+        }
+        reader.press(.character("Q"))
+        #expect(reader.quitStatus == 0)
+    }
+
+    @Test func enterOnNothingFoundDoesNothing() throws {
+        let reader = try reader()
+        search("lighthouse", in: reader)
+        _ = reader.takeEffects()
+        reader.settle(after: .enter)
+        #expect(reader.state.top is SearchResultsScreen)
+        #expect(reader.reads(of: ArticleQuery.self).isEmpty)
+    }
+
+    @Test func slashOpensTheSearchOnEveryScreen() throws {
+        let reader = try reader()
+        // The feed list, an item list, an article, the help.
+        for keys in [[], [Key.enter], [.enter], [.character("?")]] {
+            for key in keys { reader.press(key) }
+            reader.settle()
+            reader.press(.character("/"))
+            #expect(reader.lines.last == "Search:", "on \(type(of: reader.state.top))")
+            reader.press(.escape)
+        }
+        #expect(reader.state.top is HelpScreen)
+    }
+}

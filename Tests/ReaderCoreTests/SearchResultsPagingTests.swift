@@ -1,0 +1,80 @@
+import FeedModel
+import FeedStore
+import Foundation
+@testable import ReaderDriving
+import TerminalUI
+import TestSupport
+import Testing
+@testable import TidingsApp
+
+/// Search results as the cache answers them: a page reaches its screen or none, marks follow the
+/// store while the rows stay.
+@MainActor
+@Suite struct SearchResultsPagingTests {
+    static let news = "https://news.example/feed"
+    static let blog = "https://blog.example/feed"
+
+    let home: ReaderHome
+
+    init() throws {
+        home = try ReaderHome()
+    }
+
+    /// "Harbour News" with three items, "Swift on Linux" with one about harbours; the reader
+    /// on the feed list.
+    private func reader() throws -> ReaderDriver {
+        try home.subscribe([Self.news, Self.blog + #" "~Swift on Linux""#])
+        let cache = try home.cache()
+        try cache.addItems(3, to: Self.news, title: "Harbour News") { "Harbour item \($0)" }
+        let kernel = Item(id: "b1", title: "Kernel notes", link: "https://blog.example/1", author: "Bea",
+                          published: TestStore.baseDate.addingTimeInterval(-86_400), summary: "<p>harbour lights</p>")
+        try cache.upsert(Feed(format: .rss20, title: "Blog", items: [kernel]), forFeedURL: Self.blog)
+        let reader = try home.driver(rows: 7, columns: 64)
+        reader.settle()
+        return reader
+    }
+
+    private func search(_ text: String, in reader: ReaderDriver) {
+        reader.press(.character("/"))
+        reader.type(text)
+        reader.press(.enter)
+    }
+
+    @Test func aPageForAScreenThatIsGoneIsDropped() throws {
+        let reader = try reader()
+        search("harbour", in: reader)
+        reader.press(.character("q"))
+        reader.settle()
+        #expect(reader.state.navigation.screens.count == 1)
+        #expect(reader.lines[1].hasSuffix("Harbour News"))
+    }
+
+    @Test func theListIsDrawnWhenAPageArrives() throws {
+        let reader = try reader()
+        search("harbour", in: reader)
+        #expect(reader.lines[1] == "  Searching…")
+        reader.settle()
+        #expect(reader.lines[1].hasSuffix("Harbour item 2  — Ann"))
+    }
+
+    @Test func marksFollowTheStoreAndTheSelectionStays() throws {
+        let reader = try reader()
+        search("harbour", in: reader)
+        reader.settle()
+        reader.press(.down)
+        reader.press(.down)
+        let results = { reader.state.top as? SearchResultsScreen }
+        let selected = try #require(results()?.selectedItem(reader.state.pendingMarks))
+        // Another process marks it read (opening it and coming back does the same).
+        try reader.store.markItem(selected.id, read: true)
+        reader.noticeCacheChanges()
+        #expect(results()?.selectedItem(reader.state.pendingMarks)?.id == selected.id)
+        #expect(results()?.state.selection == 2)
+        #expect(reader.lines[3] == "  2025-11-21  Harbour News  Harbour item 0  — Ann")
+        // New matching articles do not move the rows under the cursor.
+        try reader.store.addItems(5, to: Self.news, title: "Harbour News") { "Harbour item \($0)" }
+        reader.noticeCacheChanges()
+        #expect(results()?.selectedItem(reader.state.pendingMarks)?.id == selected.id)
+        #expect(results()?.results.rows.count == 4)
+    }
+}
