@@ -16,7 +16,7 @@ import Testing
         let row = ItemRow(id: ItemID(1), feedID: FeedID(1), feedTitle: "News", title: "Tide", link: nil, author: nil,
                           date: Date(timeIntervalSince1970: 1_763_715_600), isRead: isRead, isStarred: isStarred, hasEnclosures: false)
         ItemRowRenderer(timeZone: TimeZone(identifier: "UTC")!, theme: .standard,
-                        format: config.readerPreferences.articleListFormat.map { ListFormat($0, kind: .articleList) }, highlights: config.highlights)
+                        format: ListFormat(config[\.articlelistFormat], kind: .articleList), highlights: config.highlights)
             .render(row, index: 0, into: &grid, in: Rect(row: 0, column: 0, height: 1, width: 30))
         return grid.lines[0]
     }

@@ -2,6 +2,7 @@
 import FeedModel
 import FeedStore
 import Foundation
+@testable import ReaderDriving
 import TerminalUI
 import Testing
 @testable import TidingsApp
@@ -17,8 +18,9 @@ import Testing
 
     private func draw(_ row: ItemRow, _ config: Config, width: Int = 40) -> CellGrid {
         var grid = CellGrid(rows: 1, columns: width)
+        let format = config[\.articlelistFormat]
         let renderer = ItemRowRenderer(
-            timeZone: TimeZone(identifier: "UTC")!, theme: .standard, format: config.readerPreferences.articleListFormat.map { ListFormat($0, kind: .articleList) },
+            timeZone: TimeZone(identifier: "UTC")!, theme: .standard, format: format.isEmpty ? nil : ListFormat(format, kind: .articleList),
             highlights: config.highlights)
         renderer.render(row, index: 0, into: &grid, in: Rect(row: 0, column: 0, height: 1, width: width))
         return grid
@@ -85,27 +87,20 @@ import Testing
     }
 
     @MainActor
-    @Test func highlightArticleColoursTheArticleViewAsInNewsboat() {
-        let config = Config(parsing: #"""
+    @Test func highlightArticleColoursTheArticleViewAsInNewsboat() throws {
+        let config = #"""
             highlight article "^Title:|東京" yellow default bold
             highlight articlelist "Tokyo" red default
-            """#)
-        #expect(config.warnings.isEmpty)
-        let item = StoredItem(
-            id: ItemID(1), feedID: FeedID(1), feedTitle: "News", key: "k",
-            item: Item(id: "1", title: "Tokyo news", summary: "<p>Rain in 東京 today.</p>"),
-            date: Date(timeIntervalSince1970: 1_763_715_600), firstSeenAt: Date(timeIntervalSince1970: 1_763_715_600),
-            isRead: false, isStarred: false)
-        let screen = ArticleScreen(item: item, preferences: config.readerPreferences)
-        var grid = CellGrid(rows: 12, columns: 40)
-        screen.render(into: &grid, in: Rect(row: 0, column: 0, height: 12, width: 40))
-        let titleRow = grid.lines.firstIndex { $0.hasPrefix("Title: Tokyo news") } ?? -1
-        #expect(titleRow >= 0, "\(grid.lines)")
-        guard titleRow >= 0 else { return }
+            """#
+        #expect(Config(parsing: config).warnings.isEmpty)
+        let home = try ReaderHome()
+        let reader = try home.article(content: "<p>Rain in 東京 today.</p>", title: "Tokyo news", config: config, rows: 14, columns: 40)
+        let grid = reader.frame.grid
+        let titleRow = try #require(grid.lines.firstIndex { $0.hasPrefix("Title: Tokyo news") }, "\(grid.lines)")
         #expect((0..<6).allSatisfy { grid[titleRow, $0].style == yellow })
         // The item-list highlight does not reach the article view.
         #expect(grid[titleRow, 7].style.foreground != .red)
-        let bodyRow = grid.lines.firstIndex { $0.contains("Rain in 東京") } ?? -1
+        let bodyRow = try #require(grid.lines.firstIndex { $0.contains("Rain in 東京") })
         let column = grid.lines[bodyRow].prefix { $0 != "東" }.count
         #expect(grid[bodyRow, column].style == yellow && grid[bodyRow, column + 2].style == yellow)
         #expect(grid[bodyRow, 0].style != yellow)
