@@ -159,7 +159,7 @@ import Testing
         reader.type("https://new.example/feed")
         reader.press(.enter)
         #expect(reader.frame.cursor == nil)
-        #expect(reader.lines[4].hasPrefix(" Fetching "))
+        #expect(reader.lines[4].hasPrefix(" Fetching https://new.example/feed…"))
         #expect(reader.lines[1] == " N (3/3)   Alpha", "the list stays usable while a feed is fetched")
     }
 }
