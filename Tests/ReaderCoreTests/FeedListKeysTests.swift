@@ -10,19 +10,9 @@ import Testing
 @Suite struct FeedListKeysTests {
     let home: ReaderHome
 
-    /// Five feeds as FeedListScreenTests has them: a renamed one, a hidden one, one that failed.
     init() throws {
         home = try ReaderHome()
-        try home.subscribe([
-            #"https://a.example/feed "~My renamed feed""#, "https://b.example/feed", #"https://c.example/feed "!""#,
-            "https://d.example/feed", "https://e.example/feed",
-        ])
-        let cache = try home.cache()
-        try cache.addItems(3, to: "https://a.example/feed", title: "Ignored own title")
-        try cache.addItems(12, to: "https://b.example/feed", title: "日本語のニュース🎌")
-        try cache.addItems(1, to: "https://c.example/feed", title: "Hidden")
-        try cache.addItems(2, to: "https://d.example/feed", title: "Evil\u{1B}[2J title\u{07}")
-        try cache.recordFailure(forFeedURL: "https://e.example/feed", reason: "HTTP 404")
+        try home.writeFeedListFeeds()
     }
 
     private func reader(config: String = "") throws -> ReaderDriver {

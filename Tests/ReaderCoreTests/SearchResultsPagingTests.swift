@@ -11,8 +11,8 @@ import Testing
 /// store while the rows stay.
 @MainActor
 @Suite struct SearchResultsPagingTests {
-    static let news = "https://news.example/feed"
-    static let blog = "https://blog.example/feed"
+    static let news = ReaderHome.harbourNews
+    static let blog = ReaderHome.swiftBlog
 
     let home: ReaderHome
 
@@ -20,15 +20,9 @@ import Testing
         home = try ReaderHome()
     }
 
-    /// "Harbour News" with three items, "Swift on Linux" with one about harbours; the reader
-    /// on the feed list.
+    /// The search tests' feeds (ReaderHome.writeSearchFeeds); the reader on the feed list.
     private func reader() throws -> ReaderDriver {
-        try home.subscribe([Self.news, Self.blog + #" "~Swift on Linux""#])
-        let cache = try home.cache()
-        try cache.addItems(3, to: Self.news, title: "Harbour News") { "Harbour item \($0)" }
-        let kernel = Item(id: "b1", title: "Kernel notes", link: "https://blog.example/1", author: "Bea",
-                          published: TestStore.baseDate.addingTimeInterval(-86_400), summary: "<p>harbour lights</p>")
-        try cache.upsert(Feed(format: .rss20, title: "Blog", items: [kernel]), forFeedURL: Self.blog)
+        try home.writeSearchFeeds()
         let reader = try home.driver(rows: 7, columns: 64)
         reader.settle()
         return reader

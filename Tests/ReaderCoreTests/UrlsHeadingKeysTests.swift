@@ -10,27 +10,11 @@ import Testing
 /// ReaderScreenTests' UrlsHeadingRowsTests).
 @MainActor
 @Suite struct UrlsHeadingKeysTests {
-    nonisolated static let urls = #"""
-        "--- NEWS ---"
-        https://a.example/feed news
-        " "
-        ~~~~BLOGS~~~~
-        https://b.example/feed
-        https://c.example/feed "!"
-        "--- Tech ---" tech
-        https://d.example/feed tech
-        "never shown" "!"
-        """#
-
     let home: ReaderHome
 
     init() throws {
         home = try ReaderHome()
-        try home.write(Self.urls + "\n", to: "urls")
-        let cache = try home.cache()
-        try cache.addItems(2, to: "https://a.example/feed", title: "Alpha")
-        try cache.addItems(1, to: "https://b.example/feed", title: "Bravo")
-        try cache.addItems(3, to: "https://d.example/feed", title: "Delta")
+        try home.writeFeedsUnderHeadings()
     }
 
     @Test func keysOnAHeadingSayItIsNoFeed() throws {
@@ -55,7 +39,7 @@ import Testing
         let list = { reader.state.feedList }
         #expect(list()?.selectedFeed(reader.state.context)?.url == "https://b.example/feed")
         // A feed next to a heading moves past the heading alone, into the next section.
-        let headings = UrlsFile(parsing: Self.urls).headings
+        let headings = UrlsFile(parsing: ReaderHome.urlsWithHeadings).headings
         func moves(_ key: Character, _ url: String, past heading: UrlsHeading) -> Bool {
             _ = reader.takeEffects()
             reader.press(.character(key))

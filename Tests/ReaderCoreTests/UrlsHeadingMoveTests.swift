@@ -3,6 +3,7 @@ import FeedStore
 import Foundation
 import TestSupport
 import Testing
+@testable import ReaderDriving
 @testable import TidingsApp
 
 /// Moving a feed past a heading, as the reader does it: on the file, then again with the headings
@@ -11,8 +12,8 @@ import Testing
     @Test func aFeedMovesPastHeadingsOneAtATime() throws {
         let test = try TestStore(subscriptions: [])
         let path = test.directory.appendingPathComponent("urls").path
-        try Data(UrlsHeadingKeysTests.urls.utf8).write(to: URL(fileURLWithPath: path))
-        let headings = UrlsFile(parsing: UrlsHeadingKeysTests.urls).headings
+        try Data(ReaderHome.urlsWithHeadings.utf8).write(to: URL(fileURLWithPath: path))
+        let headings = UrlsFile(parsing: ReaderHome.urlsWithHeadings).headings
         // Bravo down past "--- Tech ---" (line 7): it heads the Tech section now.
         let first = UrlsFileEdit(change: .swapWithHeading("https://b.example/feed", headings[3])).apply(urlsPath: path, store: test.store)
         try #require(first.changed, "\(first)")

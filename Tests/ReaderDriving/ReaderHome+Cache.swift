@@ -27,4 +27,10 @@ extension FeedStore {
         }
         try upsert(Feed(format: .rss20, title: title, link: "https://example.org/", items: items), forFeedURL: url)
     }
+
+    /// The articles of the feed at `url`, newest first.
+    func items(ofFeed url: String) throws -> [ItemRow] {
+        guard let feed = try feedList().first(where: { $0.url == url }) else { return [] }
+        return try items(inFeed: feed.id)
+    }
 }

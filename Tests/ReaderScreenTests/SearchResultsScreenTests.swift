@@ -12,8 +12,8 @@ import Testing
 /// the cache is in ReaderCoreTests (SearchResultsKeysTests, SearchResultsPagingTests).
 @MainActor
 @Suite struct SearchResultsScreenTests {
-    static let news = "https://news.example/feed"
-    static let blog = "https://blog.example/feed"
+    static let news = ReaderHome.harbourNews
+    static let blog = ReaderHome.swiftBlog
 
     let home: ReaderHome
 
@@ -24,16 +24,7 @@ import Testing
     /// Two feeds: "Harbour News" with `count` items ("Harbour item N", newest = highest N),
     /// "Swift on Linux" (custom title) with two; the reader on the feed list.
     private func reader(harbourItems count: Int = 3, rows: Int = 7, columns: Int = 64, config: String = "") throws -> ReaderDriver {
-        try home.subscribe([Self.news, Self.blog + #" "~Swift on Linux""#])
-        let cache = try home.cache()
-        try cache.addItems(count, to: Self.news, title: "Harbour News") { "Harbour item \($0)" }
-        let blogItems = [
-            Item(id: "b1", title: "Kernel notes", link: "https://blog.example/1", author: "Bea",
-                 published: TestStore.baseDate.addingTimeInterval(-86_400), summary: "<p>harbour lights</p>"),
-            Item(id: "b2", title: "Concurrency", link: nil, published: TestStore.baseDate.addingTimeInterval(-2 * 86_400),
-                 summary: "<p>Nothing about boats.</p>"),
-        ]
-        try cache.upsert(Feed(format: .rss20, title: "Blog", items: blogItems), forFeedURL: Self.blog)
+        try home.writeSearchFeeds(harbourItems: count)
         let reader = try home.driver(config: config, rows: rows, columns: columns)
         reader.settle()
         return reader

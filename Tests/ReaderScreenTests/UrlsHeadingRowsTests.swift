@@ -10,28 +10,12 @@ import Testing
 /// UrlsHeadingKeysTests.)
 @MainActor
 @Suite struct UrlsHeadingRowsTests {
-    static let urls = #"""
-        "--- NEWS ---"
-        https://a.example/feed news
-        " "
-        ~~~~BLOGS~~~~
-        https://b.example/feed
-        https://c.example/feed "!"
-        "--- Tech ---" tech
-        https://d.example/feed tech
-        "never shown" "!"
-        """#
-
     let home: ReaderHome
 
     init() throws {
-        #expect(UrlsFile(parsing: Self.urls).problems.isEmpty)
+        #expect(UrlsFile(parsing: ReaderHome.urlsWithHeadings).problems.isEmpty)
         home = try ReaderHome()
-        try home.write(Self.urls + "\n", to: "urls")
-        let cache = try home.cache()
-        try cache.addItems(2, to: "https://a.example/feed", title: "Alpha")
-        try cache.addItems(1, to: "https://b.example/feed", title: "Bravo")
-        try cache.addItems(3, to: "https://d.example/feed", title: "Delta")
+        try home.writeFeedsUnderHeadings()
     }
 
     private func reader(config: String = "", rows: Int = 10) throws -> ReaderDriver {
