@@ -11,9 +11,6 @@ import Testing
 /// ReaderScreenTests' SearchResultsScreenTests).
 @MainActor
 @Suite struct SearchResultsKeysTests {
-    static let news = ReaderHome.harbourNews
-    static let blog = ReaderHome.swiftBlog
-
     let home: ReaderHome
 
     init() throws {
@@ -28,11 +25,6 @@ import Testing
         return reader
     }
 
-    private func search(_ text: String, in reader: ReaderDriver) {
-        reader.press(.character("/"))
-        reader.type(text)
-        reader.settle(after: .enter)
-    }
 
     private func selected(_ reader: ReaderDriver) -> ItemRow? {
         (reader.state.top as? SearchResultsScreen)?.selectedItem(reader.state.pendingMarks)
@@ -40,7 +32,8 @@ import Testing
 
     @Test func keysActOnTheSelectedResult() throws {
         let reader = try reader()
-        search("harbour -boats", in: reader)
+        reader.search("harbour -boats")
+        reader.settle()
         let first = try #require(selected(reader))
         reader.settle(after: .enter)
         #expect((reader.state.top as? ArticleScreen)?.item.id == first.id)
@@ -53,8 +46,8 @@ import Testing
         #expect(selected(reader)?.isRead == false)
         reader.press(.character("o"))
         #expect(reader.openedURLs == ["https://example.org/2"])
-        #expect(reader.reloadedURLs(by: .character("r")) == [Self.news])
-        #expect(reader.reloadedURLs(by: .character("R")) == [Self.news, Self.blog])
+        #expect(reader.reloadedURLs(by: .character("r")) == [ReaderHome.harbourNews])
+        #expect(reader.reloadedURLs(by: .character("R")) == [ReaderHome.harbourNews, ReaderHome.swiftBlog])
         reader.press(.character("?"))
         #expect(reader.state.top is HelpScreen)
         reader.press(.character("q"))
@@ -72,7 +65,8 @@ import Testing
             #expect(reader.state.top is SearchResultsScreen)
             reader.press(key)
             #expect(reader.state.top is FeedListScreen, "\(key)")
-            search("harbour", in: reader)
+            reader.search("harbour")
+            reader.settle()
         }
         reader.press(.character("Q"))
         #expect(reader.quitStatus == 0)
@@ -80,7 +74,8 @@ import Testing
 
     @Test func enterOnNothingFoundDoesNothing() throws {
         let reader = try reader()
-        search("lighthouse", in: reader)
+        reader.search("lighthouse")
+        reader.settle()
         _ = reader.takeEffects()
         reader.settle(after: .enter)
         #expect(reader.state.top is SearchResultsScreen)

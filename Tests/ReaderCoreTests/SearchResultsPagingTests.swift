@@ -11,9 +11,6 @@ import Testing
 /// store while the rows stay.
 @MainActor
 @Suite struct SearchResultsPagingTests {
-    static let news = ReaderHome.harbourNews
-    static let blog = ReaderHome.swiftBlog
-
     let home: ReaderHome
 
     init() throws {
@@ -28,15 +25,10 @@ import Testing
         return reader
     }
 
-    private func search(_ text: String, in reader: ReaderDriver) {
-        reader.press(.character("/"))
-        reader.type(text)
-        reader.press(.enter)
-    }
 
     @Test func aPageForAScreenThatIsGoneIsDropped() throws {
         let reader = try reader()
-        search("harbour", in: reader)
+        reader.search("harbour")
         reader.press(.character("q"))
         reader.settle()
         #expect(reader.state.navigation.screens.count == 1)
@@ -45,7 +37,7 @@ import Testing
 
     @Test func theListIsDrawnWhenAPageArrives() throws {
         let reader = try reader()
-        search("harbour", in: reader)
+        reader.search("harbour")
         #expect(reader.lines[1] == "  Searching…")
         reader.settle()
         #expect(reader.lines[1].hasSuffix("Harbour item 2  — Ann"))
@@ -53,7 +45,7 @@ import Testing
 
     @Test func marksFollowTheStoreAndTheSelectionStays() throws {
         let reader = try reader()
-        search("harbour", in: reader)
+        reader.search("harbour")
         reader.settle()
         reader.press(.down)
         reader.press(.down)
@@ -66,7 +58,7 @@ import Testing
         #expect(results()?.state.selection == 2)
         #expect(reader.lines[3] == "  2025-11-21  Harbour News  Harbour item 0  — Ann")
         // New matching articles do not move the rows under the cursor.
-        try reader.store.addItems(5, to: Self.news, title: "Harbour News") { "Harbour item \($0)" }
+        try reader.store.addItems(5, to: ReaderHome.harbourNews, title: "Harbour News") { "Harbour item \($0)" }
         reader.noticeCacheChanges()
         #expect(results()?.selectedItem(reader.state.pendingMarks)?.id == selected.id)
         #expect(results()?.results.rows.count == 4)

@@ -9,6 +9,14 @@ extension ReaderDriver {
         settle()
     }
 
+    /// Runs a search as a user does: `/`, `text` typed at the prompt, Enter; the results are not
+    /// read yet (``settle()`` reads them).
+    func search(_ text: String) {
+        press(.character("/"))
+        type(text)
+        press(.enter)
+    }
+
     /// The reads of type `Query` asked of the cache so far, in order (answered or not).
     func reads<Query: StoreQuery>(of type: Query.Type) -> [Query] {
         effects.compactMap { effect in

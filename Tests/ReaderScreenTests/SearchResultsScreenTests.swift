@@ -12,9 +12,6 @@ import Testing
 /// the cache is in ReaderCoreTests (SearchResultsKeysTests, SearchResultsPagingTests).
 @MainActor
 @Suite struct SearchResultsScreenTests {
-    static let news = ReaderHome.harbourNews
-    static let blog = ReaderHome.swiftBlog
-
     let home: ReaderHome
 
     init() throws {
@@ -30,12 +27,6 @@ import Testing
         return reader
     }
 
-    /// Types `text` at the search prompt and runs it, nothing read yet.
-    private func search(_ text: String, in reader: ReaderDriver) {
-        reader.press(.character("/"))
-        reader.type(text)
-        reader.press(.enter)
-    }
 
     private func results(_ reader: ReaderDriver) throws -> SearchResultsScreen {
         try #require(reader.state.top as? SearchResultsScreen)
@@ -47,7 +38,7 @@ import Testing
 
     @Test func rowsNameTheirFeedNewestFirstWithDateAndUnreadMark() throws {
         let reader = try reader()
-        search("harbour", in: reader)
+        reader.search("harbour")
         #expect(reader.lines[0].hasPrefix(" Search: harbour"))
         #expect(reader.lines[1] == "  Searching…")
         reader.settle()
@@ -70,7 +61,7 @@ import Testing
 
     @Test func filtersOnlyListTheirArticles() throws {
         let reader = try reader(rows: 5)
-        search(#"feed:"swift on linux""#, in: reader)
+        reader.search(#"feed:"swift on linux""#)
         reader.settle()
         #expect(Array(reader.lines[1...3]) == [
             "N 2025-11-20  Swift on Li…  Kernel notes  — Bea",
@@ -82,7 +73,7 @@ import Testing
 
     @Test func nothingFoundSaysSo() throws {
         let reader = try reader(rows: 4, columns: 80)
-        search("lighthouse", in: reader)
+        reader.search("lighthouse")
         reader.settle()
         #expect(Array(reader.lines[1...2]) == ["No articles match “lighthouse”. Press / to change the search.", ""])
         #expect(try detail(reader) == "nothing found")
@@ -92,8 +83,8 @@ import Testing
         let reader = try reader()
         // A reload stored this article and has not indexed its text yet.
         let late = [Item(id: "b3", title: "Ferry times", published: TestStore.baseDate, summary: "<p>harbour closed</p>")]
-        try reader.store.upsert(Feed(format: .rss20, title: "Blog", items: late), forFeedURL: Self.blog, indexingBodies: false)
-        search("harbour", in: reader)
+        try reader.store.upsert(Feed(format: .rss20, title: "Blog", items: late), forFeedURL: ReaderHome.swiftBlog, indexingBodies: false)
+        reader.search("harbour")
         reader.settle()
         #expect(try !results(reader).results.rows.contains { $0.title == "Ferry times" }, "its text is not in the index yet")
         #expect(try detail(reader) == "4 articles — still indexing the text of 1 new article")
@@ -110,7 +101,7 @@ import Testing
     /// more…" row at the bottom while a page is read, and stops at the last match.
     @Test func resultsGrowPageByPageWithALoadingRow() throws {
         let reader = try reader(harbourItems: 349, rows: 12)
-        search("harbour", in: reader)
+        reader.search("harbour")
         #expect(reader.reads(of: SearchPageQuery.self).count == 1)
         reader.settle()
         #expect(reader.lines[1].hasSuffix("Harbour item 348  — Ann"))
@@ -154,7 +145,7 @@ import Testing
 
     @Test func aFailedPageSaysWhyAndEnterTriesAgain() throws {
         let reader = try reader(rows: 4, columns: 140)
-        search("harbour", in: reader)
+        reader.search("harbour")
         // The first page's read fails (the runner answers it so when the cache is locked).
         let ticket = try ScreenTicket(screen: results(reader).id, request: 1)
         let firstPage = try SearchPageQuery(query: SearchQuery("harbour"), request: ItemPageRequest(limit: SearchResults.pageSize))
@@ -190,8 +181,8 @@ import Testing
         let reader = try reader()
         try reader.store.upsert(Feed(format: .rss20, title: "ブログ", items: [
             Item(id: "j", title: "港の灯りについて", published: TestStore.baseDate.addingTimeInterval(86_400), summary: "<p>harbour</p>"),
-        ]), forFeedURL: Self.blog)
-        search("harbour", in: reader)
+        ]), forFeedURL: ReaderHome.swiftBlog)
+        reader.search("harbour")
         reader.settle()
         for columns in 0...40 {
             for rows in 0...5 {
