@@ -25,6 +25,15 @@ extension ReaderDriver {
         }
     }
 
+    /// The effects recorded so far that do something: all but the generation check every key
+    /// asks for and the lines for the log. Empty after a key that did nothing.
+    var actions: [ReaderEffect] {
+        effects.filter { effect in
+            if case .log = effect { return false }
+            return effect != .store(.checkGeneration)
+        }
+    }
+
     /// The URLs the browser was asked to open so far, in order.
     var openedURLs: [String] {
         processEffects.compactMap { if case .openBrowser(_, let url, _) = $0 { url } else { nil } }
