@@ -21,10 +21,11 @@ import Testing
     @Test func rowsWithCountsMarksAndSafeTitles() throws {
         let reader = try home.driver(rows: 7, columns: 40)
         reader.settle()
-        // b reloads: its row shows the spinner, turned once.
+        // A reload of every feed (the hidden one too) has started b: its row shows the spinner,
+        // turned once.
         reader.performsReloads = false
         reader.settle(after: .character("R"))
-        reader.send(.fetchEvent(FetchEvent(url: "https://b.example/feed", kind: .started, completed: 0, total: 4)))
+        reader.send(.fetchEvent(FetchEvent(url: "https://b.example/feed", kind: .started, completed: 0, total: 5)))
         reader.send(.spinnerTick)
         try GoldenFrame(reader.frame).check("feed-list-marks")
         #expect(Array(reader.lines[1...5]) == [
