@@ -46,9 +46,9 @@ import Testing
         #expect((reader.state.top as? ArticleScreen)?.item.id == bravo.id)
         reader.press(.character("q"))
         reader.press(.character("s"))
-        #expect(reader.state.message == "Star removed")
+        #expect(reader.state.message == "Unstarred “Bravo story 11”; r drops it from this list")
         reader.press(.character("s"))
-        #expect(reader.state.message == "Starred: find it under Starred in the feed list")
+        #expect(reader.state.message == "Starred “Bravo story 11” again")
         // Read when it was opened.
         reader.press(.character("N"))
         #expect(reader.state.message == "Marked unread")

@@ -48,10 +48,10 @@ import Testing
         reader.noticeCacheChanges()
         try GoldenFrame(reader.frame).check("search-results")
         #expect(Array(reader.lines[1...5]) == [
-            "N 2025-11-21  Harbour News  Harbour item 2  — Ann",
-            "  2025-11-21  Harbour News  Harbour item 1",
-            "N 2025-11-21  Harbour News  Harbour item 0  — Ann",
-            "N 2025-11-20  Swift on Li…  Kernel notes  — Bea",
+            "N 2025-11-21  Harbour item 2  — Ann             Harbour News",
+            "  2025-11-21  Harbour item 1                    Harbour News",
+            "N 2025-11-21  Harbour item 0  — Ann             Harbour News",
+            "N 2025-11-20  Kernel notes  — Bea               Swift on Linux",
             "",
         ])
         #expect(try detail(reader) == "4 articles")
@@ -64,8 +64,8 @@ import Testing
         reader.search(#"feed:"swift on linux""#)
         reader.settle()
         #expect(Array(reader.lines[1...3]) == [
-            "N 2025-11-20  Swift on Li…  Kernel notes  — Bea",
-            "N 2025-11-19  Swift on Li…  Concurrency",
+            "N 2025-11-20  Kernel notes  — Bea               Swift on Linux",
+            "N 2025-11-19  Concurrency                       Swift on Linux",
             "",
         ])
         #expect(try detail(reader) == "2 articles")
@@ -104,7 +104,7 @@ import Testing
         reader.search("harbour")
         #expect(reader.reads(of: SearchPageQuery.self).count == 1)
         reader.settle()
-        #expect(reader.lines[1].hasSuffix("Harbour item 348  — Ann"))
+        #expect(reader.lines[1].contains("Harbour item 348  — Ann") && reader.lines[1].hasSuffix("Harbour News"))
         #expect(try results(reader).results.rows.count == 100)
         #expect(try detail(reader) == "100+ articles")
         #expect(reader.reads(of: SearchPageQuery.self).count == 1, "the next page is not read while the end is far")
@@ -116,7 +116,7 @@ import Testing
         #expect(pages.count == 2)
         #expect(try pages.last?.request.after == results(reader).results.rows.last?.cursor)
         #expect(reader.lines[10] == "  loading more…")
-        #expect(reader.lines[9].hasSuffix("Harbour item 249"))
+        #expect(reader.lines[9].contains("Harbour item 249 "))
         #expect(try results(reader).selectedItem(reader.state.pendingMarks) == nil)
         reader.press(.enter)
         #expect(reader.reads(of: SearchPageQuery.self).count == 2, "Enter on the loading row asks for nothing")
@@ -132,7 +132,7 @@ import Testing
         #expect(list.results.rows.count == 350)
         #expect(list.results.isComplete)
         #expect(try detail(reader) == "350 articles")
-        #expect(reader.lines[10].hasSuffix("Kernel notes  — Bea"))
+        #expect(reader.lines[10].contains("Kernel notes  — Bea"))
         #expect(list.selectedItem(reader.state.pendingMarks)?.title == "Kernel notes")
         #expect(reader.reads(of: SearchPageQuery.self).count == 4, "the list stops growing at the end")
         let expected = (0..<349).reversed().map { "Harbour item \($0)" } + ["Kernel notes"]
@@ -191,14 +191,14 @@ import Testing
             }
         }
         reader.resize(rows: 3, columns: 40)
-        #expect(reader.lines[1] == "N 2025-11-22  Swift o…  港の灯りについて")
+        #expect(reader.lines[1] == "N 2025-11-22  港の灯りにつ…   Swift on …")
     }
 
     @Test func datesFollowTheConfiguredFormat() throws {
         let reader = try reader(config: "datetime-format \"%d %b %H:%M\"\n")
         var context = reader.state.context
-        #expect(SearchResultRowRenderer(context).formatted(TestStore.baseDate) == "21 Nov 04:40")
+        #expect(SearchResultRowRenderer(context).articles.items.dateFormatter.string(from: TestStore.baseDate) == "21 Nov 04:40")
         context.timeZone = TimeZone(secondsFromGMT: 9 * 3600)!
-        #expect(SearchResultRowRenderer(context).formatted(TestStore.baseDate) == "21 Nov 13:40")
+        #expect(SearchResultRowRenderer(context).articles.items.dateFormatter.string(from: TestStore.baseDate) == "21 Nov 13:40")
     }
 }
