@@ -131,7 +131,6 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     public var whyNotPerformed: String? {
         guard !isPerformed else { return nil }
         switch self {
-        case .switchFocus: return "Tidings has no file browser to switch focus in (S asks for a path)"
         case .set: return "bound alone it has nothing to set (use it in a macro or a bind line)"
         default: return "does nothing in Tidings"
         }

@@ -238,6 +238,8 @@ public struct KeyMap: Sendable, Equatable {
         Action(command: .previousDialog, contexts: everywhere, defaultKeys: [], summaryText: "The screen below, this one kept for next-dialog"),
         Action(command: .nextDialog, contexts: everywhere, defaultKeys: [.control("v")], summaryText: "The screen prev-dialog left"),
         Action(command: .redraw, contexts: everywhere, defaultKeys: [.control("l")], summaryText: "Redraw the screen"),
+        Action(command: .switchFocus, contexts: [.feedList, .itemList, .searchResults, .article], defaultKeys: [.tab],
+               summaryText: "In a split layout: into the article beside the list, or back to the list"),
         // newsboat's ^B is Previous page here: bookmark has no key until bound.
         Action(command: .bookmark, contexts: articles.union([.urlView]), defaultKeys: [], summaryText: "Bookmark the article with bookmark-cmd",
                variants: [.urlView: ([], "Bookmark the URL with bookmark-cmd")]),

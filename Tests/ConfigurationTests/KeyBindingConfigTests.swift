@@ -173,9 +173,9 @@ import Testing
         }
         // Aliases carry out the same command; an action no screen performs yet is bound, so the
         // reader can say it is not available.
-        let config = Config(parsing: "bind-key ^D switch-focus\nbind-key T set-tag\nbind-key , macro-prefix all\nbind-key d pb-download podboat\n")
-        #expect(config.keyMap.command(for: .control("d"), in: .itemList) == .switchFocus)
-        #expect(!KeyCommand.switchFocus.isPerformed)
+        let config = Config(parsing: "bind-key ^D set\nbind-key T set-tag\nbind-key , macro-prefix all\nbind-key d pb-download podboat\n")
+        #expect(config.keyMap.command(for: .control("d"), in: .itemList) == .set)
+        #expect(!KeyCommand.set.isPerformed)
         #expect(config.keyMap.command(for: .character("T"), in: .feedList) == .selectTag)
         #expect(config.keyMap.command(for: .character("d"), in: .feedList) == nil, "podboat's keys are podboat's")
         // `all` binds in every context.

@@ -152,6 +152,8 @@ public struct OptionTable: Sendable {
         "rows kept visible above and below the selection")
     public let wrapScroll = ConfigOption("wrap-scroll", default: false, .lists, .works,
         "moving down past the end of a list goes on at its start, and up past the start at its end")
+    public let layout = ConfigOption<LayoutChoice>("layout", default: .stack, .lists, .works,
+        "stack: one screen at a time; split: the list above the selected article; split-vertical: side by side; three-pane: feeds | articles | article (each falls back to stack in a window too small for it: see Layouts) (a Tidings option)")
     public let showKeymapHint = ConfigOption("show-keymap-hint", default: false, .lists, .works,
         "a line of the screen's main keys above the status bar, as bound (newsboat's default is yes: see Keys and colours)")
     public let showTitleBar = ConfigOption("show-title-bar", default: true, .lists, .works,

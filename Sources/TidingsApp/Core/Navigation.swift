@@ -8,6 +8,10 @@ struct Navigation: Sendable {
     /// Screens `prev-dialog` left, the last one first back with `next-dialog`, each with the
     /// screen it was over.
     var later: [(screen: any ReaderScreen, below: ScreenID)] = []
+    /// Screens shown beside the stack in a split layout, not on it: the selected row's article
+    /// beside a list, the selected feed's articles beside the feed list. They read and take
+    /// marks as the stack's screens do.
+    private(set) var beside: [any ReaderScreen] = []
 
     init(root: any ReaderScreen) {
         screens = [root]
@@ -38,19 +42,49 @@ struct Navigation: Sendable {
         screens[screens.count - 1] = screen
     }
 
-    /// The screen with `id`, if it is on the stack.
+    /// The screen with `id`, if it is on the stack or beside it.
     func screen(_ id: ScreenID) -> (any ReaderScreen)? {
-        screens.first { $0.id == id }
+        screens.first { $0.id == id } ?? beside.first { $0.id == id }
     }
 
-    /// Changes the screen with `id` when it is of type `Screen`; what `body` returned, nil when
-    /// there is no such screen.
+    /// The screen beside the stack of type `Screen`, if there is one.
+    func beside<Screen: ReaderScreen>(_ type: Screen.Type) -> Screen? {
+        beside.lazy.compactMap { $0 as? Screen }.first
+    }
+
+    /// Puts `screen` beside the stack, in place of the one of its type.
+    mutating func setBeside<Screen: ReaderScreen>(_ screen: Screen) {
+        beside.removeAll { $0 is Screen }
+        beside.append(screen)
+    }
+
+    /// Takes the screen of type `Screen` away from beside the stack.
+    mutating func removeBeside<Screen: ReaderScreen>(_ type: Screen.Type) {
+        beside.removeAll { $0 is Screen }
+    }
+
+    /// Changes the screen with `id` (on the stack or beside it) when it is of type `Screen`; what
+    /// `body` returned, nil when there is no such screen.
     @discardableResult
     mutating func modify<Screen: ReaderScreen, Result>(_ id: ScreenID, as type: Screen.Type, _ body: (inout Screen) -> Result) -> Result? {
-        guard let index = screens.firstIndex(where: { $0.id == id }), var screen = screens[index] as? Screen else { return nil }
+        if let index = screens.firstIndex(where: { $0.id == id }), var screen = screens[index] as? Screen {
+            let result = body(&screen)
+            screens[index] = screen
+            return result
+        }
+        guard let index = beside.firstIndex(where: { $0.id == id }), var screen = beside[index] as? Screen else { return nil }
         let result = body(&screen)
-        screens[index] = screen
+        beside[index] = screen
         return result
+    }
+
+    /// Changes the screen with `id`, whatever it is (on the stack or beside it); nil when there
+    /// is no such screen.
+    @discardableResult
+    mutating func modifyAny<Result>(_ id: ScreenID, _ body: (inout any ReaderScreen) -> Result) -> Result? {
+        if let index = screens.firstIndex(where: { $0.id == id }) { return body(&screens[index]) }
+        guard let index = beside.firstIndex(where: { $0.id == id }) else { return nil }
+        return body(&beside[index])
     }
 
     /// Changes the top screen, whatever it is.
@@ -59,18 +93,25 @@ struct Navigation: Sendable {
         body(&screens[screens.count - 1])
     }
 
-    /// Changes every screen, root first.
+    /// Changes every screen, root first, then those beside the stack.
     mutating func modifyAll(_ body: (inout any ReaderScreen) -> Void) {
         for index in screens.indices { body(&screens[index]) }
+        for index in beside.indices { body(&beside[index]) }
     }
 
     /// Changes every screen that is a `Capability` (a protocol such as `ArticleListing`),
-    /// root first. `cast` writes the changed screen back (`{ $0 }`: the capability is a screen).
+    /// root first, then those beside the stack. `cast` writes the changed screen back (`{ $0 }`:
+    /// the capability is a screen).
     mutating func modifyEvery<Capability>(_ type: Capability.Type, _ body: (inout Capability) -> Void, back cast: (Capability) -> any ReaderScreen) {
         for index in screens.indices {
             guard var screen = screens[index] as? Capability else { continue }
             body(&screen)
             screens[index] = cast(screen)
+        }
+        for index in beside.indices {
+            guard var screen = beside[index] as? Capability else { continue }
+            body(&screen)
+            beside[index] = cast(screen)
         }
     }
 }

@@ -18,6 +18,9 @@ extension ReaderState {
         switch route {
         case .open(let id): return showArticle(id, loaded, environment)
         case .action(let action): return perform(action, on: loaded, environment)
+        case .preview(let id):
+            showPreview(id, loaded)
+            return []
         }
     }
 
@@ -191,6 +194,9 @@ extension ReaderState {
 extension ArticleRoute {
     /// Whether the article was read to be shown.
     var opens: Bool {
-        if case .open = self { true } else { false }
+        switch self {
+        case .open, .preview: true
+        case .action: false
+        }
     }
 }

@@ -8,7 +8,7 @@ import Configuration
 extension ReaderState {
     /// Whether `command` is one of these.
     func isScreenCommand(_ command: KeyCommand) -> Bool {
-        [.redraw, .saveAll, .viewDialogs, .closeDialog, .previousDialog, .nextDialog, .undo].contains(command)
+        [.redraw, .saveAll, .viewDialogs, .closeDialog, .previousDialog, .nextDialog, .undo, .switchFocus].contains(command)
     }
 
     /// What `command` does when it is one of these, on whatever screen; nil for other commands.
@@ -18,6 +18,8 @@ extension ReaderState {
             return [.terminal(.repaint)]
         case .undo:
             return undoLastChange()
+        case .switchFocus:
+            return switchFocus(environment)
         case .saveAll:
             // Any list of articles: the command is the reader's, the articles the list's.
             guard let list = top as? any SavableArticleList else { return nil }

@@ -37,12 +37,19 @@ extension ReaderState {
         return areas
     }
 
-    /// Lays the screen on top out for its area; returns the rows and pictures it needs.
+    /// Lays the screens shown out for their panes (the one on top, and those beside it in a split
+    /// layout); returns the rows, articles and pictures they need.
     mutating func layout() -> [ReaderEffect] {
         let areas = areas
         let context = context
         if let status = areas.status { prompt?.editor.layout(in: status) }
-        return navigation.modifyTop { $0.layout(in: areas.body, context) }
+        let panes = paneLayout(in: areas.body)
+        var effects = previewReads(panes)
+        for pane in panes.panes {
+            guard let id = screen(in: pane)?.id else { continue }
+            effects += navigation.modifyAny(id) { $0.layout(in: pane.area, context) } ?? []
+        }
+        return effects
     }
 
     /// A picture drawn in the background (or why not) for the article view that asked for it.
@@ -52,13 +59,29 @@ extension ReaderState {
         return []
     }
 
-    /// The whole frame: the screen on top as laid out, its bars, and what goes beside the grid.
+    /// The whole frame: the screens shown as laid out (the one on top, and in a split layout
+    /// those beside it), the bars, and what goes beside the grid.
     func frame() -> ReaderFrame {
         let areas = areas
         let context = context
         var grid = CellGrid(rows: terminal.size.rows, columns: terminal.size.columns)
         let top = top
-        let park = top.render(into: &grid, in: areas.body, context) ?? Position(row: areas.body.row, column: 0)
+        let panes = paneLayout(in: areas.body)
+        var park = Position(row: areas.body.row, column: 0)
+        var images: [ImagePlacement] = []
+        for pane in panes.panes {
+            guard let screen = screen(in: pane) else {
+                let hint = pane.content == .besideList ? "Select a feed" : "Select an article"
+                grid.put(DisplayWidth.truncate(hint, toWidth: pane.area.width), row: pane.area.row, column: pane.area.column, style: .dim,
+                         limit: pane.area.right)
+                continue
+            }
+            let parked = screen.render(into: &grid, in: pane.area, context)
+            if screen.id == top.id, let parked { park = parked }
+            // Pictures only over an article's text: any other screen on top takes them all away.
+            if let article = screen as? ArticleScreen { images += article.imagePlacements(in: pane.area, context) }
+        }
+        for divider in panes.dividers { draw(divider, into: &grid, context) }
         if let row = areas.title {
             let title = top.title(context)
             TitleBar(title: title.left, detail: title.right, style: context.theme.titleBar, fill: title.fill).render(into: &grid, in: row)
@@ -78,9 +101,24 @@ extension ReaderState {
         }
         let unread = feedList?.rows(context).reduce(0) { $0 + $1.unreadCount } ?? 0
         let windowTitle = titleNotification ?? (unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
-        // Pictures only over the article's text: any other screen on top takes them all away.
-        let images = (top as? ArticleScreen)?.imagePlacements(in: areas.body, context) ?? []
         return ReaderFrame(grid: grid, cursor: cursor, park: park, windowTitle: windowTitle, images: images)
+    }
+
+    /// A line between two panes, its arrow pointing at the one with the focus.
+    private func draw(_ divider: Divider, into grid: inout CellGrid, _ context: ScreenContext) {
+        let style = context.theme.statusBar
+        if divider.isVertical {
+            for row in divider.area.row..<divider.area.bottom {
+                grid.put("│", row: row, column: divider.area.column, style: .dim, limit: divider.area.right)
+            }
+            let middle = divider.area.row + divider.area.height / 2
+            grid.put(divider.pointsForward ? "▶" : "◀", row: middle, column: divider.area.column, style: .bold, limit: divider.area.right)
+            return
+        }
+        grid.fill(divider.area, style: style)
+        let text = "\(divider.pointsForward ? "▼" : "▲") \(divider.text)"
+        grid.put(DisplayWidth.truncate(text, toWidth: max(0, divider.area.width - 2)), row: divider.area.row, column: divider.area.column + 1,
+                 style: style, limit: divider.area.right)
     }
 }
 

@@ -21,6 +21,8 @@ struct ReaderState: Sendable {
     var pendingMarks = PendingMarks()
     /// The changes keys made to articles this session, for `undo`.
     var undo = UndoHistory()
+    /// The article read (or being read) for the preview pane of a split layout.
+    var previewedArticle: ItemID?
     /// What the status bar says: a message, else what runs in the background.
     var message: String?
     /// The last reload's notification, in the window title until the next key (`notify-xterm`).

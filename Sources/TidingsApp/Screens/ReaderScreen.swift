@@ -105,6 +105,8 @@ protocol ArticleListing: ReaderScreen {
     func listsArticles(ofFeed feed: FeedID) -> Bool
     /// The article listed after (or before) `id` among the rows read, for `next` and `prev`.
     func article(besides id: ItemID, forward: Bool) -> ItemID?
+    /// The selected row, as shown (`marks` laid over it); nil on no row or one not read yet.
+    func selectedItem(_ marks: PendingMarks) -> ItemRow?
 }
 
 /// A list of articles that `save-all` saves whole.

@@ -21,4 +21,6 @@ enum ArticleRoute: Hashable, Sendable {
     case open(ItemID)
     /// `u`, `E` on a list: do what the article view does with the same key.
     case action(ReaderIntent.ArticleAction)
+    /// The selected row in a split layout: show it beside its list (not marked read).
+    case preview(ItemID)
 }
