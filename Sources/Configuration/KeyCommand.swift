@@ -50,6 +50,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case help
     /// Takes back the last change keys made to articles (a Tidings action).
     case undo
+    /// Searches every article, from any screen (a Tidings action: `open-search` searches where
+    /// it is pressed, as newsboat's does).
+    case searchEverywhere = "search-everywhere"
 
     // newsboat's other actions (`isPerformed` says which ones a screen carries out).
     /// The next or previous article, from the article view (in a list, `next` and `prev` are

@@ -83,26 +83,31 @@ public struct KeyMap: Sendable, Equatable {
         actions.filter { $0.command == command }.reduce(into: []) { $0.formUnion($1.contexts) }
     }
 
-    /// The help screen's lines for `context`: keys on the left, what they do on the right.
+    /// The help screen's lines for `context`: keys on the left, what they do on the right, then
+    /// the action's name, as `bind-key` takes it.
     public func helpLines(for context: Context) -> [TextView.Line] {
         // Actions described alike (the digits) share a line: `1…9`.
-        var groups: [(keys: [String], summary: String)] = []
+        var groups: [(keys: [String], summary: String, names: [String])] = []
         for binding in bindings(for: context) {
             let keys = binding.keys.map(\.description).joined(separator: " ")
             if let last = groups.last, last.summary == binding.summary {
                 groups[groups.count - 1].keys.append(keys)
+                groups[groups.count - 1].names.append(binding.command.name)
             } else {
-                groups.append(([keys], binding.summary))
+                groups.append(([keys], binding.summary, [binding.command.name]))
             }
         }
-        var rows = groups.map { group in
-            (group.keys.count > 2 ? "\(group.keys[0])…\(group.keys[group.keys.count - 1])" : group.keys.joined(separator: " "), group.summary)
+        func span(_ items: [String]) -> String {
+            items.count > 2 ? "\(items[0])…\(items[items.count - 1])" : items.joined(separator: " ")
         }
-        if context == .article { rows.append(("0-9 Enter", "Open link number N")) }
+        var rows = groups.map { (span($0.keys), $0.summary, span($0.names)) }
+        if context == .article { rows.append(("0-9 Enter", "Open link number N", "")) }
         let keyWidth = min(24, rows.map { DisplayWidth.of($0.0) }.max() ?? 0)
-        return rows.map { keys, summary in
+        return rows.map { keys, summary, name in
             let padding = String(repeating: " ", count: max(1, keyWidth - DisplayWidth.of(keys) + 2))
-            return TextView.Line(StyledText(keys, style: .bold) + StyledText(padding + summary), continuationIndent: keyWidth + 2)
+            var text = StyledText(keys, style: .bold) + StyledText(padding + summary)
+            if !name.isEmpty { text.append("  " + name, style: .dim) }
+            return TextView.Line(text, continuationIndent: keyWidth + 2)
         }
     }
 
@@ -151,7 +156,11 @@ public struct KeyMap: Sendable, Equatable {
                           .help: ([.left, .escape, .character("q"), .character("?")], "Close the help")]),
         Action(command: .quit, contexts: [.feedList], defaultKeys: [.character("q")], summaryText: "Quit"),
         Action(command: .togglePreview, contexts: [.itemList], defaultKeys: [.character(" ")], summaryText: "Show or hide a preview of the article"),
-        Action(command: .search, contexts: everywhere, defaultKeys: [.character("/")], summaryText: "Search every article"),
+        Action(command: .search, contexts: everywhere, defaultKeys: [.character("/")], summaryText: "Search every article",
+               variants: [.itemList: ([.character("/")], "Search this feed's articles"),
+                          .article: ([.character("/")], "Find words in the article (n, N: next, previous; Esc ends)")]),
+        // newsboat binds nothing to \.
+        Action(command: .searchEverywhere, contexts: everywhere, defaultKeys: [.character("\\")], summaryText: "Search every article"),
         Action(command: .quickFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("F")], summaryText: "Filter this list by title (Esc clears)"),
         Action(command: .reload, contexts: reading, defaultKeys: [.character("r")], summaryText: "Reload this feed",
                variants: [.feedList: ([.character("r")], "Reload the selected feed")]),

@@ -61,8 +61,8 @@ import Testing
         #expect(keys.command(for: .character("j"), in: .article) == .down)
         // The help screen lists what is in force.
         let help = keys.helpLines(for: .feedList).map(\.text.plainText)
-        #expect(help.contains { $0.hasPrefix("R x ") && $0.hasSuffix("Reload all feeds") })
-        #expect(help.contains { $0.hasPrefix("Ctrl-R ") && $0.hasSuffix("Reload the selected feed") })
+        #expect(help.contains { $0.hasPrefix("R x ") && $0.hasSuffix("Reload all feeds  reload-all") })
+        #expect(help.contains { $0.hasPrefix("Ctrl-R ") && $0.hasSuffix("Reload the selected feed  reload") })
     }
 
     @Test func newsboatNamesQuitSetTagNextAndPrev() {

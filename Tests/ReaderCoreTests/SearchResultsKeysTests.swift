@@ -82,14 +82,19 @@ import Testing
         #expect(reader.reads(of: ArticleQuery.self).isEmpty)
     }
 
+    /// `/` searches where it is pressed (every article from the feed list and the help, the
+    /// feed's in its list, the text in the article); `\` every article from anywhere.
     @Test func slashOpensTheSearchOnEveryScreen() throws {
         let reader = try reader()
         // The feed list, an item list, an article, the help.
-        for keys in [[], [Key.enter], [.enter], [.character("?")]] {
+        for (keys, prompt) in [([], "Search:"), ([Key.enter], "Search Harbour News:"), ([.enter], "Find in the article:"), ([.character("?")], "Search:")] {
             for key in keys { reader.press(key) }
             reader.settle()
             reader.press(.character("/"))
-            #expect(reader.lines.last == "Search:", "on \(type(of: reader.state.top))")
+            #expect(reader.lines.last == prompt, "on \(type(of: reader.state.top))")
+            reader.press(.escape)
+            reader.press(.character("\\"))
+            #expect(reader.lines.last == "Search:", "\\ on \(type(of: reader.state.top))")
             reader.press(.escape)
         }
         #expect(reader.state.top is HelpScreen)

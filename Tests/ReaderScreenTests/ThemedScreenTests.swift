@@ -114,8 +114,8 @@ import Testing
         try home.subscribe([])
         let reader = try home.driver(config: Self.colours, rows: 42, columns: 60)
         reader.settle(after: .character("?"))
-        #expect(reader.lines.contains { $0.hasPrefix("R x ") && $0.hasSuffix("Reload all feeds") })
-        #expect(!reader.lines.contains { $0.hasSuffix("Reload the selected feed") })
+        #expect(reader.lines.contains { $0.hasPrefix("R x ") && $0.hasSuffix("Reload all feeds  reload-all") })
+        #expect(!reader.lines.contains { $0.contains("Reload the selected feed") })
     }
 
     @Test func theArticleColourIsTheTextsAndLinksAndLabelsKeepTheirOwn() throws {

@@ -11,7 +11,7 @@ struct PromptHistories: Hashable, Sendable {
     private static func history(for question: ReaderQuestion) -> WritableKeyPath<PromptHistories, PromptHistory>? {
         switch question {
         case .command: \.commandLine
-        case .search: \.search
+        case .search, .find: \.search
         case .filter: \.filter
         default: nil
         }

@@ -95,6 +95,10 @@ enum ReaderIntent: Hashable, Sendable {
     case fetchFullArticle(ItemID, link: String)
     /// Ask for a search query in the status row, prefilled with `text` (empty for a new search).
     case openSearch(text: String)
+    /// Ask for words to search the articles of this feed for (`/` in its list).
+    case searchFeed(FeedListRow)
+    /// Ask for words to find in the article on top (`/` there).
+    case findInArticle
     /// Show the URL view: an article's links, images and enclosures.
     case showURLs([ArticleURL], articleTitle: String)
     /// Open an enclosure with the `player` option, or the browser when it is not set.

@@ -3,8 +3,10 @@ import FeedStore
 
 /// What the line typed at the prompt in the status row answers.
 enum ReaderQuestion: Sendable {
-    /// A search query.
-    case search
+    /// A search query: of every article, or of one feed's (`/` in its list).
+    case search(in: FeedListRow? = nil)
+    /// Words to find in the article on top (`/` there).
+    case find
     /// The URL of a feed to add (tagged `tag` when asked from that tag's feed list).
     case addFeed(tag: String?)
     /// A feed's custom title.
@@ -36,7 +38,9 @@ enum ReaderQuestion: Sendable {
     var prompt: String {
         switch self {
         case .command: return ":"
+        case .search(let feed?): return "Search \(Excerpt(feed.name.text)): "
         case .search: return ReaderState.searchPrompt
+        case .find: return "Find in the article: "
         case .addFeed: return "Add feed URL: "
         case .rename: return "Title (empty: the feed's own): "
         case .tags: return "Tags: "

@@ -8,7 +8,7 @@ import Configuration
 extension ReaderState {
     /// Whether `command` is one of these.
     func isScreenCommand(_ command: KeyCommand) -> Bool {
-        [.redraw, .saveAll, .viewDialogs, .closeDialog, .previousDialog, .nextDialog, .undo, .switchFocus].contains(command)
+        [.redraw, .saveAll, .viewDialogs, .closeDialog, .previousDialog, .nextDialog, .undo, .switchFocus, .searchEverywhere].contains(command)
     }
 
     /// What `command` does when it is one of these, on whatever screen; nil for other commands.
@@ -20,6 +20,8 @@ extension ReaderState {
             return undoLastChange()
         case .switchFocus:
             return switchFocus(environment)
+        case .searchEverywhere:
+            ask(.search())
         case .saveAll:
             // Any list of articles: the command is the reader's, the articles the list's.
             guard let list = top as? any SavableArticleList else { return nil }

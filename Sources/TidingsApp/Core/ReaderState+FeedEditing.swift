@@ -383,15 +383,17 @@ extension ReaderState {
     /// Shows the results of `text` in a new results screen; a search typed on a results screen
     /// replaces it, so Back returns to where the first search was started. A query that cannot
     /// mean anything (only spaces, only `-word`s) leaves the screens as they are and says why.
-    mutating func runSearch(_ text: String) -> [ReaderEffect] {
+    /// `feed`: of that feed's articles only (`/` in its list), the query's own filters applying too.
+    mutating func runSearch(_ text: String, in feed: FeedListRow? = nil) -> [ReaderEffect] {
         let query: SearchQuery
         do {
-            query = try SearchQuery(text)
+            query = try SearchQuery(feed.map { "\(text) feed:\"\($0.url.replacingOccurrences(of: "\"", with: ""))\"" } ?? text)
         } catch {
             message = error.description
             return []
         }
         var screen = SearchResultsScreen(id: newScreenID(), query: query)
+        screen.scope = feed.map { (typed: text, feed: $0.name.text) }
         if let results = top as? SearchResultsScreen {
             // Kept for `prevsearchresults`, as newsboat keeps its earlier results.
             screen.keepEarlier(results)

@@ -179,7 +179,11 @@ extension ReaderState {
             }
             ask(.definedFilter(filters))
         case .openSearch(let text):
-            ask(.search, text: text)
+            ask(.search(), text: text)
+        case .searchFeed(let feed):
+            ask(.search(in: feed))
+        case .findInArticle:
+            ask(.find)
         case .fetchFullArticle(let id, let link):
             return fetchFullArticle(id, link: link)
         case .showURLs(let urls, let title):

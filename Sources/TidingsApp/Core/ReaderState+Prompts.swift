@@ -58,7 +58,13 @@ extension ReaderState {
     /// What the line typed at the prompt asking `question` does.
     private mutating func answer(_ question: ReaderQuestion, with text: String, _ environment: ReaderEnvironment) -> [ReaderEffect] {
         switch question {
-        case .search: return runSearch(text)
+        case .search(let feed): return runSearch(text, in: feed)
+        case .find:
+            if let found = navigation.modifyTop({ screen -> String? in
+                guard var article = screen as? ArticleScreen else { return nil }
+                defer { screen = article }
+                return article.find(text)
+            }) { message = found }
         case .command: return runCommand(text, environment)
         case .addFeed(let tag): return startAdding(text.trimmingCharacters(in: .whitespaces), tag: tag)
         case .rename(let feed): return rename(feed, to: text.trimmingCharacters(in: .whitespaces))

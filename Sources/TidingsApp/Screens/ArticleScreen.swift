@@ -17,7 +17,7 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
     private(set) var body: ArticleBody
     /// The links and images of the body shown, then the enclosures, numbered as shown.
     private(set) var urls: [ArticleURL] = []
-    private(set) var view = TextView()
+    var view = TextView()
     private let feedText: Rendered
     /// The full article, once fetched (or read from the cache with the article).
     private var fullArticle: Rendered?
@@ -32,6 +32,8 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
     /// The words of the search the article was opened from, marked in its text
     /// (`search-highlight-colors`).
     private(set) var searchTerms: [String] = []
+    /// What `/` looks for in the article, and where it is (ArticleScreen+Find.swift).
+    var finding: ArticleFind?
     /// The unread and total articles of the article's feed, for `itemview-title-format`'s `%u`
     /// and `%t` (given by the reader, which lists the feed; followed as the article is marked).
     var feedCounts: ItemCounts?
@@ -143,7 +145,7 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
         }
         // `highlight article` lines colour what they match, line by line, once per layout.
         let highlights = context.config.highlights
-        let search = SearchHighlight(terms: searchTerms, style: searchStyle(context))
+        let search = SearchHighlight(terms: searchTerms + (finding.map { [$0.text] } ?? []), style: searchStyle(context))
         let laidOut = lines.map { line in
             TextView.Line(search.styled(highlights.styled(line.text, in: .article)), continuationIndent: line.continuationIndent)
         }
@@ -155,6 +157,7 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
         } else {
             view.setLines(laidOut)
         }
+        refindAfterLayout()
         return requested.map { .picture($0) }
     }
 
@@ -388,7 +391,10 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
         case .end: _ = view.handleNavigationKey(.end)
         case .halfPageUp: view.scroll(by: -max(1, view.visibleRows / 2))
         case .halfPageDown: view.scroll(by: max(1, view.visibleRows / 2))
+        case .back where finding != nil: return .status(endFind())
         case .back: return .intent(.back)
+        case .nextUnread where finding != nil: return .status(moveFind(forward: true))
+        case .toggleRead where finding != nil: return .status(moveFind(forward: false))
         case .quit, .quitAll: return .intent(.quit)
         case .openInBrowser: return link { .openInBrowser($0) }
         case .openInBrowserNoninteractively: return link { .openInBrowserNoninteractively($0) }
@@ -404,7 +410,7 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
         case .nextArticle: return .intent(.openAdjacentArticle(item.id, forward: true))
         case .previousArticle: return .intent(.openAdjacentArticle(item.id, forward: false))
         case .help: return .intent(.showHelp)
-        case .search: return .intent(.openSearch(text: ""))
+        case .search: return .intent(.findInArticle)
         case .fetchFullArticle:
             if fullArticle != nil {
                 show(fullArticle: !showsFullArticle)

@@ -241,7 +241,7 @@ struct ItemListScreen: ReaderScreen, TypingScreen, MarksScreen, FeedRowsScreen, 
         case .nextUnreadFeed: return .intent(.switchFeed(from: feed.id, forward: true, unreadOnly: true))
         case .previousUnreadFeed: return .intent(.switchFeed(from: feed.id, forward: false, unreadOnly: true))
         case .help: return .intent(.showHelp)
-        case .search: return .intent(.openSearch(text: ""))
+        case .search: return .intent(.searchFeed(feed))
         case .togglePreview:
             guard let item = selectedItem(context.marks) else { return .none }
             if expanded.remove(item.id) == nil { expanded.insert(item.id) }

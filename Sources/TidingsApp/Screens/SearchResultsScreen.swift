@@ -35,6 +35,14 @@ struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadSca
     }
 
     var query: SearchQuery { results.query }
+    /// A search of one feed's articles (`/` in its list): what was typed and the feed's name,
+    /// shown instead of the query with its `feed:` filter.
+    var scope: (typed: String, feed: String)?
+
+    /// The search as the title and the empty list name it.
+    private var searchText: String {
+        scope.map { "\($0.typed) — in \($0.feed)" } ?? query.text
+    }
 
     var keyContext: KeyMap.Context { .searchResults }
 
@@ -110,11 +118,11 @@ struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadSca
         let count = rows.count
         let found = count == 0 ? (results.isComplete ? "nothing found" : "")
             : "\(count)\(results.isComplete ? "" : "+") article\(count == 1 && results.isComplete ? "" : "s")"
-        guard let unindexedAtSearch, unindexedAtSearch > 0 else { return ScreenTitle(left: "Search: \(query.text)", right: found) }
+        guard let unindexedAtSearch, unindexedAtSearch > 0 else { return ScreenTitle(left: "Search: \(searchText)", right: found) }
         let note = unindexedNow > 0
             ? "still indexing the text of \(unindexedNow) new article\(unindexedNow == 1 ? "" : "s")"
             : "new articles indexed since: / Enter searches them too"
-        return ScreenTitle(left: "Search: \(query.text)", right: found.isEmpty ? note : "\(found) — \(note)")
+        return ScreenTitle(left: "Search: \(searchText)", right: found.isEmpty ? note : "\(found) — \(note)")
     }
 
     /// The selected article, if the selection is on one (not on the loading row).
@@ -145,7 +153,7 @@ struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadSca
     func render(into grid: inout CellGrid, in area: Rect, _ context: ScreenContext) -> Position? {
         var list = results.list
         list.marks = context.marks
-        let row = ListView(source: list, renderer: SearchResultRowRenderer(context), emptyText: "No articles match “\(query.text)”. Press / to change the search.")
+        let row = ListView(source: list, renderer: SearchResultRowRenderer(context), emptyText: "No articles match “\(searchText)”. Press / to change the search.")
             .draw(into: &grid, in: area, state: state)
         return Position(row: row, column: 0)
     }
