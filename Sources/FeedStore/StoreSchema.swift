@@ -138,6 +138,24 @@ enum StoreSchema {
             // setting (`*-flag-star`), not data.
             try db.execute(sql: "ALTER TABLE item ADD COLUMN flags TEXT NOT NULL DEFAULT ''")
         }
+        migrator.registerMigration("v12: the place left") { db in
+            // Where the reader was in an article it left before the end, and which article a
+            // feed's list had selected: read again when they are opened (see
+            // `FeedStore+ReadingPlaces`). Forgotten after 30 days.
+            try db.execute(sql: """
+                CREATE TABLE readingPlace (
+                    itemId INTEGER PRIMARY KEY REFERENCES item(id) ON DELETE CASCADE,
+                    line INTEGER NOT NULL,
+                    anchor TEXT NOT NULL,
+                    savedAt REAL NOT NULL
+                );
+                CREATE TABLE listPlace (
+                    feedId INTEGER PRIMARY KEY REFERENCES feed(id) ON DELETE CASCADE,
+                    itemId INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                    savedAt REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

@@ -80,9 +80,10 @@ final class ReaderHome: @unchecked Sendable {
 
     /// The reader's core on this home, driven by the test.
     @MainActor
+    /// - Parameter now: when the reader starts (a later session: a later time).
     func driver(config: String = "", rows: Int = 24, columns: Int = 80, variables: [String: String] = [:],
-                configure: (inout ReaderSettings) -> Void = { _ in }) throws -> ReaderDriver {
-        var environment = ReaderEnvironment(variables: ["HOME": path("home"), "PATH": "/usr/bin:/bin"], now: ReaderDriver.startTime)
+                now: Date = ReaderDriver.startTime, configure: (inout ReaderSettings) -> Void = { _ in }) throws -> ReaderDriver {
+        var environment = ReaderEnvironment(variables: ["HOME": path("home"), "PATH": "/usr/bin:/bin"], now: now)
         environment.variables.merge(variables) { $1 }
         let driver = try ReaderDriver(settings: settings(config: config, configure: configure), size: TerminalSize(rows: rows, columns: columns),
                                       environment: environment)

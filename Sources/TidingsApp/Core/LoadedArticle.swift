@@ -11,6 +11,8 @@ struct LoadedArticle: Sendable {
     /// Whether the article opens on its full article: its feed is one `always-fetch-full-article`
     /// names, whose readers asked for pages rather than teasers.
     var opensFullArticle = false
+    /// Where the reader left it, when it left it before the end.
+    var place: FeedStore.ReadingPlace?
 
     /// Reads article `id` and renders it as `rendering` says; nil when it is no longer in the cache.
     static func load(_ id: ItemID, from store: FeedStore, _ rendering: ArticleRendering) throws -> LoadedArticle? {

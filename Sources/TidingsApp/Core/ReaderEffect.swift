@@ -62,6 +62,12 @@ enum StoreEffect: Equatable, Sendable {
     case planSaveAll(ArticlesToSave, directory: String, restrictsNames: Bool)
     /// Writes the articles of a `save-all` as `plan` says, each rendered as `rendering` says.
     case saveAll(SaveAll, ArticleRendering)
+    /// Keeps where the reader left an article (nil: forgets it, read to the end).
+    case setReadingPlace(FeedStore.ReadingPlace?, item: ItemID, at: Date)
+    /// Keeps the article a feed's list had selected when it was left.
+    case setListPlace(feed: FeedID, item: ItemID, at: Date)
+    /// Forgets the places kept more than 30 days before `now`.
+    case forgetOldPlaces(now: Date)
 }
 
 /// Downloads: reloads, syncs, feeds to add, full articles.

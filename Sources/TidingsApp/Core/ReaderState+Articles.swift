@@ -45,6 +45,10 @@ extension ReaderState {
             // newsboat marks the search's words in the article opened from its results.
             screen.highlightSearch(results.query.words + results.query.phrases)
         }
+        if let place = loaded.place {
+            screen.open(at: place)
+            message = "Back where you left it — g goes to the top"
+        }
         if let pager = settings.pager(environment) {
             // newsboat's `pager`: the article's text in a file, shown by the program, which gets
             // the terminal; the list stays on screen under it.

@@ -23,7 +23,7 @@ extension ReaderState {
             guard let feed = listedFeed(id) else { return [] }
             return push(ItemListScreen(id: newScreenID(), feed: feed))
         case .openItem(let id):
-            return [.read(ArticleQuery(item: id, rendering: articleRendering), route: .open(id), lane: .key)]
+            return [.read(ArticleQuery(item: id, rendering: articleRendering, placeAt: now), route: .open(id), lane: .key)]
         case .withArticle(let id, let action):
             return [.read(ArticleQuery(item: id, rendering: articleRendering), route: .action(action), lane: .key)]
         case .back:

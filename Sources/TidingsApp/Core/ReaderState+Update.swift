@@ -20,7 +20,9 @@ extension ReaderState {
         guard !isQuitting else { return [] }
         now = environment.now
         let before = self.message
+        let shownBefore = screens
         var effects = decide(message, environment)
+        effects += placesOfScreensLeft(shownBefore)
         if let said = self.message, said != before, DisplayWidth.of(said) > terminal.size.columns - 2 {
             // Cut at a word on the status bar: kept whole in the log.
             effects.append(LogLine.info("status: \(said)"))
@@ -217,6 +219,7 @@ extension ReaderState {
             effects.append(.store(.indexStoredBodies))
         }
         effects.append(.timer(.watchCache))
+        if !settings.isCacheReadOnly { effects.append(.store(.forgetOldPlaces(now: now))) }
         let historyReads = historiesAtStart
         effects += historyReads
         if historyReads.isEmpty { hasReadHistories = true }
@@ -247,7 +250,7 @@ extension ReaderState {
         // Drawn as the last frame: the transfers take a moment to stop.
         if isReloading { message = "Stopping…" }
         beginQuitting()
-        return tidyingOnQuit + historiesOnQuit + [.terminal(.quit(status: status))]
+        return places(of: screens) + tidyingOnQuit + historiesOnQuit + [.terminal(.quit(status: status))]
     }
 
     /// What quitting tidies in the cache, as newsboat's options ask (see `QuitTidying`); none when
@@ -260,6 +263,31 @@ extension ReaderState {
             removesUnsubscribedFeeds: options.cleanup == .yes && settings.subscriptions != nil)
         guard hasDeletedArticles || tidying.deletesReadArticles || tidying.removesUnsubscribedFeeds else { return [] }
         return [.store(.tidyOnQuit(tidying))]
+    }
+
+    // MARK: - The place left
+
+    /// Where the reader was in the articles and feeds' lists that left the stack with this
+    /// message, kept for when they are opened again.
+    private func placesOfScreensLeft(_ before: [any ReaderScreen]) -> [ReaderEffect] {
+        guard !settings.isCacheReadOnly else { return [] }
+        let staying = Set(screens.map(\.id))
+        return places(of: before.filter { !staying.contains($0.id) })
+    }
+
+    /// The place of each article (where it was left, or none once read to the end) and each
+    /// feed's list (its selected article) among `screens`.
+    private func places(of screens: [any ReaderScreen]) -> [ReaderEffect] {
+        guard !settings.isCacheReadOnly else { return [] }
+        return screens.compactMap { screen in
+            if let article = screen as? ArticleScreen {
+                return .store(.setReadingPlace(article.readingPlace, item: article.item.id, at: now))
+            }
+            if let list = screen as? ItemListScreen, let selected = list.selectedItem(pendingMarks) {
+                return .store(.setListPlace(feed: list.feed.id, item: selected.id, at: now))
+            }
+            return nil
+        }
     }
 
     /// `path` with the home directory written `~`, as a user types it.

@@ -56,6 +56,8 @@ struct ReaderState: Sendable {
     var terminal: TerminalFacts
     /// The time of the message being handled.
     var now: Date
+    /// When the reader started.
+    let sessionStart: Date
     private var lastScreenID = 0
 
     /// What the reader knows of its terminal.
@@ -73,6 +75,7 @@ struct ReaderState: Sendable {
         self.settings = settings
         self.terminal = terminal
         self.now = now
+        sessionStart = now
         lastScreenID = 1
         navigation = Navigation(root: Self.rootScreen(id: ScreenID(value: 1), settings: settings))
     }
@@ -110,7 +113,7 @@ struct ReaderState: Sendable {
         return ScreenContext(
             config: config, theme: terminal.showsColors ? config.theme : config.theme.forMonochrome(), timeZone: settings.timeZone,
             imageProtocol: image == .auto ? terminal.detectedImageProtocol : image, cellSize: terminal.size.cell,
-            marks: pendingMarks, now: now, reloading: reload.progress?.inProgress ?? [], spinnerFrame: reload.spinnerFrame,
+            marks: pendingMarks, now: now, sessionStart: sessionStart, reloading: reload.progress?.inProgress ?? [], spinnerFrame: reload.spinnerFrame,
             marksLocalFeeds: settings.feedListSource.server != nil && settings.feedListSource.fetchesFeeds)
     }
 

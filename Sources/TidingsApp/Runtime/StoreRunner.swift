@@ -147,6 +147,21 @@ final class StoreRunner {
                     return .status("Nothing saved: \(error)")
                 }
             }
+        case .setReadingPlace(let place, let item, let now):
+            return Job(lane: .afterWrites) {
+                try? store.setReadingPlace(place, item: item, at: now)
+                return nil
+            }
+        case .setListPlace(let feed, let item, let now):
+            return Job(lane: .afterWrites) {
+                try? store.setListPlace(feed: feed, item: item, at: now)
+                return nil
+            }
+        case .forgetOldPlaces(let now):
+            return Job(lane: .afterWrites) {
+                try? store.forgetOldPlaces(now: now)
+                return nil
+            }
         case .saveAll(let plan, let rendering):
             // On the write queue, which quitting waits for: nothing is left half saved.
             return Job(lane: .afterWrites) { .savedAll(plan.write(from: store, rendering: rendering)) }

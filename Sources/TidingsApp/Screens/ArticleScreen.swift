@@ -34,6 +34,8 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
     private(set) var searchTerms: [String] = []
     /// What `/` looks for in the article, and where it is (ArticleScreen+Find.swift).
     var finding: ArticleFind?
+    /// Where to open the text, at its first layout: where the reader left it last time.
+    private var openingPlace: FeedStore.ReadingPlace?
     /// The unread and total articles of the article's feed, for `itemview-title-format`'s `%u`
     /// and `%t` (given by the reader, which lists the feed; followed as the article is marked).
     var feedCounts: ItemCounts?
@@ -151,7 +153,14 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
         }
         // A picture that became ready (or went) above the top moves the text under it: the line
         // that was at the top stays there.
-        if view.offset > 0, let anchor = Self.anchor(in: view.lines, from: view.firstVisibleLine),
+        if let place = openingPlace {
+            // The line left at the top, found by its text near where it was (the text may be laid
+            // out otherwise now), else by its number.
+            openingPlace = nil
+            let texts = laidOut.map(\.text.plainText)
+            let found = texts.indices.filter { texts[$0] == place.anchor }.min { abs($0 - place.line) < abs($1 - place.line) }
+            view.setLines(laidOut, showingLine: min(found ?? place.line, max(0, laidOut.count - 1)))
+        } else if view.offset > 0, let anchor = Self.anchor(in: view.lines, from: view.firstVisibleLine),
            let index = Self.index(of: anchor, in: laidOut) {
             view.setLines(laidOut, showingLine: index - anchor.distance)
         } else {
@@ -197,6 +206,18 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
     }
 
     /// Marks `terms` wherever the text holds them: the article was opened from a search's results.
+    /// Opens the text at `place`, where the reader left it (applied at the first layout).
+    mutating func open(at place: FeedStore.ReadingPlace) {
+        openingPlace = place
+    }
+
+    /// Where the reader is in the text, to come back to: nil at the top or at the end (read to
+    /// the end, or not begun: nothing to keep).
+    var readingPlace: FeedStore.ReadingPlace? {
+        guard view.offset > 0, !view.isAtEnd, view.lines.indices.contains(view.firstVisibleLine) else { return nil }
+        return FeedStore.ReadingPlace(line: view.firstVisibleLine, anchor: view.lines[view.firstVisibleLine].text.plainText)
+    }
+
     mutating func highlightSearch(_ terms: [String]) {
         searchTerms = terms
         version += 1

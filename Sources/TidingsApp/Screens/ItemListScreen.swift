@@ -99,7 +99,8 @@ struct ItemListScreen: ReaderScreen, TypingScreen, MarksScreen, FeedRowsScreen, 
         let query = ItemListQuery(
             feedID: feed.id, titleFilter: quickFilter.text, unreadOnly: unreadOnly(context), order: order,
             movedItem: movedItem?.cursor, selection: state.selection, visibleRows: max(1, state.visibleRows), pages: pages,
-            selectsFirstUnread: !isLoaded && awaitedItem == nil && context.config[\.gotoFirstUnread])
+            selectsFirstUnread: !isLoaded && awaitedItem == nil && context.config[\.gotoFirstUnread],
+            restoresPlaceSavedBefore: !isLoaded && awaitedItem == nil ? context.sessionStart : nil, now: context.now)
         return [.read(query, route: ScreenTicket(screen: id, request: requestNumber))]
     }
 

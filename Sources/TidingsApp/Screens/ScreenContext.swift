@@ -20,6 +20,8 @@ struct ScreenContext {
     var marks: PendingMarks
     /// The time of the message being handled (`age` in filters).
     var now: Date
+    /// When this session of the reader began: places kept before it are restored.
+    var sessionStart: Date
     /// The feeds being reloaded (by URL), and the spinner's frame.
     var reloading: Set<String>
     var spinnerFrame: Character

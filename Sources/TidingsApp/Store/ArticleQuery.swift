@@ -1,13 +1,18 @@
 import FeedModel
 import FeedStore
+import Foundation
 
 /// An article read and rendered, to be shown or acted on; nil when it is no longer in the cache.
 struct ArticleQuery: StoreQuery {
     var item: ItemID
     var rendering: ArticleRendering
+    /// To open it where it was left: the time the place is read at (nil: not read).
+    var placeAt: Date?
 
     func answer(from store: FeedStore) throws -> LoadedArticle? {
-        try LoadedArticle.load(item, from: store, rendering)
+        var loaded = try LoadedArticle.load(item, from: store, rendering)
+        if let placeAt { loaded?.place = try store.readingPlace(item: item, now: placeAt) }
+        return loaded
     }
 
     static func message(_ result: StoreResult<LoadedArticle?>, route: ArticleRoute) -> ReaderMessage {

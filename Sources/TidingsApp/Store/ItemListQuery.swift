@@ -1,5 +1,6 @@
 import FeedModel
 import FeedStore
+import Foundation
 
 /// A feed's counts and the pages of its items around the selection (see `ItemListScreen`).
 struct ItemListQuery: StoreQuery {
@@ -14,6 +15,11 @@ struct ItemListQuery: StoreQuery {
     var pages: ItemPages
     /// Select the first unread article in the order (`goto-first-unread`, when the list opens).
     var selectsFirstUnread = false
+    /// When the list opens: the article it had selected when left in an earlier session (before
+    /// this time), if it is still listed, wins over the first unread one.
+    var restoresPlaceSavedBefore: Date?
+    /// The time places are read at (a place older than 30 days is forgotten).
+    var now = Date(timeIntervalSince1970: 0)
 
     struct Answer: Sendable {
         var generation: Int64
@@ -40,6 +46,11 @@ struct ItemListQuery: StoreQuery {
         if selectsFirstUnread, case .feed(let feedID, let titleFilter) = pages, titleFilter.isEmpty,
            let first = try store.items(inFeed: feedID, ItemPageRequest(unreadOnly: true, limit: 1, order: order)).first {
             selection = try store.itemIndex(of: first.cursor, inFeed: feedID, titleContaining: "", unreadOnly: unreadOnly, order: order)
+        }
+        if let before = restoresPlaceSavedBefore, case .feed(let feedID, let titleFilter) = pages, titleFilter.isEmpty,
+           let saved = try store.listPlace(feed: feedID, savedBefore: before, now: now),
+           let row = try store.itemRows([saved]).first, !unreadOnly || !row.isRead {
+            selection = try store.itemIndex(of: row.cursor, inFeed: feedID, titleContaining: "", unreadOnly: unreadOnly, order: order)
         }
         // New items arrive at the top: read a page either side of the selection, to find it.
         let window = max(0, selection - PagedItems.pageSize)..<(selection + PagedItems.pageSize + visibleRows)
