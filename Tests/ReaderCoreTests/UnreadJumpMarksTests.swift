@@ -1,28 +1,31 @@
-@testable import Configuration
-import FeedModel
 import FeedStore
 import Foundation
-import TestSupport
+@testable import ReaderDriving
 import Testing
 @testable import TidingsApp
 
 /// `n` and `p` look in the store for the next unread article while the marks just made may not
 /// be written yet (on a loaded machine the write comes later): the marks are laid over the
-/// store's rows, so that the article just read is never found unread again.
+/// store's rows, so that the article just read is never found unread again. The reads are
+/// those `n` and `p` ask for, answered from a real cache with marks that are not in it.
 @MainActor
 @Suite struct UnreadJumpMarksTests {
-    private let rendering = StoreQuery.ArticleRendering(preferences: ReaderPreferences(), fullArticle: FullArticleOptions())
-
-    /// Two feeds of three unread articles each, in a real cache; the first feed's list and rows
-    /// (newest first).
-    private func makeList() throws -> (TestStore, ItemListScreen, [ItemRow]) {
-        let test = try TestStore(subscriptions: [Subscription(url: "https://a.example/feed"), Subscription(url: "https://b.example/feed")])
-        try test.addItems(3, to: "https://a.example/feed", title: "A") { "A\($0)" }
-        try test.addItems(3, to: "https://b.example/feed", title: "B") { "B\($0)" }
-        let feeds = try test.store.feedList()
-        let feed = try #require(feeds.first(where: { $0.displayTitle == "A" }))
-        let rows = try test.store.items(inFeed: feed.id)
-        return (test, ItemListScreen(store: test.store, feed: feed), rows)
+    /// Two feeds of three unread articles each, reloaded; the reader in the first feed's list,
+    /// and its rows (newest first).
+    private func makeList() throws -> (ReaderHome, ReaderDriver, ItemListScreen, [ItemRow]) {
+        let home = try ReaderHome()
+        try home.writeFeed("a", title: "A", items: [("A0", 18), ("A1", 19), ("A2", 20)])
+        try home.writeFeed("b", title: "B", items: [("B0", 15), ("B1", 16), ("B2", 17)])
+        try home.subscribe([home.url("a"), home.url("b")])
+        let reader = try home.driver()
+        reader.settle()
+        reader.press(.character("R"))
+        reader.settle()
+        reader.press(.home, .enter)
+        reader.settle()
+        let list = try #require(reader.state.top as? ItemListScreen)
+        let feed = try #require(try reader.store.feedList().first { $0.displayTitle == "A" })
+        return (home, reader, list, try reader.store.items(inFeed: feed.id))
     }
 
     private func markedRead(_ rows: [ItemRow]) -> PendingMarks {
@@ -31,33 +34,30 @@ import Testing
         return marks
     }
 
-    private func jumpTitle(_ query: StoreQuery, in store: FeedStore) throws -> String? {
-        guard case .unreadJump(let jump) = try query.answer(from: store) else {
-            Issue.record("not an unread jump")
-            return nil
-        }
-        return jump?.row.title
+    /// The title of the article `kind` finds, going forward unless told otherwise.
+    private func jumpTitle(_ reader: ReaderDriver, _ kind: UnreadJumpQuery.Kind, forward: Bool = true, _ marks: PendingMarks) throws -> String? {
+        let query = UnreadJumpQuery(kind: kind, forward: forward, rendering: reader.state.articleRendering, marks: marks)
+        return try query.answer(from: reader.store)?.row.title
     }
 
     @Test func roundingTheFeedsListPassesOverArticlesMarkedReadAndNotYetWritten() throws {
-        let (test, list, rows) = try makeList()
+        let (_, reader, list, rows) = try makeList()
         #expect(rows.map(\.title) == ["A2", "A1", "A0"])
-        let scan = list.unreadScan(from: rows[2].id, forward: true)
+        let scan = list.unreadScan(from: rows[2].id, forward: true, reader.state.context)
         // The store has every article unread: round the list, the first is found.
-        #expect(try jumpTitle(.unreadArticleInList(scan, forward: true, rendering, acrossFeeds: false, PendingMarks()), in: test.store) == "A2")
+        #expect(try jumpTitle(reader, .inList(scan, acrossFeeds: false), PendingMarks()) == "A2")
         // All three read, not yet written: none is left (the one just read among them).
-        #expect(try jumpTitle(.unreadArticleInList(scan, forward: true, rendering, acrossFeeds: false, markedRead(rows)), in: test.store) == nil)
-        #expect(try jumpTitle(.unreadArticleInList(scan, forward: true, rendering, acrossFeeds: false, markedRead([rows[0], rows[2]])),
-                              in: test.store) == "A1")
+        #expect(try jumpTitle(reader, .inList(scan, acrossFeeds: false), markedRead(rows)) == nil)
+        #expect(try jumpTitle(reader, .inList(scan, acrossFeeds: false), markedRead([rows[0], rows[2]])) == "A1")
         // Across the feeds, on to the other feed.
-        #expect(try jumpTitle(.unreadArticleInList(scan, forward: true, rendering, acrossFeeds: true, markedRead(rows)), in: test.store) == "B2")
+        #expect(try jumpTitle(reader, .inList(scan, acrossFeeds: true), markedRead(rows)) == "B2")
     }
 
     @Test func theJumpAcrossFeedsPassesOverArticlesMarkedReadAndNotYetWritten() throws {
-        let (test, _, rows) = try makeList()
-        #expect(try jumpTitle(.unreadArticle(from: nil, forward: true, rendering, PendingMarks()), in: test.store) == "A2")
-        #expect(try jumpTitle(.unreadArticle(from: nil, forward: true, rendering, markedRead([rows[0], rows[1]])), in: test.store) == "A0")
-        #expect(try jumpTitle(.unreadArticle(from: nil, forward: true, rendering, markedRead(rows)), in: test.store) == "B2")
-        #expect(try jumpTitle(.unreadArticle(from: rows[2].id, forward: false, rendering, markedRead([rows[0], rows[1]])), in: test.store) == nil)
+        let (_, reader, _, rows) = try makeList()
+        #expect(try jumpTitle(reader, .acrossFeeds(from: nil), PendingMarks()) == "A2")
+        #expect(try jumpTitle(reader, .acrossFeeds(from: nil), markedRead([rows[0], rows[1]])) == "A0")
+        #expect(try jumpTitle(reader, .acrossFeeds(from: nil), markedRead(rows)) == "B2")
+        #expect(try jumpTitle(reader, .acrossFeeds(from: rows[2].id), forward: false, markedRead([rows[0], rows[1]])) == nil)
     }
 }
