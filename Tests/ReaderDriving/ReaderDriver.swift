@@ -83,6 +83,12 @@ final class ReaderDriver {
         return effects
     }
 
+    /// Queues `work` for the cache as a runner does on its own (after an editor, the
+    /// `ProcessRunner` has the store follow the urls file); ``settle()`` carries it out.
+    func queue(_ work: StoreEffect) {
+        pendingStoreWork.append(work)
+    }
+
     /// Presses each key, one message each, as a typist does.
     func press(_ keys: Key...) {
         for key in keys { send(.keys([key])) }
