@@ -46,6 +46,8 @@ final class ReaderDriver {
     /// answers them).
     var performsReloads: Bool
     private let storeRunner: StoreRunner
+    /// Whether the cache was tidied for quitting.
+    private var hasFinished = false
     private let cache: any FeedCache
     private var fetchOptions: FetchOptions
 
@@ -119,7 +121,8 @@ final class ReaderDriver {
 
     /// Carries out what was asked of the cache — reads, writes, marks — the reloads of `file://`
     /// feeds and the feeds to add, handing each answer back, until nothing is left to do; the
-    /// runtime's queues would do the same work in some order, this is one of them.
+    /// runtime's queues would do the same work in some order, this is one of them. Once the
+    /// reader has quit, it tidies the cache as the runtime does before it exits.
     func settle() {
         while true {
             if !pendingStoreWork.isEmpty {
@@ -131,6 +134,11 @@ final class ReaderDriver {
                 let addition = pendingAdditions.removeFirst()
                 fetchForAdding(addition.url, tag: addition.tag)
             } else {
+                if quitStatus != nil, !hasFinished {
+                    // As the runtime does before the process exits: the tidying kept for quitting.
+                    hasFinished = true
+                    storeRunner.finish()
+                }
                 return
             }
         }
