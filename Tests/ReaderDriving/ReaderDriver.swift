@@ -52,6 +52,9 @@ final class ReaderDriver {
     private var fetchOptions: FetchOptions
 
     var store: FeedStore { storeRunner.store }
+    /// What must live as long as the driver: a test's temporary home holds the cache file, and
+    /// SQLite opens new connections to it by name.
+    var dependencies: [AnyObject] = []
 
     /// - Parameters:
     ///   - size: the terminal's size.

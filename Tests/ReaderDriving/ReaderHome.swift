@@ -91,7 +91,10 @@ final class ReaderHome: @unchecked Sendable {
                 configure: (inout ReaderSettings) -> Void = { _ in }) throws -> ReaderDriver {
         var environment = ReaderEnvironment(variables: ["HOME": path("home"), "PATH": "/usr/bin:/bin"], now: ReaderDriver.startTime)
         environment.variables.merge(variables) { $1 }
-        return try ReaderDriver(settings: settings(config: config, configure: configure), size: TerminalSize(rows: rows, columns: columns),
-                                environment: environment)
+        let driver = try ReaderDriver(settings: settings(config: config, configure: configure), size: TerminalSize(rows: rows, columns: columns),
+                                      environment: environment)
+        // The home deletes its directory when it goes: not while the driver uses the cache in it.
+        driver.dependencies.append(self)
+        return driver
     }
 }
