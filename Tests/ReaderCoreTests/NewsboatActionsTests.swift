@@ -31,12 +31,6 @@ struct NewsboatActionsTests {
         return (home, reader)
     }
 
-    /// The articles of the feed titled `title`, newest first, as the store has them.
-    private func rows(_ reader: ReaderDriver, feed title: String = "News") throws -> [ItemRow] {
-        let feed = try #require(try reader.store.feedList().first { $0.displayTitle == title })
-        return try reader.store.items(inFeed: feed.id)
-    }
-
     /// The reader in the first feed's articles.
     private func inFeed(_ reader: ReaderDriver) {
         reader.press(.home, .enter)
@@ -94,7 +88,7 @@ struct NewsboatActionsTests {
     @Test func openInBrowserAndMarkReadMarksOnlyWhatWasOpened() throws {
         let (_, reader) = try start()
         inFeed(reader)
-        let first = try rows(reader)[0]
+        let first = try reader.storedArticles(ofFeed: "News")[0]
         let read = NumberedMark(number: 1, mark: .read(first.id, feed: first.feedID, isRead: true, wasRead: false))
         #expect(marksAndPrograms(reader.send(.keys([.character("O")]))) == [
             .store(.writeMarks([read])), .process(.openBrowser(Self.browser, url: "https://news.example/first", textMode: false)),
@@ -197,7 +191,7 @@ struct NewsboatActionsTests {
         #expect(reader.send(.keys([.function(3)])).contains(.read(query, route: true, lane: .key)))
         reader.settle()
         let opened = try #require((reader.state.top as? ArticleScreen)?.item)
-        #expect(try rows(reader).map(\.id).contains(opened.id))
+        #expect(try reader.storedArticles(ofFeed: "News").map(\.id).contains(opened.id))
         // Nothing unread: said so, nothing opened.
         reader.press(.character("q"), .character("q"))
         reader.now = Date()
@@ -213,7 +207,7 @@ struct NewsboatActionsTests {
         let (_, reader) = try start(
             config: "bind-key F4 open-all-unread-in-browser-and-mark-read\nbind-key F5 open-all-unread-in-browser\nmax-browser-tabs 7\n")
         inFeed(reader)
-        let rows = try rows(reader)
+        let rows = try reader.storedArticles(ofFeed: "News")
         let page = ItemPageRequest(unreadOnly: true, limit: 7, order: .newestFirst)
         let marking = ReaderEffect.read(ItemPageQuery(pages: .feed(rows[0].feedID, titleFilter: ""), request: page),
                                         route: .unreadToOpen(markingRead: true), lane: .key)

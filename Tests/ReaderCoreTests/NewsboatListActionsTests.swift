@@ -81,8 +81,7 @@ import Testing
         #expect(reader.text.contains("Marked 2 articles read"), "\(reader.text)")
         #expect(reader.text.contains("1 unread, 3 total"))
         reader.settle()
-        let feed = try #require(try reader.store.feedList().first { $0.feedTitle == "Harbour News" })
-        #expect(try reader.store.items(inFeed: feed.id).filter { !$0.isRead }.map(\.title) == ["Alpha"])
+        #expect(try reader.storedArticles(ofFeed: "Harbour News").filter { !$0.isRead }.map(\.title) == ["Alpha"])
     }
 
     @Test func prevSearchResultsGoesBackToTheSearchBefore() throws {

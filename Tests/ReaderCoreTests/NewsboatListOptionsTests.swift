@@ -109,8 +109,7 @@ import Testing
         reader.press(.character("j"))
         #expect(reader.lines[0].hasSuffix("2 unread, 3 total"), "\(reader.text)")
         reader.settle()
-        #expect(try reader.store.items(inFeed: reader.store.feedList().first { $0.feedTitle == "Harbour News" }!.id)
-            .first { $0.title == "Beta" }?.isRead == true)
+        #expect(try reader.storedArticles(ofFeed: "Harbour News").first { $0.title == "Beta" }?.isRead == true)
     }
 
     @Test func toggleItemReadJumpsToTheNextRow() throws {

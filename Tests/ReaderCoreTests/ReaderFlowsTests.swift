@@ -39,8 +39,7 @@ import Testing
         do {
             let (news, reader) = try readerWithNews()
             home = news
-            let feed = try #require(try reader.store.feedList().first { $0.displayTitle == "Harbour News" })
-            item = try #require(try reader.store.items(inFeed: feed.id).first)
+            item = try #require(try reader.storedArticles(ofFeed: "Harbour News").first)
         }
         // What a reader killed before its writes landed leaves behind.
         MarkJournal(cachePath: home.cachePath).append([

@@ -42,12 +42,6 @@ struct ReaderUpdateTests {
         return (home, reader)
     }
 
-    /// The articles of the feed, newest first, as the store has them.
-    static func rows(_ reader: ReaderDriver) throws -> [ItemRow] {
-        let feed = try #require(try reader.store.feedList().first)
-        return try reader.store.items(inFeed: feed.id)
-    }
-
     /// The effects but the reads of the screens and the logs.
     static func actions(_ effects: [ReaderEffect]) -> [ReaderEffect] {
         effects.filter {
@@ -89,7 +83,7 @@ struct ReaderUpdateTests {
 
     @Test func aMarkIsShownAtOnceAndWrittenAsAValue() throws {
         let (_, reader) = try Self.readerInFeed()
-        let first = try Self.rows(reader)[0]
+        let first = try reader.storedArticles(ofFeed: "News")[0]
         #expect(Self.actions(reader.send(.keys([.character("N")]))) == [
             .store(.checkGeneration), .store(.writeMarks([NumberedMark(number: 1, mark: .read(first.id, feed: first.feedID, isRead: true, wasRead: false))])),
         ])
@@ -111,7 +105,7 @@ struct ReaderUpdateTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let browser = directory.appendingPathComponent("xdg-open").path
-        FileManager.default.createFile(atPath: browser, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: browser, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
         let found = ReaderEnvironment.findDefaultBrowser(in: ["PATH": directory.path])
         #expect(found == (try BrowserCommand(parsing: "xdg-open")))
 
@@ -148,7 +142,7 @@ struct ReaderUpdateTests {
 
     @Test func anArticleGoneFromTheCacheIsSaidSo() throws {
         let (_, reader) = try Self.readerInFeed()
-        let first = try Self.rows(reader)[0]
+        let first = try reader.storedArticles(ofFeed: "News")[0]
         let effects = reader.send(.keys([.enter]))
         #expect(effects.contains(.read(ArticleQuery(item: first.id, rendering: reader.state.articleRendering), route: .open(first.id), lane: .key)))
         #expect(Self.actions(reader.send(.articleRead(.open(first.id), .success(nil)))) == [])

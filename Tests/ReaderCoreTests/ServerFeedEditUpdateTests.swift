@@ -32,14 +32,9 @@ struct ServerFeedEditUpdateTests {
         return (home, reader)
     }
 
-    /// The effects but the reads and the looks for other processes' writes.
+    /// The effects but the reads, the logs and the looks for other processes' writes.
     static func actions(_ effects: [ReaderEffect]) -> [ReaderEffect] {
-        effects.filter {
-            switch $0 {
-            case .log, .store(.read), .store(.checkGeneration): false
-            default: true
-            }
-        }
+        ReaderUpdateTests.actions(effects).filter { $0 != .store(.checkGeneration) }
     }
 
     @Test func deletingAFeedAsksTheServerAndItsAnswerShows() throws {

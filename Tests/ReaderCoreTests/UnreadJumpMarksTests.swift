@@ -24,8 +24,7 @@ import Testing
         reader.press(.home, .enter)
         reader.settle()
         let list = try #require(reader.state.top as? ItemListScreen)
-        let feed = try #require(try reader.store.feedList().first { $0.displayTitle == "A" })
-        return (home, reader, list, try reader.store.items(inFeed: feed.id))
+        return (home, reader, list, try reader.storedArticles(ofFeed: "A"))
     }
 
     private func markedRead(_ rows: [ItemRow]) -> PendingMarks {

@@ -13,9 +13,9 @@ import TerminalUI
 /// The cache is a real SQLite file: ``settle()`` answers the reads and carries out the writes
 /// `update` asks for with the same jobs the runtime's `StoreRunner` runs, and hands their
 /// messages back. Reloads of `file://` feeds, and feeds fetched to be added, are fetched for real
-/// by the fetcher, synchronously, their events handed back in order. Every other effect (a browser to start, a timer, a file
-/// to write) is only recorded, for the test to check and answer with the message the runner
-/// would send.
+/// by the fetcher, synchronously, their events handed back in order. Every other effect (a
+/// browser to start, a timer, a file to write) is only recorded, for the test to check and answer
+/// with the message the runner would send.
 ///
 /// ```swift
 /// let reader = try home.driver()
@@ -169,6 +169,13 @@ final class ReaderDriver {
     }
 
     // MARK: - What comes out
+
+    /// The articles of the feed titled `title`, newest first, as the cache has them (none when
+    /// it lists no such feed).
+    func storedArticles(ofFeed title: String) throws -> [ItemRow] {
+        guard let feed = try store.feedList().first(where: { $0.displayTitle == title }) else { return [] }
+        return try store.items(inFeed: feed.id)
+    }
 
     /// The frame as the terminal would show it.
     var frame: ReaderFrame { state.frame() }
