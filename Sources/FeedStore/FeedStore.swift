@@ -125,7 +125,7 @@ public final class FeedStore: Sendable {
                 }
                 return
             }
-            try Self.inspectExistingFile(at: path)
+            try Self.inspectExistingFile(at: path, busyTimeout: busyTimeout)
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrate(pool, path: path)
             try Self.rebuildOutdatedSearchIndex(pool)
@@ -179,11 +179,14 @@ public final class FeedStore: Sendable {
 
     /// Refuses, through a read-only connection (opening the pool would switch the file to WAL),
     /// another program's SQLite database and a cache written by a newer Tidings.
-    private static func inspectExistingFile(at path: String) throws {
+    private static func inspectExistingFile(at path: String, busyTimeout: TimeInterval) throws {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let size = attributes?[.size] as? Int, size > 0 else { return }
         var configuration = Configuration()
         configuration.readonly = true
+        // Waits as every other connection does: the last connection of another process
+        // checkpoints as it closes, and keeps readers out meanwhile.
+        configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
         try queue.read { db in

@@ -121,4 +121,24 @@ import Testing
         #expect(holder.terminationStatus == 0)
         #expect(try store.integrityProblems().isEmpty)
     }
+
+    /// Opening the cache while another connection keeps everyone out of it for a moment (as the
+    /// last connection of a `tidings reload` does as it closes, checkpointing) waits as long as any
+    /// use of the cache waits, rather than failing at once with `busy`.
+    @Test(.timeLimit(.minutes(1))) func openingTheCacheWaitsForAnotherConnectionsLock() throws {
+        let cache = try TemporaryCache()
+        _ = try cache.open()
+        // Another connection takes the file for itself: an exclusive lock, readers kept out.
+        let other = try DatabaseQueue(path: cache.path)
+        try other.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
+        }
+        let start = ContinuousClock.now
+        #expect(throws: StoreError.busy(path: cache.path)) { try FeedStore(path: cache.path, busyTimeout: 0.5) }
+        // A lower bound only: a busy machine makes it longer, never shorter.
+        #expect(ContinuousClock.now - start >= .milliseconds(500), "it gave up at once instead of waiting for the lock")
+        try other.close()
+        #expect(try FeedStore(path: cache.path, busyTimeout: 0.5).feedList().isEmpty)
+    }
 }

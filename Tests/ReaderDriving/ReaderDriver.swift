@@ -12,10 +12,10 @@ import TerminalUI
 ///
 /// The cache is a real SQLite file: ``settle()`` answers the reads and carries out the writes
 /// `update` asks for with the same jobs the runtime's `StoreRunner` runs, and hands their
-/// messages back. Reloads of `file://` feeds are fetched for real by the fetcher, synchronously,
-/// their events handed back in order. Every other effect (a browser to start, a timer, a file
-/// to write) is only recorded, for the test to check and answer with the message the runner
-/// would send.
+/// messages back. Reloads of `file://` feeds, and feeds fetched to be added, are fetched for real
+/// by the fetcher, synchronously, their events handed back in order. Every other effect (a
+/// browser to start, a timer, a file to write) is only recorded, for the test to check and answer
+/// with the message the runner would send.
 ///
 /// ```swift
 /// let reader = try home.driver()
@@ -40,9 +40,14 @@ final class ReaderDriver {
     private var pendingStoreWork: [StoreEffect] = []
     /// Reloads asked for and not fetched yet.
     private var pendingReloads: [[FeedFetchTarget]] = []
-    /// Whether ``settle()`` fetches the reloads asked for (else the test answers them).
+    /// Feeds to add, asked for and not fetched yet.
+    private var pendingAdditions: [(url: String, tag: String?)] = []
+    /// Whether ``settle()`` fetches the reloads and the feeds to add asked for (else the test
+    /// answers them).
     var performsReloads: Bool
     private let storeRunner: StoreRunner
+    /// Whether the cache was tidied for quitting.
+    private var hasFinished = false
     private let cache: any FeedCache
     private var fetchOptions: FetchOptions
 
@@ -53,7 +58,7 @@ final class ReaderDriver {
 
     /// - Parameters:
     ///   - size: the terminal's size.
-    ///   - performsReloads: whether ``settle()`` fetches the `file://` feeds of a reload.
+    ///   - performsReloads: whether ``settle()`` fetches the `file://` feeds of a reload and those to add.
     init(settings: ReaderSettings, size: TerminalSize = TerminalSize(rows: 24, columns: 80), showsColors: Bool = true,
          environment: ReaderEnvironment = ReaderEnvironment(variables: ["HOME": "/home/reader", "PATH": "/usr/bin:/bin"],
                                                             now: ReaderDriver.startTime),
@@ -82,6 +87,12 @@ final class ReaderDriver {
         return effects
     }
 
+    /// Queues `work` for the cache as a runner does on its own (after an editor, the
+    /// `ProcessRunner` has the store follow the urls file); ``settle()`` carries it out.
+    func queue(_ work: StoreEffect) {
+        pendingStoreWork.append(work)
+    }
+
     /// Presses each key, one message each, as a typist does.
     func press(_ keys: Key...) {
         for key in keys { send(.keys([key])) }
@@ -103,15 +114,17 @@ final class ReaderDriver {
             switch effect {
             case .store(let work): pendingStoreWork.append(work)
             case .fetch(.reload(let targets)): pendingReloads.append(targets)
+            case .fetch(.fetchForAdding(let url, let tag)): pendingAdditions.append((url, tag))
             case .fetch(.useOptions(let options, _)): fetchOptions = options
             default: break
             }
         }
     }
 
-    /// Carries out what was asked of the cache — reads, writes, marks — and the reloads of
-    /// `file://` feeds, handing each answer back, until nothing is left to do; the runtime's
-    /// queues would do the same work in some order, this is one of them.
+    /// Carries out what was asked of the cache — reads, writes, marks — the reloads of `file://`
+    /// feeds and the feeds to add, handing each answer back, until nothing is left to do; the
+    /// runtime's queues would do the same work in some order, this is one of them. Once the
+    /// reader has quit, it tidies the cache as the runtime does before it exits.
     func settle() {
         while true {
             if !pendingStoreWork.isEmpty {
@@ -119,7 +132,15 @@ final class ReaderDriver {
                 if let message = storeRunner.job(for: work)?.work() { send(message) }
             } else if performsReloads, !pendingReloads.isEmpty {
                 reload(pendingReloads.removeFirst())
+            } else if performsReloads, !pendingAdditions.isEmpty {
+                let addition = pendingAdditions.removeFirst()
+                fetchForAdding(addition.url, tag: addition.tag)
             } else {
+                if quitStatus != nil, !hasFinished {
+                    // As the runtime does before the process exits: the tidying kept for quitting.
+                    hasFinished = true
+                    storeRunner.finish()
+                }
                 return
             }
         }
@@ -137,7 +158,23 @@ final class ReaderDriver {
         send(.reloadFinished(summary))
     }
 
+    /// Fetches a feed to be added into a cache of its own, as the runtime's `FetchRunner` does,
+    /// and hands the result back.
+    private func fetchForAdding(_ url: String, tag: String?) {
+        let capture = CapturingFeedCache()
+        let summary = FeedFetcher(cache: capture, options: fetchOptions)
+            .reload([FetchRequest(url: url)], on: DispatchQueue(label: "tidings.driver.add")).wait()
+        send(.fetchedForAdding(url: url, tag: tag, capture: capture.capture, summary: summary))
+    }
+
     // MARK: - What comes out
+
+    /// The articles of the feed titled `title`, newest first, as the cache has them (none when
+    /// it lists no such feed).
+    func storedArticles(ofFeed title: String) throws -> [ItemRow] {
+        guard let feed = try store.feedList().first(where: { $0.displayTitle == title }) else { return [] }
+        return try store.items(inFeed: feed.id)
+    }
 
     /// The frame as the terminal would show it.
     var frame: ReaderFrame { state.frame() }

@@ -36,15 +36,22 @@ final class ReaderHome: @unchecked Sendable {
         try Data(text.utf8).write(to: file)
     }
 
-    /// Writes an RSS feed at `feeds/NAME.xml` with `items` (title, day of November 2025 at 10:00 UTC).
-    func writeFeed(_ name: String, title: String, items: [(title: String, day: Int)]) throws {
+    /// Writes an RSS feed at `feeds/NAME.xml` with `items` (title, day of November 2025 at 10:00 UTC),
+    /// each with the HTML `html` makes of its title ("<p>Body of TITLE.</p>" unless told otherwise).
+    func writeFeed(_ name: String, title: String, items: [(title: String, day: Int)],
+                   html: (String) -> String = { "<p>Body of \($0).</p>" }) throws {
         let entries = items.map { item in
             "<item><title>\(item.title)</title><link>https://\(name).example/\(Self.slug(item.title))</link>"
                 + "<guid>https://\(name).example/\(Self.slug(item.title))</guid>"
-                + "<pubDate>\(item.day) Nov 2025 10:00:00 GMT</pubDate><description>&lt;p&gt;Body of \(item.title).&lt;/p&gt;</description></item>"
+                + "<pubDate>\(item.day) Nov 2025 10:00:00 GMT</pubDate><description>\(Self.escaped(html(item.title)))</description></item>"
         }.joined()
         try write("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>\(title)</title><link>https://\(name).example/</link>\(entries)</channel></rss>",
                   to: "feeds/\(name).xml")
+    }
+
+    /// `text` as XML character data.
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     private static func slug(_ title: String) -> String {

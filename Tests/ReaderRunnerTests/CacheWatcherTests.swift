@@ -13,7 +13,7 @@ import Testing
         #expect(!CacheWatcher.isCache(fileNamed: "cache.d", cacheName: "cache.db"))
     }
 
-    @Test(.timeLimit(.minutes(1))) func writesToTheCachesLogAreSeen() async throws {
+    @Test(.timeLimit(.minutes(10))) func writesToTheCachesLogAreSeen() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

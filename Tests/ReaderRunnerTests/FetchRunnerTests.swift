@@ -11,7 +11,7 @@ import Testing
 /// stores what it fetched and reports each feed, then the summary; a feed fetched to be added is
 /// not stored; the options `:set` changes reach the next fetch.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FetchRunnerTests {
+@Suite(.timeLimit(.minutes(10))) struct FetchRunnerTests {
     static func rss(_ title: String, items: [String]) -> [String: Any] {
         let entries = items.map { "<item><title>\($0)</title><guid>\($0)</guid></item>" }.joined()
         return ["status": 200, "headers": ["Content-Type": "application/rss+xml"],

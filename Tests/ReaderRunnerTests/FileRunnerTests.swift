@@ -9,7 +9,7 @@ import Testing
 /// The file runner on real files: articles saved (and never over a file unasked), podboat's
 /// queue, the prompts' histories kept between sessions, config files read for `:source`.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct FileRunnerTests {
+@Suite(.timeLimit(.minutes(10))) struct FileRunnerTests {
     @MainActor
     final class Fixture {
         let cache: TestStore

@@ -9,7 +9,7 @@ import Testing
 /// drawn for the terminal's protocol off the main thread and handed back with an id of its own;
 /// one that is not a picture comes back as a failure, in a few words.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PictureRunnerTests {
+@Suite(.timeLimit(.minutes(10))) struct PictureRunnerTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("ImageRenderingTests/Fixtures")
 

@@ -9,7 +9,7 @@ import Testing
 /// its standard input, the terminal), and what comes back when it fails. The test waits for the
 /// file a child writes (inotify), never for time to pass.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ProcessRunnerTests {
+@Suite(.timeLimit(.minutes(10))) struct ProcessRunnerTests {
     @MainActor
     final class Fixture {
         let directory: URL

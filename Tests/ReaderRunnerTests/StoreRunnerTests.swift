@@ -9,7 +9,7 @@ import Testing
 /// The store runner against a real SQLite file: each effect is run as the reader runs it, and
 /// the test waits for the message it posts back (an event), never for time to pass.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoreRunnerTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreRunnerTests {
     static let alpha = "https://a.example/feed", bravo = "https://b.example/feed"
 
     /// A runner on a fresh cache with these feeds in the urls file and the cache.

@@ -6,9 +6,14 @@ import Configuration
 /// and keeps the one it leaves for `next-dialog`, which brings it back; `redraw` repaints;
 /// `save-all` saves the articles of any list; `undo` takes back the last change to articles.
 extension ReaderState {
-    /// Whether `command` is one of these.
+    /// Whether `command` is one of these and can be carried out on the screen on top (`save-all`
+    /// needs a list of articles).
     func isScreenCommand(_ command: KeyCommand) -> Bool {
-        [.redraw, .saveAll, .viewDialogs, .closeDialog, .previousDialog, .nextDialog, .undo, .switchFocus, .searchEverywhere].contains(command)
+        switch command {
+        case .redraw, .viewDialogs, .closeDialog, .previousDialog, .nextDialog, .undo, .switchFocus, .searchEverywhere: true
+        case .saveAll: top is any SavableArticleList
+        default: false
+        }
     }
 
     /// What `command` does when it is one of these, on whatever screen; nil for other commands.

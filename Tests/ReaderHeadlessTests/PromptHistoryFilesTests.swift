@@ -7,13 +7,13 @@ import Testing
 @testable import TidingsApp
 
 /// `history-limit`: the command line's and the search prompt's histories, kept between sessions
-/// in `history.cmdline` and `history.search` as newsboat keeps them, in the headless reader.
-@MainActor @Suite struct PromptHistoryTests {
+/// in `history.cmdline` and `history.search` as newsboat keeps them, in the headless reader: the
+/// files are written as the reader quits and read when the next one starts. (What the core keeps
+/// for the session: ReaderCoreTests' PromptHistoryTests.)
+@MainActor @Suite struct PromptHistoryFilesTests {
     private func startReader(_ home: HeadlessHome, config: String = "") async throws -> HeadlessReader {
-        let parsed = Config(parsing: config)
-        #expect(parsed.warnings.isEmpty, "\(parsed.warnings)")
-        let reader = try home.startReader(columns: 120) { settings in
-            settings.take(parsed, environment: [:])
+        #expect(Config(parsing: config).warnings.isEmpty)
+        let reader = try home.startReader(columns: 120, config: config) { settings in
             settings.historyFiles = HistoryFiles(commandLine: home.path("history.cmdline"), search: home.path("history.search"))
         }
         #expect(await reader.settle())
@@ -121,28 +121,5 @@ import Testing
         // A directory in the way is left alone; the reader quits all the same.
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: home.path("history.cmdline"), isDirectory: &isDirectory) && isDirectory.boolValue)
-    }
-
-    @Test func theFilterPromptKeepsItsLinesForTheSession() async throws {
-        let home = try home()
-        let reader = try await startReader(home)
-        reader.press(.character("f"))
-        reader.type("unread = \"yes\"")
-        reader.press(.enter)
-        #expect(await reader.settle())
-        reader.press(.character("f"), .up)
-        #expect(reader.lines.last?.hasPrefix("Filter: unread = \"yes\"") == true, "\(reader.text)")
-    }
-
-    @Test func aHistoryKeepsNoBlankLineAndNoRepeatOfTheLineBefore() {
-        var history = PromptHistory(["a", "a", "", "  ", "b", "a"])
-        #expect(history.lines == ["a", "b", "a"])
-        history.add("a")
-        history.add("c")
-        history.prepend(["x", "c"])
-        #expect(history.lines == ["x", "c", "a", "b", "a", "c"])
-        #expect(history.newest(2) == ["a", "c"])
-        #expect(history.newest(0) == [])
-        #expect(PromptHistory(["c"]).lines == ["c"])
     }
 }

@@ -2,7 +2,6 @@
 import FeedModel
 import Foundation
 import Testing
-@testable import TidingsApp
 
 /// The edits the reader makes to the urls file: moving feeds past comments, renaming and tagging
 /// without losing a line's comment, and writes that never leave half a file.

@@ -77,18 +77,6 @@ import Testing
         }
     }
 
-    @Test func aJournalIsEmptiedOnlyWhenEveryMarkIsWritten() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("marks-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let journal = MarkJournal(path: path)
-        journal.append([.starred(ItemID(1), isStarred: true, wasStarred: false)])
-        journal.append([.starred(ItemID(2), isStarred: true, wasStarred: false)])
-        journal.written(1)
-        #expect(MarkJournal(path: path).leftOver().count == 2)
-        journal.written(1)
-        #expect(MarkJournal(path: path).leftOver().isEmpty)
-    }
-
     @Test func namesNeverShowCredentials() {
         #expect(row(1).feedName.text == "https://***@example.org/feed")
         #expect(feedRow(unread: 0, total: 0).name.text == "https://***@example.org/feed")
