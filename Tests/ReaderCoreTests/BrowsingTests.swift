@@ -23,6 +23,22 @@ import Testing
         return (home, reader)
     }
 
+    /// Back from an article the list is read again (the article is now read); `j` pressed before
+    /// that answer comes is kept, not undone by it.
+    @Test func aKeyPressedWhileTheListIsReadAgainIsKept() throws {
+        let (_, reader) = try Self.readerWithNews()
+        reader.press(.enter)
+        reader.settle()
+        reader.press(.enter)
+        reader.settle()
+        #expect(reader.text.contains("Title: New quay opens"), "\(reader.text)")
+        reader.press(.character("q"), .character("j"))
+        reader.settle()
+        reader.press(.enter)
+        reader.settle()
+        #expect(reader.text.contains("Title: Ferry delayed"), "\(reader.text)")
+    }
+
     @Test func enterOpensFeedsAndArticlesAndCountsFollowTheMarks() throws {
         let (_, reader) = try Self.readerWithNews()
         #expect(reader.text.contains("Reloaded 2 feeds — 3 new articles"))

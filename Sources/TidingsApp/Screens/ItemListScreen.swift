@@ -32,6 +32,9 @@ struct ItemListScreen: ReaderScreen, TypingScreen, MarksScreen, FeedRowsScreen, 
     /// The item to select once the list is read (`article-feed`, `n`), or the one selected when it
     /// was asked for.
     private var awaitedItem: ItemID?
+    /// The row selected when the list was last asked for: a key that moves the selection before
+    /// the answer comes wins over what was remembered then.
+    private var selectionAsked = 0
     /// False until the first answer from the cache.
     private(set) var isLoaded = false
     /// Counts questions to the cache; an answer overtaken by a newer question is dropped.
@@ -91,6 +94,7 @@ struct ItemListScreen: ReaderScreen, TypingScreen, MarksScreen, FeedRowsScreen, 
         requestNumber += 1
         let order = context.config[\.articleSortOrder]
         awaitedItem = awaitedItem ?? selectedItem(context.marks)?.id
+        selectionAsked = state.selection
         let expression = filter?.expression
         // Re-sorted, the selected item can be anywhere: the store says where (a filter
         // expression has no such question; its list keeps the selection's row).
@@ -107,6 +111,7 @@ struct ItemListScreen: ReaderScreen, TypingScreen, MarksScreen, FeedRowsScreen, 
     /// Takes the list as read.
     mutating func take(_ result: StoreResult<ItemListQuery.Answer>, _ ticket: ScreenTicket, _ context: ScreenContext) {
         guard ticket.request == requestNumber, case .success(let answer) = result else { return }
+        if isLoaded, state.selection != selectionAsked, let moved = source.row(at: state.selection)?.id { awaitedItem = moved }
         dataGeneration = answer.generation
         if let feed = answer.feed { self.feed = feed }
         isLoaded = true
