@@ -50,7 +50,7 @@ struct ConfigEndToEndTests {
         // The help screen shows what the config file made of the keys.
         try session.sendKeys("?")
         screen = try session.waitFor("Help — Feeds")
-        #expect(screen.contains { $0.hasPrefix("R x ") && $0.hasSuffix("Reload all feeds") })
+        #expect(screen.contains { $0.hasPrefix("R x ") && $0.hasSuffix("Reload all feeds  reload-all") })
         #expect(!screen.contains { $0.contains("Reload the selected feed") })
         try session.sendKeys("q")
         try session.waitFor("(2/2) Alpha")

@@ -212,7 +212,8 @@ struct HostileScreenTests {
                 #expect(lines.contains("Author: a31m@example.org"), "\(lines)")
             }
             try session.sendKeys("q")
-            try session.waitFor(Self.rssTitles[0])
+            // The list again (the article's own rows also hold the first title).
+            try session.waitForScreen("the RSS item list") { !$0.contains { $0.hasPrefix("Title: ") } && $0.contains { $0.contains(Self.rssTitles[0]) } }
         }
         try session.sendKeys("Q")
     }

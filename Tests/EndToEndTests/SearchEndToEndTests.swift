@@ -45,8 +45,8 @@ struct SearchEndToEndTests {
         var screen = try session.waitFor("The forgotten chronicle")
         #expect(screen[0].hasPrefix(" Search: zanzibarite"))
         #expect(screen[0].hasSuffix("1 article"))
-        #expect(screen[1].hasPrefix("N 2020-05-31  Old Archive"))
-        #expect(screen[1].hasSuffix("The forgotten chronicle"))
+        #expect(screen[1].hasPrefix("N 2020-05-31  The forgotten chronicle"))
+        #expect(screen[1].hasSuffix("Old Archive"))
         #expect(!screen.contains { $0.contains("Filler story") })
 
         // Enter opens the article; its text shows.
@@ -57,7 +57,7 @@ struct SearchEndToEndTests {
 
         // Back: the results again, the article now read.
         try session.sendKeys("q")
-        screen = try session.waitForScreen("the results, read") { $0.count > 1 && $0[1].hasPrefix("  2020-05-31  Old Archive") }
+        screen = try session.waitForScreen("the results, read") { $0.count > 1 && $0[1].hasPrefix("  2020-05-31  The forgotten chronicle") }
         #expect(screen[0].hasPrefix(" Search: zanzibarite"))
 
         // `/` on the results asks again with the query typed; a query matching nothing says so.
@@ -82,8 +82,8 @@ struct SearchEndToEndTests {
         try session.waitFor("100+ articles")
         try session.sendKeys("G")
         try session.waitFor("301 articles")
-        screen = try session.waitForScreen("the last match") { $0.count > 28 && $0[28].hasSuffix("Filler story 299") }
-        #expect(screen[27].hasSuffix("Filler story 298"))
+        screen = try session.waitForScreen("the last match") { $0.count > 28 && $0[28].contains("Filler story 299") }
+        #expect(screen[27].contains("Filler story 298"))
         #expect(!screen.contains { $0.contains("loading more…") })
 
         // Back from the results returns to the feed list (each search replaced the one before).

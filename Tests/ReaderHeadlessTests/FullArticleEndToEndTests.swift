@@ -138,8 +138,9 @@ import Testing
         #expect(headers["accept-encoding"]?.contains("gzip") == true)
         #expect(headers["accept"]?.hasPrefix("text/html") == true)
 
-        // The page's own words are found by search.
-        reader.press(.character("/"))
+        // The page's own words are found by search (`\` searches every article; `/` in the
+        // article finds words in it).
+        reader.press(.character("\\"))
         reader.type(Self.pageOnlyWord)
         reader.press(.enter)
         #expect(await reader.waitFor("Search: \(Self.pageOnlyWord)"))
