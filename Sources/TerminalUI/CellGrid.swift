@@ -81,14 +81,29 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
+    /// Makes every cell of `area` (clipped to the grid) link to `link`, or to nothing when nil,
+    /// keeping its text and style; both halves of a wide character cut by the edge of `area` too.
+    public mutating func setLink(_ link: String?, over area: Rect) {
+        let area = area.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.row..<area.bottom {
+            let base = row * columns
+            var first = area.column, last = area.right - 1
+            while first > 0 && cells[base + first].isContinuation { first -= 1 }
+            while last + 1 < columns && cells[base + last + 1].isContinuation { last += 1 }
+            for column in first...last { cells[base + column].link = link }
+        }
+    }
+
     /// Draws `text` in one row from `column`, not beyond `limit` (the grid's right edge by
-    /// default), and returns the column after the last one drawn.
+    /// default), and returns the column after the last one drawn. The cells drawn link to
+    /// `link` (see ``Cell/link``); blanks left for a wide character that did not fit do not.
     ///
     /// The text is made safe grapheme by grapheme (see ``TerminalGrapheme``); tabs advance to the
     /// next tab stop counted from `column`. Nothing wraps: what does not fit is cut, and a wide
     /// character that does not fit entirely leaves blanks in its place.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+    public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil, link: String? = nil) -> Int {
         let right = min(limit ?? columns, columns)
         guard row >= 0, row < rows else { return column }
         var cursor = column
@@ -100,7 +115,7 @@ public struct CellGrid: Hashable, Sendable {
             case .tab:
                 let stop = cursor + TerminalGrapheme.tabWidth - (cursor - column) % TerminalGrapheme.tabWidth
                 while cursor < min(stop, right) {
-                    if cursor >= 0 { store(.blank(style), row: row, column: cursor) }
+                    if cursor >= 0 { store(Cell(grapheme: " ", width: 1, style: style, link: link), row: row, column: cursor) }
                     cursor += 1
                 }
             case .text(let grapheme, let width):
@@ -115,19 +130,20 @@ public struct CellGrid: Hashable, Sendable {
                     }
                     return cursor
                 }
-                store(Cell(grapheme: grapheme, width: UInt8(width), style: style), row: row, column: cursor)
+                store(Cell(grapheme: grapheme, width: UInt8(width), style: style, link: link), row: row, column: cursor)
                 cursor += width
             }
         }
         return cursor
     }
 
-    /// Draws styled text in one row; see ``put(_:row:column:style:limit:)``.
+    /// Draws styled text in one row, each run with its style and link; see
+    /// ``put(_:row:column:style:limit:link:)``.
     @discardableResult
     public mutating func put(_ text: StyledText, row: Int, column: Int, limit: Int? = nil) -> Int {
         var cursor = column
         for run in text.runs {
-            cursor = put(run.text, row: row, column: cursor, style: run.style, limit: limit)
+            cursor = put(run.text, row: row, column: cursor, style: run.style, limit: limit, link: run.link)
         }
         return cursor
     }
@@ -140,7 +156,7 @@ public struct CellGrid: Hashable, Sendable {
         let base = row * columns
         cells[base + column] = cell
         for extra in 1..<span {
-            cells[base + column + extra] = Cell(grapheme: "", width: 0, style: cell.style)
+            cells[base + column + extra] = Cell(grapheme: "", width: 0, style: cell.style, link: cell.link)
         }
     }
 
