@@ -5,6 +5,7 @@ import FilterLanguage
 extension HTTPAuthMethod: ConfigChoice {}
 extension ProxySettings.Kind: ConfigChoice {}
 extension ImageProtocolChoice: ConfigChoice {}
+extension HyperlinkChoice: ConfigChoice {}
 extension Killfile.Mode: ConfigChoice {}
 
 /// `article-sort-order`: `FIELD`, `FIELD-asc` or `FIELD-desc`, as in newsboat (`title-desc`).
