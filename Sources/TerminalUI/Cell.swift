@@ -10,15 +10,11 @@ public struct Cell: Hashable, Sendable {
     /// Columns the grapheme takes: 1 or 2, or 0 for the right half of a wide character.
     public var width: UInt8
     public var style: Style
-    /// The address the cell links to, nil for none: written as an OSC 8 hyperlink by terminals
-    /// that write them (``Terminal/writesHyperlinks``). Both halves of a wide character carry it.
-    public var link: String?
 
-    public init(grapheme: String, width: UInt8, style: Style, link: String? = nil) {
+    public init(grapheme: String, width: UInt8, style: Style) {
         self.grapheme = grapheme
         self.width = width
         self.style = style
-        self.link = link
     }
 
     /// A blank cell in `style`.

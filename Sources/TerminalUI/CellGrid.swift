@@ -5,6 +5,10 @@
 /// is safe to send to a terminal. Wide characters occupy two cells; a wide character that would
 /// be cut by the edge is replaced by blanks.
 ///
+/// A cell may link to an address (``link(row:column:)``), which terminals that write hyperlinks
+/// make clickable; the links are kept beside the cells, so that a grid without links costs no
+/// more than before.
+///
 /// Tests build the expected screen with ``init(lines:columns:)`` and compare ``lines``:
 /// ```swift
 /// var grid = CellGrid(rows: 2, columns: 6)
@@ -15,6 +19,7 @@ public struct CellGrid: Hashable, Sendable {
     public let rows: Int
     public let columns: Int
     public private(set) var cells: [Cell]
+    private var links = CellLinks()
 
     /// A grid of blank cells in `style`. Negative sizes count as zero.
     public init(rows: Int, columns: Int, style: Style = .plain) {
@@ -37,6 +42,15 @@ public struct CellGrid: Hashable, Sendable {
     public subscript(row: Int, column: Int) -> Cell {
         cells[row * columns + column]
     }
+
+    /// The address the cell at `row`, `column` links to, nil for none. Both halves of a wide
+    /// character carry it.
+    public func link(row: Int, column: Int) -> String? {
+        links.link(at: row * columns + column)
+    }
+
+    /// Whether no cell of the grid was ever given a link.
+    var hasNoLinks: Bool { !links.mayHaveLinks }
 
     /// Each row as text, continuation cells skipped and trailing spaces removed.
     public var lines: [String] {
@@ -66,6 +80,7 @@ public struct CellGrid: Hashable, Sendable {
             releaseWideCharacter(row: row, column: area.right - 1)
             for column in area.column..<area.right {
                 cells[row * columns + column] = .blank(style)
+                links.set(nil, at: row * columns + column, cellCount: cells.count)
             }
         }
     }
@@ -91,13 +106,14 @@ public struct CellGrid: Hashable, Sendable {
             var first = area.column, last = area.right - 1
             while first > 0 && cells[base + first].isContinuation { first -= 1 }
             while last + 1 < columns && cells[base + last + 1].isContinuation { last += 1 }
-            for column in first...last { cells[base + column].link = link }
+            for column in first...last { links.set(link, at: base + column, cellCount: cells.count) }
         }
     }
 
     /// Draws `text` in one row from `column`, not beyond `limit` (the grid's right edge by
     /// default), and returns the column after the last one drawn. The cells drawn link to
-    /// `link` (see ``Cell/link``); blanks left for a wide character that did not fit do not.
+    /// `link` (see ``link(row:column:)``); blanks left for a wide character that did not fit do
+    /// not.
     ///
     /// The text is made safe grapheme by grapheme (see ``TerminalGrapheme``); tabs advance to the
     /// next tab stop counted from `column`. Nothing wraps: what does not fit is cut, and a wide
@@ -115,7 +131,7 @@ public struct CellGrid: Hashable, Sendable {
             case .tab:
                 let stop = cursor + TerminalGrapheme.tabWidth - (cursor - column) % TerminalGrapheme.tabWidth
                 while cursor < min(stop, right) {
-                    if cursor >= 0 { store(Cell(grapheme: " ", width: 1, style: style, link: link), row: row, column: cursor) }
+                    if cursor >= 0 { store(.blank(style), link: link, row: row, column: cursor) }
                     cursor += 1
                 }
             case .text(let grapheme, let width):
@@ -125,12 +141,12 @@ public struct CellGrid: Hashable, Sendable {
                 }
                 if cursor + width > right {
                     while cursor < right {
-                        store(.blank(style), row: row, column: cursor)
+                        store(.blank(style), link: nil, row: row, column: cursor)
                         cursor += 1
                     }
                     return cursor
                 }
-                store(Cell(grapheme: grapheme, width: UInt8(width), style: style, link: link), row: row, column: cursor)
+                store(Cell(grapheme: grapheme, width: UInt8(width), style: style), link: link, row: row, column: cursor)
                 cursor += width
             }
         }
@@ -148,15 +164,19 @@ public struct CellGrid: Hashable, Sendable {
         return cursor
     }
 
-    /// Stores a cell that is known to fit, blanking any wide character it partly overwrites.
-    private mutating func store(_ cell: Cell, row: Int, column: Int) {
+    /// Stores a cell that is known to fit, linking to `link`, blanking any wide character it
+    /// partly overwrites.
+    private mutating func store(_ cell: Cell, link: String?, row: Int, column: Int) {
         let span = max(1, Int(cell.width))
         releaseWideCharacter(row: row, column: column)
         releaseWideCharacter(row: row, column: column + span - 1)
         let base = row * columns
         cells[base + column] = cell
         for extra in 1..<span {
-            cells[base + column + extra] = Cell(grapheme: "", width: 0, style: cell.style, link: cell.link)
+            cells[base + column + extra] = Cell(grapheme: "", width: 0, style: cell.style)
+        }
+        if link != nil || links.mayHaveLinks {
+            for index in (base + column)..<(base + column + span) { links.set(link, at: index, cellCount: cells.count) }
         }
     }
 
@@ -172,6 +192,22 @@ public struct CellGrid: Hashable, Sendable {
         let style = cells[base + lead].style
         for index in lead..<min(columns, lead + max(1, width)) {
             cells[base + index] = .blank(style)
+            links.set(nil, at: base + index, cellCount: cells.count)
         }
+    }
+}
+
+extension CellGrid {
+    /// Grids are equal when their cells and their cells' links are.
+    public static func == (lhs: CellGrid, rhs: CellGrid) -> Bool {
+        guard lhs.rows == rhs.rows, lhs.columns == rhs.columns, lhs.cells == rhs.cells else { return false }
+        if lhs.hasNoLinks && rhs.hasNoLinks { return true }
+        return lhs.cells.indices.allSatisfy { lhs.links.link(at: $0) == rhs.links.link(at: $0) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rows)
+        hasher.combine(columns)
+        hasher.combine(cells)
     }
 }

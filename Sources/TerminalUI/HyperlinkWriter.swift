@@ -45,14 +45,14 @@ struct HyperlinkWriter {
                 }
                 index += 1
             }
-            positions += cells(inRow: row, of: next, rows: rows, columns: columns) { $0.link != nil || unlinked.contains($1) }
+            positions += cells(inRow: row, of: next, rows: rows, columns: columns) { next.link(row: row, column: $0) != nil || unlinked.contains($0) }
         }
         return positions
     }
 
     /// The linked cells of `rows` (a picture's area that ncurses has drawn again).
     static func linkedCells(inRows rowRange: Range<Int>, of grid: CellGrid, rows: Int, columns: Int) -> [Position] {
-        rowRange.flatMap { row in cells(inRow: row, of: grid, rows: rows, columns: columns) { cell, _ in cell.link != nil } }
+        rowRange.flatMap { row in cells(inRow: row, of: grid, rows: rows, columns: columns) { grid.link(row: row, column: $0) != nil } }
     }
 
     /// The bytes that write `positions` of `grid` (as ``cellsToWrite(after:from:to:rows:columns:)``
@@ -67,7 +67,7 @@ struct HyperlinkWriter {
         var index = 0
         while index < positions.count {
             let start = positions[index]
-            let link = grid[start.row, start.column].link
+            let link = grid.link(row: start.row, column: start.column)
             let target = link.map { self.target(for: $0) }
             bytes += Array("\u{1B}[\(start.row + 1);\(start.column + 1)H".utf8)
             if let target, let address = target.address {
@@ -76,7 +76,7 @@ struct HyperlinkWriter {
             var column = start.column
             while index < positions.count, positions[index].row == start.row, positions[index].column == column {
                 let cell = grid[start.row, column]
-                guard cell.link == link else { break }
+                guard grid.link(row: start.row, column: column) == link else { break }
                 if cell.style != style {
                     bytes += appearance(cell.style)
                     style = cell.style
@@ -121,12 +121,12 @@ struct HyperlinkWriter {
     /// Whether any cell of `columns` in `row` of `grid` had a link.
     private static func hadLink(_ grid: CellGrid, row: Int, columns: Range<Int>) -> Bool {
         guard row < grid.rows else { return false }
-        return columns.clamped(to: 0..<grid.columns).contains { grid[row, $0].link != nil }
+        return columns.clamped(to: 0..<grid.columns).contains { grid.link(row: row, column: $0) != nil }
     }
 
-    /// The cells of `row` that are shown whole on the screen (not the bottom-right one) and that
-    /// `isIncluded` picks.
-    private static func cells(inRow row: Int, of grid: CellGrid, rows: Int, columns: Int, _ isIncluded: (Cell, Int) -> Bool) -> [Position] {
+    /// The cells of `row` that are shown whole on the screen (not the bottom-right one) and whose
+    /// column `isIncluded` picks.
+    private static func cells(inRow row: Int, of grid: CellGrid, rows: Int, columns: Int, _ isIncluded: (Int) -> Bool) -> [Position] {
         guard row < min(rows, grid.rows) else { return [] }
         let width = min(columns, grid.columns)
         var positions: [Position] = []
@@ -135,7 +135,7 @@ struct HyperlinkWriter {
             let cell = grid[row, column]
             let end = column + max(1, Int(cell.width))
             let isCorner = row == rows - 1 && end >= columns
-            if !cell.isContinuation, end <= width, !isCorner, isIncluded(cell, column) {
+            if !cell.isContinuation, end <= width, !isCorner, isIncluded(column) {
                 positions.append(Position(row: row, column: column))
             }
             column = cell.isContinuation ? column + 1 : end

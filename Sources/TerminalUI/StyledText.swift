@@ -9,8 +9,8 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
     public struct Run: Hashable, Sendable {
         public var text: String
         public var style: Style
-        /// Where the text links to (see ``Cell/link``): kept through wrapping, so that a link
-        /// broken over two lines is one link on both.
+        /// Where the text links to (see ``CellGrid/link(row:column:)``): kept through wrapping,
+        /// so that a link broken over two lines is one link on both.
         public var link: String?
 
         public init(_ text: String, style: Style = .plain, link: String? = nil) {

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// The cost of a frame's cells: a 200 × 50 screen of wrapped article text drawn into a grid and
 /// diffed against the frame before (scrolled by one row), with no links and with a link every
-/// eighth word, as an article with links has them (issue 43: every cell carries its link).
+/// eighth word, as an article with links has them (issue 43: the grid keeps each cell's link).
 enum CellBenchmark {
     static func run() {
         print("== cells: a 200 × 50 frame of article text, drawn and diffed (processor time, least of 5 runs)")

@@ -4,7 +4,7 @@ import Testing
 /// Links in cells: where text puts them, how wrapping keeps them, and the diff that sees them.
 @Suite struct CellGridLinkTests {
     private func links(_ grid: CellGrid, row: Int) -> [String?] {
-        (0..<grid.columns).map { grid[row, $0].link }
+        (0..<grid.columns).map { grid.link(row: row, column: $0) }
     }
 
     @Test func putLinksTheCellsItDraws() {
@@ -32,7 +32,8 @@ import Testing
         #expect(links(grid, row: 1) == [nil, "https://c.example/", "https://c.example/", "https://c.example/", "https://c.example/", nil])
         #expect(grid.lines == ["日本語", "abcdef"])
         grid.setLink(nil, over: grid.bounds)
-        #expect(grid.cells.allSatisfy { $0.link == nil })
+        #expect((0..<2).allSatisfy { links(grid, row: $0).allSatisfy { $0 == nil } })
+        #expect(grid == CellGrid(lines: ["日本語", "abcdef"]))
     }
 
     @Test func aLinkWrappedOverLinesIsOnEveryLine() {
@@ -56,6 +57,31 @@ import Testing
         // Cut with an ellipsis, which belongs to the run it ends.
         #expect(text.truncated(toWidth: 3).runs.map(\.link) == ["https://e.example/1", "https://e.example/2"])
         #expect(text.droppingColumns(1).runs.first?.link == "https://e.example/1")
+    }
+
+    @Test func gridsWithDifferentLinksDiffer() {
+        var linked = CellGrid(lines: ["ab"])
+        linked.setLink("https://g.example/", over: Rect(row: 0, column: 0, height: 1, width: 1))
+        #expect(linked != CellGrid(lines: ["ab"]))
+        var other = CellGrid(lines: ["ab"])
+        other.setLink("https://g.example/other", over: Rect(row: 0, column: 0, height: 1, width: 1))
+        #expect(linked != other)
+        // The same links set in another order: the same grid.
+        var both = CellGrid(lines: ["ab"])
+        both.setLink("https://g.example/2", over: Rect(row: 0, column: 1, height: 1, width: 1))
+        both.setLink("https://g.example/", over: Rect(row: 0, column: 0, height: 1, width: 1))
+        linked.setLink("https://g.example/2", over: Rect(row: 0, column: 1, height: 1, width: 1))
+        #expect(linked == both)
+    }
+
+    @Test func fillAndOverwritingAWideCharacterRemoveTheirLinks() {
+        var grid = CellGrid(rows: 2, columns: 4)
+        grid.put("日本", row: 0, column: 0, link: "https://h.example/")
+        grid.put("ab", row: 1, column: 0, link: "https://h.example/")
+        grid.put("x", row: 0, column: 1)
+        #expect(links(grid, row: 0) == [nil, nil, "https://h.example/", "https://h.example/"])
+        grid.fill(Rect(row: 1, column: 1, height: 1, width: 3))
+        #expect(links(grid, row: 1) == ["https://h.example/", nil, nil, nil])
     }
 
     @Test func aChangedLinkIsAChangedCell() {

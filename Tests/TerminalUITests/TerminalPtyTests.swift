@@ -10,8 +10,11 @@ struct TerminalPtyTests {
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
-    @Test func mouseReportingIsAskedForAndAClickComesBackAsAKey() throws {
-        let report = try TerminalProbe.run(["mouse"], steps: [
+    /// terminfo's `kmous` is `\E[<` for xterm and `\E[M` for tmux and screen: either way the
+    /// report reaches KeyDecoder whole.
+    @Test(arguments: ["xterm-256color", "tmux-256color", "screen-256color"])
+    func mouseReportingIsAskedForAndAClickComesBackAsAKey(term: String) throws {
+        let report = try TerminalProbe.run(["mouse"], term: term, steps: [
             ["wait": "probe ready"],
             ["send": "\u{1B}[<0;5;3M"], ["wait": "keys: Left-press at 2,4"],
             ["send": "\u{1B}[<0;5;3m"], ["wait": "keys: Release at 2,4"],
@@ -164,7 +167,7 @@ enum TerminalProbe {
         }
     }
 
-    static func run(_ arguments: [String], steps: [[String: Any]]) throws -> Report {
+    static func run(_ arguments: [String], term: String = "xterm-256color", steps: [[String: Any]]) throws -> Report {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-probe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -173,7 +176,7 @@ enum TerminalProbe {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, "--rows", "24", "--columns", "80", "--steps", stepsFile.path, "--",
-                             "/usr/bin/env", "-i", "TERM=xterm-256color", "LANG=C.UTF-8", path] + arguments
+                             "/usr/bin/env", "-i", "TERM=\(term)", "LANG=C.UTF-8", path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
