@@ -6,8 +6,8 @@
 /// be cut by the edge is replaced by blanks.
 ///
 /// A cell may link to an address (``link(row:column:)``), which terminals that write hyperlinks
-/// make clickable; the links are kept beside the cells, so that a grid without links costs no
-/// more than before.
+/// make clickable; the links are kept beside the cells (``CellLinks``), so that a grid without
+/// links pays nothing for them.
 ///
 /// Tests build the expected screen with ``init(lines:columns:)`` and compare ``lines``:
 /// ```swift

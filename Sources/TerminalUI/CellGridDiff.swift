@@ -2,9 +2,10 @@
 /// that what the terminal is told is tested without a terminal.
 ///
 /// Everything is sent when there is no previous frame or its size differs; a cell whose link
-/// changed is sent as a changed cell (the terminal writes it again with its new link). Continuation cells
-/// (the right half of a wide character) are never sent on their own: the character's own cell
-/// covers them. A wide character that would stick out past `columns` is not sent.
+/// changed is sent as a changed cell (the terminal writes it again with its new link).
+/// Continuation cells (the right half of a wide character) are never sent on their own: the
+/// character's own cell covers them. A wide character that would stick out past `columns` is not
+/// sent.
 public struct CellGridDiff: Equatable, Sendable {
     /// One cell to write at a position.
     public struct Change: Equatable, Sendable {

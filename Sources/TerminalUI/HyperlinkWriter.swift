@@ -14,7 +14,7 @@
 /// can end the sequence; an address longer than terminals keep is written as plain text.
 /// The bottom-right cell of the screen is never written (some terminals scroll after it).
 struct HyperlinkWriter {
-    /// The longest address written (VTE keeps up to 2083 bytes, kitty 2048).
+    /// The longest address written (VTE keeps up to 2083 bytes).
     static let maximumAddressLength = 2048
     /// Links remembered before the ids start again (a long session's worth of articles).
     static let maximumTargets = 10_000
@@ -32,6 +32,8 @@ struct HyperlinkWriter {
     /// `rows` × `columns`, row by row, left to right: in each row the diff changed, the linked
     /// cells, and the cells whose link went away.
     static func cellsToWrite(after diff: CellGridDiff, from previous: CellGrid?, to next: CellGrid, rows: Int, columns: Int) -> [Position] {
+        let previous = diff.isFullRedraw ? nil : previous
+        guard !next.hasNoLinks || previous.map({ !$0.hasNoLinks }) == true else { return [] }
         var positions: [Position] = []
         var index = 0
         let changes = diff.changes
@@ -40,7 +42,7 @@ struct HyperlinkWriter {
             var unlinked: Set<Int> = []
             while index < changes.count && changes[index].row == row {
                 let column = changes[index].column
-                if !diff.isFullRedraw, let previous, Self.hadLink(previous, row: row, columns: column..<(column + max(1, Int(changes[index].cell.width)))) {
+                if let previous, Self.hadLink(previous, row: row, columns: column..<(column + max(1, Int(changes[index].cell.width)))) {
                     unlinked.insert(column)
                 }
                 index += 1
