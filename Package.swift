@@ -81,6 +81,8 @@ let package = Package(
         .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher", "FeedParser", "FeedModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageRenderingTests", dependencies: ["ImageRendering"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+        // The real terminal in a pseudo-terminal, for TerminalUITests (TerminalPtyTests).
+        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"], path: "Tests/TerminalProbe"),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "FilterLanguage", "FeedStore", "FeedModel", "FeedFetcher", "TerminalUI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedServicesTests", dependencies: ["FeedServices", "Configuration", "FilterLanguage", "FeedStore", "FeedModel", "FeedFetcher", "TestSupport"], exclude: ["Fixtures"]),
         // The reader's tests, by level (README, Development): the core's `update` driven one message

@@ -27,4 +27,6 @@ static inline int tidings_key_resize(void) { return KEY_RESIZE; }
 static inline WINDOW *tidings_curscr(void) { return curscr; }
 static inline int tidings_colors(void) { return COLORS; }
 static inline int tidings_color_pairs(void) { return COLOR_PAIRS; }
+/* tiparm is variadic, which Swift cannot call: one parameter (setaf, setab). */
+static inline char *tidings_tiparm1(const char *capability, int value) { return tiparm(capability, value); }
 #endif

@@ -14,6 +14,10 @@ import ImageRendering
 /// Input needs no polling: a Dispatch read source on standard input wakes the main queue, which
 /// drains every pending key without blocking; SIGWINCH wakes it through a pipe and arrives as
 /// ``Key/resize``. An idle reader uses no CPU.
+///
+/// Mouse reports reach ``KeyDecoder`` as the bytes the terminal sends (ncurses' own mouse
+/// handling is off); links in the cells are written as OSC 8 hyperlinks over the frame ncurses
+/// has drawn (``HyperlinkWriter``), as the pictures are.
 @MainActor
 public final class CursesTerminal: Terminal {
     /// Current size of the screen.
@@ -49,6 +53,37 @@ public final class CursesTerminal: Terminal {
     /// are sent as ASCII stand-ins (`ASCIIStandIn`).
     private let usesASCIIStandIns: Bool
 
+    /// Whether the terminal reports clicks, drags and the wheel (SGR reporting, modes 1000, 1002
+    /// and 1006), as ``Key/mouse(_:)``. Turned off on ``stop()`` and while another program has the
+    /// screen (``suspend(_:)``), and at exit or on a crash.
+    public var reportsMouse = false {
+        didSet {
+            guard reportsMouse != oldValue, !isStopped else { return }
+            writeDirectly(reportsMouse ? Self.mouseReportingOn : Self.mouseReportingOff)
+        }
+    }
+
+    /// Whether the cells' links are written as OSC 8 hyperlinks; the screen is drawn again whole
+    /// when it changes.
+    public var writesHyperlinks = false {
+        didSet {
+            guard writesHyperlinks != oldValue, !isStopped else { return }
+            // Inserting or deleting characters in a row moves cells on the screen, and the links
+            // ncurses does not know they carry with them.
+            idcok(tidings_stdscr(), !writesHyperlinks)
+            invalidate()
+        }
+    }
+
+    nonisolated static let mouseReportingOn = Array("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8)
+    nonisolated static let mouseReportingOff = Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+
+    private var hyperlinks = HyperlinkWriter()
+    /// The bytes that set each style seen, as ncurses would (``terminalAppearance(_:)``).
+    private var appearances: [Style: [UInt8]] = [:]
+    /// The bytes of the normal look, where ncurses leaves the terminal after an update.
+    private lazy var normalAppearance = Self.capability("sgr0") + Self.capability("op")
+
     /// Starts full-screen mode: UTF-8 locale, raw input, no echo, keypad keys, a 25 ms Esc delay,
     /// hidden cursor, and colours unless `NO_COLOR` is set or the terminal has none. `typedAhead`
     /// are bytes read from the terminal before (keys typed while `GraphicsQuery` waited): they
@@ -78,6 +113,10 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(tidings_stdscr(), true)
+        // The terminal's mouse reports are KeyDecoder's to read: without this, ncurses would
+        // return KEY_MOUSE for their first bytes (`Esc [ <` or `Esc [ M`, per terminfo's kmous)
+        // and the rest as typed characters.
+        keyok(KEY_MOUSE, false)
         nodelay(tidings_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
@@ -95,6 +134,7 @@ public final class CursesTerminal: Terminal {
         atexit {
             if TerminalSignals.isCursesActive {
                 TerminalSignals.isCursesActive = false
+                CursesTerminal.mouseReportingOff.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
                 endwin()
             }
         }
@@ -170,9 +210,11 @@ public final class CursesTerminal: Terminal {
     public func draw(_ grid: CellGrid, cursor: Position?, park: Position) {
         guard !isStopped else { return }
         let window = tidings_stdscr()
-        for change in CellGridDiff(from: previousFrame, to: grid, rows: rows, columns: columns).changes {
+        let diff = CellGridDiff(from: previousFrame, to: grid, rows: rows, columns: columns)
+        for change in diff.changes {
             write(change.cell, row: change.row, column: change.column, window: window)
         }
+        let previous = previousFrame
         previousFrame = grid
         if let cursor, cursor.row < rows, cursor.column < columns {
             curs_set(1)
@@ -183,6 +225,16 @@ public final class CursesTerminal: Terminal {
         }
         wnoutrefresh(window)
         doupdate()
+        if writesHyperlinks {
+            writeLinks(HyperlinkWriter.cellsToWrite(after: diff, from: previous, to: grid, rows: rows, columns: columns), of: grid)
+        }
+    }
+
+    /// Writes `positions` of `grid` again with their links (see ``HyperlinkWriter``).
+    private func writeLinks(_ positions: [Position], of grid: CellGrid) {
+        guard !positions.isEmpty else { return }
+        writeDirectly(hyperlinks.bytes(writing: positions, of: grid, appearance: terminalAppearance, normal: normalAppearance,
+                                       characters: terminalCharacters))
     }
 
     /// Writes the pictures' sequences over the frame ncurses has just sent.
@@ -217,6 +269,9 @@ public final class CursesTerminal: Terminal {
             for area in repaintRows where !area.isEmpty { wredrawln(window, Int32(area.row), Int32(area.height)) }
             wnoutrefresh(window)
             doupdate()
+            if writesHyperlinks, let frame = previousFrame {
+                writeLinks(repaintRows.flatMap { HyperlinkWriter.linkedCells(inRows: $0.row..<$0.bottom, of: frame, rows: rows, columns: columns) }, of: frame)
+            }
         }
         let screen = Rect(height: rows, width: columns)
         for placement in shown where !placedImages.contains(placement) || !repaintRows.isEmpty {
@@ -263,10 +318,12 @@ public final class CursesTerminal: Terminal {
     /// restores it and forces a full repaint. Ctrl-C typed meanwhile belongs to the program that
     /// had the terminal and is not treated as a request to quit.
     public func suspend<Result>(_ body: () throws -> Result) rethrows -> Result {
+        if reportsMouse { writeDirectly(Self.mouseReportingOff) }
         def_prog_mode()
         endwin()
         defer {
             reset_prog_mode()
+            if reportsMouse { writeDirectly(Self.mouseReportingOn) }
             // `endwin` put the keypad back in cursor mode (rmkx) and ncurses would send smkx only
             // at the next `get_wch`: the first arrow key typed after the hand-over would arrive
             // as `Esc [ B`, read as Alt-[ then B, and be lost. Switch it back now.
@@ -347,6 +404,7 @@ public final class CursesTerminal: Terminal {
     public func setDefaultColors(foreground: Color, background: Color) {
         colors.baseForeground = foreground
         colors.baseBackground = background
+        appearances = [:]
         invalidate()
     }
 
@@ -354,6 +412,7 @@ public final class CursesTerminal: Terminal {
     public func stop() {
         guard !isStopped else { return }
         if !transmittedImages.isEmpty { writeDirectly(KittyGraphics.deleteAll()) }
+        if reportsMouse { writeDirectly(Self.mouseReportingOff) }
         isStopped = true
         inputSource?.cancel()
         signalSource?.cancel()
@@ -389,6 +448,42 @@ public final class CursesTerminal: Terminal {
             mvwadd_wch(window, Int32(row), Int32(position), &value)
             position += group.width
         }
+    }
+
+    /// The bytes that give a cell `style` as ``write(_:row:column:window:)`` has ncurses give it:
+    /// the normal look, then the attributes and the colour pair's colours, from terminfo.
+    private func terminalAppearance(_ style: Style) -> [UInt8] {
+        if let known = appearances[style] { return known }
+        let attributes = colors.attributes(for: style)
+        var bytes = normalAppearance
+        let capabilities: [(attr_t, String)] = [
+            (tidings_a_bold(), "bold"), (tidings_a_underline(), "smul"), (tidings_a_reverse(), "rev"), (tidings_a_dim(), "dim"),
+        ]
+        for (attribute, name) in capabilities where attributes & attribute != 0 { bytes += Self.capability(name) }
+        let pair = colors.pair(for: style)
+        var foreground: Int16 = -1, background: Int16 = -1
+        if pair != 0, pair_content(pair, &foreground, &background) == OK {
+            if foreground >= 0 { bytes += Self.capability("setaf", Int32(foreground)) }
+            if background >= 0 { bytes += Self.capability("setab", Int32(background)) }
+        }
+        appearances[style] = bytes
+        return bytes
+    }
+
+    /// The bytes ncurses writes for a cell's grapheme (see ``cursesGroups(of:)``).
+    private func terminalCharacters(_ grapheme: String) -> [UInt8] {
+        let text = usesASCIIStandIns ? ASCIIStandIn.replacing(grapheme) : grapheme
+        var scalars = String.UnicodeScalarView()
+        for group in Self.cursesGroups(of: text) { scalars.append(contentsOf: group.scalars.compactMap(Unicode.Scalar.init)) }
+        return Array(String(scalars).utf8)
+    }
+
+    /// A terminfo string capability, given `parameter` when it takes one; empty when the
+    /// terminal has none.
+    private static func capability(_ name: String, _ parameter: Int32? = nil) -> [UInt8] {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return [] }
+        guard let parameter else { return Array(String(cString: value).utf8) }
+        return tidings_tiparm1(value, parameter).map { Array(String(cString: $0).utf8) } ?? []
     }
 
     /// A cell's grapheme as ncurses cells: each spacing character with the marks (and, for
@@ -509,7 +604,7 @@ public final class CursesTerminal: Terminal {
                 bytes += Array(String(cString: value).utf8)
             }
         }
-        return bytes + Array("\r\n".utf8)
+        return mouseReportingOff + bytes + Array("\r\n".utf8)
     }
 
     private static func terminalSupportsTitle() -> Bool {

@@ -44,6 +44,11 @@ public final class GridTerminal: Terminal {
 
     /// The pixels of a cell the pictures are sized for (a real terminal reports its own).
     public var cellSize = CellSize.typical
+    /// Whether mouse reports were asked for (see ``Terminal/reportsMouse``); ``press(_:)``
+    /// delivers ``Key/mouse(_:)`` keys either way.
+    public var reportsMouse = false
+    /// Whether links would be written as hyperlinks; the links are in ``screen``'s cells.
+    public var writesHyperlinks = false
     /// The pictures shown over the last frame: where each stands, its size, protocol and bytes.
     public private(set) var imagePlacements: [ImagePlacement] = []
     /// Times the set of pictures shown changed.

@@ -13,6 +13,8 @@ public enum Key: Hashable, Sendable {
     case function(Int)
     /// The terminal changed size; the next frame must be laid out again.
     case resize
+    /// A click, release, drag or wheel turn, while ``Terminal/reportsMouse`` is on.
+    case mouse(MouseEvent)
 }
 
 extension Key: CustomStringConvertible {
@@ -40,6 +42,7 @@ extension Key: CustomStringConvertible {
         case .insert: return "Insert"
         case .function(let number): return "F\(number)"
         case .resize: return "Resize"
+        case .mouse(let event): return event.description
         }
     }
 }

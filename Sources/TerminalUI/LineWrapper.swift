@@ -84,7 +84,7 @@ struct LineWrapper {
 
     private static func styledText(_ graphemes: [StyledGrapheme]) -> StyledText {
         var text = StyledText()
-        for grapheme in graphemes { text.append(String(grapheme.character), style: grapheme.style) }
+        for grapheme in graphemes { text.append(String(grapheme.character), style: grapheme.style, link: grapheme.link) }
         return text
     }
 }

@@ -1,8 +1,9 @@
-/// One grapheme with its style and measured width, the unit the wrapper moves around.
+/// One grapheme with its style, link and measured width, the unit the wrapper moves around.
 struct StyledGrapheme {
     var character: Character
     var style: Style
     var width: Int
+    var link: String?
 
     var isSpace: Bool { character == " " || character == "\u{3000}" }
     var isWide: Bool { width >= 2 }

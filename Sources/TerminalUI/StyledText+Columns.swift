@@ -13,9 +13,9 @@ extension StyledText {
                 let end = column + DisplayWidth.advance(of: character, atColumn: column)
                 if end > columns {
                     if column < columns || character == "\t" {
-                        result.append(String(repeating: " ", count: end - max(column, columns)), style: run.style)
+                        result.append(String(repeating: " ", count: end - max(column, columns)), style: run.style, link: run.link)
                     } else {
-                        result.append(String(character), style: run.style)
+                        result.append(String(character), style: run.style, link: run.link)
                     }
                 }
                 column = end

@@ -1,5 +1,5 @@
 extension StyledText {
-    /// The text broken into lines of at most `width` columns, styles kept.
+    /// The text broken into lines of at most `width` columns, styles and links kept.
     ///
     /// Breaks at spaces, between CJK characters, and inside a word only when the word is longer
     /// than a line. Closing punctuation (`。`, `、`, `」`, `)`…) is never moved to the start of a
@@ -28,12 +28,12 @@ extension StyledText {
                 case "\t":
                     let spaces = TerminalGrapheme.tabWidth - column % TerminalGrapheme.tabWidth
                     for _ in 0..<spaces {
-                        lines[lines.count - 1].append(StyledGrapheme(character: " ", style: run.style, width: 1))
+                        lines[lines.count - 1].append(StyledGrapheme(character: " ", style: run.style, width: 1, link: run.link))
                     }
                     column += spaces
                 default:
                     let width = DisplayWidth.of(character)
-                    lines[lines.count - 1].append(StyledGrapheme(character: character, style: run.style, width: width))
+                    lines[lines.count - 1].append(StyledGrapheme(character: character, style: run.style, width: width, link: run.link))
                     column += width
                 }
             }

@@ -5,14 +5,18 @@
 /// line.append("日本語のニュース")
 /// ```
 public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
-    /// A stretch of text in one style.
+    /// A stretch of text in one style, linking to one address or none.
     public struct Run: Hashable, Sendable {
         public var text: String
         public var style: Style
+        /// Where the text links to (see ``CellGrid/link(row:column:)``): kept through wrapping,
+        /// so that a link broken over two lines is one link on both.
+        public var link: String?
 
-        public init(_ text: String, style: Style = .plain) {
+        public init(_ text: String, style: Style = .plain, link: String? = nil) {
             self.text = text
             self.style = style
+            self.link = link
         }
     }
 
@@ -30,18 +34,19 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
         self.init(value)
     }
 
-    /// Adds `text` in `style` at the end, merging with the last run when the style is the same.
-    public mutating func append(_ text: String, style: Style = .plain) {
+    /// Adds `text` in `style`, linking to `link`, at the end, merging with the last run when the
+    /// style and the link are the same.
+    public mutating func append(_ text: String, style: Style = .plain, link: String? = nil) {
         guard !text.isEmpty else { return }
-        if let last = runs.indices.last, runs[last].style == style {
+        if let last = runs.indices.last, runs[last].style == style, runs[last].link == link {
             runs[last].text += text
         } else {
-            runs.append(Run(text, style: style))
+            runs.append(Run(text, style: style, link: link))
         }
     }
 
     public mutating func append(_ other: StyledText) {
-        for run in other.runs { append(run.text, style: run.style) }
+        for run in other.runs { append(run.text, style: run.style, link: run.link) }
     }
 
     public static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
@@ -64,17 +69,17 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
         guard DisplayWidth.of(plainText, limit: width) > width else { return self }
         var result = StyledText()
         var used = 0
-        var lastStyle = Style.plain
+        var last = Run("")
         outer: for run in runs {
-            lastStyle = run.style
+            last = run
             for character in run.text {
                 let advance = DisplayWidth.advance(of: character, atColumn: used)
                 if used + advance > width - 1 { break outer }
-                result.append(String(character), style: run.style)
+                result.append(String(character), style: run.style, link: run.link)
                 used += advance
             }
         }
-        result.append("…", style: lastStyle)
+        result.append("…", style: last.style, link: last.link)
         return result
     }
 

@@ -39,6 +39,15 @@ public protocol Terminal: AnyObject {
     func showInStatusLine(_ message: String)
     /// The colours of cells whose style leaves them `.default`.
     func setDefaultColors(foreground: Color, background: Color)
+    /// Whether clicks, drags and the wheel arrive as ``Key/mouse(_:)`` (the terminal's SGR mouse
+    /// reporting, modes 1000, 1002 and 1006). Off at start. While it is on, most terminals still
+    /// select text with Shift held.
+    var reportsMouse: Bool { get set }
+    /// Whether the cells' links (``CellGrid/link(row:column:)``) are written as OSC 8
+    /// hyperlinks, which terminals that know them make clickable. Off at start; turn it on only
+    /// for a terminal that declares support (``HyperlinkSupport/detect(environment:)``): others
+    /// may print the sequences.
+    var writesHyperlinks: Bool { get set }
     /// Puts the terminal back as it was; safe to call more than once.
     func stop()
 }

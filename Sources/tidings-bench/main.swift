@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("reader", { _ in ReaderBenchmark.run() }),
     ("reload", ReloadBenchmark.run),
     ("text", { _ in TextBenchmark.run() }),
+    ("cells", { _ in CellBenchmark.run() }),
     ("extract", { _ in ExtractBenchmark.run() }),
     ("sync", { _ in SyncBenchmark.run() }),
     ("filters", { _ in FilterBenchmark.run() }),

@@ -8,9 +8,11 @@ the cell where the cursor stood when it came.
 
 STEPS is a JSON list run in order: {"wait": "text"} waits (60 s at most) until the screen shows
 the text; {"send": "keys"} types them; {"wait_graphics": N} waits until N picture sequences were
-written; {"wait_file": PATH, "text": "…"} waits until the file holds the text. The report, on standard output, is JSON: {"screen": [rows], "graphics": [{"kind",
-"row", "column", "base64"}], "failed": null or what it was waiting for}. The environment is
-passed through; the program gets the pty as its controlling terminal.
+written; {"wait_file": PATH, "text": "…"} waits until the file holds the text;
+{"wait_exit": true} waits until the program has closed the terminal (exited). The report, on standard output, is JSON: {"screen": [rows], "graphics": [{"kind",
+"row", "column", "base64"}], "output": every byte the program wrote, in base64, "failed": null
+or what it was waiting for}. The environment is passed through; the program gets the pty as its
+controlling terminal.
 """
 
 import argparse
@@ -37,8 +39,10 @@ class Capture:
         self.stream = pyte.ByteStream(self.screen)
         self.pending = b""
         self.graphics = []
+        self.output = bytearray()
 
     def feed(self, data):
+        self.output += data
         self.pending += data
         while True:
             start, kind, end = self.next_sequence()
@@ -130,18 +134,20 @@ def main():
             capture.feed(data)
         return True
 
+    alive = True
     for step in steps:
         if "send" in step:
             os.write(master, step["send"].encode())
             continue
         deadline = time.monotonic() + step.get("seconds", 60)
-        if "wait" in step:
+        if "wait_exit" in step:
+            done = lambda: not alive
+        elif "wait" in step:
             done = lambda: any(step["wait"] in line for line in capture.text())
         elif "wait_file" in step:
             done = lambda: file_contains(step["wait_file"], step["text"])
         else:
             done = lambda: len(capture.graphics) >= step["wait_graphics"]
-        alive = True
         while not done() and time.monotonic() < deadline and alive:
             alive = pump(0.1)
         if not done():
@@ -157,6 +163,7 @@ def main():
     except OSError:
         pass
     json.dump({"screen": capture.text(), "graphics": capture.graphics,
+               "output": base64.b64encode(bytes(capture.output)).decode(),
                "failed": json.dumps(failed) if failed else None}, sys.stdout)
 
 

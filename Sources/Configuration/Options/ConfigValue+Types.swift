@@ -6,6 +6,7 @@ extension HTTPAuthMethod: ConfigChoice {}
 extension ProxySettings.Kind: ConfigChoice {}
 extension ImageProtocolChoice: ConfigChoice {}
 extension LayoutChoice: ConfigChoice {}
+extension HyperlinkChoice: ConfigChoice {}
 extension Killfile.Mode: ConfigChoice {}
 
 /// `article-sort-order`: `FIELD`, `FIELD-asc` or `FIELD-desc`, as in newsboat (`title-desc`).
