@@ -187,7 +187,7 @@ extension FeedStore {
         item.id, item.feedId, \(displayTitleSQL("feed")) AS feedTitle, item.title, item.link,
         item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures,
         item.excerpt, item.contentLength, item.flags, feed.tags AS feedTags,
-        (SELECT group_concat(tag, char(31)) FROM itemTag WHERE itemId = item.id) AS articleTags
+        (SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM itemTag WHERE itemId = item.id ORDER BY tag)) AS articleTags
         """
 
     /// The rows matching `conditions`, one page of them in the request's order.

@@ -98,7 +98,8 @@ extension FeedStore {
     /// Takes the effects the rules left for whoever reloaded (`notify`, `full-text`, `enqueue`,
     /// `run`), oldest first, each with the article it is for; taken, they are gone from the
     /// cache, so that no effect is carried out twice (by the reader and a `tidings reload` alike).
-    /// Effects of articles deleted or hidden since are dropped.
+    /// Effects of articles deleted since (or hidden by the killfile) are dropped; a rule's own
+    /// `hide` keeps them (`hide notify` notifies of what it hides).
     public func takeRuleEffects() throws -> [RuleEffect] {
         // Looked for in a read first: after most reloads there is none, and no write is needed.
         let hasEffects = try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM ruleEffect)") ?? false }
@@ -110,7 +111,7 @@ extension FeedStore {
                     SELECT ruleEffect.action, ruleEffect.arguments, item.id, item.feedId, item.title, item.link, item.author,
                         item.sortDate, item.enclosures, \(Self.displayTitleSQL("feed")) AS feedTitle
                     FROM ruleEffect JOIN item ON item.id = ruleEffect.itemId JOIN feed ON feed.id = item.feedId
-                    WHERE item.isDeleted = 0
+                    WHERE item.isDeleted IN (0, \(Self.hiddenByRule))
                     ORDER BY ruleEffect.id
                     """)
             try db.execute(sql: "DELETE FROM ruleEffect")

@@ -114,11 +114,11 @@ extension FilterAttribute {
         case .feedURL: return "\(f).url"
         case .feedDescription: return "COALESCE(\(f).subtitle, '')"
         case .tags:
-            // The feed's tags, then the article's own (`FilterArticle.tags` lists them so).
+            // The feed's tags, then the article's own, sorted (`FilterArticle.tags` lists them so).
             return """
                 COALESCE((SELECT group_concat(tag, ' ') FROM (
                     SELECT json_each.value AS tag FROM json_each(\(f).tags)
-                    UNION ALL SELECT tag FROM itemTag WHERE itemId = \(i).id)), '')
+                    UNION ALL SELECT * FROM (SELECT tag FROM itemTag WHERE itemId = \(i).id ORDER BY tag))), '')
                 """
         case .unreadCount: return "\(f).unreadCount"
         case .totalCount: return "\(f).totalCount"

@@ -24,8 +24,8 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public var contentLength: Int?
     /// The tags of the item's feed, which `highlight-article` can test (`tags # "rust"`).
     public var feedTags: [String]
-    /// The article's own tags, given by rules on arrival (`rule … tag NAME`); `tags # "NAME"`
-    /// matches them as it matches its feed's.
+    /// The article's own tags, given by rules on arrival (`rule … tag NAME`), sorted; `tags #
+    /// "NAME"` matches them as it matches its feed's.
     public var tags: [String]
     /// In a folded list (`ItemPageRequest.foldsStories`), how many other copies of the article's
     /// story the list holds, which this row stands for (`+2`); 0 elsewhere.
