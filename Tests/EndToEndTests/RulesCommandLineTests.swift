@@ -58,7 +58,8 @@ struct RulesCommandLineTests {
 
         let store = try FeedStore(path: sandbox.cache)
         let sponsored = try store.items(matching: try FilterParser.parse(#"title =~ "Sponsored""#))
-        #expect(sponsored.count == 1 && sponsored[0].isRead)
+        try #require(sponsored.count == 1)
+        #expect(sponsored[0].isRead)
         let tagged = try store.items(matching: try FilterParser.parse(#"tags # "alpha-news""#))
         #expect(Set(tagged.map(\.feedTitle)) == ["Alpha"] && tagged.count == 3)
         // A query feed over the three feeds: seven articles, the shared story once with +1.

@@ -58,7 +58,7 @@ import Testing
         var runner = RuleEffectRunner(store: store, config: config, environment: ["HOME": directory.path])
         runner.commandTimeout = 2
         let effects = try store.takeRuleEffects()
-        #expect(effects.count == 6)
+        try #require(effects.count == 6)
         let report = runner.run(effects)
 
         #expect(report.done == ["notify": 1, "full-text": 1, "enqueue": 1, "run": 1])

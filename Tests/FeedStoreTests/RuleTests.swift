@@ -113,7 +113,7 @@ import Testing
         try store.upsert(Sample.feed(Array(items("a").prefix(3)) + [episode], title: "Alpha"), forFeedURL: alpha)
 
         let effects = try store.takeRuleEffects()
-        #expect(effects.map(\.action) == [.notify, .fullText, .enqueue, .run(["echo", "%t|%u|%f|%a", "100%%", "%x"])])
+        try #require(effects.map(\.action) == [.notify, .fullText, .enqueue, .run(["echo", "%t|%u|%f|%a", "100%%", "%x"])])
         #expect(effects.map(\.title) == ["Story a1", "Story a1", "Story a3", "Story a3"])
         #expect(effects[2].enclosure == Enclosure(url: "https://alpha.example/a3.mp3", type: "audio/mpeg"))
         #expect(effects[0].feedTitle == "Alpha" && effects[0].link == "https://example.org/a1")

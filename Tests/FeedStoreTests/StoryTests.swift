@@ -231,6 +231,14 @@ import Testing
     /// The indexes find near-duplicates by their bands: any two fingerprints near enough to be
     /// one story share one, whichever bits differ (checked against the whole comparison).
     @Test func nearFingerprintsAlwaysShareABand() {
+        // The worst cases: as many bits as may differ, each in a band of its own.
+        let bands = Array(SimilarityHash.bands)
+        for spared in bands {
+            let flipped = bands.filter { $0 != spared }.prefix(SimilarityHash.maximumDistance)
+            let second = flipped.reduce(Int64(0)) { $0 ^ (1 << Int64(8 * $1)) }
+            #expect(SimilarityHash.areNear(0, second))
+            #expect(bands.contains { SimilarityHash.band($0, of: 0) == SimilarityHash.band($0, of: second) }, "\(flipped)")
+        }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             let first = Int64(bitPattern: generator.next())
