@@ -58,8 +58,9 @@ let package = Package(
         // formats, filters' text, file locations.
         .target(name: "Configuration", dependencies: ["FeedModel", "FilterLanguage", "TerminalUI"]),
         // What is done to the feeds without the screen, for the command line and the reader alike:
-        // batch reload, sync runner, feed-list commands, OPML, the log file.
-        .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FilterLanguage", "FeedParser", "HTMLText", "FeedStore", "FeedFetcher", logging]),
+        // batch reload, sync runner, feed-list commands, OPML, the log file, the podcast queue, the
+        // rules' effects.
+        .target(name: "FeedServices", dependencies: ["Configuration", "FeedModel", "FilterLanguage", "FeedParser", "HTMLText", "FeedStore", "FeedFetcher", "ArticleExtraction", logging]),
         .target(
             name: "TidingsApp",
             dependencies: ["FeedServices", "Configuration", "FeedModel", "FilterLanguage", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "ImageRendering", "HTMLText", "ArticleExtraction", logging]

@@ -61,6 +61,8 @@ public struct Config: Sendable, Equatable {
     public var startupActions: [Macro.Step] = []
     /// `feed-option` lines, in file order: values of some options for some feeds.
     public internal(set) var feedOptions: [FeedOptionLine] = []
+    /// `rule` lines, in file order: what happens to articles as they arrive (see `ArticleRule`).
+    public var rules: [ArticleRule] = []
 
     public private(set) var directives: [Directive] = []
     public private(set) var warnings: [Warning] = []

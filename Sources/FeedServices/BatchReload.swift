@@ -79,6 +79,7 @@ public struct BatchReload {
 
         let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag)
         store.resetUnreadOnUpdate(feedURLs: config.articleLifecycle.resetUnreadFeedURLs)
+        Self.useArrivalSettings(config, in: store)
         try store.syncSubscriptions(subscriptions, keepingServerFeeds: besideServer)
         // Hides what the killfile ignores among stored articles, and has the reload apply it.
         try store.applyKillfile(config.killfile)
@@ -118,6 +119,7 @@ public struct BatchReload {
         try store.indexAllStoredBodies()
         try Self.applyRetention(config, to: store)
         reporter.finish(summary)
+        try Self.carryOutRuleEffects(config, store: store)
         if interruption.happened { return .interrupted }
         return summary.failed > 0 ? .someFailed : .succeeded
     }
@@ -128,6 +130,22 @@ public struct BatchReload {
         if config[\.maxItems] > 0 { try store.applyRetention(defaultMaxItems: config[\.maxItems]) }
         let lifecycle = config.articleLifecycle
         try store.deleteArticles(olderThanDays: lifecycle.keepArticlesDays, keeping: lifecycle.keptFlags)
+    }
+
+    /// What the articles a reload or a sync stores meet: the rules on arrival, and near-duplicate
+    /// stories with `fold-near-duplicates`.
+    private static func useArrivalSettings(_ config: Config, in store: FeedStore) {
+        store.useRules(config.rules)
+        store.useNearDuplicates(config[\.foldNearDuplicates])
+    }
+
+    /// Carries out the effects the rules left (those of this reload, and any an earlier one left
+    /// untaken), then says in one line what became of them.
+    private static func carryOutRuleEffects(_ config: Config, store: FeedStore) throws {
+        let effects = try store.takeRuleEffects()
+        guard !effects.isEmpty else { return }
+        let report = RuleEffectRunner(store: store, config: config).run(effects)
+        if let line = report.line { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     }
 
     /// `urls-source` (a feed server): one sync with the feed server instead of fetching feeds (the urls
@@ -149,8 +167,9 @@ public struct BatchReload {
             return .someFailed
         }
         let store = try FeedStore(path: paths.cacheFile.path, starFlag: config.starFlag, publishFlag: config.publishFlag)
-        // Synced articles are hidden by the killfile as fetched ones are.
+        // Synced articles are hidden by the killfile as fetched ones are, and meet the rules.
         try store.applyKillfile(config.killfile)
+        Self.useArrivalSettings(config, in: store)
         do {
             let outcome = try Synchronizer(account: account, store: store, keepingLocalFeeds: config.feedListSource.fetchesFeeds).sync()
             try Self.applyRetention(config, to: store)
@@ -158,6 +177,7 @@ public struct BatchReload {
             let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"
             // Unbuffered, as the reload's lines are: it comes before those of the local feeds (`sync-local-feeds`).
             FileHandle.standardOutput.write(Data("Synced with the feed server: \(feeds), \(articles), \(outcome.changedStates) marks changed\n".utf8))
+            try Self.carryOutRuleEffects(config, store: store)
             return .succeeded
         } catch {
             ReloadReporter.writeError("tidings: sync failed: \(SyncFailureLine(error))")

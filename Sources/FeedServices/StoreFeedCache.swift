@@ -36,7 +36,7 @@ public struct StoreFeedCache: FeedCache {
     /// store's single writer only runs SQL (see `PreparedFeed`).
     public func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
         try writer.store(FeedUpdate(
-            PreparedFeed(feed), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect))
+            PreparedFeed(feed, similarityHashes: store.foldsNearDuplicates), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect))
     }
 
     public func recordNotModified(for url: String, permanentRedirect: String?) throws {

@@ -27,7 +27,7 @@ extension FeedStore {
     ) throws -> Int {
         // Prepared before the write transaction, on the caller's thread: see `PreparedFeed`.
         try upsert(
-            PreparedFeed(feed), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now,
+            PreparedFeed(feed, similarityHashes: foldsNearDuplicates), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now,
             indexingBodies: indexingBodies)
     }
 
@@ -72,10 +72,13 @@ extension FeedStore {
         let killfile = killfileSlot.current
         let entries = try Self.entriesToStore(
             prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
-        var newCount = try Self.storeItems(
+        let arrived = try Self.storeItems(
             entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies,
             resettingUnread: resetUnreadSlot.contains(update.url), db: db)
+        var newCount = arrived.count
         newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, starFlag: starFlag, db: db)
+        // The rules on arrival act on the new articles the killfile left listed.
+        newCount -= try Self.applyRules(arrivalSlot.currentRules, to: arrived, starFlag: starFlag, now: update.fetchedAt, db: db)
         if !prepared.entries.isEmpty {
             // Tombstones of dropped items can go once the feed itself no longer carries
             // them: they can no longer come back as new.
@@ -148,7 +151,8 @@ extension FeedStore {
         return id
     }
 
-    /// Inserts new items and refreshes known ones; returns the number inserted. New items' text
+    /// Inserts new items and refreshes known ones; returns the items inserted, each joined to
+    /// the story it shares with other feeds' articles (see `FeedStore+Stories`). New items' text
     /// is indexed now, or with `indexingBodies` false by `indexStoredBodies` later.
     ///
     /// - Parameter resettingUnread: a known item whose title or text changed becomes unread
@@ -156,7 +160,7 @@ extension FeedStore {
     static func storeItems(
         _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, indexingBodies: Bool,
         resettingUnread: Bool = false, db: Database
-    ) throws -> Int {
+    ) throws -> ArrivedItems {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
         // changing no row, and only then is the known item refreshed. (Not `RETURNING
         // searchRank`: SQLite runs that through a temporary table, which cost more than
@@ -172,7 +176,7 @@ extension FeedStore {
         // pending terms to disk at every savepoint once it has joined — a flush per item made
         // inserts four times slower. Refreshes (whose triggers may touch the index) come next,
         // and new rows are indexed last.
-        var newCount = 0
+        var arrived = ArrivedItems(feedID: feedID)
         var unindexed: [(rank: Int64, entry: PreparedFeed.Entry)] = []
         var known: [PreparedFeed.Entry] = []
         // Feeds list newest first; inserting in reverse makes row ids follow the feed's own order
@@ -191,12 +195,16 @@ extension FeedStore {
                 known.append(entry)
                 continue
             }
-            let rank = SearchRank.of(sortDate: date, id: db.lastInsertedRowID)
+            let id = db.lastInsertedRowID
+            let rank = SearchRank.of(sortDate: date, id: id)
             assert(
-                (try? Int64.fetchOne(db, sql: "SELECT searchRank FROM item WHERE id = ?", arguments: [db.lastInsertedRowID])) == rank,
+                (try? Int64.fetchOne(db, sql: "SELECT searchRank FROM item WHERE id = ?", arguments: [id])) == rank,
                 "SearchRank.of disagrees with the searchRank column")
             unindexed.append((rank, entry))
-            newCount += 1
+            arrived.add(id)
+            try joinStory(
+                db, item: id, feedID: feedID, sortDate: date, linkDigest: entry.linkDigest, titleDigest: entry.titleDigest,
+                similarityHash: entry.similarityHash)
         }
         for entry in known {
             if resettingUnread {
@@ -223,10 +231,10 @@ extension FeedStore {
         }
         // New rows are unread and not dropped (the column defaults); no trigger counts them
         // (see migration v3).
-        if newCount > 0 {
+        if arrived.count > 0 {
             try db.cachedStatement(sql: """
                 UPDATE feed SET totalCount = totalCount + ?, unreadCount = unreadCount + ? WHERE id = ?
-                """).execute(arguments: [newCount, newCount, feedID])
+                """).execute(arguments: [arrived.count, arrived.count, feedID])
         }
         for (rank, entry) in unindexed {
             // The text of a reload's items waits (see migration v9).
@@ -238,7 +246,7 @@ extension FeedStore {
             index.bind(body)
             try index.run()
         }
-        return newCount
+        return arrived
     }
 
     /// A new item's date and the item columns of every fetch (`PreparedFeed.Entry.columns`), for

@@ -56,11 +56,16 @@ extension FeedStore {
     }
 
     /// One page of the starred items of all feeds, newest first unless the request asks for
-    /// another order.
+    /// another order; a story starred in several feeds is one row when the request asks
+    /// (`foldsStories`).
     public func starredItems(_ request: ItemPageRequest = ItemPageRequest()) throws -> [ItemRow] {
         var arguments = StatementArguments()
         let conditions = "item.isStarred = 1" + Self.pageConditions(request, arguments: &arguments)
-        return try read { db in try Self.itemRows(db, where: conditions, request, arguments) }
+        return try read { db in
+            try Self.pageRows(
+                db, from: "item JOIN feed ON feed.id = item.feedId", where: conditions, arguments, order: request.order.sql, request,
+                folding: { item, _ in ("\(item).isStarred = 1 AND " + Self.listedConditions(request, item: item), []) })
+        }
     }
 
     /// One item with its full text, or nil if there is no such item (or it was dropped).
@@ -181,7 +186,8 @@ extension FeedStore {
     static let itemRowColumns = """
         item.id, item.feedId, \(displayTitleSQL("feed")) AS feedTitle, item.title, item.link,
         item.author, item.sortDate, item.isRead, item.isStarred, item.enclosures <> '[]' AS hasEnclosures,
-        item.excerpt, item.contentLength, item.flags, feed.tags AS feedTags
+        item.excerpt, item.contentLength, item.flags, feed.tags AS feedTags,
+        (SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM itemTag WHERE itemId = item.id ORDER BY tag)) AS articleTags
         """
 
     /// The rows matching `conditions`, one page of them in the request's order.
@@ -205,6 +211,10 @@ extension FeedStore {
             link: row["link"], author: row["author"], date: Date(timeIntervalSince1970: row["sortDate"]),
             isRead: row["isRead"], isStarred: row["isStarred"], hasEnclosures: row["hasEnclosures"],
             excerpt: row["excerpt"], contentLength: row["contentLength"], flags: ArticleFlags(row["flags"] as String),
-            feedTags: decodeJSON([String].self, from: row["feedTags"], default: []))
+            feedTags: decodeJSON([String].self, from: row["feedTags"], default: []),
+            tags: (row["articleTags"] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
+            // Only the folded lists select these (see `FeedStore.folding`).
+            storyCopies: row["storyCopies"] ?? 0,
+            storyFeeds: decodeJSON([String].self, from: row["storyFeeds"], default: []))
     }
 }

@@ -26,15 +26,21 @@ extension FeedStore {
     public func search(
         match query: String, inFeed feedID: FeedID? = nil, _ request: ItemPageRequest = ItemPageRequest()
     ) throws -> [ItemRow] {
-        var arguments = StatementArguments()
-        var conditions = Self.searchedItems
-        if let feedID {
-            conditions += " AND item.feedId = ?"
-            arguments += [feedID]
+        var request = request
+        // A single feed's results fold nothing.
+        if feedID != nil { request.foldsStories = false }
+        let listed: ListedConditions = { item, feed in
+            var arguments = StatementArguments()
+            var conditions = Self.searchedItems(item: item, feed: feed)
+            if let feedID {
+                conditions += " AND \(item).feedId = ?"
+                arguments += [feedID]
+            }
+            if request.unreadOnly { conditions += " AND \(item).isRead = 0" }
+            return (conditions, arguments)
         }
-        if request.unreadOnly { conditions += " AND item.isRead = 0" }
         do {
-            return try pool.read { db in try Self.indexMatches(db, match: query, where: conditions, arguments, request) }
+            return try pool.read { db in try Self.indexMatches(db, match: query, listed: listed, request) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             throw StoreError.invalidSearchQuery(query: query, reason: error.message ?? "rejected by FTS5")
         } catch {
@@ -56,29 +62,38 @@ extension FeedStore {
         try read { db in
             let unread: Bool? = request.unreadOnly ? true : query.unread
             let scope = try SearchScope.read(db, for: query, unread: unread)
-            var arguments = StatementArguments()
-            var conditions = Self.searchedItems
-            if let feedIDs = scope.feedIDs {
-                guard !feedIDs.isEmpty else { return [] }
-                conditions += " AND item.feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ", ")))"
-                arguments += StatementArguments(feedIDs)
+            if let feedIDs = scope.feedIDs, feedIDs.isEmpty { return [] }
+            // The filters, for any name of the tables: the copies of a story are held to them too.
+            let filtered: ListedConditions = { item, feed in
+                var arguments = StatementArguments()
+                var conditions = Self.searchedItems(item: item, feed: feed)
+                if let feedIDs = scope.feedIDs {
+                    conditions += " AND \(item).feedId IN (\(Array(repeating: "?", count: feedIDs.count).joined(separator: ", ")))"
+                    arguments += StatementArguments(feedIDs)
+                }
+                if let unread { conditions += unread ? " AND \(item).isRead = 0" : " AND \(item).isRead = 1" }
+                return (conditions, arguments)
             }
-            if let unread { conditions += unread ? " AND item.isRead = 0" : " AND item.isRead = 1" }
 
             // Walk an index newest first (the full-text index for words, the rank index for
             // filters only) when the filters let many items through; otherwise read the few
             // candidates, check each against the words, and sort them (see `SearchScope`).
             let walks = scope.prefersRankWalk(pageSize: request.limit + request.offset)
             if let match = query.matchExpression, walks {
-                return try Self.indexMatches(db, match: match, where: conditions, arguments, request)
+                return try Self.indexMatches(db, match: match, listed: filtered, request)
             }
-            if let match = query.matchExpression {
-                conditions += " AND EXISTS (SELECT 1 FROM itemSearch WHERE itemSearch MATCH ? AND itemSearch.rowid = item.searchRank)"
-                arguments += [match]
-            } else if let exclusions = query.exclusionExpression {
-                conditions += " AND item.searchRank NOT IN (SELECT rowid FROM itemSearch WHERE itemSearch MATCH ?)"
-                arguments += [exclusions]
+            let listed: ListedConditions = { item, feed in
+                var (conditions, arguments) = filtered(item, feed)
+                if let match = query.matchExpression {
+                    conditions += " AND EXISTS (SELECT 1 FROM itemSearch WHERE itemSearch MATCH ? AND itemSearch.rowid = \(item).searchRank)"
+                    arguments += [match]
+                } else if let exclusions = query.exclusionExpression {
+                    conditions += " AND \(item).searchRank NOT IN (SELECT rowid FROM itemSearch WHERE itemSearch MATCH ?)"
+                    arguments += [exclusions]
+                }
+                return (conditions, arguments)
             }
+            var (conditions, arguments) = listed("item", "feed")
             if let after = request.after {
                 conditions += " AND item.searchRank < ?"
                 arguments += [SearchRank.of(after)]
@@ -87,49 +102,40 @@ extension FeedStore {
             let items = walks
                 ? "item INDEXED BY itemSearchRank CROSS JOIN feed ON feed.id = item.feedId"
                 : "item JOIN feed ON feed.id = item.feedId"
-            return try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.itemRowColumns)
-                    FROM \(items)
-                    WHERE \(conditions)
-                    ORDER BY item.searchRank DESC LIMIT ? OFFSET ?
-                    """,
-                arguments: arguments + [max(0, request.limit), max(0, request.offset)]
-            ).map(Self.itemRow)
+            return try Self.pageRows(db, from: items, where: conditions, arguments, order: "item.searchRank DESC", request, folding: listed)
         }
     }
 
     /// What every search leaves out: items of unsubscribed and hidden feeds, dropped and hidden
     /// items.
-    private static let searchedItems = "feed.isSubscribed = 1 AND feed.isHidden = 0 AND item.isDeleted = 0"
+    private static func searchedItems(item: String, feed: String) -> String {
+        "\(feed).isSubscribed = 1 AND \(feed).isHidden = 0 AND \(item).isDeleted = 0"
+    }
 
     /// One page of the items the full-text index matches for the FTS5 expression `match` that
-    /// also meet `conditions`, newest first (to the second). FTS5 returns its matches in rowid
+    /// also meet `listed`, newest first (to the second). FTS5 returns its matches in rowid
     /// order, which is the items' `searchRank`, so the page stops after its rows instead of
     /// sorting every match.
     private static func indexMatches(
-        _ db: Database, match: String, where conditions: String, _ arguments: StatementArguments,
-        _ request: ItemPageRequest
+        _ db: Database, match: String, listed: @escaping ListedConditions, _ request: ItemPageRequest
     ) throws -> [ItemRow] {
-        var conditions = "itemSearch MATCH ? AND " + conditions
-        var arguments: StatementArguments = [match] + arguments
+        var (conditions, arguments) = listed("item", "feed")
+        conditions = "itemSearch MATCH ? AND " + conditions
+        arguments = [match] + arguments
         if let after = request.after {
             conditions += " AND itemSearch.rowid < ?"
             arguments += [SearchRank.of(after)]
         }
-        return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(itemRowColumns)
-                FROM itemSearch
-                JOIN item ON item.searchRank = itemSearch.rowid
-                JOIN feed ON feed.id = item.feedId
-                WHERE \(conditions)
-                ORDER BY itemSearch.rowid DESC LIMIT ? OFFSET ?
-                """,
-            arguments: arguments + [max(0, request.limit), max(0, request.offset)]
-        ).map(itemRow)
+        return try pageRows(
+            db, from: "itemSearch JOIN item ON item.searchRank = itemSearch.rowid JOIN feed ON feed.id = item.feedId",
+            where: conditions, arguments, order: "itemSearch.rowid DESC", request,
+            folding: { item, feed in
+                // A copy matches the words too.
+                var (conditions, arguments) = listed(item, feed)
+                conditions += " AND EXISTS (SELECT 1 FROM itemSearch WHERE itemSearch MATCH ? AND itemSearch.rowid = \(item).searchRank)"
+                arguments += [match]
+                return (conditions, arguments)
+            })
     }
 
     /// The rows of the items with `ids` that are still in the cache, in no particular order:

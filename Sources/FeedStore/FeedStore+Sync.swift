@@ -98,9 +98,10 @@ extension FeedStore {
     public func applySync(_ batch: SyncBatch) throws -> SyncOutcome {
         // The CPU-heavy part (keys, search text, excerpts) runs before the write lock.
         let byFeed = Dictionary(grouping: batch.articles, by: \.feedID)
+        let similarityHashes = foldsNearDuplicates
         let prepared = byFeed.mapValues { articles in
             // Newest first, as feeds list them: the upsert inserts in reverse.
-            PreparedFeed(Feed(format: .rss20, items: articles.sorted { $0.id > $1.id }.map(Self.item)))
+            PreparedFeed(Feed(format: .rss20, items: articles.sorted { $0.id > $1.id }.map(Self.item)), similarityHashes: similarityHashes)
         }
         let seconds = batch.fetchedAt.timeIntervalSince1970
         return try write { db in
@@ -124,9 +125,12 @@ extension FeedStore {
             // take it once stored (not counted: they did not change, they arrived).
             outcome.changedStates = try Self.applyStates(batch.states, publishFlag: publishFlag, db: db)
             let setServerID = try db.cachedStatement(sql: "UPDATE item SET serverId = ? WHERE feedId = ? AND key = ? AND serverId IS NULL")
+            var arrivals: [ArrivedItems] = []
             for (serverFeedID, feed) in prepared {
                 guard let feedID = feedIDs[serverFeedID] else { continue }  // a feed the server no longer lists
-                outcome.newArticles += try Self.storeItems(feed.entries, feedID: feedID, seenAt: seconds, indexingBodies: true, db: db)
+                let arrived = try Self.storeItems(feed.entries, feedID: feedID, seenAt: seconds, indexingBodies: true, db: db)
+                arrivals.append(arrived)
+                outcome.newArticles += arrived.count
                 // The killfile hides what it ignores among them (the server has them all, so
                 // both modes hide rather than drop; see `FeedStore+Killfile`).
                 outcome.newArticles -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfileSlot.current, starFlag: starFlag, db: db)
@@ -135,6 +139,12 @@ extension FeedStore {
                 }
             }
             if outcome.newArticles > 0 { try Self.applyStates(batch.states, publishFlag: publishFlag, db: db) }
+            // The rules on arrival act last, over the server's state: what they mark is queued
+            // for the server like any mark (see `applyRules`).
+            let rules = arrivalSlot.currentRules
+            for arrived in arrivals {
+                outcome.newArticles -= try Self.applyRules(rules, to: arrived, starFlag: starFlag, now: batch.fetchedAt, db: db)
+            }
             let newest = batch.articles.map(\.id).max() ?? 0
             try db.execute(
                 sql: "UPDATE syncState SET sinceId = MAX(sinceId, ?), lastSyncAt = ? WHERE id = 1",

@@ -36,6 +36,8 @@ public final class FeedStore: Sendable {
     let killfileSlot = KillfileSlot()
     /// The feeds whose changed articles become unread again (see `resetUnreadOnUpdate`).
     let resetUnreadSlot = ResetUnreadSlot()
+    /// The rules on arrival and near-duplicate stories (see `useRules`, `useNearDuplicates`).
+    let arrivalSlot = ArrivalSlot()
 
     /// How long a write waits for another process's write before failing.
     public static let defaultBusyTimeout: TimeInterval = 10

@@ -14,9 +14,13 @@ extension FilterExpression {
     /// - Parameters:
     ///   - now: the moment `age` counts from (the same as given to `matches`).
     ///   - starFlag: the letter `flags` shows for a starred article (see `ArticleFlags`).
-    public func sql(now: Date = Date(), starFlag: Character = ArticleFlags.defaultStar) -> (sql: String, arguments: StatementArguments) {
+    ///   - item: the name of the article's table in the query (`item`, or an alias of it).
+    ///   - feed: the name of its feed's table (`feed`, or an alias).
+    public func sql(
+        now: Date = Date(), starFlag: Character = ArticleFlags.defaultStar, item: String = "item", feed: String = "feed"
+    ) -> (sql: String, arguments: StatementArguments) {
         var arguments = StatementArguments()
-        let sql = sql(SQLContext(now: now.timeIntervalSince1970, starFlag: starFlag), arguments: &arguments)
+        let sql = sql(SQLContext(now: now.timeIntervalSince1970, starFlag: starFlag, item: item, feed: feed), arguments: &arguments)
         return (sql, arguments)
     }
 
@@ -36,15 +40,20 @@ extension FilterExpression {
 private struct SQLContext {
     var now: Double
     var starFlag: Character
+    var item: String
+    var feed: String
 }
 
 extension FilterComparison {
     fileprivate func sql(_ context: SQLContext, arguments: inout StatementArguments) -> String {
         if attribute == .tags, comparator == .contains || comparator == .notContains {
-            arguments += [value.text]
-            // Not correlated with the row: SQLite reads the feeds carrying the tag once per
-            // statement, not the tags of every article's feed.
-            let carries = "feed.id IN (SELECT tagged.id FROM feed AS tagged, json_each(tagged.tags) WHERE json_each.value = ?)"
+            arguments += [value.text, value.text]
+            // Not correlated with the row: SQLite reads the feeds carrying the tag, and the
+            // articles a rule gave it, once per statement, not the tags of every article.
+            let carries = """
+                (\(context.feed).id IN (SELECT tagged.id FROM feed AS tagged, json_each(tagged.tags) WHERE json_each.value = ?) \
+                OR \(context.item).id IN (SELECT itemId FROM itemTag WHERE tag = ?))
+                """
             return comparator == .contains ? carries : "NOT \(carries)"
         }
         // The attribute's own arguments (`age` binds the time) come before the value's, as
@@ -84,28 +93,35 @@ extension FilterComparison {
 extension FilterAttribute {
     /// The attribute's value in SQL, never NULL (see `FilterArticle.value(of:now:)`, its twin).
     fileprivate func sql(_ context: SQLContext, arguments: inout StatementArguments) -> String {
+        let (i, f) = (context.item, context.feed)
         switch self {
-        case .title: return "COALESCE(item.title, '')"
-        case .link: return "COALESCE(item.link, '')"
-        case .author: return "COALESCE(item.author, '')"
-        case .content: return "COALESCE(item.content, item.summary, '')"
-        case .guid: return "COALESCE(item.guid, '')"
-        case .unread: return "(CASE WHEN item.isRead = 0 THEN 'yes' ELSE 'no' END)"
+        case .title: return "COALESCE(\(i).title, '')"
+        case .link: return "COALESCE(\(i).link, '')"
+        case .author: return "COALESCE(\(i).author, '')"
+        case .content: return "COALESCE(\(i).content, \(i).summary, '')"
+        case .guid: return "COALESCE(\(i).guid, '')"
+        case .unread: return "(CASE WHEN \(i).isRead = 0 THEN 'yes' ELSE 'no' END)"
         case .age:
             arguments += [context.now]
-            return "CAST((? - item.sortDate) / 86400 AS INTEGER)"
+            return "CAST((? - \(i).sortDate) / 86400 AS INTEGER)"
         case .flags:
             arguments += [String(context.starFlag)]
-            return "tidings_flags(item.flags, item.isStarred, ?)"
-        case .enclosureURL: return "COALESCE(json_extract(item.enclosures, '$[0].url'), '')"
-        case .enclosureType: return "COALESCE(json_extract(item.enclosures, '$[0].type'), '')"
-        case .feedTitle: return FeedStore.displayTitleSQL("feed")
-        case .feedLink: return "COALESCE(feed.link, '')"
-        case .feedURL: return "feed.url"
-        case .feedDescription: return "COALESCE(feed.subtitle, '')"
-        case .tags: return "COALESCE((SELECT group_concat(json_each.value, ' ') FROM json_each(feed.tags)), '')"
-        case .unreadCount: return "feed.unreadCount"
-        case .totalCount: return "feed.totalCount"
+            return "tidings_flags(\(i).flags, \(i).isStarred, ?)"
+        case .enclosureURL: return "COALESCE(json_extract(\(i).enclosures, '$[0].url'), '')"
+        case .enclosureType: return "COALESCE(json_extract(\(i).enclosures, '$[0].type'), '')"
+        case .feedTitle: return FeedStore.displayTitleSQL(f)
+        case .feedLink: return "COALESCE(\(f).link, '')"
+        case .feedURL: return "\(f).url"
+        case .feedDescription: return "COALESCE(\(f).subtitle, '')"
+        case .tags:
+            // The feed's tags, then the article's own, sorted (`FilterArticle.tags` lists them so).
+            return """
+                COALESCE((SELECT group_concat(tag, ' ') FROM (
+                    SELECT json_each.value AS tag FROM json_each(\(f).tags)
+                    UNION ALL SELECT * FROM (SELECT tag FROM itemTag WHERE itemId = \(i).id ORDER BY tag))), '')
+                """
+        case .unreadCount: return "\(f).unreadCount"
+        case .totalCount: return "\(f).totalCount"
         }
     }
 }

@@ -24,13 +24,18 @@ enum ItemKey {
 
     /// FNV-1a, 64-bit, over the UTF-8 bytes; lower-case hex, 16 digits.
     static func hexDigest(_ text: String) -> String {
+        let hex = String(digest(text), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// FNV-1a, 64-bit, over the UTF-8 bytes.
+    static func digest(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hash
     }
 
     private static func nonBlank(_ text: String?) -> String? {

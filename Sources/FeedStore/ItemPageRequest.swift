@@ -12,12 +12,20 @@ public struct ItemPageRequest: Sendable, Hashable {
     public var limit: Int
     /// The order of the rows. Search results keep their own order (by relevance, then date).
     public var order: ItemOrder
+    /// Shows a story that several feeds carried as one row (`fold-duplicates`; see
+    /// `FeedStore+Stories`), in the lists of several feeds: query feeds, Starred, search results,
+    /// "New since last time". A single feed's list folds nothing.
+    public var foldsStories: Bool
 
-    public init(unreadOnly: Bool = false, after: ItemCursor? = nil, offset: Int = 0, limit: Int = 100, order: ItemOrder = .newestFirst) {
+    public init(
+        unreadOnly: Bool = false, after: ItemCursor? = nil, offset: Int = 0, limit: Int = 100, order: ItemOrder = .newestFirst,
+        foldsStories: Bool = false
+    ) {
         self.unreadOnly = unreadOnly
         self.after = after
         self.offset = offset
         self.limit = limit
         self.order = order
+        self.foldsStories = foldsStories
     }
 }

@@ -24,6 +24,15 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public var contentLength: Int?
     /// The tags of the item's feed, which `highlight-article` can test (`tags # "rust"`).
     public var feedTags: [String]
+    /// The article's own tags, given by rules on arrival (`rule … tag NAME`), sorted; `tags #
+    /// "NAME"` matches them as it matches its feed's.
+    public var tags: [String]
+    /// In a folded list (`ItemPageRequest.foldsStories`), how many other copies of the article's
+    /// story the list holds, which this row stands for (`+2`); 0 elsewhere.
+    public var storyCopies: Int
+    /// In a folded list, the other feeds that carried the story (their display titles, each
+    /// once), whether or not the list holds their copies; empty elsewhere.
+    public var storyFeeds: [String]
 
     /// Every flag of the article, the star's letter `star` among them when it is starred.
     public func allFlags(star: Character) -> ArticleFlags {
@@ -36,7 +45,8 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
     public init(
         id: ItemID, feedID: FeedID, feedTitle: String, title: String?, link: String?,
         author: String?, date: Date, isRead: Bool, isStarred: Bool, hasEnclosures: Bool,
-        excerpt: String? = nil, contentLength: Int? = nil, flags: ArticleFlags = .none, feedTags: [String] = []
+        excerpt: String? = nil, contentLength: Int? = nil, flags: ArticleFlags = .none, feedTags: [String] = [],
+        tags: [String] = [], storyCopies: Int = 0, storyFeeds: [String] = []
     ) {
         self.id = id
         self.feedID = feedID
@@ -52,5 +62,8 @@ public struct ItemRow: Sendable, Hashable, Identifiable {
         self.excerpt = excerpt
         self.contentLength = contentLength
         self.feedTags = feedTags
+        self.tags = tags
+        self.storyCopies = storyCopies
+        self.storyFeeds = storyFeeds
     }
 }

@@ -34,8 +34,13 @@ public struct PreparedFeed: Sendable {
         let foldedTitle: String?
         /// The size in bytes of the item's text (its content, else its summary).
         let contentLength: Double?
+        /// Digests of what makes it one story with another feed's article (see `StoryKey`), and
+        /// the fingerprint of its text when near-duplicates make stories too (`SimilarityHash`).
+        let linkDigest: Int64?
+        let titleDigest: Int64?
+        let similarityHash: Int64?
 
-        init(key: String, item: Item) {
+        init(key: String, item: Item, similarityHash: Bool = false) {
             self.key = key
             self.item = item
             published = StoredDate.value(item.published)
@@ -47,17 +52,23 @@ public struct PreparedFeed: Sendable {
             excerpt = ListText.excerpt(summary: item.summary, content: item.content)
             foldedTitle = item.title.map(ListText.folded)
             contentLength = (item.content ?? item.summary).map { Double($0.utf8.count) }
+            linkDigest = StoryKey.digest(StoryKey.link(item.link))
+            titleDigest = StoryKey.digest(StoryKey.title(item.title))
+            self.similarityHash = similarityHash ? SimilarityHash.of(html: item.content ?? item.summary) : nil
         }
     }
 
-    public init(_ feed: Feed) {
+    /// - Parameter similarityHashes: computes each article's text fingerprint, with which the
+    ///   store finds near-duplicates of other feeds (`fold-near-duplicates`; see
+    ///   `FeedStore.foldsNearDuplicates`).
+    public init(_ feed: Feed, similarityHashes: Bool = false) {
         var seenKeys = Set<String>()
         var entries: [Entry] = []
         entries.reserveCapacity(feed.items.count)
         for item in feed.items {
             let key = ItemKey.key(for: item)
             guard seenKeys.insert(key).inserted else { continue }
-            entries.append(Entry(key: key, item: item))
+            entries.append(Entry(key: key, item: item, similarityHash: similarityHashes))
         }
         self.entries = entries
         // The items live on in the entries; keeping them twice would double what a feed
@@ -90,5 +101,9 @@ extension PreparedFeed.Entry {
         .init("excerpt", { $0.excerpt }),
         .init("foldedTitle", { $0.foldedTitle }),
         .init("contentLength", { $0.contentLength }),
+        // What makes it one story with other feeds' articles (see `StoryKey`, `FeedStore+Stories`).
+        .init("linkDigest", { $0.linkDigest }),
+        .init("titleDigest", { $0.titleDigest }),
+        .init("similarityHash", { $0.similarityHash }),
     ])
 }

@@ -37,6 +37,11 @@ struct StoreColumns<Source, Model>: Sendable {
             self.init(name, assignment, bind: { $1.bind(value($0)) }, read: nil)
         }
 
+        /// An integer column.
+        init(_ name: String, assignment: String = "?", _ value: @escaping @Sendable (Source) -> Int64?) {
+            self.init(name, assignment, bind: { $1.bind(value($0)) }, read: nil)
+        }
+
         /// A text column that holds a field of the model.
         init(
             _ name: String, _ value: @escaping @Sendable (Source) -> String?, read field: WritableKeyPath<Model, String?> & Sendable

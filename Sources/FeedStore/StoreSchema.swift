@@ -156,6 +156,50 @@ enum StoreSchema {
                 );
                 """)
         }
+        migrator.registerMigration("v13: rules and stories") { db in
+            // The same story once (see `FeedStore+Stories`): digests of an article's link and
+            // title as `StoryKey` makes them, the fingerprint of its text with
+            // `fold-near-duplicates`, and the story it shares with other feeds' articles
+            // (`storyId`, the id of the story's first article; NULL while it has no copy). Each is
+            // looked up in an index of its own as articles arrive; the fingerprint through its
+            // eight 8-bit bands, one of which two near-duplicates always share.
+            //
+            // Rules on arrival (see `FeedStore+Rules`): the tags rules give articles (`itemTag`,
+            // which `tags # "NAME"` finds as it finds the feeds' tags) and the effects they leave
+            // for whoever reloaded (`ruleEffect`). Sessions: when the reader last ended one, and
+            // articles by their arrival, for "New since last time".
+            try db.execute(sql: """
+                ALTER TABLE item ADD COLUMN linkDigest INTEGER;
+                ALTER TABLE item ADD COLUMN titleDigest INTEGER;
+                ALTER TABLE item ADD COLUMN similarityHash INTEGER;
+                ALTER TABLE item ADD COLUMN storyId INTEGER;
+                CREATE INDEX itemStoryLink ON item (linkDigest) WHERE linkDigest IS NOT NULL;
+                CREATE INDEX itemStoryTitle ON item (titleDigest, sortDate) WHERE titleDigest IS NOT NULL;
+                CREATE INDEX itemStory ON item (storyId) WHERE storyId IS NOT NULL;
+                CREATE INDEX itemArrival ON item (firstSeenAt);
+                CREATE TABLE itemTag (
+                    tag TEXT NOT NULL,
+                    itemId INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                    PRIMARY KEY (tag, itemId)
+                ) WITHOUT ROWID;
+                CREATE INDEX itemTagItem ON itemTag (itemId);
+                CREATE TABLE ruleEffect (
+                    id INTEGER PRIMARY KEY,
+                    itemId INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                    action TEXT NOT NULL,
+                    arguments TEXT NOT NULL DEFAULT '[]'
+                );
+                CREATE INDEX ruleEffectItem ON ruleEffect (itemId);
+                ALTER TABLE storeState ADD COLUMN sessionEndedAt REAL;
+                """)
+            for band in SimilarityHash.bands {
+                try db.execute(sql: """
+                    CREATE INDEX itemSimilarity\(band) ON item (\(SimilarityHash.bandSQL(band)), sortDate)
+                    WHERE similarityHash IS NOT NULL
+                    """)
+            }
+            try FeedStore.fillStoryKeys(db)
+        }
         return migrator
     }
 

@@ -57,6 +57,11 @@ struct TypedStatement {
         check(sqlite3_bind_int64(statement.sqliteStatement, index, integer))
     }
 
+    mutating func bind(_ integer: Int64?) {
+        guard let integer else { return bindNull() }
+        bind(integer)
+    }
+
     private mutating func bindNull() {
         check(sqlite3_bind_null(statement.sqliteStatement, index))
     }

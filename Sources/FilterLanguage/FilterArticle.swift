@@ -25,6 +25,8 @@ public struct FilterArticle: Sendable, Hashable {
     public var feedLink: String?
     public var feedURL: String
     public var feedDescription: String?
+    /// The feed's tags, then the article's own (those rules on arrival gave it, `ItemRow.tags`):
+    /// `tags # "NAME"` matches either, as in SQL.
     public var tags: [String]
     public var unreadCount: Int
     public var totalCount: Int

@@ -163,7 +163,7 @@ enum ReloadBenchmark {
         let parsed = try documents.map { try FeedParser.parse($0) }
         let parseSeconds = Date().timeIntervalSince(parseStart)
         let prepareStart = Date()
-        let prepared = parsed.map(PreparedFeed.init)
+        let prepared = parsed.map { PreparedFeed($0) }
         let prepareSeconds = Date().timeIntervalSince(prepareStart)
         let store = try FeedStore(path: directory.appendingPathComponent("cache-direct.db").path)
         try store.syncSubscriptions(urls.map { Subscription(url: $0) })

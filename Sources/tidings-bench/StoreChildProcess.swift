@@ -93,7 +93,7 @@ enum StoreChildProcess {
             exit(2)
         }
         let prepareStart = processorSeconds()
-        let prepared = feeds.map(PreparedFeed.init)
+        let prepared = feeds.map { PreparedFeed($0) }
         let prepareSeconds = processorSeconds() - prepareStart
         let store = try FeedStore(path: path)
         try store.syncSubscriptions((0..<feedCount).map { Subscription(url: feedURL($0)) })

@@ -17,6 +17,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("extract", { _ in ExtractBenchmark.run() }),
     ("sync", { _ in SyncBenchmark.run() }),
     ("filters", { _ in FilterBenchmark.run() }),
+    ("stories", { _ in StoryBenchmark.run() }),
     ("pictures", { _ in PictureLatencyBenchmark.run() }),
 ]
 

@@ -51,6 +51,7 @@ import Testing
         "highlight-feed": "highlight-feed \"unread_count > 0\" red default",
         "ignore-article": "ignore-article \"*\" \"title =~ \\\"sponsored\\\"\"", "define-filter": "define-filter unread \"unread = \\\"yes\\\"\"",
         "include": "include /dev/null", "feed-option": "feed-option \"https://x.example/feed\" reload-time 30",
+        "rule": "rule \"title =~ \\\"sponsored\\\"\" mark-read tag ads",
     ]
 
     /// A good value for `option`, from what it takes.

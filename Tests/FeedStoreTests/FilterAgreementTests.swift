@@ -34,6 +34,10 @@ import Testing
         let rows = try store.items(inFeed: try store.feedList()[0].id)
         try store.markItem(rows[0].id, read: true)
         try store.setStarred(true, item: rows[1].id)
+        // Tags of the articles' own (a rule's `tag`): one of A's, which has tags of its own, and one of B's.
+        for tag in ["picked", "also"] {
+            try store.runRule(ArticleRule(expression: try FilterParser.parse(#"guid = "2" or guid = "4""#), source: "", actions: [.tag(tag)]))
+        }
 
         let expressions = [
             #"title = "Rust 2.0 released""#, #"title != "Rust 2.0 released""#, #"title =~ "CAFÉ|rust""#,
@@ -45,6 +49,7 @@ import Testing
             #"enclosure_type = "audio/mpeg""#, #"feedtitle = "Custom A""#, #"feedtitle =~ "bee""#,
             #"feedlink # "a.example""#, #"rssurl = "https://b.example/feed""#, #"description = "About A""#,
             #"tags # "long reads""#, #"tags !# "news""#, #"tags = "news long reads""#, #"tags =~ "reads$""#,
+            #"tags # "picked""#, #"tags !# "picked""#, #"tags = "news long reads also picked""#, #"tags = "also picked""#, #"tags =~ "^also""#,
             #"unread_count = 2"#, #"total_count > 2"#, #"unread_count between 0:1"#,
             #"(author =~ "ann" or tags # "news") and age > 1"#, #"title =~ "a" and not_an = "x""#,
         ]
@@ -70,7 +75,8 @@ import Testing
         try store.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT item.*, \(FeedStore.displayTitleSQL("feed")) AS feedTitle, feed.link AS feedLink,
-                    feed.url AS feedURL, feed.subtitle, feed.tags, feed.unreadCount, feed.totalCount
+                    feed.url AS feedURL, feed.subtitle, feed.tags, feed.unreadCount, feed.totalCount,
+                    (SELECT json_group_array(tag) FROM (SELECT tag FROM itemTag WHERE itemId = item.id ORDER BY tag)) AS articleTags
                 FROM item JOIN feed ON feed.id = item.feedId WHERE item.isDeleted = 0
                 """).map { row in
                 let enclosures = FeedStore.decodeJSON([Enclosure].self, from: row["enclosures"], default: [])
@@ -81,7 +87,8 @@ import Testing
                     date: Date(timeIntervalSince1970: row["sortDate"]), enclosureURL: enclosures.first?.url,
                     enclosureType: enclosures.first?.type, feedTitle: row["feedTitle"], feedLink: row["feedLink"],
                     feedURL: row["feedURL"], feedDescription: row["subtitle"],
-                    tags: FeedStore.decodeJSON([String].self, from: row["tags"], default: []),
+                    tags: FeedStore.decodeJSON([String].self, from: row["tags"], default: [])
+                        + FeedStore.decodeJSON([String].self, from: row["articleTags"], default: []),
                     unreadCount: row["unreadCount"], totalCount: row["totalCount"])
                 return (row["id"], article)
             }

@@ -1,4 +1,5 @@
 @testable import Configuration
+@testable import FeedServices
 import FeedStore
 import Foundation
 @testable import ReaderDriving

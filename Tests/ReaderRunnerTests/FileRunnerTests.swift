@@ -1,5 +1,6 @@
 import Configuration
 import FeedModel
+import FeedServices
 import FeedStore
 import Foundation
 import TestSupport

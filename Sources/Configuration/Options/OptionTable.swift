@@ -63,6 +63,8 @@ public struct OptionTable: Sendable {
         "feed-option FEED OPTION VALUE: an option's value for some feeds, FEED a feed's URL as the urls file writes it or a feed filter expression (see Settings for some feeds); the options marked \"also for some feeds\" take it") { config, words, line in config.feedOption(words, line: line) }
     public let ignoreArticle = ConfigCommand("ignore-article", .feeds,
         "ignore-article FEED-URL|* \"FILTER\": the killfile (see Filters and the killfile)") { config, words, _ in config.ignoreArticle(words) }
+    public let rule = ConfigCommand("rule", .feeds,
+        "rule \"FILTER\" ACTION [ACTION…]: what happens to an article when it first arrives, ACTION mark-read, star, tag NAME, hide, notify, full-text, enqueue or run PROGRAM [ARG…] (see Rules)") { config, words, line in config.rule(words, line: line) }
     public let ignoreMode = ConfigOption<Killfile.Mode>("ignore-mode", default: .download, .feeds, .works,
         "whether ignored articles are not stored (download) or only not shown (display)")
     public let alwaysDownload = ConfigOption("always-download", default: [String](), .feeds, .works,
@@ -124,6 +126,10 @@ public struct OptionTable: Sendable {
         "the order of item lists: FIELD, FIELD-asc or FIELD-desc")
     public let feedSortOrder = ConfigOption<FeedOrder>("feed-sort-order", default: .urlsFile, .lists, .works,
         "the order of the feed list: FIELD, FIELD-asc or FIELD-desc")
+    public let foldDuplicates = ConfigOption("fold-duplicates", default: true, .lists, .works,
+        "query feeds, Starred and search results show a story that several feeds carry as one row, +N its other copies (see Duplicates)")
+    public let foldNearDuplicates = ConfigOption("fold-near-duplicates", default: false, .lists, .works,
+        "articles whose texts are nearly the same are one story too, as reloads store them (see Duplicates)")
     public let defineFilter = ConfigCommand("define-filter", .lists,
         "define-filter NAME \"FILTER\": a filter to pick with select-filter") { config, words, _ in config.defineFilter(words) }
     public let confirmExit = ConfigOption("confirm-exit", default: false, .lists, .works,

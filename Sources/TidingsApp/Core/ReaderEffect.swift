@@ -1,6 +1,7 @@
 import Configuration
 import FeedFetcher
 import FeedModel
+import FeedServices
 import FeedStore
 import FilterLanguage
 import Foundation

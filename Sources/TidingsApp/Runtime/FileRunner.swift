@@ -1,5 +1,6 @@
 import Configuration
 import Dispatch
+import FeedServices
 import Foundation
 import Logging
 

@@ -9,7 +9,8 @@ import Foundation
 /// The path is `download-path`, a slash and `download-filename-format`, their `%`-specifiers
 /// filled in from the episode (see ``target(for:downloadPath:fileNameFormat:timeZone:)``).
 /// Appending is what newsboat's `enqueue` does: a URL already in the queue, or a path another
-/// line downloads to, is not added again.
+/// line downloads to, is not added again. The reader's `E` and the rules' `enqueue` (in the reader
+/// and in `tidings reload`) append through it.
 public struct PodcastQueue: Sendable, Equatable {
     public let path: String
 
@@ -87,7 +88,7 @@ public struct PodcastQueue: Sendable, Equatable {
     /// `timeZone`. Every value comes from the feed, so each is made one harmless path segment
     /// (``segment(_:)``); only the formats' own slashes make directories. A path that would end
     /// in no file name ends in `download`.
-    static func target(for episode: Episode, downloadPath: String, fileNameFormat: String, timeZone: TimeZone) -> String {
+    public static func target(for episode: Episode, downloadPath: String, fileNameFormat: String, timeZone: TimeZone) -> String {
         let fileName = urlFileName(of: episode.url)
         func value(_ letter: Character) -> String {
             switch letter {

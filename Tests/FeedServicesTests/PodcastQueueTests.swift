@@ -1,7 +1,7 @@
 @testable import Configuration
 import Foundation
 import Testing
-@testable import TidingsApp
+@testable import FeedServices
 
 /// Where `E` has podboat put an enclosure: `download-path` and `download-filename-format` with
 /// newsboat's specifiers, filled in from values a feed controls and so must not be able to
