@@ -33,6 +33,7 @@ final class FeedJob: @unchecked Sendable {
     private var parser: FeedParser?
     private var newValidators = CacheValidators()
     private var permanentRedirect: URL?
+    private var timing = ServerTiming()
     private var deadline: DispatchSourceTimer?
     private var hasEnded = false
     /// Which try this is (`FetchOptions.attempts`), from 1.
@@ -54,7 +55,8 @@ final class FeedJob: @unchecked Sendable {
         // nice 10 (libdispatch on Linux), below the screen and the store's writer.
         self.queue = DispatchQueue(label: "tidings.fetch.job", qos: .background)
         self.cache = cache
-        self.options = options
+        // The reload's options, with the feed's own where it has them (`feed-option`).
+        self.options = request.settings.map(options.applying) ?? options
         self.session = session
         self.onTransferEnd = onTransferEnd
         self.onEnd = onEnd
@@ -114,17 +116,18 @@ final class FeedJob: @unchecked Sendable {
     private func handle(_ event: TransferEvent) {
         guard !hasEnded else { return }
         switch event {
-        case .response(.notModified(let redirect)):
+        case .response(.notModified(let redirect, let timing)):
             do {
-                try cache.recordNotModified(for: location, permanentRedirect: redirect?.absoluteString)
+                try cache.recordNotModified(for: location, permanentRedirect: redirect?.absoluteString, timing: timing)
             } catch {
                 return end(.failed(.cache(String(describing: error))))
             }
             end(.notModified)
-        case .response(.document(let charset, let validators, let documentURL, let redirect)):
+        case .response(.document(let charset, let validators, let documentURL, let redirect, let timing)):
             parser = FeedParser(url: documentURL, charset: charset, limits: ParserLimits(maxInputBytes: options.maxBytes))
             newValidators = validators
             permanentRedirect = redirect
+            self.timing = timing
         case .bytes(let data):
             guard let parser else { return fail(.network("bytes arrived before the response")) }
             do {
@@ -147,7 +150,7 @@ final class FeedJob: @unchecked Sendable {
             }
             do {
                 let newItems = try cache.storeFeed(
-                    feed, for: location, validators: newValidators, permanentRedirect: permanentRedirect?.absoluteString)
+                    feed, for: location, validators: newValidators, permanentRedirect: permanentRedirect?.absoluteString, timing: timing)
                 end(.finished(newItems: newItems))
             } catch {
                 end(.failed(.cache(String(describing: error))))
@@ -184,7 +187,8 @@ final class FeedJob: @unchecked Sendable {
     /// document, but not one that the same request is sure to meet again.
     private static func isWorthRetrying(_ failure: FetchFailure) -> Bool {
         switch failure {
-        case .cancelled, .cache, .unsupportedLocation, .tooLarge: false
+        // A server that asked to wait is not asked again at once.
+        case .cancelled, .cache, .unsupportedLocation, .tooLarge, .serverAskedToWait, .hostAskedToWait: false
         default: true
         }
     }
@@ -199,6 +203,7 @@ final class FeedJob: @unchecked Sendable {
         parser = nil
         newValidators = CacheValidators()
         permanentRedirect = nil
+        timing = ServerTiming()
         begin()
     }
 
