@@ -24,7 +24,7 @@ public struct StoreFeedCache: FeedCache {
     /// The subscribed feeds (hidden ones included), in urls-file order, as pipeline requests.
     /// `localOnly`: not the feeds a feed server lists (see `FeedStore.feedsToFetch`).
     public func fetchRequests(localOnly: Bool = false) throws -> [FetchRequest] {
-        try store.feedsToFetch(localOnly: localOnly).map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL, settings: $0.requestSettings) }
+        try store.feedsToFetch(localOnly: localOnly).map(\.request)
     }
 
     public func validators(for url: String) throws -> CacheValidators? {
