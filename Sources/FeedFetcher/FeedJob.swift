@@ -20,6 +20,8 @@ final class FeedJob: @unchecked Sendable {
     /// The feed's key (`FetchRequest.url`).
     let location: String
     let hostKey: String?
+    /// The server a 429 holds for (`FeedHost`: the host and port).
+    let server: String?
     private let source: Result<FeedSource, FetchFailure>
     private let queue: DispatchQueue
     private let cache: any FeedCache
@@ -50,6 +52,7 @@ final class FeedJob: @unchecked Sendable {
         self.location = request.url
         self.source = Result { () throws(FetchFailure) in try FeedSource(location: request.fetchURL) }
         self.hostKey = (try? source.get())?.hostKey
+        self.server = FeedHost.of(request.fetchURL)
         // A serial queue that targets no other is "overcommit": Dispatch gives it a thread
         // even when as many as there are cores are busy or blocked. Background QoS runs it at
         // nice 10 (libdispatch on Linux), below the screen and the store's writer.

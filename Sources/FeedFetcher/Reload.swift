@@ -36,9 +36,9 @@ public final class Reload: @unchecked Sendable {
     private var connectionsByHost: [String: Int] = [:]
     /// The running feeds (by location) whose transfer still counts in `connectionsByHost`.
     private var downloading = Set<String>()
-    /// Hosts that answered `429 Too Many Requests` with a `Retry-After` during this reload, and
-    /// the seconds they asked for: their feeds still waiting are not asked at all.
-    private var waitingHosts: [String: Double] = [:]
+    /// Servers (`FeedHost`) that answered `429 Too Many Requests` with a `Retry-After` during
+    /// this reload, and the seconds they asked for: their feeds still waiting are not asked.
+    private var waitingServers: [String: Double] = [:]
     private var summary = ReloadSummary()
     private var completed = 0
     private var hasEnded = false
@@ -133,7 +133,7 @@ public final class Reload: @unchecked Sendable {
             var index = 0
             while running.count < options.concurrency && index < pending.count {
                 let job = pending[index]
-                if let host = job.hostKey, let seconds = waitingHosts[host] {
+                if let server = job.server, let seconds = waitingServers[server] {
                     pending.remove(at: index)
                     isOver = noteEnd(of: job, .failed(.hostAskedToWait(seconds: seconds)))
                     continue
@@ -189,8 +189,8 @@ public final class Reload: @unchecked Sendable {
                 running[job.location] = nil
                 _ = releaseHostSlot(of: job)
             }
-            if case .failed(.serverAskedToWait(429, let seconds)) = kind, let host = job.hostKey {
-                waitingHosts[host] = max(seconds, waitingHosts[host] ?? 0)
+            if case .failed(.serverAskedToWait(429, let seconds)) = kind, let server = job.server {
+                waitingServers[server] = max(seconds, waitingServers[server] ?? 0)
             }
             return noteEnd(of: job, kind)
         }
