@@ -9,9 +9,9 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server answered with an error status (4xx, 5xx, or a 3xx without a usable target).
     case httpStatus(Int)
     /// The server answered `429 Too Many Requests` or `503 Service Unavailable` with a
-    /// `Retry-After`: ask again in `seconds` (a 429 holds for every feed of its host).
+    /// `Retry-After`: ask again in `seconds` (a 429 holds for every feed of its server).
     case serverAskedToWait(status: Int, seconds: Double)
-    /// Not asked: the feed's host answered another feed of this reload with a 429 and a
+    /// Not asked: the feed's server answered another feed of this reload with a 429 and a
     /// `Retry-After` of `seconds`.
     case hostAskedToWait(seconds: Double)
     /// No answer (connection and response headers) within the connect timeout, or a body that went

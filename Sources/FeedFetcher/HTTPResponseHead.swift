@@ -40,8 +40,8 @@ struct HTTPResponseHead: Equatable {
         return contentEncoding.lowercased() != "identity"
     }
 
-    /// Records one `Name: value` line. The first of repeated fields wins (repeated `Cache-Control` fields are one list); unknown
-    /// fields are dropped.
+    /// Records one `Name: value` line. The first of repeated fields wins (repeated `Cache-Control`
+    /// fields are one list); unknown fields are dropped.
     mutating func add(fieldLine line: String) {
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
@@ -77,8 +77,8 @@ extension HTTPResponseHead {
         let directives = (cacheControl ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         if directives.contains(where: { $0 == "no-cache" || $0 == "no-store" }) { return nil }
         if let maxAge = directives.first(where: { $0.hasPrefix("max-age=") }) {
-            let seconds = Double(Int(maxAge.dropFirst("max-age=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) ) ?? 0)
-            return seconds > 0 ? seconds : nil
+            let seconds = Int(maxAge.dropFirst("max-age=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))) ?? 0
+            return seconds > 0 ? Double(seconds) : nil
         }
         guard let expires = expires.flatMap(FeedDate.parse) else { return nil }
         let seconds = expires.timeIntervalSince(serverNow)

@@ -13,8 +13,8 @@ import Logging
 /// its download ends, not when it is parsed and stored: the host's next feed then waits for the
 /// server while this one waits for the store's single writer, instead of after it. A host that
 /// answered over HTTP/2 takes up to `concurrency` feeds at once, as streams of one connection.
-/// A host that answers `429 Too Many Requests` with a `Retry-After` is asked nothing more: its
-/// feeds not started yet end as failed (`hostAskedToWait`) without a request.
+/// A server (host and port) that answers `429 Too Many Requests` with a `Retry-After` is asked
+/// nothing more: its feeds not started yet end as failed (`hostAskedToWait`) without a request.
 /// libcurl holds the per-host limit on connections for the hops of redirects too. Events and the
 /// final summary are delivered on the caller's queue, in order when that queue is serial.
 ///

@@ -9,7 +9,8 @@ import Foundation
 /// (`Cache-Control: max-age`, `Expires`); a feed that keeps failing waits its interval doubled
 /// with each failure in a row, up to a day; and no reload, not even a manual one, asks a server
 /// that answered `429` or `503` with a `Retry-After` before that time (for a 429, no feed of
-/// that host). No feed or server makes Tidings wait more than a day (`longestWait`).
+/// that server: its host and port, see `FeedHost`). No feed or server makes Tidings wait more
+/// than a day (`longestWait`).
 public struct FeedHealth: Sendable, Hashable, Identifiable {
     /// The feed's row: its title, tags, last success and attempt, last error and how many
     /// failures in a row, the date of its newest article.
@@ -24,7 +25,7 @@ public struct FeedHealth: Sendable, Hashable, Identifiable {
     public var freshUntil: Date?
     /// Until when the server asked this feed to be left alone (`Retry-After`).
     public var serverWaitUntil: Date?
-    /// Until when the feed's host asked to be left alone (a 429 with `Retry-After`, for any of
+    /// Until when the feed's server asked to be left alone (a 429 with `Retry-After`, for any of
     /// its feeds).
     public var hostWaitUntil: Date?
     /// The feed's `reload-time` in seconds, as last applied (`FeedStore.applyFeedPolicies`);
