@@ -41,29 +41,30 @@ extension Config {
     /// option whose lines add up (`http-header`) keeps what each adds.
     public func setting<Value>(_ option: KeyPath<OptionTable, ConfigOption<Value>>, for feed: FilterArticle, now: Date = Date()) -> Setting<Value> {
         let declaration = OptionTable.shared[keyPath: option]
-        let (value, source) = anySetting(declaration, for: feed, now: now)
-        return Setting(value: value as? Value ?? self[option], source: source)
+        let (value, sources) = anySetting(declaration, for: feed, now: now)
+        return Setting(value: value as? Value ?? self[option], source: sources.last ?? .defaultValue)
     }
 
-    /// The value of `option` for the feed `feed` describes, as a config line writes it, and
-    /// where it comes from (`tidings feeds --settings`).
-    public func settingText(_ option: any OptionDeclaration, for feed: FilterArticle, now: Date = Date()) -> (text: String, source: SettingSource) {
-        let (value, source) = anySetting(option, for: feed, now: now)
-        return (value?.configText ?? option.defaultText, source)
+    /// The value of `option` for the feed `feed` describes, as a config line writes it, and the
+    /// lines it comes from: the one that set it, or each that added to it (`http-header`); none
+    /// for the default (`tidings feeds --settings`).
+    public func settingText(_ option: any OptionDeclaration, for feed: FilterArticle, now: Date = Date()) -> (text: String, sources: [SettingSource]) {
+        let (value, sources) = anySetting(option, for: feed, now: now)
+        return (value?.configText ?? option.defaultText, sources)
     }
 
-    /// What `setting` and `settingText` read: the value (nil for the default) and its line.
-    private func anySetting(_ option: any OptionDeclaration, for feed: FilterArticle, now: Date) -> (value: (any ConfigValue)?, source: SettingSource) {
+    /// What `setting` and `settingText` read: the value (nil for the default) and its lines.
+    private func anySetting(_ option: any OptionDeclaration, for feed: FilterArticle, now: Date) -> (value: (any ConfigValue)?, sources: [SettingSource]) {
         let lines = feedOptions.filter { $0.option == option.name && $0.selector.matches(feed, now: now) }
         let isURL = { (line: FeedOptionLine) in if case .url = line.selector { true } else { false } }
-        let line = directives(named: option.name).last?.line
+        let ownLines = directives(named: option.name).map(\.line)
         var value = options.value(named: option.name)
-        var source: SettingSource = line.map { .configLine($0) } ?? .defaultValue
+        var sources = (option.addsUp ? ownLines : ownLines.suffix(1)).map(SettingSource.configLine)
         for chosen in lines.filter({ !isURL($0) }) + lines.filter(isURL) {
             value = option.value(chosen.value, after: value)
-            source = .feedOption(line: chosen.line, selector: chosen.selector)
+            sources = (option.addsUp ? sources : []) + [.feedOption(line: chosen.line, selector: chosen.selector)]
         }
-        return (value, source)
+        return (value, sources)
     }
 
     /// The value of `option` for the feed `feed` describes.

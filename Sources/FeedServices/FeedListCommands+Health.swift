@@ -76,8 +76,8 @@ extension FeedListCommands {
             ?? FilterArticle(date: now, feedTitle: subscription.customTitle ?? subscription.url, feedURL: subscription.url, tags: subscription.tags)
         let options = OptionTable.all.filter { $0.scope == .perFeed }
         let lines = options.map { option -> (String, String) in
-            let (text, source) = config.settingText(option, for: feed, now: now)
-            return ("\(option.name) \(text.isEmpty ? "\"\"" : text)", describe(source))
+            let (text, sources) = config.settingText(option, for: feed, now: now)
+            return ("\(option.name) \(text.isEmpty ? "\"\"" : text)", sources.isEmpty ? "default" : sources.map(describe).joined(separator: "; "))
         }
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { line, source in line.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "# " + source + "\n" }.joined()

@@ -84,6 +84,13 @@ import Testing
         #expect(config.setting(\.httpHeader, for: Self.lwn).source == .feedOption(line: 5, selector: .url("https://lwn.net/headlines/rss")))
         let text = config.settingText(OptionTable.shared.httpHeader, for: Self.lwn)
         #expect(text.text == #""Accept-Language: fr" "X-Key: k" "x-trace: 2""#)
+        let lines = text.sources.map { source in
+            switch source {
+            case .configLine(let line), .feedOption(let line, _): line
+            case .defaultValue: 0
+            }
+        }
+        #expect(lines == [1, 2, 3, 4, 5], "each line that added to it")
     }
 
     @Test func aHeaderThatIsNotOneIsAWarningWithItsLine() {
@@ -105,12 +112,13 @@ import Testing
             """#)
         let slow = config.settingText(OptionTable.shared.reloadTime, for: Self.lwn)
         #expect(slow.text == "240")
-        guard case .feedOption(line: 2, let selector) = slow.source else {
-            Issue.record("set by line 2: \(slow.source)")
+        guard slow.sources.count == 1, case .feedOption(line: 2, let selector) = slow.sources[0] else {
+            Issue.record("set by line 2 alone: \(slow.sources)")
             return
         }
         #expect(selector.description == #"tags # "slow""#)
-        #expect(config.settingText(OptionTable.shared.reloadTime, for: Self.other) == ("30", .configLine(1)))
-        #expect(config.settingText(OptionTable.shared.userAgent, for: Self.other).source == .defaultValue)
+        let other = config.settingText(OptionTable.shared.reloadTime, for: Self.other)
+        #expect(other.text == "30" && other.sources == [.configLine(1)])
+        #expect(config.settingText(OptionTable.shared.userAgent, for: Self.other).sources.isEmpty, "the default")
     }
 }

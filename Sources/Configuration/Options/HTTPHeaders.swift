@@ -37,6 +37,8 @@ public struct HTTPHeaders: ConfigValue, Hashable, Sendable {
 
     public static func shape(for option: OptionFacts) -> String { "\"Name: value\"" }
 
+    public static var addsUp: Bool { true }
+
     /// These headers after `earlier`'s: one named like an earlier one replaces it.
     public func adding(to earlier: HTTPHeaders) -> HTTPHeaders {
         let names = Set(lines.map(Self.name))
