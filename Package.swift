@@ -65,7 +65,7 @@ let package = Package(
             name: "TidingsApp",
             dependencies: ["FeedServices", "Configuration", "FeedModel", "FilterLanguage", "FeedParser", "FeedStore", "FeedFetcher", "TerminalUI", "ImageRendering", "HTMLText", "ArticleExtraction", logging]
         ),
-        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "Configuration", "FilterLanguage", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser, logging]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsApp", "FeedServices", "FeedStore", "Configuration", "FilterLanguage", "FeedFetcher", "FeedParser", "FeedModel", "ArticleExtraction", argumentParser, logging]),
 
         // Benchmarks (`make bench`): raw libxml2 SAX with empty callbacks, and the bench driver.
         .target(name: "CRawSAX", dependencies: ["CLibXML2"]),

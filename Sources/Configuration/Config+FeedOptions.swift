@@ -34,14 +34,37 @@ extension Config {
     }
 
     /// The value of `option` for the feed `feed` describes (its URL, title, link, tags…), and
-    /// where it comes from.
+    /// where it comes from: the last line that set it.
+    ///
+    /// The lines apply in this order, each over the ones before: the option's own lines, the
+    /// `feed-option` lines whose expression matches the feed, those that name its URL. An
+    /// option whose lines add up (`http-header`) keeps what each adds.
     public func setting<Value>(_ option: KeyPath<OptionTable, ConfigOption<Value>>, for feed: FilterArticle, now: Date = Date()) -> Setting<Value> {
-        let name = OptionTable.shared[keyPath: option].name
-        let lines = feedOptions.filter { $0.option == name && $0.selector.matches(feed, now: now) }
-        let chosen = lines.last { if case .url = $0.selector { true } else { false } } ?? lines.last
-        if let chosen, let value = chosen.value as? Value { return Setting(value: value, source: .feedOption(line: chosen.line, selector: chosen.selector)) }
-        let line = directives(named: name).last?.line
-        return Setting(value: self[option], source: line.map { .configLine($0) } ?? .defaultValue)
+        let declaration = OptionTable.shared[keyPath: option]
+        let (value, sources) = anySetting(declaration, for: feed, now: now)
+        return Setting(value: value as? Value ?? self[option], source: sources.last ?? .defaultValue)
+    }
+
+    /// The value of `option` for the feed `feed` describes, as a config line writes it, and the
+    /// lines it comes from: the one that set it, or each that added to it (`http-header`); none
+    /// for the default (`tidings feeds --settings`).
+    public func settingText(_ option: any OptionDeclaration, for feed: FilterArticle, now: Date = Date()) -> (text: String, sources: [SettingSource]) {
+        let (value, sources) = anySetting(option, for: feed, now: now)
+        return (value?.configText ?? option.defaultText, sources)
+    }
+
+    /// What `setting` and `settingText` read: the value (nil for the default) and its lines.
+    private func anySetting(_ option: any OptionDeclaration, for feed: FilterArticle, now: Date) -> (value: (any ConfigValue)?, sources: [SettingSource]) {
+        let lines = feedOptions.filter { $0.option == option.name && $0.selector.matches(feed, now: now) }
+        let isURL = { (line: FeedOptionLine) in if case .url = line.selector { true } else { false } }
+        let ownLines = directives(named: option.name).map(\.line)
+        var value = options.value(named: option.name)
+        var sources = (option.addsUp ? ownLines : ownLines.suffix(1)).map(SettingSource.configLine)
+        for chosen in lines.filter({ !isURL($0) }) + lines.filter(isURL) {
+            value = option.value(chosen.value, after: value)
+            sources = (option.addsUp ? sources : []) + [.feedOption(line: chosen.line, selector: chosen.selector)]
+        }
+        return (value, sources)
     }
 
     /// The value of `option` for the feed `feed` describes.
@@ -54,12 +77,14 @@ extension Config {
         public var value: Value
         public var source: Source
 
-        /// Which line set the value.
-        public enum Source: Equatable, Sendable {
-            case defaultValue
-            /// A line of its own, for every feed.
-            case configLine(Int)
-            case feedOption(line: Int, selector: FeedSelector)
-        }
+        public typealias Source = SettingSource
+    }
+
+    /// Which line set an option's value for a feed.
+    public enum SettingSource: Equatable, Sendable {
+        case defaultValue
+        /// A line of its own, for every feed.
+        case configLine(Int)
+        case feedOption(line: Int, selector: FeedSelector)
     }
 }

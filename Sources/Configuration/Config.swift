@@ -189,7 +189,7 @@ public struct Config: Sendable, Equatable {
         }
         switch option.readAnyValue(arguments) {
         case .success(let (value, warning)):
-            options.set(value, named: name)
+            options.set(option.value(value, after: options.value(named: name)), named: name)
             return warning
         case .failure(let problem):
             // The default stays.

@@ -84,7 +84,7 @@ final class CommandTransfer: Transfer, @unchecked Sendable {
             errorsRead.leave()
         }
 
-        ending.deliver(.response(.document(charset: nil, validators: CacheValidators(), documentURL: nil, permanentRedirect: nil)))
+        ending.deliver(.response(.document(charset: nil, validators: CacheValidators(), documentURL: nil, permanentRedirect: nil, timing: ServerTiming())))
         let descriptor = output.fileHandleForReading.fileDescriptor
         var buffer = [UInt8](repeating: 0, count: CommandTransfer.chunkSize)
         var total = 0

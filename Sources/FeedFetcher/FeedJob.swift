@@ -20,6 +20,8 @@ final class FeedJob: @unchecked Sendable {
     /// The feed's key (`FetchRequest.url`).
     let location: String
     let hostKey: String?
+    /// The server a 429 holds for (`FeedHost`: the host and port).
+    let server: String?
     private let source: Result<FeedSource, FetchFailure>
     private let queue: DispatchQueue
     private let cache: any FeedCache
@@ -33,6 +35,7 @@ final class FeedJob: @unchecked Sendable {
     private var parser: FeedParser?
     private var newValidators = CacheValidators()
     private var permanentRedirect: URL?
+    private var timing = ServerTiming()
     private var deadline: DispatchSourceTimer?
     private var hasEnded = false
     /// Which try this is (`FetchOptions.attempts`), from 1.
@@ -49,12 +52,14 @@ final class FeedJob: @unchecked Sendable {
         self.location = request.url
         self.source = Result { () throws(FetchFailure) in try FeedSource(location: request.fetchURL) }
         self.hostKey = (try? source.get())?.hostKey
+        self.server = FeedHost.of(request.fetchURL)
         // A serial queue that targets no other is "overcommit": Dispatch gives it a thread
         // even when as many as there are cores are busy or blocked. Background QoS runs it at
         // nice 10 (libdispatch on Linux), below the screen and the store's writer.
         self.queue = DispatchQueue(label: "tidings.fetch.job", qos: .background)
         self.cache = cache
-        self.options = options
+        // The reload's options, with the feed's own where it has them (`feed-option`).
+        self.options = request.settings.map(options.applying) ?? options
         self.session = session
         self.onTransferEnd = onTransferEnd
         self.onEnd = onEnd
@@ -114,17 +119,18 @@ final class FeedJob: @unchecked Sendable {
     private func handle(_ event: TransferEvent) {
         guard !hasEnded else { return }
         switch event {
-        case .response(.notModified(let redirect)):
+        case .response(.notModified(let redirect, let timing)):
             do {
-                try cache.recordNotModified(for: location, permanentRedirect: redirect?.absoluteString)
+                try cache.recordNotModified(for: location, permanentRedirect: redirect?.absoluteString, timing: timing)
             } catch {
                 return end(.failed(.cache(String(describing: error))))
             }
             end(.notModified)
-        case .response(.document(let charset, let validators, let documentURL, let redirect)):
+        case .response(.document(let charset, let validators, let documentURL, let redirect, let timing)):
             parser = FeedParser(url: documentURL, charset: charset, limits: ParserLimits(maxInputBytes: options.maxBytes))
             newValidators = validators
             permanentRedirect = redirect
+            self.timing = timing
         case .bytes(let data):
             guard let parser else { return fail(.network("bytes arrived before the response")) }
             do {
@@ -147,7 +153,7 @@ final class FeedJob: @unchecked Sendable {
             }
             do {
                 let newItems = try cache.storeFeed(
-                    feed, for: location, validators: newValidators, permanentRedirect: permanentRedirect?.absoluteString)
+                    feed, for: location, validators: newValidators, permanentRedirect: permanentRedirect?.absoluteString, timing: timing)
                 end(.finished(newItems: newItems))
             } catch {
                 end(.failed(.cache(String(describing: error))))
@@ -184,7 +190,8 @@ final class FeedJob: @unchecked Sendable {
     /// document, but not one that the same request is sure to meet again.
     private static func isWorthRetrying(_ failure: FetchFailure) -> Bool {
         switch failure {
-        case .cancelled, .cache, .unsupportedLocation, .tooLarge: false
+        // A server that asked to wait is not asked again at once.
+        case .cancelled, .cache, .unsupportedLocation, .tooLarge, .serverAskedToWait, .hostAskedToWait: false
         default: true
         }
     }
@@ -199,6 +206,7 @@ final class FeedJob: @unchecked Sendable {
         parser = nil
         newValidators = CacheValidators()
         permanentRedirect = nil
+        timing = ServerTiming()
         begin()
     }
 

@@ -8,6 +8,12 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedLocation(String)
     /// The server answered with an error status (4xx, 5xx, or a 3xx without a usable target).
     case httpStatus(Int)
+    /// The server answered `429 Too Many Requests` or `503 Service Unavailable` with a
+    /// `Retry-After`: ask again in `seconds` (a 429 holds for every feed of its server).
+    case serverAskedToWait(status: Int, seconds: Double)
+    /// Not asked: the feed's server answered another feed of this reload with a 429 and a
+    /// `Retry-After` of `seconds`.
+    case hostAskedToWait(seconds: Double)
     /// No answer (connection and response headers) within the connect timeout, or a body that went
     /// silent for that long.
     case noAnswer(seconds: TimeInterval)
@@ -35,6 +41,10 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unsupportedLocation(let location): text = "not a feed location: \(location)"
         case .httpStatus(let code): text = "HTTP \(code) \(FetchFailure.reasonPhrase(for: code))"
+        case .serverAskedToWait(let code, let seconds):
+            text = "HTTP \(code) \(FetchFailure.reasonPhrase(for: code)): the server asks to wait \(FetchFailure.formatWait(seconds))"
+        case .hostAskedToWait(let seconds):
+            text = "not asked: its server answered another feed with 429 Too Many Requests, asking to wait \(FetchFailure.formatWait(seconds))"
         case .noAnswer(let seconds): text = "no answer from the server within \(FetchFailure.format(seconds)) s"
         case .timedOut(let seconds): text = "not downloaded within \(FetchFailure.format(seconds)) s"
         case .tooLarge(let limit): text = "larger than \(FetchFailure.formatBytes(limit)); download stopped"
@@ -49,6 +59,13 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         return FetchFailure.oneLine(CredentialRedaction.redact(text))
     }
 
+    /// How long the server asked to be left alone, for the cache to keep (empty for a failure
+    /// that asked nothing).
+    public var serverTiming: ServerTiming {
+        guard case .serverAskedToWait(let status, let seconds) = self else { return ServerTiming() }
+        return ServerTiming(retryAfter: seconds, isHostWide: status == 429)
+    }
+
     /// Replaces control characters and line breaks with spaces and trims the result.
     static func oneLine(_ text: String) -> String {
         let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
@@ -59,6 +76,15 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     static func format(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    }
+
+    /// A wait as people say it: `45 s`, `20 min`, `3 h`, `2 days` (rounded up).
+    static func formatWait(_ seconds: Double) -> String {
+        let seconds = max(0, seconds)
+        if seconds < 120 { return "\(Int(seconds.rounded(.up))) s" }
+        if seconds < 2 * 3_600 { return "\(Int((seconds / 60).rounded(.up))) min" }
+        if seconds < 2 * 86_400 { return "\(Int((seconds / 3_600).rounded(.up))) h" }
+        return "\(Int(min(seconds / 86_400, 1e9).rounded(.up))) days"
     }
 
     static func formatBytes(_ bytes: Int) -> String {

@@ -24,6 +24,10 @@ public struct FetchOptions: Sendable, Hashable {
     public var maxRedirects: Int
     /// The `User-Agent` header.
     public var userAgent: String
+    /// Extra request headers, `Name: value` each (`http-header`): sent to the feed's own host
+    /// (not to another one a redirect leads to), after Tidings' own, one named like one of
+    /// Tidings' (`Accept`) replacing it.
+    public var headers: [String] = []
     /// A file of PEM certificates that HTTPS trusts instead of the system's: for feeds behind a
     /// private certificate authority. The OpenSSL convention's `SSL_CERT_FILE` when set.
     public var certificateAuthorities: String?
@@ -59,6 +63,17 @@ public struct FetchOptions: Sendable, Hashable {
         self.maxRedirects = maxRedirects
         self.userAgent = userAgent
         certificateAuthorities = ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// These options with one feed's own settings (`feed-option`) in place of the reload's.
+    public func applying(_ settings: FeedRequestSettings) -> FetchOptions {
+        var options = self
+        options.userAgent = settings.userAgent
+        options.headers = settings.headers
+        options.timeout = settings.timeout
+        options.proxy = settings.proxy
+        options.cookieFile = settings.cookieFile
+        return options
     }
 
     /// `reload-threads` unless the config says otherwise: with 50 ms per request, 200 feeds

@@ -42,7 +42,7 @@ final class FileTransfer: Transfer, @unchecked Sendable {
         let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         let etag = "\"file-\(String(status.st_size, radix: 16))-\(String(modified, radix: 16))\""
         if validators?.etag == etag {
-            return sink(.response(.notModified(permanentRedirect: nil)))
+            return sink(.response(.notModified(permanentRedirect: nil, timing: ServerTiming())))
         }
         if Int(status.st_size) > options.maxBytes {
             return sink(.failed(.tooLarge(limit: options.maxBytes)))
@@ -52,7 +52,7 @@ final class FileTransfer: Transfer, @unchecked Sendable {
         }
         defer { try? handle.close() }
         sink(.response(.document(
-            charset: nil, validators: CacheValidators(etag: etag), documentURL: url, permanentRedirect: nil)))
+            charset: nil, validators: CacheValidators(etag: etag), documentURL: url, permanentRedirect: nil, timing: ServerTiming())))
         var total = 0
         while !cancelled {
             let chunk: Data

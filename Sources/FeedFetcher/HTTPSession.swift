@@ -29,12 +29,12 @@ final class HTTPSession: @unchecked Sendable {
     /// Hosts that answered over HTTP/2: their transfers share one connection (see `multiplexes`).
     private var multiplexingHosts = Set<String>()
 
-    /// The cookie jar (`FetchOptions.cookieFile`) and libcurl's `CURLSH *` through which the
-    /// session's transfers share its cookies; nil without a jar.
-    private let cookieFile: String?
-    private let cookieShare: UnsafeMutableRawPointer?
-    /// Whether a transfer has been told to read the jar (the session's thread only).
-    private var hasReadCookies = false
+    /// The cookie jars (`cookie-cache`, which may differ from feed to feed), each file with the
+    /// libcurl `CURLSH *` through which the transfers that use it share its cookies, made when a
+    /// transfer first uses it (the session's thread only).
+    private var cookieJars: [String: UnsafeMutableRawPointer] = [:]
+    /// The jars a transfer has been told to read (the session's thread only).
+    private var readCookieJars = Set<String>()
 
     /// The transfers whose easy handle is in the multi handle (the session's thread only). The
     /// array keeps each transfer alive while libcurl may call back into it.
@@ -60,38 +60,40 @@ final class HTTPSession: @unchecked Sendable {
         // such a host multiplexed on one connection (libcurl's default too, said here because
         // the scheduler counts on it).
         tidings_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        cookieFile = options.cookieFile
-        if options.cookieFile != nil, let share = curl_share_init() {
-            // Every libcurl call of the session is on its thread: the share needs no lock.
-            tidings_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
-            cookieShare = share
-        } else {
-            cookieShare = nil
-        }
     }
 
     deinit {
         curl_multi_cleanup(multi)
-        if let cookieShare { curl_share_cleanup(cookieShare) }
+        for share in cookieJars.values { curl_share_cleanup(share) }
     }
 
-    /// Gives a transfer's easy handle the session's cookies (`cookie-cache`), as newsboat's
-    /// handles have them: the jar is read before the first transfer and written, whole, as each
-    /// transfer is cleaned up. Read only once: a later read would bring back values the
-    /// transfers since have replaced. On the session's thread.
-    func shareCookies(with easy: UnsafeMutableRawPointer) {
-        guard let cookieFile, let cookieShare else { return }
-        tidings_curl_easy_setopt_pointer(easy, CURLOPT_SHARE, cookieShare)
+    /// Gives a transfer's easy handle the cookies of its jar (`cookieFile`, nil for none), as
+    /// newsboat's handles have them: the jar is read before the first transfer that uses it and
+    /// written, whole, as each is cleaned up. Read only once: a later read would bring back
+    /// values the transfers since have replaced. On the session's thread.
+    func shareCookies(with easy: UnsafeMutableRawPointer, jar cookieFile: String?) {
+        guard let cookieFile, let share = cookieShare(for: cookieFile) else { return }
+        tidings_curl_easy_setopt_pointer(easy, CURLOPT_SHARE, share)
         // An empty name turns the cookie engine on without reading a file.
-        tidings_curl_easy_setopt_string(easy, CURLOPT_COOKIEFILE, hasReadCookies ? "" : cookieFile)
+        tidings_curl_easy_setopt_string(easy, CURLOPT_COOKIEFILE, readCookieJars.contains(cookieFile) ? "" : cookieFile)
         tidings_curl_easy_setopt_string(easy, CURLOPT_COOKIEJAR, cookieFile)
-        hasReadCookies = true
+        readCookieJars.insert(cookieFile)
     }
 
-    /// Writes the jar with the cookies the transfers have so far (it is also written as each
-    /// handle is cleaned up). On the session's thread.
-    func writeCookies(from easy: UnsafeMutableRawPointer) {
-        guard cookieShare != nil else { return }
+    /// The share of the jar `file`, made on first use. On the session's thread.
+    private func cookieShare(for file: String) -> UnsafeMutableRawPointer? {
+        if let share = cookieJars[file] { return share }
+        guard let share = curl_share_init() else { return nil }
+        // Every libcurl call of the session is on its thread: the share needs no lock.
+        tidings_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+        cookieJars[file] = share
+        return share
+    }
+
+    /// Writes the jar of `easy` (if it has one) with the cookies the transfers have so far (it is
+    /// also written as each handle is cleaned up). On the session's thread.
+    func writeCookies(from easy: UnsafeMutableRawPointer, jar cookieFile: String?) {
+        guard cookieFile != nil else { return }
         tidings_curl_easy_setopt_string(easy, CURLOPT_COOKIELIST, "FLUSH")
     }
 

@@ -106,7 +106,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
         }
         options.proxy?.configure(easy)
-        session.shareCookies(with: easy)
+        session.shareCookies(with: easy, jar: options.cookieFile)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, this)
         tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
@@ -143,7 +143,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
         }
         // The feed is reported done below, and the reload may end before the handle's cleanup,
         // where libcurl would write the jar: it is written now.
-        if let easyHandle { session.writeCookies(from: easyHandle) }
+        if let easyHandle { session.writeCookies(from: easyHandle, jar: options.cookieFile) }
         guard code == CURLE_OK else {
             let message = String(cString: errorBuffer)
             ending.fail(FetchFailure(curlCode: code, message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message,
@@ -174,7 +174,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     func shouldStop(at now: DispatchTime) -> Bool {
         if ending.hasEnded { return true }
         guard now >= lastActivity + session.idleTimeout else { return false }
-        if let easyHandle { session.writeCookies(from: easyHandle) }
+        if let easyHandle { session.writeCookies(from: easyHandle, jar: options.cookieFile) }
         ending.fail(.noAnswer(seconds: session.idleTimeout))
         return true
     }
@@ -234,6 +234,14 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
     /// Whether the URL's credentials go in a Basic header of the first request.
     private var sendsBasicAtOnce: Bool { options.httpAuthMethod == .any || options.httpAuthMethod == .basic }
 
+    /// Whether the current hop goes to the subscribed URL's own host.
+    private var isSameHost: Bool { requestURL.host?.lowercased() == url.host?.lowercased() }
+
+    /// The lower-cased name of a `Name: value` header line.
+    static func headerName(_ line: String) -> Substring {
+        Substring(line.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
     /// Whether the current hop goes to the subscribed URL's own scheme and host.
     private var isSameOrigin: Bool {
         requestURL.host?.lowercased() == url.host?.lowercased() && requestURL.scheme?.lowercased() == url.scheme?.lowercased()
@@ -244,6 +252,15 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             "User-Agent: \(options.userAgent)",
             "Accept: \(accept)",
         ]
+        // `http-header`: only to the feed's own host, never down from HTTPS to plain HTTP, since
+        // such a header often carries a key; one named like ours replaces it.
+        if isSameHost, !(url.scheme?.lowercased() == "https" && requestURL.scheme?.lowercased() != "https") {
+            for header in options.headers {
+                let name = HTTPTransfer.headerName(header)
+                headers.removeAll { HTTPTransfer.headerName($0) == name }
+                headers.append(header)
+            }
+        }
         if let etag = validators?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = validators?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
         if isSameOrigin, sendsBasicAtOnce, let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let user = components.user {
@@ -342,7 +359,7 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             ending.fail(.httpStatus(304))
             return false
         case 304:
-            ending.deliver(.response(.notModified(permanentRedirect: permanentRedirect)))
+            ending.deliver(.response(.notModified(permanentRedirect: permanentRedirect, timing: head.timing(receivedAt: Date()))))
             return true
         case 200..<300:
             if !head.isCompressed, let length = head.contentLength, length > options.maxBytes {
@@ -352,8 +369,13 @@ final class HTTPTransfer: Transfer, @unchecked Sendable {
             ending.deliver(.response(.document(
                 charset: HTTPTransfer.charset(fromContentType: head.contentType),
                 validators: CacheValidators(etag: head.etag, lastModified: head.lastModified),
-                documentURL: requestURL, permanentRedirect: permanentRedirect)))
+                documentURL: requestURL, permanentRedirect: permanentRedirect, timing: head.timing(receivedAt: Date()))))
             return true
+        case 429, 503:
+            // A server that says when to come back is taken at its word (see `FeedHealth`).
+            let wait = head.timing(receivedAt: Date()).retryAfter
+            ending.fail(wait.map { .serverAskedToWait(status: status, seconds: $0) } ?? .httpStatus(status))
+            return false
         default:
             ending.fail(.httpStatus(status))
             return false

@@ -106,7 +106,7 @@ public final class PageDownload: @unchecked Sendable {
     private func handle(_ event: TransferEvent) {
         guard !hasEnded else { return }
         switch event {
-        case .response(.document(let charset, _, let documentURL, _)):
+        case .response(.document(let charset, _, let documentURL, _, _)):
             page.charset = charset
             page.url = documentURL
         case .response(.notModified):

@@ -13,6 +13,8 @@ import Logging
 /// its download ends, not when it is parsed and stored: the host's next feed then waits for the
 /// server while this one waits for the store's single writer, instead of after it. A host that
 /// answered over HTTP/2 takes up to `concurrency` feeds at once, as streams of one connection.
+/// A server (host and port) that answers `429 Too Many Requests` with a `Retry-After` is asked
+/// nothing more: its feeds not started yet end as failed (`hostAskedToWait`) without a request.
 /// libcurl holds the per-host limit on connections for the hops of redirects too. Events and the
 /// final summary are delivered on the caller's queue, in order when that queue is serial.
 ///
@@ -34,6 +36,9 @@ public final class Reload: @unchecked Sendable {
     private var connectionsByHost: [String: Int] = [:]
     /// The running feeds (by location) whose transfer still counts in `connectionsByHost`.
     private var downloading = Set<String>()
+    /// Servers (`FeedHost`) that answered `429 Too Many Requests` with a `Retry-After` during
+    /// this reload, and the seconds they asked for: their feeds still waiting are not asked.
+    private var waitingServers: [String: Double] = [:]
     private var summary = ReloadSummary()
     private var completed = 0
     private var hasEnded = false
@@ -122,11 +127,17 @@ public final class Reload: @unchecked Sendable {
     public var isFinished: Bool { lock.withLock { hasEnded } }
 
     private func startWaitingJobs() {
-        let starting = lock.withLock { () -> [FeedJob] in
+        let (starting, isOver) = lock.withLock { () -> ([FeedJob], Bool) in
             var starting: [FeedJob] = []
+            var isOver = false
             var index = 0
             while running.count < options.concurrency && index < pending.count {
                 let job = pending[index]
+                if let server = job.server, let seconds = waitingServers[server] {
+                    pending.remove(at: index)
+                    isOver = noteEnd(of: job, .failed(.hostAskedToWait(seconds: seconds)))
+                    continue
+                }
                 if let host = job.hostKey, connectionsByHost[host, default: 0] >= limit(forHost: host) {
                     index += 1
                     continue
@@ -140,8 +151,9 @@ public final class Reload: @unchecked Sendable {
                 emit(FetchEvent(url: job.location, kind: .started, completed: completed, total: summary.total))
                 starting.append(job)
             }
-            return starting
+            return (starting, isOver)
         }
+        if isOver { return endReload() }
         for job in starting {
             logger.debug("started", metadata: ["feed": "\(CredentialRedaction.redact(job.location))"])
             job.start()
@@ -177,15 +189,24 @@ public final class Reload: @unchecked Sendable {
                 running[job.location] = nil
                 _ = releaseHostSlot(of: job)
             }
-            completed += 1
-            summary.count(kind, for: job.location)
-            emit(FetchEvent(url: job.location, kind: kind, completed: completed, total: summary.total))
-            return completed == summary.total
+            if case .failed(.serverAskedToWait(429, let seconds)) = kind, let server = job.server {
+                waitingServers[server] = max(seconds, waitingServers[server] ?? 0)
+            }
+            return noteEnd(of: job, kind)
         }
         if case .failed(let failure) = kind {
             logger.debug("failed: \(failure)", metadata: ["feed": "\(CredentialRedaction.redact(job.location))"])
         }
         if isLast { endReload() } else { startWaitingJobs() }
+    }
+
+    /// Counts the end of a feed and tells it; true when it was the reload's last. Called with the
+    /// lock held.
+    private func noteEnd(of job: FeedJob, _ kind: FetchEvent.Kind) -> Bool {
+        completed += 1
+        summary.count(kind, for: job.location)
+        emit(FetchEvent(url: job.location, kind: kind, completed: completed, total: summary.total))
+        return completed == summary.total
     }
 
     /// Called with the lock held, so that events reach the queue in the order they happened.

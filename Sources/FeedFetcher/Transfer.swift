@@ -4,13 +4,14 @@ import Foundation
 /// What a transfer says about the document, once, before any bytes.
 enum TransferResponse: Sendable, Equatable {
     /// The source has not changed since the validators were saved: nothing to parse.
-    case notModified(permanentRedirect: URL?)
+    case notModified(permanentRedirect: URL?, timing: ServerTiming)
     /// A document follows.
     /// - charset: the charset named by HTTP (`Content-Type: …; charset=`), if any;
     /// - validators: to save with the result, for the next conditional request;
     /// - documentURL: where the document finally came from, for resolving relative links;
-    /// - permanentRedirect: set when every redirect on the way was permanent (301/308).
-    case document(charset: String?, validators: CacheValidators, documentURL: URL?, permanentRedirect: URL?)
+    /// - permanentRedirect: set when every redirect on the way was permanent (301/308);
+    /// - timing: what the server said of when to ask again.
+    case document(charset: String?, validators: CacheValidators, documentURL: URL?, permanentRedirect: URL?, timing: ServerTiming)
 }
 
 /// One step of a transfer, delivered in order: `response`, any number of `bytes`, then `finished`;

@@ -18,13 +18,17 @@ public struct Feed: Sendable, Hashable {
     public var author: String?
     /// Absolute URL of the feed's image or icon.
     public var image: String?
+    /// Seconds the feed says may pass between two looks at it: RSS `<ttl>` (minutes), or the
+    /// syndication module's `sy:updatePeriod` and `sy:updateFrequency`; the longer when it gives
+    /// both. A polite reader does not reload it sooner (see `FeedHealth`).
+    public var updateInterval: Double?
     public var items: [Item]
 
     public init(
         format: FeedFormat, isWellFormed: Bool = true, encoding: String? = nil,
         hadEncodingFallback: Bool = false, title: String? = nil, link: String? = nil,
         subtitle: String? = nil, language: String? = nil, updated: Date? = nil,
-        author: String? = nil, image: String? = nil, items: [Item] = []
+        author: String? = nil, image: String? = nil, updateInterval: Double? = nil, items: [Item] = []
     ) {
         self.format = format
         self.isWellFormed = isWellFormed
@@ -37,6 +41,7 @@ public struct Feed: Sendable, Hashable {
         self.updated = updated
         self.author = author
         self.image = image
+        self.updateInterval = updateInterval
         self.items = items
     }
 }

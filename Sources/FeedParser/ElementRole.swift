@@ -12,6 +12,9 @@ enum ElementRole: UInt8 {
     case category, subject, termList, itunesCategory
     case enclosure, mediaContent, imageURL, logo, icon, itunesImage
     case plainSummary
+    /// How often the feed says to look at it: RSS `ttl`, the syndication module's period and
+    /// frequency (channel level only).
+    case ttl, updatePeriod, updateFrequency
 }
 
 /// An element's role and the rank of the value it carries.
@@ -25,7 +28,7 @@ struct ElementRule: Equatable {
 /// The namespaces the parser knows. RSS 0.90/1.0, the Userland RSS 2.0 namespace, Atom 0.3/1.0 and
 /// no namespace at all are one family (`core`): feeds mix them freely and the local names agree.
 enum FeedNamespace: UInt8 {
-    case core, dublinCore, dublinCoreTerms, content, media, itunes, rdf, xhtml, other
+    case core, dublinCore, dublinCoreTerms, content, media, itunes, rdf, xhtml, syndication, other
 
     /// A namespace URI as feeds misspell it, reduced to one form: feeds declare the well-known
     /// namespaces without their trailing slash (`…/modules/content`), with `https`, or in capitals,
@@ -47,6 +50,7 @@ enum FeedNamespace: UInt8 {
             case "content": return .content
             case "media": return .media
             case "itunes": return .itunes
+            case "sy": return .syndication
             case "atom", "rss": return .core
             default: return .other
             }
@@ -63,6 +67,7 @@ enum FeedNamespace: UInt8 {
         case "http://www.itunes.com/dtds/podcast-1.0.dtd": return .itunes
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns": return .rdf
         case "http://www.w3.org/1999/xhtml": return .xhtml
+        case "http://purl.org/rss/1.0/modules/syndication": return .syndication
         default: return .other
         }
     }
@@ -143,6 +148,9 @@ enum ElementTable {
             (.media, "title", .title, 2),
             (.media, "category", .subject, 0),
             (.xhtml, "body", .content, 2),
+            (.core, "ttl", .ttl, 0),
+            (.syndication, "updatePeriod", .updatePeriod, 0),
+            (.syndication, "updateFrequency", .updateFrequency, 0),
         ]
         var rows: [Key: ElementRule] = [:]
         for (namespace, name, role, rank) in table {

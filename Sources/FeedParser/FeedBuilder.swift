@@ -25,6 +25,7 @@ struct FeedBuilder {
     enum Target {
         case title, link, subtitle, summary, content, authorText, authorName, authorEmail, creator
         case guid, id, published, updated, language, category, termList, imageURL
+        case ttl, updatePeriod, updateFrequency
     }
 
     /// The element whose text is being gathered.
@@ -85,6 +86,8 @@ struct FeedBuilder {
     var readsLatin1 = false
 
     private var feed = FeedFields()
+    /// The channel's `ttl`, `sy:updatePeriod` and `sy:updateFrequency`, as written (the first of each).
+    private var schedule = SyndicationSchedule()
     private var item: FeedFields?
     /// Where the open item goes in `items`: where it started, so that an item read inside it
     /// (and finished first) comes after it.
@@ -279,7 +282,7 @@ struct FeedBuilder {
             format: format, isWellFormed: isWellFormed, encoding: encoding, hadEncodingFallback: hadEncodingFallback,
             title: feed.title?.value, link: feed.link?.value, subtitle: feed.subtitle?.value,
             language: feed.language?.value, updated: feed.updated?.value ?? feed.published?.value,
-            author: feed.author?.value, image: feed.image?.value, items: items
+            author: feed.author?.value, image: feed.image?.value, updateInterval: schedule.interval, items: items
         )
     }
 
@@ -416,6 +419,15 @@ struct FeedBuilder {
         case .itunesImage:
             guard container == .feed, item == nil, let href = attributes.value("href") ?? attributes.value("url") else { return }
             feed.image.offer(resolve(href, against: currentBase), rank: rank)
+        case .ttl:
+            guard container == .feed, item == nil else { return }
+            begin(.ttl, kind: .raw, rank: 0, &frame)
+        case .updatePeriod:
+            guard container == .feed, item == nil else { return }
+            begin(.updatePeriod, kind: .raw, rank: 0, &frame)
+        case .updateFrequency:
+            guard container == .feed, item == nil else { return }
+            begin(.updateFrequency, kind: .raw, rank: 0, &frame)
         }
     }
 
@@ -510,7 +522,7 @@ extension FeedFields {
         case .updated: return updated.accepts(rank: rank)
         case .language: return language.accepts(rank: rank)
         case .imageURL: return image.accepts(rank: rank)
-        case .authorText, .authorName, .authorEmail, .category, .termList: return true
+        case .authorText, .authorName, .authorEmail, .category, .termList, .ttl, .updatePeriod, .updateFrequency: return true
         }
     }
 }
@@ -716,6 +728,12 @@ extension FeedBuilder {
             for term in raw.split(separator: ",") { item?.addCategory(String(term)) }
         case .imageURL:
             feed.image.offer(resolve(raw, against: currentBase), rank: active.rank)
+        case .ttl:
+            schedule.ttl = schedule.ttl ?? raw
+        case .updatePeriod:
+            schedule.period = schedule.period ?? raw
+        case .updateFrequency:
+            schedule.frequency = schedule.frequency ?? raw
         }
     }
 

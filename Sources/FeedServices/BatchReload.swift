@@ -12,6 +12,10 @@ import Logging
 /// On a terminal it draws one progress line (feeds done/total and the feed just finished) and
 /// prints failures above it; otherwise it prints one line per feed. Either way it ends with a
 /// summary. Ctrl-C cancels the reload promptly; what was stored stays stored.
+///
+/// A reload run from cron is automatic: it fetches only the feeds that are due (`FeedHealth`)
+/// and says until when each other one waits; `--all` (a manual reload) fetches every feed
+/// except one whose server asked to be left alone, and so does naming feeds.
 public struct BatchReload {
     private static let logger = Logger(label: "tidings.reload")
 
@@ -19,10 +23,13 @@ public struct BatchReload {
     /// title, as the reader's quick filter matches titles: see `feeds(named:in:titles:)`).
     public var tag: String?
     public var names: [String]
+    /// Whether the feeds that are not due are fetched too; named feeds always are.
+    public var kind: ReloadKind
 
-    public init(tag: String? = nil, names: [String] = []) {
+    public init(tag: String? = nil, names: [String] = [], kind: ReloadKind = .automatic) {
         self.tag = tag
         self.names = names
+        self.kind = names.isEmpty ? kind : .manual
     }
 
     /// The outcome, for the exit status.
@@ -51,22 +58,22 @@ public struct BatchReload {
 
     /// Runs the reload to its end, writing to standard output (and warnings to standard error);
     /// failures also go to `errorLog` when the config names one (`error-log`).
-    public func run(paths: AppPaths, errorLog: ErrorLog? = nil) throws -> Outcome {
+    public func run(paths: AppPaths, errorLog: ErrorLog? = nil, at now: Date = Date()) throws -> Outcome {
         try paths.createDirectories()
         let config = try Config.load(from: paths.configFile)
         if let path = config.errorLogPath { errorLog?.open(path: path) }
         let source = config.feedListSource
-        guard let server = source.server else { return try reload(config: config, paths: paths) }
+        guard let server = source.server else { return try reload(config: config, paths: paths, at: now) }
         let synced = try sync(server, config: config, paths: paths)
         // `sync-local-feeds`: the urls file's feeds are reloaded after the server's are synced.
         guard source.fetchesFeeds else { return synced }
-        let reloaded = try reload(config: config, paths: paths, besideServer: true)
+        let reloaded = try reload(config: config, paths: paths, besideServer: true, at: now)
         return [synced, reloaded].contains(.interrupted) ? .interrupted : [synced, reloaded].contains(.someFailed) ? .someFailed : .succeeded
     }
 
     /// Fetches the urls file's feeds (`besideServer`: only those, not the feed server's, which
     /// stay as the sync left them; its warnings were written already).
-    private func reload(config: Config, paths: AppPaths, besideServer: Bool = false) throws -> Outcome {
+    private func reload(config: Config, paths: AppPaths, besideServer: Bool = false, at now: Date) throws -> Outcome {
         let urls = try UrlsFile.load(from: paths.urlsFile)
         // `urls-source "opml"`: the OPML documents list the feeds instead of the urls file.
         var opml: OPMLFeedList.Loaded?
@@ -83,17 +90,21 @@ public struct BatchReload {
         try store.syncSubscriptions(subscriptions, keepingServerFeeds: besideServer)
         // Hides what the killfile ignores among stored articles, and has the reload apply it.
         try store.applyKillfile(config.killfile)
+        // Each feed's `reload-time`, `max-items` and `mark-read-on-arrival` (`feed-option`).
+        try store.applyFeedOptions(config, at: now)
         let cache = StoreFeedCache(store: store)
         let titles = try Dictionary(store.feedList().map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
-        let local = try cache.fetchRequests(localOnly: besideServer)
+        var plan = try config.fetchPlan(kind, store: store, localOnly: besideServer, at: now)
         // Beside a feed server, an empty urls file is no mistake.
-        if besideServer && local.isEmpty && tag == nil && names.isEmpty { return .succeeded }
-        let requests = try select(local, from: subscriptions, titles: titles)
+        if besideServer && plan.targets.isEmpty && plan.waiting.isEmpty && tag == nil && names.isEmpty { return .succeeded }
+        try select(&plan, from: subscriptions, titles: titles)
+        let requests = plan.requests
 
         let reporter = ReloadReporter(
             total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,
             // A feed without a title is shown by its URL, which may hold credentials.
             name: { url in ReloadReporter.printable(DisplayName(titles[url] ?? url).text) })
+        reporter.report(waiting: plan.waiting)
         let queue = DispatchQueue(label: "tidings.reload.events")
         let reload = FeedFetcher(cache: cache, options: config.fetchOptions)
             .reload(requests, on: queue) { event in
@@ -118,16 +129,18 @@ public struct BatchReload {
         // The reload stored titles only in the full-text index (see `StoreFeedCache`).
         try store.indexAllStoredBodies()
         try Self.applyRetention(config, to: store)
-        reporter.finish(summary)
+        reporter.finish(summary, waiting: plan.waiting.count)
         try Self.carryOutRuleEffects(config, store: store)
         if interruption.happened { return .interrupted }
         return summary.failed > 0 ? .someFailed : .succeeded
     }
 
-    /// `max-items` and `keep-articles-days` (with `keep-forever-if-flagged-with`), after a reload
-    /// or a sync, as the reader applies them.
+    /// `max-items` (each feed's, see `applyFeedOptions`) and `keep-articles-days` (with
+    /// `keep-forever-if-flagged-with`), after a reload or a sync, as the reader applies them.
     private static func applyRetention(_ config: Config, to store: FeedStore) throws {
-        if config[\.maxItems] > 0 { try store.applyRetention(defaultMaxItems: config[\.maxItems]) }
+        // A feed's own limit is in its row; the global one for the feed server's feeds.
+        let maxItems = config[\.maxItems]
+        try store.applyRetention(defaultMaxItems: maxItems > 0 ? maxItems : nil)
         let lifecycle = config.articleLifecycle
         try store.deleteArticles(olderThanDays: lifecycle.keepArticlesDays, keeping: lifecycle.keptFlags)
     }
@@ -186,10 +199,9 @@ public struct BatchReload {
         }
     }
 
-    private func select(_ requests: [FetchRequest], from subscriptions: [Subscription], titles: [String: String]) throws
-        -> [FetchRequest]
-    {
-        guard !requests.isEmpty else { throw SelectionError.noFeeds }
+    /// Keeps in `plan` the feeds the tag and names select (all of them without either).
+    private func select(_ plan: inout FetchPlan, from subscriptions: [Subscription], titles: [String: String]) throws {
+        guard !plan.targets.isEmpty || !plan.waiting.isEmpty else { throw SelectionError.noFeeds }
         var chosen = Set<String>()
         if let tag {
             let tagged = subscriptions.filter { $0.tags.contains(tag) }.map(\.url)
@@ -201,8 +213,9 @@ public struct BatchReload {
             guard !matches.isEmpty else { throw SelectionError.unknownName(name) }
             chosen.formUnion(matches)
         }
-        if tag == nil && names.isEmpty { return requests }
-        return requests.filter { chosen.contains($0.url) }
+        if tag == nil && names.isEmpty { return }
+        plan.targets.removeAll { !chosen.contains($0.url) }
+        plan.waiting.removeAll { !chosen.contains($0.feed.feed.url) }
     }
 }
 

@@ -26,13 +26,15 @@ public final class CapturingFeedCache: FeedCache, @unchecked Sendable {
     /// Nothing is cached yet: the fetch is unconditional.
     public func validators(for url: String) throws -> CacheValidators? { nil }
 
-    public func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
+    public func storeFeed(
+        _ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?, timing: ServerTiming
+    ) throws -> Int {
         lock.withLock { captured = Capture(feed: feed, validators: validators, permanentRedirect: permanentRedirect) }
         return feed.items.count
     }
 
     /// Cannot happen without validators; there would be nothing to keep.
-    public func recordNotModified(for url: String, permanentRedirect: String?) throws {}
+    public func recordNotModified(for url: String, permanentRedirect: String?, timing: ServerTiming) throws {}
 
     /// The failure reaches the caller through the reload's summary.
     public func recordFailure(_ failure: FetchFailure, for url: String) throws {}

@@ -27,9 +27,18 @@ final class ReloadReporter: @unchecked Sendable {
         }
     }
 
-    func finish(_ summary: ReloadSummary) {
+    /// Says, a line each, which feeds the reload leaves alone and until when (not on a terminal,
+    /// where the summary counts them).
+    func report(waiting: [FetchPlan.Waiting]) {
+        guard !isTerminal else { return }
+        for feed in waiting {
+            ReloadReporter.write(ReloadReporter.line(for: feed, name: name(feed.feed.feed.url)) + "\n")
+        }
+    }
+
+    func finish(_ summary: ReloadSummary, waiting: Int = 0) {
         if hasProgressLine { ReloadReporter.write("\r\u{1B}[K") }
-        ReloadReporter.write(ReloadReporter.summaryLine(summary) + "\n")
+        ReloadReporter.write(ReloadReporter.summaryLine(summary, waiting: waiting) + "\n")
     }
 
     private func reportOnTerminal(_ event: FetchEvent) {
@@ -53,6 +62,19 @@ final class ReloadReporter: @unchecked Sendable {
         }
     }
 
+    /// `waiting    Harbour Notes: until 2026-12-06 14:05 (ttl)`, the time local.
+    static func line(for waiting: FetchPlan.Waiting, name: String) -> String {
+        "waiting    \(name): until \(localTime(waiting.wait.until)) (\(waiting.wait.reason.rawValue))"
+    }
+
+    /// `2026-12-06 14:05`, in the local time zone.
+    static func localTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
     /// `[#######.............]  12/200  Harbour Notes`, cut to `width` columns.
     static func progressLine(completed: Int, total: Int, current: String, width: Int) -> String {
         let barWidth = 20
@@ -65,11 +87,14 @@ final class ReloadReporter: @unchecked Sendable {
         return head + (room > 0 ? name : "")
     }
 
-    /// `200 feeds: 180 updated, 15 unchanged, 5 failed; 42 new items`.
-    static func summaryLine(_ summary: ReloadSummary) -> String {
+    /// `200 feeds: 180 updated, 15 unchanged, 5 failed; 42 new items`; feeds the reload left
+    /// alone count as `waiting`.
+    static func summaryLine(_ summary: ReloadSummary, waiting: Int = 0) -> String {
         var parts = ["\(summary.updated) updated", "\(summary.notModified) unchanged", "\(summary.failed) failed"]
         if summary.cancelled > 0 { parts.append("\(summary.cancelled) cancelled") }
-        let feeds = summary.total == 1 ? "1 feed" : "\(summary.total) feeds"
+        if waiting > 0 { parts.append("\(waiting) waiting") }
+        let total = summary.total + waiting
+        let feeds = total == 1 ? "1 feed" : "\(total) feeds"
         let items = summary.newItems == 1 ? "1 new item" : "\(summary.newItems) new items"
         return "\(feeds): \(parts.joined(separator: ", ")); \(items)"
     }

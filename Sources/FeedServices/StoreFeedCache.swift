@@ -24,7 +24,7 @@ public struct StoreFeedCache: FeedCache {
     /// The subscribed feeds (hidden ones included), in urls-file order, as pipeline requests.
     /// `localOnly`: not the feeds a feed server lists (see `FeedStore.feedsToFetch`).
     public func fetchRequests(localOnly: Bool = false) throws -> [FetchRequest] {
-        try store.feedsToFetch(localOnly: localOnly).map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }
+        try store.feedsToFetch(localOnly: localOnly).map(\.request)
     }
 
     public func validators(for url: String) throws -> CacheValidators? {
@@ -34,16 +34,19 @@ public struct StoreFeedCache: FeedCache {
 
     /// Prepares the feed on the calling worker thread, in parallel with other feeds, so that the
     /// store's single writer only runs SQL (see `PreparedFeed`).
-    public func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
+    public func storeFeed(
+        _ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?, timing: ServerTiming
+    ) throws -> Int {
         try writer.store(FeedUpdate(
-            PreparedFeed(feed, similarityHashes: store.foldsNearDuplicates), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect))
+            PreparedFeed(feed, similarityHashes: store.foldsNearDuplicates), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect,
+            timing: timing))
     }
 
-    public func recordNotModified(for url: String, permanentRedirect: String?) throws {
-        try store.recordNotModified(forFeedURL: url, permanentRedirect: permanentRedirect)
+    public func recordNotModified(for url: String, permanentRedirect: String?, timing: ServerTiming) throws {
+        try store.recordNotModified(forFeedURL: url, permanentRedirect: permanentRedirect, timing: timing)
     }
 
     public func recordFailure(_ failure: FetchFailure, for url: String) throws {
-        try store.recordFailure(forFeedURL: url, reason: failure.description)
+        try store.recordFailure(forFeedURL: url, reason: failure.description, timing: failure.serverTiming)
     }
 }

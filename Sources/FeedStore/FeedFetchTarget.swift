@@ -11,10 +11,14 @@ public struct FeedFetchTarget: Sendable, Hashable {
     public var validators: CacheValidators
     public var lastSuccessAt: Date?
     public var failureCount: Int
+    /// The feed's own user agent, headers, timeout, proxy and cookie jar, as the configuration
+    /// sets them (`feed-option`); nil: the reload's. The store leaves it nil: whoever reads the
+    /// configuration fills it in (FeedServices' `Config.fetchPlan`).
+    public var requestSettings: FeedRequestSettings?
 
     public init(
         id: FeedID, url: String, fetchURL: String, validators: CacheValidators,
-        lastSuccessAt: Date?, failureCount: Int
+        lastSuccessAt: Date?, failureCount: Int, requestSettings: FeedRequestSettings? = nil
     ) {
         self.id = id
         self.url = url
@@ -22,5 +26,6 @@ public struct FeedFetchTarget: Sendable, Hashable {
         self.validators = validators
         self.lastSuccessAt = lastSuccessAt
         self.failureCount = failureCount
+        self.requestSettings = requestSettings
     }
 }

@@ -16,6 +16,7 @@ extension FeedStore {
     ///   - validators: the response's `ETag` / `Last-Modified`, sent on the next fetch.
     ///   - permanentRedirect: where a permanent redirect led this fetch, if it did. The feed's
     ///     fetch URL moves there once two fetches in a row were redirected to the same place.
+    ///   - timing: what the server said of when to ask again (see `FeedHealth`).
     ///   - now: the fetch time (first-seen time of new items, last success).
     ///   - indexingBodies: false to leave the new items' text out of the full-text index until
     ///     `indexStoredBodies` runs (a reload's many feeds); their titles are indexed at once.
@@ -23,11 +24,12 @@ extension FeedStore {
     @discardableResult
     public func upsert(
         _ feed: Feed, forFeedURL url: String, validators: CacheValidators = CacheValidators(),
-        permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
+        permanentRedirect: String? = nil, timing: ServerTiming = ServerTiming(), at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
         // Prepared before the write transaction, on the caller's thread: see `PreparedFeed`.
         try upsert(
-            PreparedFeed(feed, similarityHashes: foldsNearDuplicates), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now,
+            PreparedFeed(feed, similarityHashes: foldsNearDuplicates), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect,
+            timing: timing, at: now,
             indexingBodies: indexingBodies)
     }
 
@@ -36,9 +38,10 @@ extension FeedStore {
     @discardableResult
     public func upsert(
         _ prepared: PreparedFeed, forFeedURL url: String, validators: CacheValidators = CacheValidators(),
-        permanentRedirect: String? = nil, at now: Date = Date(), indexingBodies: Bool = true
+        permanentRedirect: String? = nil, timing: ServerTiming = ServerTiming(), at now: Date = Date(), indexingBodies: Bool = true
     ) throws -> Int {
-        let update = FeedUpdate(prepared, forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, at: now)
+        let update = FeedUpdate(
+            prepared, forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect, timing: timing, at: now)
         return try write { db in try store(update, indexingBodies: indexingBodies, db: db) }
     }
 
@@ -72,9 +75,16 @@ extension FeedStore {
         let killfile = killfileSlot.current
         let entries = try Self.entriesToStore(
             prepared.entries, feed: feed, feedID: feedID, killfile: killfile, seenAt: seconds, db: db)
+        // The feed's `max-items` and `mark-read-on-arrival` (see `applyFeedPolicies`).
+        let policy = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT maxItems, markReadOnArrival FROM feed WHERE id = ?"), arguments: [feedID])
+        let maxItems: Int? = policy?["maxItems"]
+        // The feed's items so far end at this id: the rows the fetch inserts come after it.
+        let lastIDBefore = maxItems == nil ? nil
+            : try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM item WHERE feedId = ?"), arguments: [feedID]) ?? 0
         let arrived = try Self.storeItems(
             entries, feedID: feedID, seenAt: seconds, indexingBodies: indexingBodies,
-            resettingUnread: resetUnreadSlot.contains(update.url), db: db)
+            resettingUnread: resetUnreadSlot.contains(update.url), markingRead: policy?["markReadOnArrival"] ?? false, db: db)
         var newCount = arrived.count
         newCount -= try Self.hideIgnored(feedID: feedID, seenAt: seconds, killfile: killfile, starFlag: starFlag, db: db)
         // The rules on arrival act on the new articles the killfile left listed.
@@ -85,9 +95,8 @@ extension FeedStore {
             try db.cachedStatement(sql: "DELETE FROM item WHERE feedId = ? AND isDeleted = 1 AND lastSeenAt < ?")
                 .execute(arguments: [feedID, seconds])
         }
-        if let maxItems = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT maxItems FROM feed WHERE id = ?"), arguments: [feedID])
-        {
+        if let maxItems, let lastIDBefore {
+            newCount -= try Self.dropArrivals(db, feedID: feedID, after: lastIDBefore, keeping: maxItems)
             try Self.dropItems(db, feedID: feedID, keeping: maxItems)
         }
         try Self.recordRedirect(db, feedID: feedID, target: update.permanentRedirect)
@@ -95,24 +104,26 @@ extension FeedStore {
     }
 
     private static let updateFeedSQL = """
-        UPDATE feed SET \(FeedUpdate.columns.assignments), lastError = NULL, failureCount = 0 WHERE id = ?
+        UPDATE feed SET \(FeedUpdate.columns.assignments), lastError = NULL, failureCount = 0, waitUntil = NULL WHERE id = ?
         """
 
-    /// Records a `304 Not Modified`: the attempt and success times move, nothing else changes
-    /// (except the permanent-redirect bookkeeping, as in `upsert`).
+    /// Records a `304 Not Modified`: the attempt and success times move, and what the server
+    /// said of its answer's freshness (`timing`); nothing else changes (except the
+    /// permanent-redirect bookkeeping, as in `upsert`).
     public func recordNotModified(
-        forFeedURL url: String, permanentRedirect: String? = nil, at now: Date = Date()
+        forFeedURL url: String, permanentRedirect: String? = nil, timing: ServerTiming = ServerTiming(), at now: Date = Date()
     ) throws {
         try write { db in
             let seconds = now.timeIntervalSince1970
+            let freshUntil = Self.waitEnd(after: now, seconds: timing.freshFor)
             guard let permanentRedirect, !permanentRedirect.isEmpty else {
                 // The common case of a reload where nothing changed: one statement, which also
                 // ends any run of redirected fetches (as `recordRedirect` does with no target).
                 try db.cachedStatement(sql: """
                     UPDATE feed SET lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL,
-                        failureCount = 0, redirectTarget = NULL, redirectCount = 0
+                        failureCount = 0, redirectTarget = NULL, redirectCount = 0, freshUntil = ?, waitUntil = NULL
                     WHERE url = ?
-                    """).execute(arguments: [seconds, seconds, url])
+                    """).execute(arguments: [seconds, seconds, freshUntil, url])
                 if db.changesCount == 0 { throw StoreError.unknownFeed(url: url) }
                 return
             }
@@ -120,26 +131,40 @@ extension FeedStore {
             try db.execute(
                 sql: """
                     UPDATE feed SET lastAttemptAt = ?, lastSuccessAt = ?, lastError = NULL,
-                        failureCount = 0
+                        failureCount = 0, freshUntil = ?, waitUntil = NULL
                     WHERE id = ?
                     """,
-                arguments: [seconds, seconds, feedID])
+                arguments: [seconds, seconds, freshUntil, feedID])
             try Self.recordRedirect(db, feedID: feedID, target: permanentRedirect)
         }
     }
 
     /// Records a failed fetch: its reason (one line) and time, and one more consecutive failure.
     /// The feed's items and validators stay as they were.
-    public func recordFailure(forFeedURL url: String, reason: String, at now: Date = Date()) throws {
+    ///
+    /// - Parameter timing: a server that asked to be left alone (`Retry-After`) says for how
+    ///   long; with `isHostWide` (a 429) every feed of the host waits as long.
+    public func recordFailure(forFeedURL url: String, reason: String, timing: ServerTiming = ServerTiming(), at now: Date = Date()) throws {
         let oneLine = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let waitUntil = Self.waitEnd(after: now, seconds: timing.retryAfter)
         try write { db in
             let feedID = try Self.feedID(db, url: url)
             try db.execute(
                 sql: """
-                    UPDATE feed SET lastAttemptAt = ?, lastError = ?, failureCount = failureCount + 1
+                    UPDATE feed SET lastAttemptAt = ?, lastError = ?, failureCount = failureCount + 1, waitUntil = ?
                     WHERE id = ?
                     """,
-                arguments: [now.timeIntervalSince1970, oneLine.isEmpty ? "failed" : oneLine, feedID])
+                arguments: [now.timeIntervalSince1970, oneLine.isEmpty ? "failed" : oneLine, waitUntil, feedID])
+            if timing.isHostWide, let waitUntil, let location = try String.fetchOne(
+                db, sql: "SELECT COALESCE(fetchURL, url) FROM feed WHERE id = ?", arguments: [feedID]),
+                let host = FeedHost.of(location)
+            {
+                // Waits that are over go as another begins.
+                try db.execute(sql: "DELETE FROM hostWait WHERE until < ?", arguments: [now.timeIntervalSince1970])
+                try db.execute(
+                    sql: "INSERT INTO hostWait (host, until) VALUES (?, ?) ON CONFLICT (host) DO UPDATE SET until = max(until, excluded.until)",
+                    arguments: [host, waitUntil])
+            }
             // A failure breaks a run of redirected successes.
             try Self.recordRedirect(db, feedID: feedID, target: nil)
         }
@@ -155,11 +180,13 @@ extension FeedStore {
     /// the story it shares with other feeds' articles (see `FeedStore+Stories`). New items' text
     /// is indexed now, or with `indexingBodies` false by `indexStoredBodies` later.
     ///
-    /// - Parameter resettingUnread: a known item whose title or text changed becomes unread
-    ///   again (`reset-unread-on-update`).
+    /// - Parameters:
+    ///   - resettingUnread: a known item whose title or text changed becomes unread again
+    ///     (`reset-unread-on-update`).
+    ///   - markingRead: new items are stored read (`mark-read-on-arrival`).
     static func storeItems(
         _ entries: [PreparedFeed.Entry], feedID: FeedID, seenAt seconds: Double, indexingBodies: Bool,
-        resettingUnread: Bool = false, db: Database
+        resettingUnread: Bool = false, markingRead: Bool = false, db: Database
     ) throws -> ArrivedItems {
         // New items take one statement: the insert reports a conflict on (feedId, key) by
         // changing no row, and only then is the known item refreshed. (Not `RETURNING
@@ -189,6 +216,7 @@ extension FeedStore {
             insert.bind(seconds)
             insert.bind(date)
             insert.bind(Int64(indexingBodies ? 1 : 0))
+            insert.bind(Int64(markingRead ? 1 : 0))
             PreparedFeed.Entry.columns.bind(entry, to: &insert)
             try insert.run()
             guard db.changesCount > 0 else {
@@ -229,12 +257,12 @@ extension FeedStore {
                 try touch.run()
             }
         }
-        // New rows are unread and not dropped (the column defaults); no trigger counts them
-        // (see migration v3).
+        // New rows are not dropped (the column's default), and unread unless `markingRead`; no
+        // trigger counts them (see migration v3).
         if arrived.count > 0 {
             try db.cachedStatement(sql: """
                 UPDATE feed SET totalCount = totalCount + ?, unreadCount = unreadCount + ? WHERE id = ?
-                """).execute(arguments: [arrived.count, arrived.count, feedID])
+                """).execute(arguments: [arrived.count, markingRead ? 0 : arrived.count, feedID])
         }
         for (rank, entry) in unindexed {
             // The text of a reload's items waits (see migration v9).
@@ -252,8 +280,8 @@ extension FeedStore {
     /// A new item's date and the item columns of every fetch (`PreparedFeed.Entry.columns`), for
     /// the insert that reports a known item by changing no row.
     private static let insertItemSQL = """
-        INSERT INTO item (feedId, key, firstSeenAt, lastSeenAt, sortDate, bodyIndexed, \(PreparedFeed.Entry.columns.names()))
-        VALUES (?, ?, ?, ?, ?, ?, \(PreparedFeed.Entry.columns.placeholders))
+        INSERT INTO item (feedId, key, firstSeenAt, lastSeenAt, sortDate, bodyIndexed, isRead, \(PreparedFeed.Entry.columns.names()))
+        VALUES (?, ?, ?, ?, ?, ?, ?, \(PreparedFeed.Entry.columns.placeholders))
         ON CONFLICT (feedId, key) DO NOTHING
         """
 

@@ -29,10 +29,7 @@ extension FeedStore {
     static func dropItems(_ db: Database, feedID: FeedID, keeping maxItems: Int) throws -> Int {
         try db.execute(
             sql: """
-                UPDATE item SET
-                    isDeleted = 1, summary = NULL, content = NULL, fullArticle = NULL, enclosures = '[]',
-                    searchTitle = NULL, searchAuthor = NULL
-                WHERE feedId = ? AND isDeleted = 0 AND isRead = 1 AND isStarred = 0
+                \(dropSQL) WHERE feedId = ? AND isDeleted = 0 AND isRead = 1 AND isStarred = 0
                 AND id NOT IN (
                     SELECT id FROM item WHERE feedId = ? AND isDeleted = 0
                     ORDER BY sortDate DESC, id DESC LIMIT ?)
@@ -40,4 +37,27 @@ extension FeedStore {
             arguments: [feedID, feedID, max(0, maxItems)])
         return db.changesCount
     }
+
+    /// Marks dropped the items a fetch just stored (those after the id `lastID`) that are not
+    /// among the feed's `keeping` newest: a feed limited to 3 articles lists 3 after its first
+    /// fetch, whatever its document holds, and its older arrivals do not come back as new.
+    /// Returns how many were dropped.
+    static func dropArrivals(_ db: Database, feedID: FeedID, after lastID: Int64, keeping maxItems: Int) throws -> Int {
+        try db.execute(
+            sql: """
+                \(dropSQL) WHERE feedId = ? AND id > ? AND isDeleted = 0 AND isStarred = 0
+                AND id NOT IN (
+                    SELECT id FROM item WHERE feedId = ? AND isDeleted = 0
+                    ORDER BY sortDate DESC, id DESC LIMIT ?)
+                """,
+            arguments: [feedID, lastID, feedID, max(0, maxItems)])
+        return db.changesCount
+    }
+
+    /// Makes the rows a condition names tombstones: their text goes, their keys stay.
+    private static let dropSQL = """
+        UPDATE item SET
+            isDeleted = 1, summary = NULL, content = NULL, fullArticle = NULL, enclosures = '[]',
+            searchTitle = NULL, searchAuthor = NULL
+        """
 }

@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Why the cache could not do what was asked. Every case reads as one line naming the file or feed.
@@ -14,6 +15,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case readOnly(path: String)
     /// A write named a feed URL that is not in the cache (sync the subscriptions first).
     case unknownFeed(url: String)
+    /// A feed's URL cannot become `url`: the cache has a feed at that address already.
+    case urlTaken(url: String)
     /// A full-text query that SQLite's FTS5 rejected (only raw `MATCH` queries can cause this).
     case invalidSearchQuery(query: String, reason: String)
     /// Any other SQLite failure.
@@ -31,6 +34,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the cache \(path) is read-only here (another user's, or a read-only mount): nothing can be saved"
         case let .unknownFeed(url):
             return "no feed \(url) in the cache"
+        case let .urlTaken(url):
+            return "the cache already has a feed at \(CredentialRedaction.redact(url))"
         case let .invalidSearchQuery(query, reason):
             return "invalid search \(query): \(reason)"
         case let .database(path, reason):

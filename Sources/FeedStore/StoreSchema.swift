@@ -200,6 +200,26 @@ enum StoreSchema {
             }
             try FeedStore.fillStoryKeys(db)
         }
+        migrator.registerMigration("v14: polite fetching") { db in
+            // When a feed may be fetched again (see `FeedHealth`): what the feed declared
+            // (`<ttl>`, `sy:updatePeriod`, seconds), how long the server said its answer stays
+            // fresh and when it asked to be left alone (`Cache-Control`/`Expires`, `Retry-After`:
+            // times), and the settings of the config that apply to the feed itself
+            // (`reload-time` in seconds, `mark-read-on-arrival`; `max-items` has its column since
+            // v1), written by whoever reads the config before a reload (`applyFeedPolicies`). A
+            // 429 holds for the feed's whole host: `hostWait`.
+            try db.execute(sql: """
+                ALTER TABLE feed ADD COLUMN updateInterval REAL;
+                ALTER TABLE feed ADD COLUMN freshUntil REAL;
+                ALTER TABLE feed ADD COLUMN waitUntil REAL;
+                ALTER TABLE feed ADD COLUMN reloadInterval REAL;
+                ALTER TABLE feed ADD COLUMN markReadOnArrival INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE hostWait (
+                    host TEXT PRIMARY KEY,
+                    until REAL NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 

@@ -218,18 +218,18 @@ private final class TimedCache: FeedCache, @unchecked Sendable {
 
     func validators(for url: String) throws -> CacheValidators? { try base.validators(for: url) }
 
-    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
-        try base.storeFeed(feed, for: url, validators: validators, permanentRedirect: permanentRedirect)
+    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?, timing: ServerTiming) throws -> Int {
+        try base.storeFeed(feed, for: url, validators: validators, permanentRedirect: permanentRedirect, timing: timing)
     }
 
-    func recordNotModified(for url: String, permanentRedirect: String?) throws {
+    func recordNotModified(for url: String, permanentRedirect: String?, timing: ServerTiming) throws {
         try writer.withLock {
             let start = Date()
             defer {
                 let elapsed = Date().timeIntervalSince(start)
                 lock.withLock { bookkeeping += elapsed }
             }
-            try base.recordNotModified(for: url, permanentRedirect: permanentRedirect)
+            try base.recordNotModified(for: url, permanentRedirect: permanentRedirect, timing: timing)
         }
     }
 

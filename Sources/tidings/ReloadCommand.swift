@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedServices
+import FeedStore
 import Foundation
 import TidingsApp
 
@@ -7,11 +8,15 @@ import TidingsApp
 struct ReloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload",
-        abstract: "Download every feed (or the named or tagged ones) and update the cache.",
+        abstract: "Download the feeds that are due (or the named or tagged ones) and update the cache.",
         discussion: """
-            On a terminal a progress line shows the feeds done; otherwise one line is printed per \
-            feed. Ends with a summary. Exits with status 1 if any feed failed. `tidings -x reload` \
-            works too, as in newsboat.
+            Run from cron, it is polite: a feed is fetched only once its reload-time has passed \
+            since its last fetch, and what the feed (<ttl>) and its server (Cache-Control, \
+            Expires) ask; failing feeds back off. --all fetches every feed anyway, and so does \
+            naming feeds; no reload asks a server that answered 429 or 503 with Retry-After \
+            before that time. On a terminal a progress line shows the feeds done; otherwise one \
+            line is printed per feed, and per feed left waiting. Ends with a summary. Exits with \
+            status 1 if any feed failed. `tidings -x reload` works too, as in newsboat.
             """
     )
 
@@ -20,14 +25,17 @@ struct ReloadCommand: ParsableCommand {
     @Option(name: .long, help: "Only the feeds with this tag.")
     var tag: String?
 
-    @Argument(help: "Only these feeds, by URL or title.")
+    @Flag(help: "Every feed, due or not (a manual reload), except those whose server asked to wait.")
+    var all = false
+
+    @Argument(help: "Only these feeds, by URL or title (fetched whether due or not).")
     var names: [String] = []
 
     func run() throws {
         let errorLog = global.logToFile()
         let outcome: BatchReload.Outcome
         do {
-            outcome = try BatchReload(tag: tag, names: names).run(paths: global.paths, errorLog: errorLog)
+            outcome = try BatchReload(tag: tag, names: names, kind: all ? .manual : .automatic).run(paths: global.paths, errorLog: errorLog)
         } catch {
             FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
             throw ExitCode(2)

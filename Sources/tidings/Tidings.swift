@@ -9,7 +9,7 @@ struct Tidings: ParsableCommand {
         version: TidingsVersion.current,
         subcommands: [
             ReadCommand.self, ParseCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self, UnreadCommand.self,
-            AddCommand.self, ExtractCommand.self, RulesCommand.self,
+            AddCommand.self, ExtractCommand.self, FeedsCommand.self, RulesCommand.self,
         ],
         defaultSubcommand: ReadCommand.self
     )

@@ -27,16 +27,16 @@ final class GatedFeedCache: FeedCache, @unchecked Sendable {
         return try base.validators(for: url)
     }
 
-    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
+    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?, timing: ServerTiming) throws -> Int {
         if url == storing {
             let started = awaitedStarted.wait(timeout: .now() + 5) == .success
             lock.withLock { sawAwaited = started }
         }
-        return try base.storeFeed(feed, for: url, validators: validators, permanentRedirect: permanentRedirect)
+        return try base.storeFeed(feed, for: url, validators: validators, permanentRedirect: permanentRedirect, timing: timing)
     }
 
-    func recordNotModified(for url: String, permanentRedirect: String?) throws {
-        try base.recordNotModified(for: url, permanentRedirect: permanentRedirect)
+    func recordNotModified(for url: String, permanentRedirect: String?, timing: ServerTiming) throws {
+        try base.recordNotModified(for: url, permanentRedirect: permanentRedirect, timing: timing)
     }
 
     func recordFailure(_ failure: FetchFailure, for url: String) throws {

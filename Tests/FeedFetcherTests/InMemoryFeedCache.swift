@@ -18,6 +18,7 @@ final class InMemoryFeedCache: FeedCache, @unchecked Sendable {
     private var feeds: [String: Feed] = [:]
     private var itemKeys: [String: Set<String>] = [:]
     private var log: [Call] = []
+    private var timings: [String: ServerTiming] = [:]
 
     init(validators: [String: CacheValidators] = [:]) {
         savedValidators = validators
@@ -29,6 +30,9 @@ final class InMemoryFeedCache: FeedCache, @unchecked Sendable {
 
     func savedValidators(for url: String) -> CacheValidators? { lock.withLock { savedValidators[url] } }
 
+    /// What the server said of time with the last answer stored or not modified for `url`.
+    func timing(for url: String) -> ServerTiming? { lock.withLock { timings[url] } }
+
     func validators(for url: String) throws -> CacheValidators? {
         lock.withLock {
             log.append(.validators(url))
@@ -36,9 +40,10 @@ final class InMemoryFeedCache: FeedCache, @unchecked Sendable {
         }
     }
 
-    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?) throws -> Int {
+    func storeFeed(_ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?, timing: ServerTiming) throws -> Int {
         lock.withLock {
             log.append(.store(url))
+            timings[url] = timing
             if let permanentRedirect { log.append(.permanentRedirect(url, permanentRedirect)) }
             feeds[url] = feed
             savedValidators[url] = validators
@@ -53,9 +58,10 @@ final class InMemoryFeedCache: FeedCache, @unchecked Sendable {
         }
     }
 
-    func recordNotModified(for url: String, permanentRedirect: String?) throws {
+    func recordNotModified(for url: String, permanentRedirect: String?, timing: ServerTiming) throws {
         lock.withLock {
             log.append(.notModified(url))
+            timings[url] = timing
             if let permanentRedirect { log.append(.permanentRedirect(url, permanentRedirect)) }
         }
     }

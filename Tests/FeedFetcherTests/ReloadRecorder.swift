@@ -18,7 +18,19 @@ final class ReloadRecorder: @unchecked Sendable {
 
     /// Starts a reload and returns it without waiting.
     func start(_ urls: [String], cache: any FeedCache, options: FetchOptions) -> Reload {
-        FeedFetcher(cache: cache, options: options).reload(urls, on: queue) { [self] event in record(event) }
+        start(requests: urls.map { FetchRequest(url: $0) }, cache: cache, options: options)
+    }
+
+    /// The same for requests (each perhaps with its own settings).
+    func start(requests: [FetchRequest], cache: any FeedCache, options: FetchOptions) -> Reload {
+        FeedFetcher(cache: cache, options: options).reload(requests, on: queue) { [self] event in record(event) }
+    }
+
+    /// Reloads `requests` and waits for the summary, as `run` does.
+    func run(requests: [FetchRequest], cache: any FeedCache, options: FetchOptions = FetchOptions(), limit: TimeInterval = 30)
+        -> ReloadSummary?
+    {
+        start(requests: requests, cache: cache, options: options).wait(timeout: limit)
     }
 
     /// Reloads and waits for the summary (at most `limit` seconds: a hung reload fails the test

@@ -12,7 +12,9 @@ Routes come from a JSON file (--config FILE):
       "routes": {
         "/feed.xml": {
           "status": 200,                  # default 200, or 302 when "redirect" is set
-          "headers": {"Content-Type": "application/rss+xml; charset=utf-8"},
+          "headers": {"Content-Type": "application/rss+xml; charset=utf-8"},  # a "Date" replaces
+                                          # the server's own (also on a 304, with Cache-Control
+                                          # and Expires)
           "body": "<rss>...</rss>",       # or "body_file": PATH, or "body_base64": "..."
           "repeat": 1,                    # send the body this many times (huge bodies, no RAM)
           "prefix": "<rss><channel>",     # sent once before the (repeated) body
@@ -197,7 +199,8 @@ def make_handler(config, directory, log, log_lock):
             if last_modified:
                 headers["Last-Modified"] = last_modified
             if self.is_not_modified(etag, last_modified):
-                return self.send_body(304, {k: v for k, v in headers.items() if k in ("ETag", "Last-Modified")}, b"")
+                kept = ("ETag", "Last-Modified", "Cache-Control", "Expires", "Date")
+                return self.send_body(304, {k: v for k, v in headers.items() if k in kept}, b"")
             status = int(route.get("status", 302 if "redirect" in route else 200))
             if "redirect" in route:
                 headers["Location"] = route["redirect"]
@@ -286,7 +289,12 @@ def make_handler(config, directory, log, log_lock):
             return bool(last_modified and if_modified_since and if_modified_since == last_modified)
 
         def send_head(self, status, headers, length):
-            self.send_response(status)
+            if "Date" in headers:
+                # The route's own Date (a server whose clock is elsewhere) instead of the real one.
+                self.send_response_only(status)
+                self.send_header("Server", self.version_string())
+            else:
+                self.send_response(status)
             for name, value in headers.items():
                 self.send_header(name, value)
             if length is not None:

@@ -75,6 +75,13 @@ public struct ConfigOption<Value: ConfigValue>: OptionDeclaration {
         read(words).map { ($0.0, $0.warning) }
     }
 
+    public var addsUp: Bool { Value.addsUp }
+
+    public func value(_ later: any ConfigValue, after earlier: (any ConfigValue)?) -> any ConfigValue {
+        guard let later = later as? Value, let earlier = earlier as? Value else { return later }
+        return later.adding(to: earlier)
+    }
+
     public var defaultText: String { defaultValue.configText }
 
     public var minimumNumber: Int { minimum }
@@ -109,6 +116,11 @@ public protocol OptionDeclaration: Sendable {
     func configText(in values: OptionValues) -> String
     /// Reads `words` as a value of the option.
     func readAnyValue(_ words: [String]) -> Result<(any ConfigValue, warning: String?), OptionProblem>
+    /// Whether each line adds to the value of the lines before it (see `ConfigValue.addsUp`).
+    var addsUp: Bool { get }
+    /// The option's value once a line sets `later` after `earlier` was set (see
+    /// `ConfigValue.adding(to:)`).
+    func value(_ later: any ConfigValue, after earlier: (any ConfigValue)?) -> any ConfigValue
 }
 
 /// Why a config line's value cannot be used: one line, the option named.

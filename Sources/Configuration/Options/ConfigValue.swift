@@ -16,10 +16,20 @@ public protocol ConfigValue: Sendable, Equatable {
     static func shape(for option: OptionFacts) -> String
     /// The words the value is one of; empty when it is not one of a few words.
     static var choices: [String] { get }
+    /// Whether each line adds to the value of the lines before it (`http-header`) rather than
+    /// replacing it.
+    static var addsUp: Bool { get }
+    /// The value a line setting this one makes after a line that set `earlier`: this one, unless
+    /// the value adds up.
+    func adding(to earlier: Self) -> Self
 }
 
 extension ConfigValue {
     public static var choices: [String] { [] }
+
+    public static var addsUp: Bool { false }
+
+    public func adding(to earlier: Self) -> Self { self }
 }
 
 /// Why words are not a value of the option, in the words of newsboat's users; the option's name

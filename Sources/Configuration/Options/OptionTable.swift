@@ -51,14 +51,18 @@ public struct OptionTable: Sendable {
         "seconds to wait for a server to answer (a Tidings option)")
     public let userAgent = ConfigOption("user-agent", default: "", .feeds, .works, scope: .perFeed,
         "the HTTP User-Agent; empty: Tidings/<version>")
+    public let httpHeader = ConfigOption("http-header", default: HTTPHeaders(), .feeds, .works, scope: .perFeed,
+        "a request header sent with each feed's download, `\"Name: value\"` (an API key, `Accept`); each line adds one, a later one of the same name replacing it; sent to the feed's own host only, not to another a redirect leads to (a Tidings option)")
     public let refreshOnStartup = ConfigOption("refresh-on-startup", default: false, .feeds, .works, timing: .atStart,
         "reload every feed when the reader starts")
     public let autoReload = ConfigOption("auto-reload", default: false, .feeds, .works,
         "reload at start, then every reload-time minutes while the reader runs")
     public let reloadTime = ConfigOption("reload-time", default: 60, minimum: 1, .feeds, .works, scope: .perFeed,
-        "minutes between automatic reloads")
+        "minutes between automatic reloads; an automatic reload (auto-reload, `tidings reload` without --all) fetches a feed no sooner after its last fetch, nor sooner than its ttl or its server's Cache-Control ask (see Polite fetching)")
     public let maxItems = ConfigOption("max-items", default: 0, .feeds, .works, scope: .perFeed,
-        "read items kept per feed after a reload, 0 for all; unread and starred are never dropped")
+        "articles kept per feed, 0 for all: a fetch stores no more new ones than fit, and read ones beyond it are dropped after a reload; starred articles, and unread ones already listed, are never dropped")
+    public let markReadOnArrival = ConfigOption("mark-read-on-arrival", default: false, .feeds, .works, scope: .perFeed,
+        "new articles are stored read: kept and searchable, never counted as unread (a Tidings option)")
     public let feedOption = ConfigCommand("feed-option", .feeds,
         "feed-option FEED OPTION VALUE: an option's value for some feeds, FEED a feed's URL as the urls file writes it or a feed filter expression (see Settings for some feeds); the options marked \"also for some feeds\" take it") { config, words, line in config.feedOption(words, line: line) }
     public let ignoreArticle = ConfigCommand("ignore-article", .feeds,
@@ -222,6 +226,8 @@ public struct OptionTable: Sendable {
     public let alwaysFetchFullArticle = ConfigOption("always-fetch-full-article", default: "", .article, .works,
         "a regular expression: feeds whose URL it matches get their new articles' pages fetched after each reload",
         interpret: Self.regularExpression)
+    public let alwaysDownloadFullText = ConfigOption("always-download-full-text", default: false, .article, .toCome, scope: .perFeed,
+        "yes: each new article's page is fetched on arrival and its main text kept for offline reading, as `x` does (a Tidings option; for some feeds: `feed-option`)")
     public let savePath = ConfigOption("save-path", default: "~/", .article, .works,
         "the directory save proposes")
     public let alwaysDisplayDescription = ConfigOption("always-display-description", default: false, .article, .works,
@@ -311,6 +317,8 @@ public struct OptionTable: Sendable {
         "podboat deletes a file once played")
 
     // MARK: Notifications
+    public let notifyOnArrival = ConfigOption("notify-on-arrival", default: true, .notifications, .toCome, scope: .perFeed,
+        "no: a feed's new articles are left out of the notification after a reload (a Tidings option; for some feeds: `feed-option`)")
     public let notifyAlways = ConfigOption("notify-always", default: false, .notifications, .works,
         "notify after every reload, not only when it brings unread articles")
     public let notifyBeep = ConfigOption("notify-beep", default: false, .notifications, .works,

@@ -101,7 +101,8 @@ final class FetchRunner {
         let reply = inbox.expect()
         let inbox = inbox
         reload = cacheFetcher.reload(
-            targets.map { FetchRequest(url: $0.url, fetchURL: $0.fetchURL) }, on: .main,
+            // Each with its own settings, when the plan gave it some (`Config.fetchPlan`).
+            targets.map(\.request), on: .main,
             onEvent: { event in
                 MainActor.assumeIsolated { inbox.post(.fetchEvent(event)) }
             },
