@@ -208,7 +208,7 @@ public enum HTMLSanitizer {
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
         func wordMayNeedEscaping(_ word: UInt64) -> Bool {
-            SanitizingPass.mayNeedAttention(word) || (escapingQuotes && SanitizingPass.quoteFlags(word) != 0)
+            Tokenizer.mayNeedAttention(word) || (escapingQuotes && Tokenizer.quoteFlags(word) != 0)
         }
         guard count >= 8 else {
             return bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<")
