@@ -81,8 +81,14 @@ struct FeedBuilder {
     var sawEncodingError = false
     /// Set when libxml2 reported a well-formedness error (its own flag is raised again after).
     var sawMalformedMarkup = false
-    /// The document is read as ISO-8859-1, whose C1 controls are windows-1252 characters meant.
-    var readsLatin1 = false
+    /// The document is read as ISO-8859-1 or windows-1252, whose C1 controls (written as
+    /// references, or bytes windows-1252 leaves undefined) are windows-1252 characters meant.
+    var readsWindows1252Family = false
+    /// The charset was forced from the document's own declaration (see `XMLFeedReader.init`).
+    var toleratesDeclarationErrors = false
+    /// Every error libxml2 reported since its well-formedness flag was last raised again was one
+    /// about such a declaration.
+    var onlyToleratedErrors = false
 
     private var feed = FeedFields()
     private var item: FeedFields?
@@ -616,7 +622,7 @@ extension FeedBuilder {
                                       paths: paths),
                     mayBeDoublyEncoded: true)
                 : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base, workspace: &sanitizerWorkspace, paths: paths)
-            let repaired = MojibakeRepair.repair(html.string, readAsLatin1: readsLatin1, mayBeDoublyEncoded: html.mayBeDoublyEncoded,
+            let repaired = MojibakeRepair.repair(html.string, readAsLatin1: readsWindows1252Family, mayBeDoublyEncoded: html.mayBeDoublyEncoded,
                                                  paths: paths)
             if active.target == .summary {
                 item?.summary.offer(repaired, rank: active.rank)
@@ -644,11 +650,11 @@ extension FeedBuilder {
         if let verdict {
             raw = ValidatedUTF8.string(validated: bytes, isASCII: verdict.isASCII)
             if !isASCII {
-                raw = MojibakeRepair.repair(raw, readAsLatin1: readsLatin1, mayBeDoublyEncoded: verdict.mayBeDoublyEncoded,
+                raw = MojibakeRepair.repair(raw, readAsLatin1: readsWindows1252Family, mayBeDoublyEncoded: verdict.mayBeDoublyEncoded,
                                             paths: paths)
             }
         } else {
-            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsLatin1, paths: paths)
+            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsWindows1252Family, paths: paths)
         }
         // Replaced in place: a second name for the same text cost a retain and a release per field.
         if active.isBase64 { raw = Self.decodeBase64(raw) }
