@@ -53,6 +53,8 @@ extension HTMLSanitizer {
         var value: [UInt8] = []
         var url: [UInt8] = []
         var emittedAttributeNames: [NameKey] = []
+        /// Where the input's last `>` is, once a `<!` needed to know (`Tokenizer.isMarkupDeclaration`).
+        var lastClosingAngle: Int?
 
         init(
             input: UnsafeBufferPointer<UInt8>, source: String?, baseText: String?, parsedBase: URLResolver.Base??,
@@ -235,6 +237,11 @@ extension HTMLSanitizer {
                 return end
             case UInt8(ascii: "!"):
                 if Tokenizer.hasPrefix("<![CDATA[", in: input, at: index) { return cdata(at: index) }
+                if lastClosingAngle == nil { lastClosingAngle = Tokenizer.lastClosingAngle(in: input) }
+                guard Tokenizer.isMarkupDeclaration(in: input, at: index, lastClosingAngle: lastClosingAngle!) else {
+                    escapeLessThan(at: index)
+                    return index + 1
+                }
                 let end = Tokenizer.commentEnd(in: input, from: index)
                 drop(index..<end)
                 return end

@@ -135,6 +135,37 @@ extension HTMLSanitizer {
             return true
         }
 
+        /// Whether the `<!` at `index` begins markup — a comment, CDATA, or a declaration
+        /// (`<!DOCTYPE html>`: a keyword, then `>` or white space and a name, a quoted string, `[`
+        /// or `%`) that a `>` ends somewhere after it — rather than text that only looks like one
+        /// (`<!DOCTYPE ~`, `<!~`), which Universal Feed Parser keeps as text and so does Tidings.
+        /// `lastClosingAngle` is the index of the input's last `>` (-1 when none), found once per
+        /// document: looking for one from every `<!` would be quadratic.
+        static func isMarkupDeclaration(in input: UnsafeBufferPointer<UInt8>, at index: Int, lastClosingAngle: Int) -> Bool {
+            if hasPrefix("<!--", in: input, at: index) || hasPrefix("<![CDATA[", in: input, at: index) { return true }
+            let count = input.count
+            var cursor = index + 2
+            guard cursor < count, cursor < lastClosingAngle || input[cursor] == UInt8(ascii: ">") else { return false }
+            if input[cursor] == UInt8(ascii: ">") { return true }  // `<!>`, an empty comment
+            guard (input[cursor] | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
+            while cursor < count, (input[cursor] | 0x20) &- UInt8(ascii: "a") < 26 { cursor &+= 1 }
+            guard cursor < count else { return false }
+            if input[cursor] == UInt8(ascii: ">") { return true }
+            guard input[cursor] <= 0x20 else { return false }
+            while cursor < count, input[cursor] <= 0x20 { cursor &+= 1 }
+            guard cursor < count else { return false }
+            let next = input[cursor]
+            return (next | 0x20) &- UInt8(ascii: "a") < 26 || next == UInt8(ascii: "\"") || next == UInt8(ascii: "'")
+                || next == UInt8(ascii: "[") || next == UInt8(ascii: "%") || next == UInt8(ascii: ">")
+        }
+
+        /// The index of the last `>` of the input, or -1.
+        static func lastClosingAngle(in input: UnsafeBufferPointer<UInt8>) -> Int {
+            var index = input.count - 1
+            while index >= 0, input[index] != UInt8(ascii: ">") { index -= 1 }
+            return index
+        }
+
         /// Index after a comment (`<!--…-->`, also ended by `--!>`, and the empty `<!-->`,
         /// `<!--->`) or a `<!…>` declaration; the end of the input when unterminated.
         static func commentEnd(in input: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {

@@ -270,8 +270,15 @@ final class XMLFeedReader {
                 return
             }
             if XMLFeedReader.keepLiteralAmpersand(code: code, name: error.pointee.str1, userData) { return }
+            if code == XML_ERR_INVALID_DEC_CHARREF.rawValue, XMLFeedReader.readUppercaseHexReference(userData) { return }
             if code == XML_ERR_INVALID_CHAR.rawValue, let message = error.pointee.message,
                strncmp(message, "xmlParseCharRef", 15) == 0 {
+                // The reference was read by `readUppercaseHexReference`: libxml2 complains of the
+                // value 0 it is left with.
+                if builder.pointee.readsReferenceItself {
+                    builder.pointee.readsReferenceItself = false
+                    return
+                }
                 // A character reference outside Unicode reads as U+FFFD, as established feed
                 // libraries do, instead of vanishing.
                 var replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
@@ -329,6 +336,45 @@ final class XMLFeedReader {
             return false
         }
         return true
+    }
+
+    /// `&#X41;`: XML writes the hexadecimal `x` of a character reference in lower case only, and
+    /// libxml2 gives up on it after `&#` (the `X` is no decimal digit), leaving `X41;` as text.
+    /// Feeds and HTML write it in either case, and feed readers read it: the reference is read
+    /// here from libxml2's input, its character given as text, and the input moved past its `;`
+    /// (where libxml2 then stops, complaining of the value 0, which the error callback passes
+    /// over). In element content only; the document stays not well-formed. True when read.
+    private static func readUppercaseHexReference(_ context: UnsafeMutableRawPointer) -> Bool {
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard parser.pointee.instate == XML_PARSER_CONTENT, let input = parser.pointee.input,
+              let cursor = input.pointee.cur, let end = input.pointee.end, cursor < end, cursor.pointee == UInt8(ascii: "X")
+        else { return false }
+        var position = cursor + 1
+        var value: UInt32 = 0
+        while position < end, position - cursor <= 8, let digit = hexDigit(position.pointee) {
+            value = value << 4 | digit
+            position += 1
+        }
+        guard position - cursor > 1, position < end, position.pointee == UInt8(ascii: ";"),
+              value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
+                || (0x10000...0x10FFFF).contains(value),
+              let scalar = Unicode.Scalar(value)
+        else { return false }
+        var utf8 = Array(String(Character(scalar)).utf8)
+        let builder = builder(context)
+        builder.pointee.characters(&utf8, count: utf8.count)
+        builder.pointee.readsReferenceItself = true
+        input.pointee.cur = position + 1
+        return true
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 
     /// After any well-formedness error libxml2 2.9 stops expanding entity references for the rest
