@@ -241,8 +241,9 @@ extension HTMLSanitizer.SanitizingPass {
         swap(&cleaned, &url)
     }
 
-    /// Decodes character references in an attribute value into `value`; drops NUL.
-    mutating func decodeAttributeValue(_ range: Range<Int>) {
+    /// Decodes character references in an attribute value (or, with `inAttribute` false, in text)
+    /// into `value`; drops NUL.
+    mutating func decodeAttributeValue(_ range: Range<Int>, inAttribute: Bool = true) {
         var index = range.lowerBound
         var runStart = index
         let slice = UnsafeBufferPointer(rebasing: input[..<range.upperBound])
@@ -256,7 +257,7 @@ extension HTMLSanitizer.SanitizingPass {
             }
             appendValueBytes(runStart..<index)
             if byte == UInt8(ascii: "&"),
-               let reference = CharacterReference.decode(in: slice, at: index, inAttribute: true, into: &value)
+               let reference = CharacterReference.decode(in: slice, at: index, inAttribute: inAttribute, into: &value)
             {
                 index = reference.end
             } else {

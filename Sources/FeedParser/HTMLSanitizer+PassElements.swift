@@ -54,8 +54,12 @@ extension HTMLSanitizer.SanitizingPass {
             drop(index..<tag.end)
         case .droppedVoid, .unwrapped, .droppedRawText:
             drop(index..<tag.end)
-        case .allowedVoid where key == HTMLSanitizer.sourceKey && openElements.last != HTMLSanitizer.pictureKey:
-            drop(index..<tag.end)  // a `source` of unwrapped `video` or `audio`
+        case .allowedVoid where !isInItsParent(key!):
+            drop(index..<tag.end)  // a `source` or `track` outside the element it belongs to
+        case .embeddedMedia:
+            writeEmbeddedMedia(key!, tag: tag, range: index..<tag.end)
+        case .formControl:
+            return writeFormControlText(key!, tag: tag, at: index)
         case .allowed, .allowedVoid, .allowedClosingItself:
             emitStartTag(key!, rule: rule, tag: tag, range: index..<tag.end)
         case .enteringSVG, .enteringMathML:
@@ -92,7 +96,7 @@ extension HTMLSanitizer.SanitizingPass {
                   Self.implicitlyEndedIndex(openingKey: key, rules: implicitEndRules, openElements: openElements) == nil
             else { return nil }
             isVoid = false
-        case .allowedVoid where key != HTMLSanitizer.sourceKey:
+        case .allowedVoid where key != HTMLSanitizer.sourceKey && key != HTMLSanitizer.trackKey:
             isVoid = true
         default:
             return nil

@@ -166,6 +166,85 @@ extension HTMLSanitizer {
             return index
         }
 
+        /// Where the end tag `</name` (any case, then no letter or digit) of a raw-text element
+        /// whose content starts at `start` begins, or the end of the input.
+        static func endTagStart(in input: UnsafeBufferPointer<UInt8>, from start: Int, name: StaticString) -> Int {
+            let count = input.count
+            let length = name.utf8CodeUnitCount
+            var cursor = start
+            while cursor + 2 + length <= count {
+                if input[cursor] == UInt8(ascii: "<"), input[cursor + 1] == UInt8(ascii: "/") {
+                    var matches = true
+                    for offset in 0..<length where input[cursor + 2 + offset] | 0x20 != name.utf8Start[offset] {
+                        matches = false
+                        break
+                    }
+                    let after = cursor + 2 + length
+                    if matches, after == count || !CharacterReference.isAlphanumeric(input[after]) { return cursor }
+                }
+                cursor &+= 1
+            }
+            return count
+        }
+
+        /// The option a closed `select` (its start tag ending at `start`) shows — the first marked
+        /// `selected`, else the first — as the ranges of its text, and where the list ends: after
+        /// `</select>`, before a `<select>` that ends it as browsers read it, or at the end of the
+        /// input. Tags inside an option are skipped; the list is read once, so the sanitiser stays
+        /// linear.
+        static func selectedOption(
+            in input: UnsafeBufferPointer<UInt8>, from start: Int, attributes: inout FixedStack<AttributeToken>, paths: ParsePaths
+        ) -> (text: [Range<Int>], end: Int) {
+            let count = input.count
+            var first: [Range<Int>]?
+            var selected: [Range<Int>]?
+            var option: [Range<Int>]?
+            var optionIsSelected = false
+            func finishOption() {
+                if let option {
+                    if first == nil { first = option }
+                    if optionIsSelected, selected == nil { selected = option }
+                }
+                option = nil
+            }
+            var cursor = start
+            var textStart = start
+            while cursor < count {
+                guard input[cursor] == UInt8(ascii: "<"), cursor + 1 < count else {
+                    cursor &+= 1
+                    continue
+                }
+                let isEnd = input[cursor + 1] == UInt8(ascii: "/")
+                let nameStart = cursor + (isEnd ? 2 : 1)
+                guard nameStart < count, (input[nameStart] | 0x20) &- UInt8(ascii: "a") < 26 else {
+                    cursor &+= 1
+                    continue
+                }
+                if cursor > textStart { option?.append(textStart..<cursor) }
+                guard let tag = readTag(in: input, nameStart: nameStart, into: &attributes, paths: paths) else {
+                    finishOption()
+                    return (selected ?? first ?? [], count)
+                }
+                let key = tag.name.key
+                if key == HTMLSanitizer.selectKey {
+                    finishOption()
+                    return (selected ?? first ?? [], isEnd ? tag.end : cursor)
+                }
+                if key == HTMLSanitizer.optionKey || key == HTMLSanitizer.optgroupKey {
+                    finishOption()
+                    if !isEnd, key == HTMLSanitizer.optionKey {
+                        option = []
+                        optionIsSelected = (0..<attributes.count).contains { attributes[$0].name.key == HTMLSanitizer.selectedKey }
+                    }
+                }
+                cursor = tag.end
+                textStart = cursor
+            }
+            if cursor > textStart { option?.append(textStart..<cursor) }
+            finishOption()
+            return (selected ?? first ?? [], count)
+        }
+
         /// Index after a comment (`<!--…-->`, also ended by `--!>`, and the empty `<!-->`,
         /// `<!--->`) or a `<!…>` declaration; the end of the input when unterminated.
         static func commentEnd(in input: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {

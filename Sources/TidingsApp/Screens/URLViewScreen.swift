@@ -3,8 +3,8 @@ import FeedStore
 import TerminalUI
 
 /// Every link, image and enclosure of an article, numbered as in the article view (newsboat's
-/// `show-urls`); Enter opens the selected one — a link or image in the browser, an enclosure
-/// with the `player` option when it is set (else the browser too).
+/// `show-urls`); Enter opens the selected one — a link or image in the browser, an enclosure, a
+/// video or an audio with the `player` option when it is set (else the browser too).
 @MainActor
 public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
     public let urls: [ArticleURL]
@@ -60,7 +60,7 @@ public final class URLViewScreen: ReaderScreen, JumpClosedScreen {
         switch command {
         case .open:
             guard let selected = selectedURL else { return nil }
-            return selected.isEnclosure ? .openEnclosure(selected.url) : .openInBrowser(selected.url)
+            return selected.opensWithPlayer ? .openEnclosure(selected.url) : .openInBrowser(selected.url)
         case .openInBrowser: return selectedURL.map { .openInBrowser($0.url) }
         case .openInBrowserNoninteractively: return selectedURL.map { .openInBrowserNoninteractively($0.url) }
         // As in newsboat: the link alone; its title is made from the URL, the feed's is the article's.
