@@ -89,17 +89,17 @@ enum ArticleFurnitureText {
     }
 
     /// "All rights reserved" and "subject to copyright", in the languages of `ArticleFurnitureText`.
-    private static let rightsReserved = [
+    private static let rightsReserved = WordList([
         "all rights reserved", "subject to copyright", "alle rechte vorbehalten", "tous droits réservés",
         "todos los derechos reservados", "tutti i diritti riservati", "todos os direitos reservados",
         "alle rechten voorbehouden", "wszelkie prawa zastrzeżone", "все права защищены", "版权所有", "版權所有",
         "無断転載", "無断複製", "무단 전재", "무단전재",
-    ].map { Array($0.utf8) }
+    ])
 
     /// A copyright notice: `©`, "All rights reserved" (in any of its languages), or "Copyright"
     /// and a year.
     static func isCopyright(_ line: [UInt8]) -> Bool {
-        if contains(line[...], [0xC2, 0xA9]) || rightsReserved.contains(where: { contains(line[...], $0) }) { return true }
+        if contains(line[...], [0xC2, 0xA9]) || rightsReserved.isFound(in: line) { return true }
         let prefix = Array("copyright ".utf8)
         guard hasPrefix(line, prefix), line.count > prefix.count else { return false }
         return line[prefix.count] >= UInt8(ascii: "0") && line[prefix.count] <= UInt8(ascii: "9")
@@ -130,8 +130,8 @@ enum ArticleFurnitureText {
         return hasYear && hasTime
     }
 
-    private static let networks = ["twitter", "facebook", "instagram", "linkedin", "mastodon", "threads", "bluesky",
-                                   "youtube", "tiktok", "@"].map { Array($0.utf8) }
+    private static let networks = WordList(["twitter", "facebook", "instagram", "linkedin", "mastodon", "threads", "bluesky",
+                                   "youtube", "tiktok", "@"])
 
     private static let followOpenings = [
         "follow ", "folgen sie", "folge uns", "suivez", "síguenos", "sígueme", "siga ", "segui ", "seguici", "volg ",
@@ -142,13 +142,13 @@ enum ArticleFurnitureText {
     /// sur Twitter`: a short line that opens with "follow" and names a network.
     static func isFollowUs(_ line: [UInt8]) -> Bool {
         guard characters(line[...]) < 150, followOpenings.contains(where: { hasPrefix(line, $0) }) else { return false }
-        return networks.contains { contains(line[...], $0) }
+        return networks.isFound(in: line)
     }
 
-    private static let newsletterWords = [
+    private static let newsletterWords = WordList([
         "newsletter", "inbox", "infolettre", "boletín", "boletim", "nieuwsbrief", "biuletyn", "рассылк", "メールマガジン",
         "メルマガ", "뉴스레터", "电子报", "訂閱", "订阅", "delivered through your letterbox", "issues for",
-    ].map { Array($0.utf8) }
+    ])
     private static let newsletterOpenings = [
         "sign up", "subscribe", "get our", "get the latest", "get the best", "get ", "join our", "want more",
         "don't miss", "don’t miss", "never miss", "stay informed", "stay up to date", "receive",
@@ -168,20 +168,20 @@ enum ArticleFurnitureText {
     /// or a shorter one that opens with "Subscribe" itself (`Subscribe to WIRED and stay smart`).
     static func isNewsletterPrompt(_ line: [UInt8]) -> Bool {
         if characters(line[...]) < 120, subscribeWords.contains(where: { startsWithWord(line, $0) }) { return true }
-        guard characters(line[...]) < 200, newsletterWords.contains(where: { contains(line[...], $0) }) else { return false }
+        guard characters(line[...]) < 200, newsletterWords.isFound(in: line) else { return false }
         return newsletterOpenings.contains { hasPrefix(line, $0) }
     }
 
-    private static let disclosures = [
+    private static let disclosures = WordList([
         "affiliate link", "affiliate and", "affiliate links", "referral link", "may earn a commission",
         "may receive a commission", "earn a small commission", "we may earn", "affiliate-links", "liens affiliés",
         "lien affilié", "enlaces de afiliado", "link di affiliazione", "links afiliados", "affiliatelinks",
-    ].map { Array($0.utf8) }
+    ])
 
     /// `This post may contain affiliate links. Please see my disclosure page.`: the site's notice
     /// about its links, not the article.
     static func isDisclosure(_ line: [UInt8]) -> Bool {
-        characters(line[...]) < 250 && disclosures.contains { contains(line[...], $0) }
+        characters(line[...]) < 250 && disclosures.isFound(in: line)
     }
 
     /// Labels of the blocks of links to other stories that follow an article (`More Great WIRED
@@ -215,19 +215,19 @@ enum ArticleFurnitureText {
     }
 
     /// What a company's boilerplate paragraph says of it, in the languages it is written in most.
-    private static let companyFacts = [
+    private static let companyFacts = WordList([
         "headquartered", "head office", "employs", "employees", "listed on", "stock exchange", "founded in",
         "is a leading", "is a global", "is the world", "for more information, visit", "nasdaq:", "nyse:",
         "hauptsitz", "beschäftigt", "mitarbeiter", "börsennotiert", "gegründet", "ist ein führend", "siège",
         "emploie", "collaborateurs", "cotée", "fondée en", "est un leader", "sede", "emplea", "empleados", "cotiza",
         "fundada en", "empresa líder", "funcionários", "fundada em", "dipendenti", "quotata", "fondata nel",
         "hoofdkantoor", "medewerkers", "opgericht",
-    ].map { Array($0.utf8) }
+    ])
 
     /// A paragraph that describes a company as its press releases end (`Ascom is headquartered in
     /// Baar, employs around 1,300 people… listed on the SIX Swiss Exchange`): two facts or more.
     static func isCompanyBoilerplate(_ line: [UInt8]) -> Bool {
-        companyFacts.filter { contains(line[...], $0) }.count >= 2
+        companyFacts.count(in: line, limit: 2) >= 2
     }
 
     /// A short line that opens with one of `relatedLabels`.
@@ -241,15 +241,15 @@ enum ArticleFurnitureText {
         "crédits", "imagen:", "imagem:", "immagine:", "afbeelding:", "zdjęcie:", "фото:", "写真：", "写真:", "图片来源",
         "图片：", "图：", "圖：", "사진=", "사진:", "出典", "来源：",
     ].map { Array($0.utf8) }
-    private static let agencies = ["getty images", "ap photo", "afp/", "/afp", "(afp)", "reuters", "shutterstock",
-                                   "istock", "epa-efe", "(dpa)", "dpa/", "unsplash", "via wikimedia"].map { Array($0.utf8) }
+    private static let agencies = WordList(["getty images", "ap photo", "afp/", "/afp", "(afp)", "reuters", "shutterstock",
+                                   "istock", "epa-efe", "(dpa)", "dpa/", "unsplash", "via wikimedia"])
 
     /// `Photo: Jane Doe / AP`, `(Getty Images)`, `Foto: dpa`: a short line, no sentence, that
     /// opens as a credit or names a picture agency.
     static func isImageCredit(_ line: [UInt8]) -> Bool {
         guard characters(line[...]) < 120, !contains(line[...], Array(". ".utf8)) else { return false }
         if creditOpenings.contains(where: { hasPrefix(line, $0) }) { return true }
-        return characters(line[...]) < 60 && agencies.contains { contains(line[...], $0) }
+        return characters(line[...]) < 60 && agencies.isFound(in: line)
     }
 
     /// `Citation: Title (2019, November 18) retrieved 20 November 2019 from https://…`, `Cite
@@ -275,16 +275,16 @@ enum ArticleFurnitureText {
         return dots > 0
     }
 
-    private static let javaScriptNeeds = [
+    private static let javaScriptNeeds = WordList([
         "requires", "require", "needs", "enable", "turn on", "benötigt", "aktivieren", "nécessite", "activez",
         "requiere", "habilita", "activa", "richiede", "abilita", "requer", "ative", "vereist", "schakel", "wymaga",
         "включите", "必要", "有効", "启用", "需要", "활성화",
-    ].map { Array($0.utf8) }
+    ])
 
     /// `This slideshow requires JavaScript.`, `Please enable JavaScript to view the comments`.
     static func isJavaScriptNotice(_ line: [UInt8]) -> Bool {
         guard characters(line[...]) < 150, contains(line[...], Array("javascript".utf8)) else { return false }
-        return javaScriptNeeds.contains { contains(line[...], $0) }
+        return javaScriptNeeds.isFound(in: line)
     }
 
     /// A WordPress shortcode left in the text: `[button link="…"]Send us your review[/button]`,
@@ -297,19 +297,19 @@ enum ArticleFurnitureText {
         return contains(line[...], Array("[/".utf8)) || line.last == UInt8(ascii: "]")
     }
 
-    private static let metadataLabels = [
+    private static let metadataLabels = WordList([
         "posted by", "posted in", "published by", "filed under", "category:", "categories:", "tags:",
         "publicado por", "publicado em", "publicado en", "categoria:", "categoría:", "etiquetas:", "publié par",
         "publié le", "catégorie", "veröffentlicht", "kategorie", "schlagwörter", "pubblicato da", "categorie:",
         "geplaatst door", "opublikowano", "kategoria", "опубликовано", "рубрика", "分类：", "分類：", "标签：",
         "カテゴリー", "投稿者", "카테고리", "작성자",
-    ].map { Array($0.utf8) }
+    ])
 
     /// `05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde - Tags: …`: a short line, no
     /// sentence, with two of the labels of a post's metadata.
     static func isMetadataLine(_ line: [UInt8]) -> Bool {
         guard characters(line[...]) < 250, !contains(line[...], Array(". ".utf8)) else { return false }
-        return metadataLabels.filter { contains(line[...], $0) }.count >= 2
+        return metadataLabels.count(in: line, limit: 2) >= 2
     }
 
     // MARK: - Bytes
