@@ -157,8 +157,12 @@ clean:
 FUZZ_SECONDS ?= 60
 FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
-FUZZ_MAX_LEN ?= 65536
+# Longest input libFuzzer makes; empty: each target's own (`fuzz-target-settings` below).
+FUZZ_MAX_LEN ?=
 FUZZ_TARGETS ?= fuzz-feed fuzz-sanitizer fuzz-paths fuzz-renderer fuzz-extractor fuzz-images
+# AddressSanitizer without the allocation stacks it records for every malloc (a quarter of a feed
+# input's time): a finding replayed with `ASAN_OPTIONS=` shows them.
+FUZZ_ASAN_OPTIONS ?= malloc_context_size=0
 # Extra libFuzzer flags, e.g. FUZZ_FLAGS=-seed=1 for a repeatable run.
 FUZZ_FLAGS ?=
 FUZZ_DIR := $(CURDIR)/.build-fuzz
@@ -167,13 +171,20 @@ FUZZ_CORPUS ?= $(FUZZ_DIR)/corpus
 # A short mutation run: a fixed seed and number of inputs per target from an empty corpus.
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SWIFT_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIDINGS_FUZZ
+# Optimised, assertions kept (`assert` guards the fast paths' promises): an unoptimised Swift
+# build ran the same inputs ten times slower. Except fuzz-renderer: it links the whole reader, and
+# an optimised sanitizer build of GRDB took minutes more of each CI run.
+FUZZ_OPTIMISED_FLAGS := -c release -Xswiftc -assert-config -Xswiftc Debug
+FUZZ_UNOPTIMISED_TARGETS := fuzz-renderer
+FUZZ_DICTIONARIES := $(CURDIR)/Resources/fuzz
 FEED_FIXTURES := $(CURDIR)/Tests/FeedParserTests/Fixtures
 PAGE_FIXTURES := $(CURDIR)/Tests/ArticleExtractionTests/Fixtures
 IMAGE_FIXTURES := $(CURDIR)/Tests/ImageRenderingTests/Fixtures
 
 fuzz-build: deps
 	@for target in $(FUZZ_TARGETS); do \
-		$(SWIFT) build --build-path $(FUZZ_DIR) $(FUZZ_SWIFT_FLAGS) --product $$target 2>&1 \
+		case " $(FUZZ_UNOPTIMISED_TARGETS) " in *" $$target "*) flags=;; *) flags="$(FUZZ_OPTIMISED_FLAGS)";; esac; \
+		$(SWIFT) build --build-path $(FUZZ_DIR) $(FUZZ_SWIFT_FLAGS) $$flags --product $$target 2>&1 \
 			| grep -v "Cannot export local symbol" || exit 1; \
 	done
 
@@ -192,19 +203,31 @@ fuzz-corpus:
 		{ printf '\000\001\003'; cat "$$file"; } > $(FUZZ_DIR)/seeds/feed/$$n-chunked; \
 		{ printf '\001'; sed -e 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' "$$file"; } > $(FUZZ_DIR)/seeds/html/$$n; \
 	done; echo "fuzz: $$n seed files from the fixtures"
+	@# The fuzzers' own findings, control bytes and all, stay seeds of their target's kind.
+	@cp $(FEED_FIXTURES)/fuzz/feed-* $(FUZZ_DIR)/seeds/feed/ && cp $(FEED_FIXTURES)/fuzz/sanitizer-* $(FUZZ_DIR)/seeds/html/
 	@mkdir -p $(FUZZ_CORPUS) $(FUZZ_DIR)/findings $(FUZZ_DIR)/logs
 
+# Each target's seeds, longest input and dictionary of tokens. A feed's structure fits in 4 KiB
+# and a page's in 8 KiB: longer inputs cost more per run (64 KiB ones ran at a quarter of the
+# pace) without reaching more code; the dictionaries put markup and feed names within a mutation.
 fuzz: fuzz-build fuzz-corpus
 	@failed=""; for target in $(FUZZ_TARGETS); do \
-		case $$target in fuzz-feed|fuzz-paths) seeds=feed;; fuzz-images) seeds=images;; *) seeds=html;; esac; \
+		case $$target in \
+			fuzz-feed|fuzz-paths) seeds=feed; maxlen=4096; dict=-dict=$(FUZZ_DICTIONARIES)/feed.dict;; \
+			fuzz-images) seeds=images; maxlen=65536; dict=;; \
+			*) seeds=html; maxlen=8192; dict=-dict=$(FUZZ_DICTIONARIES)/html.dict;; \
+		esac; \
+		[ -z "$(FUZZ_MAX_LEN)" ] || maxlen=$(FUZZ_MAX_LEN); \
+		case " $(FUZZ_UNOPTIMISED_TARGETS) " in *" $$target "*) bin=$(FUZZ_DIR)/debug;; *) bin=$(FUZZ_DIR)/release;; esac; \
 		mkdir -p $(FUZZ_CORPUS)/$$target; \
 		log=$(FUZZ_DIR)/logs/$$target.log; \
 		echo "fuzz: $$target, at most $(FUZZ_SECONDS) s (log: $$log)"; \
-		if SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 $(FUZZ_DIR)/debug/$$target $(FUZZ_CORPUS)/$$target $(FUZZ_DIR)/seeds/$$seeds \
+		if ASAN_OPTIONS=$(FUZZ_ASAN_OPTIONS) SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 \
+				$$bin/$$target $(FUZZ_CORPUS)/$$target $(FUZZ_DIR)/seeds/$$seeds \
 				-max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) \
-				-max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 $(FUZZ_FLAGS) \
+				-max_len=$$maxlen $$dict -print_final_stats=1 $(FUZZ_FLAGS) \
 				-artifact_prefix=$(FUZZ_DIR)/findings/$$target- > $$log 2>&1; then \
-			echo "fuzz: $$target: no findings ($$(grep -o 'Done [0-9]* runs in [0-9]* second' $$log | tail -1 | sed 's/Done //; s/ second/ s/'))"; \
+			echo "fuzz: $$target: no findings ($$(grep -o 'Done [0-9]* runs in [0-9]* second' $$log | tail -1 | sed 's/Done //; s/ second/ s/'), $$(grep -o 'cov: [0-9]*' $$log | tail -1))"; \
 		else \
 			failed="$$failed $$target"; \
 			echo "fuzz: $$target: FOUND a problem:"; \
@@ -222,7 +245,7 @@ fuzz: fuzz-build fuzz-corpus
 # to reach would fail an unrelated change.
 fuzz-replay:
 	@rm -rf $(FUZZ_DIR)/replay-corpus
-	@$(MAKE) --no-print-directory fuzz FUZZ_CORPUS=$(FUZZ_DIR)/replay-corpus FUZZ_FLAGS=-runs=0
+	@$(MAKE) --no-print-directory fuzz FUZZ_CORPUS=$(FUZZ_DIR)/replay-corpus FUZZ_MAX_LEN=65536 FUZZ_FLAGS=-runs=0
 
 # The mutation run of CI (.ci/run): 20 s per target from the seeds alone, so that one run does not
 # depend on what earlier runs collected.

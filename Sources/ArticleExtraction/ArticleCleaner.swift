@@ -33,19 +33,105 @@ struct ArticleCleaner {
             }
         }
         metrics = TreeMetrics(tree, from: article)
+        removeRelatedBlocks()
+        removeCompanyBoilerplate()
         removeRepeatedParagraphs()
         for index in tree.preorder(from: article).reversed() where index != article {
             if isEmpty(index) { remove(index) }
         }
     }
 
-    /// A short paragraph whose text an earlier one already had (a gallery's title over each
-    /// slide, a caption repeated) is shown once.
+    /// A block of links to other stories after a label (`More Great WIRED Stories`, `DON'T MISS`,
+    /// `Lesen Sie auch`, `ArticleFurnitureText.isRelatedLabel`): the label goes, and so do the
+    /// elements after it that are mostly links or lists whose every item holds a link, up to the
+    /// first that is not. A label alone in its block reads the blocks after that block.
+    private mutating func removeRelatedBlocks() {
+        for index in tree.preorder(from: article) where index != article && tree[index].parent != PageTree.none {
+            let node = tree[index]
+            guard node.tag.isHeading || node.tag == .p || node.tag == .div || node.tag == .strong || node.tag == .b,
+                  case let nodeMetrics = metrics[index], nodeMetrics.length > 0, nodeMetrics.length <= 60, !nodeMetrics.hasBlock,
+                  ArticleFurnitureText.isRelatedLabel(ArticleFurnitureText.line(tree, from: index)) else { continue }
+            var level = index
+            var next = tree[index].nextSibling
+            while next == PageTree.none, tree[level].parent != article, tree[level].parent != PageTree.none,
+                  tree.elementChildren(of: tree[level].parent).count == 1 {
+                level = tree[level].parent
+                next = tree[level].nextSibling
+            }
+            var removed = 0
+            while next != PageTree.none {
+                let following = tree[next].nextSibling
+                // White space and line breaks between the links.
+                if tree[next].tag == .text ? tree[next].text.allSatisfy(\.isWhitespace)
+                    : metrics[next].length == 0 && metrics[next].images == 0 {
+                    next = following
+                    continue
+                }
+                guard isListOfLinks(next) else { break }
+                remove(next)
+                removed += 1
+                next = following
+            }
+            // A label with its links gone (cleaned before: each a line of one link), or with
+            // nothing after it, labels nothing.
+            if removed > 0 || next == PageTree.none || tree[next].tag.isHeading { remove(level) }
+        }
+    }
+
+    /// The "About the company" end of a press release: a heading that says so (`About Ascom`,
+    /// `Über …`), in the article's second half, with the paragraphs after it up to the next
+    /// heading; and the last paragraphs when they describe a company (`ArticleFurnitureText
+    /// .isCompanyBoilerplate`), however they are headed.
+    private mutating func removeCompanyBoilerplate() {
+        let elements = tree.preorder(from: article).filter { tree[$0].tag != .text }
+        let paragraphs = elements.filter { tree[$0].tag == .p && metrics[$0].length > 0 }
+        for (position, index) in paragraphs.enumerated().reversed() where position >= paragraphs.count - 2 {
+            guard metrics[index].length < 1200, ArticleFurnitureText.isCompanyBoilerplate(ArticleFurnitureText.line(tree, from: index))
+            else { break }
+            remove(index)
+        }
+        let total = metrics[article].length
+        var before: Int32 = 0
+        for index in tree.preorder(from: article) where index != article && tree[index].parent != PageTree.none {
+            if tree[index].tag.isHeading, before * 2 >= total, metrics[index].length > 0,
+               ArticleFurnitureText.isAboutHeading(ArticleFurnitureText.line(tree, from: index)) {
+                var next = tree[index].nextSibling
+                while next != PageTree.none, !tree[next].tag.isHeading {
+                    let following = tree[next].nextSibling
+                    remove(next)
+                    next = following
+                }
+                remove(index)
+                return
+            }
+            if tree[index].tag == .text { before += tree[index].measure.length }
+        }
+    }
+
+    /// Mostly links, or a list whose every item holds a link.
+    private func isListOfLinks(_ index: PageTree.Index) -> Bool {
+        let node = tree[index]
+        let nodeMetrics = metrics[index]
+        guard node.tag != .text, nodeMetrics.length > 0 else { return false }
+        if nodeMetrics.anchorLength * 2 >= nodeMetrics.length { return true }
+        guard node.tag == .ul || node.tag == .ol else { return false }
+        let items = tree.elementChildren(of: index).filter { tree[$0].tag == .li }
+        return !items.isEmpty && items.allSatisfy { metrics[$0].anchorLength > 0 }
+    }
+
+    /// A short paragraph that repeats the paragraph before it (a gallery's title over each slide,
+    /// a caption repeated) is shown once. A line repeated further apart is the article's own (a
+    /// meal plan gives "Eat every 2–3 hours" under each of its days).
     private mutating func removeRepeatedParagraphs() {
-        var seen: Set<[UInt8]> = []
+        var previous: [UInt8] = []
         for index in tree.preorder(from: article) where tree[index].tag == .p && tree[index].parent != PageTree.none {
-            guard metrics[index].length < 200, metrics[index].length > 0 else { continue }
-            if !seen.insert(ArticleFurnitureText.line(tree, from: index)).inserted { remove(index) }
+            guard metrics[index].length > 0 else { continue }
+            let line = metrics[index].length < 200 ? ArticleFurnitureText.line(tree, from: index) : []
+            if !line.isEmpty, line == previous {
+                remove(index)
+            } else {
+                previous = line
+            }
         }
     }
 
@@ -67,16 +153,24 @@ struct ArticleCleaner {
         }
         let nodeMetrics = metrics[index]
         if node.hints.contains(.boilerplate) || node.hints.contains(.share), !node.hints.contains(.articleBody),
-           nodeMetrics.length < 500, nodeMetrics.articleMarkers == 0 {
+           nodeMetrics.length < 500, nodeMetrics.articleMarkers == 0, nodeMetrics.embeddedPosts == 0 {
             return true
         }
         if !node.hints.isDisjoint(with: [.byline, .dateline]), nodeMetrics.length < 100, nodeMetrics.paragraphs <= 1,
            !node.tag.isHeading {
             return true
         }
-        // Captions and credits of images and videos: the article's text reads on without them.
+        // Captions and credits of images and videos: the article's text reads on without them. A
+        // `figcaption` is one however long; an element called a caption may hold more.
         if node.tag == .figcaption || node.hints.contains(.caption), !node.hints.contains(.articleBody),
-           nodeMetrics.length < 500, nodeMetrics.articleMarkers == 0, nodeMetrics.headingLength == 0 {
+           nodeMetrics.length < 500 || node.tag == .figcaption, nodeMetrics.articleMarkers == 0,
+           nodeMetrics.headingLength == 0 {
+            return true
+        }
+        if isHoverCard(index) { return true }
+        // `<h3>Related post: <a>…</a></h3>`: a link to another story set as a heading.
+        if node.tag.isHeading, nodeMetrics.length < 120, nodeMetrics.anchorLength * 2 >= nodeMetrics.length,
+           ArticleFurnitureText.isStoryLink(ArticleFurnitureText.line(tree, from: index)) {
             return true
         }
         guard node.tag == .p, nodeMetrics.length > 0, nodeMetrics.images == 0 else { return false }
@@ -92,6 +186,26 @@ struct ArticleCleaner {
         return ArticleFurnitureText.isFurniture(line)
     }
 
+    /// The card a site shows over a link when the pointer rests on it (a person's name, picture and
+    /// latest stories), written into the paragraph right after the link and hidden by the page's
+    /// style: it read "Rep. Ilhan OmarIlhan OmarHillicon Valley: …". An element right after a
+    /// link that holds a picture or links of its own, and that is called a hover card (`rollover`,
+    /// `hovercard`, `tooltip`, `popover`) or begins with the link's own text.
+    private func isHoverCard(_ index: PageTree.Index) -> Bool {
+        let node = tree[index]
+        guard node.tag != .p, !node.tag.isHeading, metrics[index].images > 0 || metrics[index].anchorLength > 0,
+              node.tag != .a else { return false }
+        var previous = node.previousSibling
+        while previous != PageTree.none, tree[previous].tag == .text, tree[previous].text.allSatisfy(\.isWhitespace) {
+            previous = tree[previous].previousSibling
+        }
+        guard previous != PageTree.none, tree[previous].tag == .a else { return false }
+        if node.hints.contains(.hoverCard) { return true }
+        let linkText = ArticleFurnitureText.line(tree, from: previous)
+        guard linkText.count >= 3 else { return false }
+        return ArticleFurnitureText.line(tree, from: index, limit: linkText.count + 8).starts(with: linkText)
+    }
+
     private mutating func isConditionallyFurniture(_ index: PageTree.Index) -> Bool {
         let node = tree[index]
         let tag = node.tag
@@ -102,6 +216,9 @@ struct ArticleCleaner {
             return false
         }
         if tag == .table, isDataTable(index) { return false }
+        // A quoted post is mostly its links (the author, the date, a photo's address): it is the
+        // article's all the same.
+        if metrics[index].embeddedPosts > 0 { return false }
         if tree.ancestor(of: index, where: { $0.tag == .code || $0.tag == .pre }) != nil { return false }
         var insideDataTable = false
         var ancestor = tree[index].parent

@@ -99,7 +99,7 @@ struct ContentScorer {
             switch node.tag {
             case .p, .pre, .td:
                 scorable.append(index)
-            case .div:
+            case .div, .section:
                 if !metrics.hasBlock {
                     // A paragraph written without <p>.
                     tree[index].tag = .p
@@ -107,6 +107,10 @@ struct ContentScorer {
                 } else {
                     scorable.append(contentsOf: wrapInlineRuns(of: index))
                 }
+            case .article, .main:
+                // Text written straight into the page's article, between its headings and lists
+                // (a deals page): paragraphs too.
+                if metrics.hasBlock { scorable.append(contentsOf: wrapInlineRuns(of: index)) }
             default:
                 break
             }
@@ -145,8 +149,10 @@ struct ContentScorer {
         if hints.contains(.unlikelyRole) { return !holdsArticle }
         if hints.contains(.boilerplate) {
             // `entry-content share-enabled` around the whole post is content; a comment list,
-            // however long, has no content word.
-            return metrics.articleMarkers == 0 && !(hints.contains(.maybeCandidate) && holdsMostText(metrics))
+            // however long, has no content word; `social-media-embed` around a quoted post is the
+            // article's.
+            return metrics.articleMarkers == 0 && metrics.embeddedPosts == 0
+                && !(hints.contains(.maybeCandidate) && holdsMostText(metrics))
         }
         if hints.contains(.unlikely), !hints.contains(.maybeCandidate), !holdsArticle {
             return tree.ancestor(of: index, where: { $0.tag == .table || $0.tag == .code || $0.tag == .pre }) == nil
@@ -292,10 +298,15 @@ struct ContentScorer {
                 var bonus = 0.0
                 if !topClass.isEmpty, tree[sibling].attribute(.className) == topClass { bonus = topScore * 0.2 }
                 let score = scores[Int(sibling)]
+                let siblingMetrics = metrics[sibling]
                 if !score.isNaN, score + bonus >= threshold {
                     belongs = true
+                } else if bonus > 0, siblingMetrics.paragraphTextLength >= ArticleExtractor.minimumArticleLength,
+                          siblingMetrics.linkDensity < 0.3 {
+                    // A part of the article split from it by a picture or an advertisement, in a
+                    // block of the same class: the sections of a long story.
+                    belongs = true
                 } else if tree[sibling].tag == .p {
-                    let siblingMetrics = metrics[sibling]
                     let density = siblingMetrics.linkDensity
                     if siblingMetrics.length > 80, density < 0.25 {
                         belongs = true

@@ -35,6 +35,13 @@ struct HintSet: OptionSet, Sendable {
     /// Captions and credits of images and videos (`caption`, `credit`): the article's text
     /// goes on without them.
     static let caption = HintSet(rawValue: 1 << 11)
+    /// A post of a social network embedded in the article (`twitter-tweet`, `instagram-media`,
+    /// `bluesky-embed`…): its text is the article's, quoted, however the block around it is
+    /// named (`social-media-embed`).
+    static let embeddedPost = HintSet(rawValue: 1 << 12)
+    /// A card shown over a link (`rollover`, `hovercard`, `tooltip`, `popover`): hidden until the
+    /// pointer rests there, never the article's text.
+    static let hoverCard = HintSet(rawValue: 1 << 13)
 
     /// The hints in a `class` or `id` value.
     static func scan(_ value: String) -> HintSet {
@@ -196,6 +203,10 @@ enum HintPatterns {
              "read-time", "kicker", "eyebrow"], .word, .dateline)
         add(["entry-meta", "post-meta", "article-meta", "dateline", "timestamp"], .anywhere, .dateline)
         add(["caption", "credit"], .anywhere, .caption)
+        add(["twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "bluesky-embed", "mastodon-embed",
+             "reddit-embed", "reddit-card", "fb-post", "threads-embed", "text-post-media", "imgur-embed"],
+            .anywhere, .embeddedPost)
+        add(["rollover", "hovercard", "hover-card", "tooltip", "popover", "tippy"], .anywhere, .hoverCard)
         add(["sr-only", "screen-reader", "visually-hidden", "visuallyhidden", "a11y-hidden", "screenreader"],
             .anywhere, .screenReaderOnly)
         return list

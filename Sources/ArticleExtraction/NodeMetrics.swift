@@ -21,6 +21,8 @@ struct NodeMetrics {
     var paragraphTextLength: Int32 = 0
     /// `article` elements and `itemprop="articleBody"` elements in the subtree, itself included.
     var articleMarkers: Int32 = 0
+    /// Embedded posts (`HintSet.embeddedPost`) in the subtree, itself included.
+    var embeddedPosts: Int32 = 0
     /// The subtree holds a block element (`ElementTag.isBlock`).
     var hasBlock = false
 
@@ -40,6 +42,7 @@ struct NodeMetrics {
         listLength += other.listLength
         paragraphTextLength += other.paragraphTextLength
         articleMarkers += other.articleMarkers
+        embeddedPosts += other.embeddedPosts
         hasBlock = hasBlock || other.hasBlock
     }
 
@@ -56,6 +59,7 @@ struct NodeMetrics {
         listLength -= other.listLength
         paragraphTextLength -= other.paragraphTextLength
         articleMarkers -= other.articleMarkers
+        embeddedPosts -= other.embeddedPosts
     }
 }
 
@@ -100,6 +104,7 @@ struct TreeMetrics {
     /// Adds what the node itself contributes to the totals of its children.
     private static func finish(_ metrics: inout NodeMetrics, _ node: PageNode) {
         if node.tag == .article || node.hints.contains(.articleBody) { metrics.articleMarkers += 1 }
+        if node.hints.contains(.embeddedPost) { metrics.embeddedPosts += 1 }
         switch node.tag {
         case .text:
             metrics.length = node.measure.length

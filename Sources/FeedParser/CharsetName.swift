@@ -1,11 +1,11 @@
-/// Charset names as feeds and servers write them, turned into names glibc's iconv (and so
-/// libxml2) opens.
+/// Charset names as feeds and servers write them, turned into names libxml2 opens: through glibc's
+/// iconv, or ICU for what iconv lacks (Debian builds libxml2 with both: `x-mac-greek`).
 ///
 /// iconv already knows the IANA names and most aliases (`cp437`, `IBM500`, `csIBM500`, `macintosh`,
 /// `VISCII`, `ms-ansi`…). What it does not know are the spellings of other platforms: Java's and
 /// Microsoft's `x-` prefixes, the Mac names without hyphens that Python and Mozilla use, the
-/// Windows code-page numbers of the Mac charsets and the Korean `ks_c_5601-1987`. A name neither
-/// knows is no name: the caller falls back to detection.
+/// Windows code-page numbers of the Mac charsets, Python's `ibm039` (IBM037) and the Korean
+/// `ks_c_5601-1987`. A name neither knows is no name: the caller falls back to detection.
 enum CharsetName {
     /// A name iconv opens for `name`, or nil when there is none.
     static func iconvName(for name: String) -> String? {
@@ -21,9 +21,11 @@ enum CharsetName {
     private static let aliases: [String: String] = [
         "maccentraleurope": "MAC-CENTRALEUROPE", "maclatin2": "MAC-CENTRALEUROPE", "mac-ce": "MAC-CENTRALEUROPE",
         "mac-latin2": "MAC-CENTRALEUROPE", "cp10029": "MAC-CENTRALEUROPE",
-        "maciceland": "MAC-IS", "mac-iceland": "MAC-IS", "mac-icelandic": "MAC-IS", "cp10079": "MAC-IS",
         "maccyrillic": "MAC-CYRILLIC", "cp10007": "MAC-CYRILLIC",
         "macroman": "MACINTOSH", "mac-roman": "MACINTOSH", "cp10000": "MACINTOSH",
+        "macgreek": "x-mac-greek", "mac-greek": "x-mac-greek", "cp10006": "x-mac-greek",
+        "macturkish": "x-mac-turkish", "mac-turkish": "x-mac-turkish", "cp10081": "x-mac-turkish",
+        "ibm039": "IBM037", "cp039": "IBM037",
         "macukraine": "MACUKRAINIAN", "mac-ukrainian": "MACUKRAINIAN", "cp10017": "MACUKRAINIAN",
         "csviscii": "VISCII", "viscii1.1-1": "VISCII",
         "ks_c_5601-1987": "CP949", "ks_c_5601": "CP949", "ks_c_5601-1989": "CP949", "ksc5601": "CP949",

@@ -76,9 +76,11 @@ enum FeedNamespace: UInt8 {
 /// The table from namespace + local name to rule (STYLE.md §5): adding an element is a new row.
 enum ElementTable {
     static func rule(namespace: FeedNamespace, localName: String) -> ElementRule {
-        // Podcast feeds write iTunes names in any letter case (`itunes:Image`, `itunes:AUTHOR`).
-        let name = namespace == .itunes ? localName.lowercased() : localName
-        return rows[Key(namespace: namespace, localName: name)] ?? .unknown
+        // Names are written in any letter case (`itunes:Image`, `<TiTlE>`, CDF's `<TITLE>`): feed
+        // readers compare them without it. The exact spelling is looked up first, as nearly every
+        // feed writes it.
+        rows[Key(namespace: namespace, localName: localName)]
+            ?? lowerCasedRows[Key(namespace: namespace, localName: localName.lowercased())] ?? .unknown
     }
 
     private struct Key: Hashable {
@@ -93,7 +95,6 @@ enum ElementTable {
             (.core, "entry", .item, 0),
             (.core, "image", .image, 0),
             (.core, "textInput", .skippedContainer, 0),
-            (.core, "textinput", .skippedContainer, 0),
             (.core, "source", .skippedContainer, 0),
             (.core, "contributor", .skippedContainer, 0),
             (.core, "title", .title, 0),
@@ -116,7 +117,12 @@ enum ElementTable {
             (.core, "modified", .updated, 0),
             (.core, "lastBuildDate", .updated, 0),
             (.core, "language", .language, 0),
+            // CDF (Microsoft's Channel Definition Format): `CHANNEL` and `ITEM`, their `HREF` and
+            // `LASTMOD` attributes (`FeedBuilder`), `TITLE` and `ABSTRACT`.
+            (.core, "abstract", .description, 2),
             (.core, "category", .category, 0),
+            // Comma-separated terms, as some RSS generators write an item's tags.
+            (.core, "tags", .termList, 0),
             (.core, "enclosure", .enclosure, 0),
             (.core, "url", .imageURL, 0),
             (.core, "logo", .logo, 2),
@@ -157,5 +163,12 @@ enum ElementTable {
             rows[Key(namespace: namespace, localName: name)] = ElementRule(role: role, rank: rank)
         }
         return rows
+    }()
+
+    /// `rows` by lower-cased names.
+    private static let lowerCasedRows: [Key: ElementRule] = {
+        var lowered: [Key: ElementRule] = [:]
+        for (key, rule) in rows { lowered[Key(namespace: key.namespace, localName: key.localName.lowercased())] = rule }
+        return lowered
     }()
 }

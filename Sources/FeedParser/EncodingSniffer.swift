@@ -9,6 +9,9 @@ struct EncodingSniffer {
         var byteOrderMarkLength: Int
         /// The document starts with `{` (after white space): a JSON Feed candidate.
         var looksLikeJSON: Bool
+        /// The bytes are EBCDIC: `encoding` is the one declared (under a name iconv opens) or
+        /// IBM037, and the document's leading white space is EBCDIC's.
+        var isEBCDIC = false
     }
 
     /// Reads the evidence from the first bytes; nil when more bytes are needed to decide.
@@ -45,8 +48,67 @@ struct EncodingSniffer {
         if count >= 4, at(0) == 0x3C, at(1) == 0x00, at(3) == 0x00 {
             return Evidence(encoding: "UTF-16LE", byteOrderMarkLength: 0, looksLikeJSON: false)
         }
+        if let ebcdic = ebcdicEvidence(in: bytes, isComplete: isComplete) { return ebcdic }
+        if !isComplete, count < 4 + ebcdicSpaceCount(bytes) { return nil }
         return Evidence(encoding: nil, byteOrderMarkLength: 0, looksLikeJSON: firstNonSpaceIsBrace(bytes, from: 0))
     }
+
+    // MARK: EBCDIC
+
+    /// EBCDIC: the first byte after EBCDIC white space is its `<` (0x4C), followed by `?xm` or by
+    /// a letter. libxml2 recognises an EBCDIC declaration only at the very first byte and not a
+    /// document without one, which then read as "no feed element"; the declared code page (or,
+    /// without one, IBM037, whose letters, digits and markup all EBCDIC pages share) is forced
+    /// instead. Nil when the bytes are not EBCDIC, and when the declaration is not complete yet.
+    private static func ebcdicEvidence(in bytes: UnsafeRawBufferPointer, isComplete: Bool) -> Evidence? {
+        let start = ebcdicSpaceCount(bytes)
+        guard start + 2 <= bytes.count, bytes[start] == 0x4C, case let next = bytes[start + 1],
+              next == 0x6F || isEBCDICLetter(next) else { return nil }
+        var encoding = "IBM037"
+        if next == 0x6F {
+            let head = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 512)]))
+            let ascii = head.map { ebcdicToASCII[Int($0)] }
+            guard isComplete || head.count == 512 || containsDeclarationEnd(ascii) else { return nil }
+            if let declared = ascii.withUnsafeBytes(declaredEncoding), let name = CharsetName.iconvName(for: declared) {
+                encoding = name
+            }
+        }
+        return Evidence(encoding: encoding, byteOrderMarkLength: 0, looksLikeJSON: false, isEBCDIC: true)
+    }
+
+    /// The number of EBCDIC white-space bytes (space, tab, line feed, new line, carriage return)
+    /// at the start.
+    static func ebcdicSpaceCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var index = 0
+        while index < bytes.count, [0x40, 0x05, 0x25, 0x15, 0x0D].contains(bytes[index]) { index += 1 }
+        return index
+    }
+
+    private static func isEBCDICLetter(_ byte: UInt8) -> Bool {
+        (0x81...0x89).contains(byte) || (0x91...0x99).contains(byte) || (0xA2...0xA9).contains(byte)
+            || (0xC1...0xC9).contains(byte) || (0xD1...0xD9).contains(byte) || (0xE2...0xE9).contains(byte)
+    }
+
+    private static func containsDeclarationEnd(_ ascii: [UInt8]) -> Bool {
+        zip(ascii, ascii.dropFirst()).contains { $0 == UInt8(ascii: "?") && $1 == UInt8(ascii: ">") }
+    }
+
+    /// The characters every EBCDIC code page writes alike (letters, digits and what an XML
+    /// declaration is made of) in ASCII; any other byte reads as DEL.
+    private static let ebcdicToASCII: [UInt8] = {
+        var table = [UInt8](repeating: 0x7F, count: 256)
+        func map(_ first: Int, _ text: String) {
+            for (offset, character) in text.utf8.enumerated() { table[first + offset] = character }
+        }
+        map(0x81, "abcdefghi"); map(0x91, "jklmnopqr"); map(0xA2, "stuvwxyz")
+        map(0xC1, "ABCDEFGHI"); map(0xD1, "JKLMNOPQR"); map(0xE2, "STUVWXYZ")
+        map(0xF0, "0123456789")
+        for (byte, character) in [(0x40, " "), (0x4B, "."), (0x4C, "<"), (0x60, "-"), (0x6D, "_"), (0x6E, ">"), (0x6F, "?"),
+                                  (0x7A, ":"), (0x7D, "'"), (0x7E, "="), (0x7F, "\""), (0x05, "\t"), (0x25, "\n"), (0x15, "\n")] {
+            map(byte, character)
+        }
+        return table
+    }()
 
     /// The number of ASCII white-space bytes at `offset`.
     static func leadingSpaceCount(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Int {

@@ -73,6 +73,9 @@ struct FeedBuilder {
     /// The root `html` element of an XHTML document, searched for a feed inside it.
     private(set) var documentWrapper: String?
     private(set) var sawDoctype = false
+    /// The root element is `channel` without `rss` around it: CDF, whose `CHANNEL` and `ITEM`
+    /// carry their link, date and base in attributes.
+    private var isCDF = false
     /// The root element's namespace when it is none the parser knows (a draft Atom URI, a made-up
     /// one): its elements are read as the format the root's name says.
     private var unknownRootNamespace: String?
@@ -82,8 +85,17 @@ struct FeedBuilder {
     var sawEncodingError = false
     /// Set when libxml2 reported a well-formedness error (its own flag is raised again after).
     var sawMalformedMarkup = false
-    /// The document is read as ISO-8859-1, whose C1 controls are windows-1252 characters meant.
-    var readsLatin1 = false
+    /// The document is read as ISO-8859-1 or windows-1252, whose C1 controls (written as
+    /// references, or bytes windows-1252 leaves undefined) are windows-1252 characters meant.
+    var readsWindows1252Family = false
+    /// The charset was forced from the document's own declaration (see `XMLFeedReader.init`).
+    var toleratesDeclarationErrors = false
+    /// Every error libxml2 reported since its well-formedness flag was last raised again was one
+    /// about such a declaration.
+    var onlyToleratedErrors = false
+    /// An upper-case hexadecimal reference was read in the error callback (see
+    /// `XMLFeedReader.readUppercaseHexReference`); libxml2's complaint that follows is passed over.
+    var readsReferenceItself = false
 
     private var feed = FeedFields()
     /// The channel's `ttl`, `sy:updatePeriod` and `sy:updateFrequency`, as written (the first of each).
@@ -166,7 +178,7 @@ struct FeedBuilder {
                 return
             }
         }
-        if attributes.count > 0, let base = attributes.value("base", prefix: "xml") {
+        if attributes.count > 0, let base = attributes.value("base", prefix: "xml") ?? (isCDF ? attributes.value(anyCase: "base") : nil) {
             let resolved = URLResolver.resolve(base, againstParts: currentBase?.parts, paths: paths).flatMap(URLResolver.Base.init)
             bases.append((depth, resolved ?? currentBase))
         }
@@ -299,6 +311,7 @@ struct FeedBuilder {
         switch rule.role {
         case .unknown, .channel:
             if rule.role == .channel, let lang = attributes.value("lang", prefix: "xml") { feed.language.offer(Self.nonEmpty(lang), rank: 2) }
+            if rule.role == .channel, isCDF { readCDFAttributes(attributes) }
         case .item:
             if item != nil, container == .item {
                 beginNestedItem()
@@ -308,6 +321,7 @@ struct FeedBuilder {
             }
             item = FeedFields()
             if let about = attributes.value("about") { item?.id.offer(Self.nonEmpty(about.trimmingSpaces()), rank: 1) }
+            if isCDF { readCDFAttributes(attributes) }
             pushContainer(.item, &frame)
         case .image:
             pushContainer(item == nil && container == .feed ? .image : .skipped, &frame)
@@ -519,7 +533,7 @@ extension FeedFields {
         case .creator: return author.accepts(rank: rank)
         case .id, .guid: return id.accepts(rank: rank) || (target == .guid && link == nil)
         case .published: return published.accepts(rank: rank)
-        case .updated: return updated.accepts(rank: rank)
+        case .updated: return updated.acceptsReplacing(rank: rank)
         case .language: return language.accepts(rank: rank)
         case .imageURL: return image.accepts(rank: rank)
         case .authorText, .authorName, .authorEmail, .category, .termList, .ttl, .updatePeriod, .updateFrequency: return true
@@ -535,20 +549,23 @@ extension FeedBuilder {
         var kind = textKind(attributes, default: .text)
         if mode == "escaped" { kind = .html }
         if mode == "xml", kind == .html { kind = .xhtml }
-        let isBase64 = mode == "base64" || (mode == nil && isBase64MediaType(attributes))
-        if isBase64, kind != .html { kind = .html }
+        // Atom 0.3's `mode="base64"` is read as its `type` says once decoded (text stays text);
+        // Atom 1.0 content of another media type is base64 without saying so.
+        let isMediaType = mode == nil && isBase64MediaType(attributes)
+        if isMediaType { kind = .html }
+        let isBase64 = mode == "base64" || isMediaType
         begin(.content, kind: kind, rank: rank, &frame)
         capture?.isBase64 = isBase64
     }
 
-    /// Atom 0.3's `mode` on a text construct being captured: `base64` is decoded, `xml` holds
-    /// markup as child elements, `escaped` markup as text (its `type` says which kind).
+    /// Atom 0.3's `mode` on a text construct being captured: `base64` is decoded, then read as its
+    /// `type` says (plain text by default); `xml` holds markup as child elements, `escaped` markup
+    /// as text (its `type` says which kind).
     private mutating func applyAtom03Mode(_ attributes: SAXAttributes) {
         guard capture != nil, attributes.count > 0, let mode = attributes.value("mode")?.lowercased() else { return }
         switch mode {
         case "base64":
             capture?.isBase64 = true
-            capture?.kind = .html
         case "xml":
             if capture?.kind == .html { capture?.kind = .xhtml }
         default:
@@ -581,6 +598,18 @@ extension FeedBuilder {
         guard format == .atom10, attributes.count > 0, let type = attributes.value("type")?.lowercased().trimmingSpaces(),
               type.contains("/") else { return false }
         return !type.hasPrefix("text/") && !type.hasSuffix("+xml") && !type.hasSuffix("/xml")
+    }
+
+    /// A CDF `CHANNEL`'s or `ITEM`'s page (`HREF`, relative to `BASE`) and date (`LASTMOD`).
+    private mutating func readCDFAttributes(_ attributes: SAXAttributes) {
+        guard attributes.count > 0 else { return }
+        let base = currentBase
+        let link = attributes.value(anyCase: "href").flatMap { resolve($0, against: base) }
+        let date = attributes.value(anyCase: "lastmod").flatMap { FeedDate.parse($0, paths: paths) }
+        withScope {
+            $0.link.offer(link, rank: 0)
+            $0.updated.offer(date, rank: 0)
+        }
     }
 
     private mutating func atomLink(href: String, attributes: SAXAttributes) {
@@ -628,7 +657,7 @@ extension FeedBuilder {
                                       paths: paths),
                     mayBeDoublyEncoded: true)
                 : Self.html(text.bytes, kind: active.kind, isMarkup: isMarkup, base: base, workspace: &sanitizerWorkspace, paths: paths)
-            let repaired = MojibakeRepair.repair(html.string, readAsLatin1: readsLatin1, mayBeDoublyEncoded: html.mayBeDoublyEncoded,
+            let repaired = MojibakeRepair.repair(html.string, readAsLatin1: readsWindows1252Family, mayBeDoublyEncoded: html.mayBeDoublyEncoded,
                                                  paths: paths)
             if active.target == .summary {
                 item?.summary.offer(repaired, rank: active.rank)
@@ -648,7 +677,7 @@ extension FeedBuilder {
             if active.target == .published {
                 withScope { $0.published.offer(date, rank: active.rank) }
             } else {
-                withScope { $0.updated.offer(date, rank: active.rank) }
+                withScope { $0.updated.offerReplacing(date, rank: active.rank) }
             }
             return
         }
@@ -656,11 +685,11 @@ extension FeedBuilder {
         if let verdict {
             raw = ValidatedUTF8.string(validated: bytes, isASCII: verdict.isASCII)
             if !isASCII {
-                raw = MojibakeRepair.repair(raw, readAsLatin1: readsLatin1, mayBeDoublyEncoded: verdict.mayBeDoublyEncoded,
+                raw = MojibakeRepair.repair(raw, readAsLatin1: readsWindows1252Family, mayBeDoublyEncoded: verdict.mayBeDoublyEncoded,
                                             paths: paths)
             }
         } else {
-            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsLatin1, paths: paths)
+            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsWindows1252Family, paths: paths)
         }
         // Replaced in place: a second name for the same text cost a retain and a release per field.
         if active.isBase64 { raw = Self.decodeBase64(raw) }
@@ -713,7 +742,7 @@ extension FeedBuilder {
             withScope { $0.published.offer(date, rank: active.rank) }
         case .updated:
             let date = FeedDate.parse(raw, paths: paths)
-            withScope { $0.updated.offer(date, rank: active.rank) }
+            withScope { $0.updated.offerReplacing(date, rank: active.rank) }
         case .language:
             feed.language.offer(Self.nonEmpty(raw.trimmingSpaces()), rank: active.rank)
         case .category:
@@ -911,6 +940,7 @@ extension FeedBuilder {
             }
         case "channel":
             format = .rss20
+            isCDF = true
         default:
             // A feed served inside an XHTML page (`<html><body><feed>`) is read where it stands.
             if depth == 1, name.lowercased() == "html" {

@@ -15,6 +15,20 @@ extension Optional {
         self = Ranked(value: candidate, rank: rank)
     }
 
+    /// Keeps `candidate` unless something better (of a lower rank) is held: of two values of one
+    /// rank, the later one. Feed readers take the last of several `<updated>`.
+    mutating func offerReplacing<Value>(_ candidate: Value?, rank: UInt8) where Wrapped == Ranked<Value> {
+        guard let candidate else { return }
+        if let current = self, current.rank < rank { return }
+        self = Ranked(value: candidate, rank: rank)
+    }
+
+    /// True when a value of `rank` would be kept by `offerReplacing`.
+    func acceptsReplacing<Value>(rank: UInt8) -> Bool where Wrapped == Ranked<Value> {
+        guard let current = self else { return true }
+        return rank <= current.rank
+    }
+
     /// The value, without its rank. In `makeItem` a plain `field?.value` copied the whole
     /// optional through its type's runtime value witness first (~180 instructions a field).
     func unrankedValue<Value>() -> Value? where Wrapped == Ranked<Value> {

@@ -12,8 +12,18 @@ import Foundation
 /// DEL, the C1 controls and U+2028/U+2029 raw, which a terminal may act on.
 public enum FeedJSON {
     public static func encode(_ feed: Feed) -> String {
+        encode(feed, format: string(feed.format.rawValue))
+    }
+
+    /// The answer for a document that holds nothing at all: every key, `format` null (there is no
+    /// format to name), `wellFormed` false, no items. The only case where `format` is null.
+    public static func encodeEmptyDocument() -> String {
+        encode(Feed(format: .rss20, isWellFormed: false), format: "null")
+    }
+
+    private static func encode(_ feed: Feed, format: String) -> String {
         var out = "{"
-        field(&out, "format", string(feed.format.rawValue), first: true)
+        field(&out, "format", format, first: true)
         field(&out, "wellFormed", feed.isWellFormed ? "true" : "false")
         field(&out, "encoding", string(feed.encoding))
         field(&out, "title", string(feed.title))

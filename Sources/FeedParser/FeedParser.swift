@@ -126,7 +126,8 @@ public final class FeedParser {
     private func startIfDecided(isComplete: Bool) throws {
         let decision = pending.withUnsafeBytes { bytes -> (EncodingSniffer.Evidence, Int)? in
             guard let evidence = EncodingSniffer.evidence(in: bytes, isComplete: isComplete) else { return nil }
-            let spaces = evidence.encoding == nil || evidence.encoding == "UTF-8"
+            let spaces = evidence.isEBCDIC ? EncodingSniffer.ebcdicSpaceCount(bytes)
+                : evidence.encoding == nil || evidence.encoding == "UTF-8"
                 ? EncodingSniffer.leadingSpaceCount(bytes, from: evidence.byteOrderMarkLength) : 0
             // Only white space so far: the first real byte is still to come.
             if !isComplete, evidence.byteOrderMarkLength + spaces == bytes.count { return nil }
@@ -147,8 +148,9 @@ public final class FeedParser {
         let body = Data(pending[start...])
         pending = []
         bodyOffset = start
-        let reader = XMLFeedReader(documentURL: url, forcedEncoding: evidence.encoding ?? usableCharset, limits: limits,
-                                   startOffset: start, paths: paths)
+        let declared = (evidence.encoding ?? usableCharset) == nil ? body.withUnsafeBytes(Self.declaredCharsetLibXML2Lacks) : nil
+        let reader = XMLFeedReader(documentURL: url, forcedEncoding: evidence.encoding ?? usableCharset ?? declared,
+                                   forcedFromDeclaration: declared != nil, limits: limits, startOffset: start, paths: paths)
         stage = .xml(reader)
         try body.withUnsafeBytes { bytes in
             retain(bytes, in: body)
@@ -160,6 +162,23 @@ public final class FeedParser {
     /// The HTTP charset, under a name libxml2 knows how to decode.
     private var usableCharset: String? {
         charset.flatMap(CharsetName.iconvName(for:))
+    }
+
+    /// The declared charset under a name libxml2 opens, when libxml2 would not take the name as
+    /// written: `437` (XML wants an encoding name to start with a letter), `maclatin2` or
+    /// `macgreek` (spellings of other platforms). Forced from the start, the document reads as it
+    /// declares, instead of failing a first reading and being flagged as read in another charset.
+    /// Nil when libxml2 reads the name itself (the common names are settled without a look-up).
+    private static func declaredCharsetLibXML2Lacks(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard let declared = EncodingSniffer.declaredEncoding(bytes)?.trimmingSpaces() else { return nil }
+        switch declared.lowercased() {
+        case "utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "windows-1252", "utf-16", "utf-32": return nil
+        default: break
+        }
+        let isEncodingName = declared.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } == true
+            && declared.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+        if isEncodingName, XMLFeedReader.canDecode(declared) { return nil }
+        return CharsetName.iconvName(for: declared)
     }
 
     private func retain(_ bytes: UnsafeRawBufferPointer, in data: Data?) {

@@ -20,6 +20,12 @@ extension HTMLSanitizer {
         case enteringSVG
         /// `math`: kept, and what it holds is read by the MathML allow-list until it ends.
         case enteringMathML
+        /// `iframe`, `object`, `embed`: a `video` or `audio` element when it plays a media file or
+        /// a video or audio site's player (`HTMLSanitizer+Media.swift`); otherwise `embed` is
+        /// dropped and the others unwrapped, their fallback kept.
+        case embeddedMedia
+        /// `input`, `textarea`, `select`: replaced by the text they show.
+        case formControl
     }
 
     /// What the sanitiser does with an attribute of an allowed element, by name.
@@ -155,10 +161,12 @@ extension HTMLSanitizer {
 
     /// Elements kept: Universal Feed Parser's `acceptable_elements` (its published HTML
     /// sanitisation list) and HTML5's semantic elements, minus what acts or cannot run here:
-    /// forms and their controls (`form`, `input`, `button`, `select`, `textarea`, `option`,
-    /// `keygen`…), `noscript` (below), `canvas`, `audio` and `video` (unwrapped: their fallback
-    /// content is what a reader without scripts or players shows), and `dialog`, `event-source`,
-    /// `sound`, `command`, `datagrid`, `nextid`, `spacer` (overlays, loaders and obsolete drafts).
+    /// forms and their controls (`form`, `button`, `option`, `keygen`… are unwrapped; `input`,
+    /// `select` and `textarea` become the text they show), `noscript` (below), `canvas`
+    /// (unwrapped: its fallback content is what a reader without scripts shows), and `dialog`,
+    /// `event-source`, `sound`, `command`, `datagrid`, `nextid`, `spacer` (overlays, loaders and
+    /// obsolete drafts). `video` and `audio` are kept, with their sources and tracks: the article
+    /// view shows them as numbered links to open in a player.
     static let allowedElementNames: [String] = [
         "a", "abbr", "acronym", "address", "article", "aside", "b", "bdi", "bdo", "big", "blockquote",
         "caption", "center", "cite", "code", "colgroup", "data", "dd", "del", "details", "dfn", "dir", "div", "dl",
@@ -166,31 +174,44 @@ extension HTMLSanitizer {
         "header", "hgroup", "i", "ins", "kbd", "label", "legend", "li", "m", "main", "map", "mark", "menu", "meter",
         "multicol", "nav", "ol", "output", "p", "picture", "pre", "progress", "q", "rp", "rt", "ruby", "s", "samp",
         "section", "small", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot",
-        "th", "thead", "time", "tr", "tt", "u", "ul", "var",
+        "th", "thead", "time", "tr", "tt", "u", "ul", "var", "video", "audio",
     ]
-    /// `source` is kept only inside `picture`: in `video` and `audio`, which are unwrapped, it
-    /// would be a stray tag.
-    static let allowedVoidElementNames: [String] = ["area", "br", "col", "hr", "img", "source", "wbr"]
+    /// `source` is kept only inside `picture`, `video` and `audio`, `track` only inside the last
+    /// two: anywhere else they would be stray tags.
+    static let allowedVoidElementNames: [String] = ["area", "br", "col", "hr", "img", "source", "track", "wbr"]
 
     /// Dropped with their content. `noscript` is among them: its content is what a browser without
-    /// scripts shows, but feeds use it for tracking pixels and "enable JavaScript" notices;
-    /// `textarea` and `select` carry no reading content in an article. (`title` is unwrapped, as
-    /// established feed libraries do: its text is usually the article's own title.)
-    static let rawTextDroppedNames = [
-        "script", "style", "noscript", "noframes", "xmp", "textarea", "plaintext",
-    ]
-    static let nestingDroppedNames = ["frameset", "template", "select"]
-    /// `track` belongs to `video` and `audio`, which are unwrapped.
-    static let droppedVoidNames = [
-        "embed", "frame", "meta", "link", "base", "basefont", "param", "bgsound", "keygen", "input", "isindex",
-        "track",
-    ]
-    // `iframe`, `object`, `applet`, `noembed`, `video`, `audio` and `canvas` are on no list: they
-    // are unwrapped, so their fallback content (written for clients that cannot run them, like
-    // this one) is kept and sanitised like any other, while their own tags go.
+    /// scripts shows, but feeds use it for tracking pixels and "enable JavaScript" notices.
+    /// (`title` is unwrapped, as established feed libraries do: its text is usually the article's
+    /// own title.)
+    static let rawTextDroppedNames = ["script", "style", "noscript", "noframes", "xmp", "plaintext"]
+    static let nestingDroppedNames = ["frameset", "template"]
+    static let droppedVoidNames = ["frame", "meta", "link", "base", "basefont", "param", "bgsound", "keygen", "isindex"]
+    static let embeddedMediaNames = ["iframe", "object", "embed"]
+    static let formControlNames = ["input", "textarea", "select"]
+    // `applet`, `noembed` and `canvas` are on no list: they are unwrapped, so their fallback
+    // content (written for clients that cannot run them, like this one) is kept and sanitised like
+    // any other, while their own tags go; so are `iframe` and `object` that play no media.
 
     static let sourceKey = NameKey("source")
+    static let trackKey = NameKey("track")
     static let pictureKey = NameKey("picture")
+    static let videoKey = NameKey("video")
+    static let audioKey = NameKey("audio")
+    static let embedKey = NameKey("embed")
+    static let objectKey = NameKey("object")
+    static let inputKey = NameKey("input")
+    static let textareaKey = NameKey("textarea")
+    static let srcKey = NameKey("src")
+    static let dataKey = NameKey("data")
+    static let typeKey = NameKey("type")
+    static let titleKey = NameKey("title")
+    static let valueKey = NameKey("value")
+    static let placeholderKey = NameKey("placeholder")
+    static let selectedKey = NameKey("selected")
+    static let optionKey = NameKey("option")
+    static let optgroupKey = NameKey("optgroup")
+    static let selectKey = NameKey("select")
 
     static let elementTable: NameTable = {
         var entries: [(String, UInt8)] = []
@@ -202,6 +223,8 @@ extension HTMLSanitizer {
         for name in rawTextDroppedNames { entries.append((name, ElementRule.droppedRawText.rawValue)) }
         for name in nestingDroppedNames { entries.append((name, ElementRule.droppedNesting.rawValue)) }
         for name in droppedVoidNames { entries.append((name, ElementRule.droppedVoid.rawValue)) }
+        for name in embeddedMediaNames { entries.append((name, ElementRule.embeddedMedia.rawValue)) }
+        for name in formControlNames { entries.append((name, ElementRule.formControl.rawValue)) }
         entries.append(("svg", ElementRule.enteringSVG.rawValue))
         entries.append(("math", ElementRule.enteringMathML.rawValue))
         return NameTable(entries)

@@ -25,7 +25,7 @@ extension HTMLSanitizer {
         /// workspace that holds them. Their elements are trivial: nothing needs deinitialising.
         final class StackSpace {
             let elements = UnsafeMutableBufferPointer<NameKey>.allocate(capacity: HTMLSanitizer.maximumDepth)
-            let attributes = UnsafeMutableBufferPointer<SanitizingPass.AttributeToken>.allocate(
+            let attributes = UnsafeMutableBufferPointer<AttributeToken>.allocate(
                 capacity: HTMLSanitizer.maximumAttributes)
             private var attention = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 64)
 

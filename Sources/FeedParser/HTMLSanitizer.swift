@@ -3,13 +3,18 @@ import Foundation
 /// Reduces feed HTML to an allow-list of safe elements and attributes, the way established feed
 /// libraries do, in one linear pass over the UTF-8 bytes.
 ///
-/// - Known-safe formatting, structure, list, table and media elements are kept with their safe
-///   attributes (`HTMLSanitizer+Tables.swift` holds the lists).
-/// - `script`, `style`, `iframe`, `noscript`, `noembed`, `noframes`, `xmp`, `textarea`, `object`,
-///   `applet`, `frameset`, `svg`, `template`, `select` and `head` are dropped with their content; `embed`, `frame`,
-///   `meta`, `link`, `base`, `param`, `input` are dropped.
-/// - Any other element is unwrapped: the tag goes, its text stays. Comments, doctypes and
-///   processing instructions go; CDATA sections become escaped text.
+/// - Known-safe formatting, structure, list, table and media elements (`img`, `picture`,
+///   `video`, `audio` with their `source` and `track`) are kept with their safe attributes
+///   (`HTMLSanitizer+Tables.swift` holds the lists); SVG and MathML through allow-lists of
+///   their own.
+/// - An `iframe`, `object` or `embed` that plays a media file or a video or audio site's player
+///   becomes a `video` or `audio` element (`HTMLSanitizer+Media.swift`); `input`, `textarea` and
+///   `select` become the text they show.
+/// - `script`, `style`, `noscript`, `noframes`, `xmp`, `frameset`, `template` and `head` are
+///   dropped with their content; `embed`, `frame`, `meta`, `link`, `base`, `param` are dropped.
+/// - Any other element is unwrapped: the tag goes, its text stays (`iframe`, `object`, `applet`
+///   keep their fallback content so). Comments, doctypes and processing instructions go (a `<!`
+///   that only looks like one is text); CDATA sections become escaped text.
 /// - Event handlers and unknown attributes go. `style` keeps only allow-listed properties whose
 ///   values cannot load or run anything (no `url()`, `expression()`, escapes or comments).
 /// - URL attributes (`href`, `src`, `cite`, `longdesc`, `poster`, `background`, `action`, `srcset`
@@ -208,7 +213,7 @@ public enum HTMLSanitizer {
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
         func wordMayNeedEscaping(_ word: UInt64) -> Bool {
-            SanitizingPass.mayNeedAttention(word) || (escapingQuotes && SanitizingPass.quoteFlags(word) != 0)
+            Tokenizer.mayNeedAttention(word) || (escapingQuotes && Tokenizer.quoteFlags(word) != 0)
         }
         guard count >= 8 else {
             return bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<")

@@ -12,7 +12,8 @@ extension MojibakeRepair {
     /// - it touches a Latin word (a Latin letter right before or after it) yet decodes to
     ///   something other than Latin letters, punctuation, symbols or emoji: `dou` + `é »` is not
     ///   `dou頻`;
-    /// - it reads as the end of a word, one letter then only punctuation or spaces (`é »`, `à »`),
+    /// - it reads as the end of a word, one letter then only punctuation or spaces, and no letter
+    ///   after it (`é »`, `à »`),
     ///   and decodes to another script, or its letter ends a word in capitals (`IRMÃ »`) or is a
     ///   word of its own (`Å’`, Swedish `Å` and an apostrophe, not `Œ`).
     ///
@@ -36,7 +37,9 @@ extension MojibakeRepair {
             if Set(decoded.compactMap(Self.script)).count > 1 { return false }
             let staysLatin = decoded.allSatisfy(Self.continuesLatinWord)
             if !staysLatin, Self.isLatinLetter(before) || Self.isLatinLetter(after) { return false }
+            // A letter right after the run carries the word on (`BÃ¼rgermeister`): it is no end.
             let readsAsWordEnd = first.properties.isAlphabetic && source.dropFirst().allSatisfy { !$0.properties.isAlphabetic }
+                && !Self.isLatinLetter(after)
             if readsAsWordEnd {
                 if !staysLatin { return false }
                 if first.properties.isUppercase {

@@ -58,38 +58,57 @@ enum MojibakeRepair {
 
     /// The text with every run of doubly encoded UTF-8 decoded once more; the general path
     /// rebuilds every text without looking for the pair first.
+    ///
+    /// Text is garbled as a whole: when every run of the field decodes as UTF-8 and one of them is
+    /// surely doubly encoded (`DecodedRun`), all are decoded, including those that alone could be
+    /// correct text (`Ð’`, the Russian word `В`, alone reads as Latin letters and a quote). A run
+    /// that does not decode (a correct `é` alone) shows the field was not garbled as a whole, and
+    /// each run is then judged alone.
     static func undoubled(_ text: String, paths: ParsePaths) -> String {
         guard !paths.isFast || mayBeDoublyEncoded(text) else { return text }
-        var result = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        var runScalars: [Unicode.Scalar] = []
-        var changed = false
-        // The characters around the run, which say whether its decoding fits there.
-        var before: Unicode.Scalar?
-        func flush(after: Unicode.Scalar?) {
-            if run.count >= 2, let decoded = strictUTF8(run),
-               DecodedRun(source: runScalars, decoded: Array(decoded.unicodeScalars),
-                         before: before, after: after).isDoubleEncoding {
-                result.append(contentsOf: decoded.unicodeScalars)
-                changed = true
-            } else {
-                result.append(contentsOf: runScalars)
-            }
-            run.removeAll(keepingCapacity: true)
-            runScalars.removeAll(keepingCapacity: true)
+        /// A run of characters windows-1252 writes as bytes ≥ 0x80: where it is in `scalars`, and
+        /// what its bytes decode to as UTF-8 (nil when they do not).
+        struct Run {
+            var range: Range<Int>
+            var decoded: [Unicode.Scalar]?
+            var isDoubleEncoding: Bool
         }
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        var runs: [Run] = []
+        var bytes: [UInt8] = []
+        var start = 0
+        // The characters around a run say whether its decoding fits there.
+        func flush(at end: Int) {
+            guard !bytes.isEmpty else { return }
+            let decoded = bytes.count >= 2 ? strictUTF8(bytes).map { Array($0.unicodeScalars) } : nil
+            let isDoubleEncoding = decoded.map {
+                DecodedRun(source: Array(scalars[start..<end]), decoded: $0, before: start > 0 ? scalars[start - 1] : nil,
+                           after: end < scalars.count ? scalars[end] : nil).isDoubleEncoding
+            } ?? false
+            runs.append(Run(range: start..<end, decoded: decoded, isDoubleEncoding: isDoubleEncoding))
+            bytes.removeAll(keepingCapacity: true)
+        }
+        for (index, scalar) in scalars.enumerated() {
             if let byte = highByte[scalar.value] {
-                run.append(byte)
-                runScalars.append(scalar)
+                if bytes.isEmpty { start = index }
+                bytes.append(byte)
             } else {
-                if !run.isEmpty { flush(after: scalar) }
-                result.append(scalar)
-                before = scalar
+                flush(at: index)
             }
         }
-        flush(after: nil)
-        return changed ? String(result) : text
+        flush(at: scalars.count)
+        guard runs.contains(where: \.isDoubleEncoding) else { return text }
+        let isGarbledWhole = runs.allSatisfy { $0.decoded.map { $0.allSatisfy(DecodedRun.isWritten) } ?? false }
+        var result = String.UnicodeScalarView()
+        var copied = 0
+        for run in runs {
+            guard let decoded = run.decoded, run.isDoubleEncoding || isGarbledWhole else { continue }
+            result.append(contentsOf: scalars[copied..<run.range.lowerBound])
+            result.append(contentsOf: decoded)
+            copied = run.range.upperBound
+        }
+        result.append(contentsOf: scalars[copied...])
+        return String(result)
     }
 
     /// Whether `text` holds a character that can begin a doubly encoded one (U+00C2–U+00F4, which

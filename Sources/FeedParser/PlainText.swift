@@ -209,6 +209,7 @@ public enum PlainText {
     private static func stripMarkup(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
         let count = bytes.count
         var index = 0
+        var lastClosingAngle: Int?
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "&") {
@@ -226,6 +227,14 @@ public enum PlainText {
                 continue
             }
             let next = bytes[index + 1]
+            if next == UInt8(ascii: "!") {
+                if lastClosingAngle == nil { lastClosingAngle = HTMLSanitizer.Tokenizer.lastClosingAngle(in: bytes) }
+                if !HTMLSanitizer.Tokenizer.isMarkupDeclaration(in: bytes, at: index, lastClosingAngle: lastClosingAngle!) {
+                    text.append(byte)
+                    index += 1
+                    continue
+                }
+            }
             if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
                 index = endOfComment(bytes, from: index)
                 continue

@@ -12,6 +12,18 @@ struct SAXAttributes {
         entry(name, prefix: prefix).map { Self.decode(begin: $0[3], end: $0[4], paths: paths) }
     }
 
+    /// The value of the attribute whose local name is `name` in any letter case (CDF writes
+    /// `HREF`), in any namespace.
+    func value(anyCase name: StaticString) -> String? {
+        guard let base else { return nil }
+        for index in 0..<count {
+            let entry = base + index * 5
+            guard let local = entry[0], Self.equalsIgnoringCase(local, name) else { continue }
+            return Self.decode(begin: entry[3], end: entry[4], paths: paths)
+        }
+        return nil
+    }
+
     /// Whether the value of the attribute `name` is exactly `expected`, compared as bytes without
     /// making a `String` (nil when there is no such attribute). `expected` holds no `&`, so the
     /// bytes as libxml2 reports them are the value.
@@ -49,6 +61,17 @@ struct SAXAttributes {
     static func equals(_ text: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
         name.withUTF8Buffer { expected in
             for (index, byte) in expected.enumerated() where text[index] != byte { return false }
+            return text[expected.count] == 0
+        }
+    }
+
+    /// `equals` for a lower-case `name`, the text in any ASCII letter case.
+    private static func equalsIgnoringCase(_ text: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        name.withUTF8Buffer { expected in
+            for (index, byte) in expected.enumerated() {
+                let written = text[index]
+                guard written == byte || (written &- UInt8(ascii: "A") < 26 && written | 0x20 == byte) else { return false }
+            }
             return text[expected.count] == 0
         }
     }

@@ -22,14 +22,20 @@ final class XMLFeedReader {
 
     /// - Parameter startOffset: where the bytes given to `parse` begin in the document (after a
     ///   byte-order mark), so that recoveries are logged at the document's own offsets.
-    init(documentURL: URL?, forcedEncoding: String?, limits: ParserLimits, startOffset: Int = 0, paths: ParsePaths) {
-        Self.installEntityLoader
+    /// - Parameter forcedFromDeclaration: `forcedEncoding` is the document's own declared charset
+    ///   under a name libxml2 opens (`437` as written is no XML encoding name): libxml2's
+    ///   complaints about that declaration do not make the document malformed.
+    init(documentURL: URL?, forcedEncoding: String?, forcedFromDeclaration: Bool = false, limits: ParserLimits,
+         startOffset: Int = 0, paths: ParsePaths) {
+        Self.libxml2SetUp
         Self.silenceGenericErrors()
         self.forcedEncoding = forcedEncoding
         self.startOffset = startOffset
         filter = ForbiddenCharacterFilter(encoding: forcedEncoding, startOffset: startOffset, paths: paths)
         builder = UnsafeMutablePointer<FeedBuilder>.allocate(capacity: 1)
         builder.initialize(to: FeedBuilder(documentURL: documentURL, limits: limits, paths: paths))
+        builder.pointee.readsWindows1252Family = forcedEncoding.map { Self.isWindows1252Family(Self.canonicalName($0)) } ?? false
+        builder.pointee.toleratesDeclarationErrors = forcedFromDeclaration
         let callbackText = builder.pointee.callbackText
         callbackText.pointee.owner = UnsafeMutableRawPointer(builder)
         callbackText.pointee.slowPath = { context, bytes, count in XMLFeedReader.characters(context, bytes, count) }
@@ -148,11 +154,18 @@ final class XMLFeedReader {
         return "utf-8"
     }
 
-    /// True when libxml2 (through iconv) can decode `encoding`.
+    /// True when libxml2 (through iconv or ICU, or `SingleByteCharsets`) can decode `encoding`.
     static func canDecode(_ encoding: String) -> Bool {
+        Self.libxml2SetUp
         guard let handler = xmlFindCharEncodingHandler(encoding) else { return false }
         xmlCharEncCloseFunc(handler)
         return true
+    }
+
+    /// Whether a document read in the charset of this canonical name writes windows-1252's
+    /// characters where its C1 controls are (see `MojibakeRepair.windows1252Quotes`).
+    static func isWindows1252Family(_ canonicalName: String) -> Bool {
+        canonicalName == "iso-8859-1" || canonicalName == "windows-1252"
     }
 
     static func canonicalName(_ name: String) -> String {
@@ -169,11 +182,13 @@ final class XMLFeedReader {
 
     // MARK: libxml2 callbacks
 
-    /// Process-wide set-up, done once before the first parse: libxml2's own initialisation (which
-    /// is not safe to race when several threads parse at once) and the deny-all entity loader.
-    private static let installEntityLoader: Void = {
+    /// Process-wide set-up, done once before the first parse or charset look-up: libxml2's own
+    /// initialisation (which is not safe to race when several threads parse at once), the
+    /// deny-all entity loader, and the single-byte decoders of `SingleByteCharsets`.
+    private static let libxml2SetUp: Void = {
         xmlInitParser()
         xmlSetExternalEntityLoader { _, _, _ in nil }
+        SingleByteCharsets.registration
     }()
 
     /// Some encoding and I/O errors bypass the context's error callback and go to libxml2's generic
@@ -195,7 +210,8 @@ final class XMLFeedReader {
             XMLFeedReader.carryOnAfterError(context, builder)
             if !builder.pointee.recognisedFormat, let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self) {
                 // The root element: the XML declaration has been read by now.
-                builder.pointee.readsLatin1 = XMLFeedReader.encodingName(of: parser) == "iso-8859-1"
+                builder.pointee.readsWindows1252Family = builder.pointee.readsWindows1252Family
+                    || XMLFeedReader.isWindows1252Family(XMLFeedReader.encodingName(of: parser))
             }
             builder.pointee.startElement(
                 localName: localName, prefix: prefix, uri: uri, namespaces: namespaces,
@@ -245,13 +261,24 @@ final class XMLFeedReader {
         handler.serror = { userData, error in
             guard let error, let userData else { return }
             let code = error.pointee.code
+            let builder = XMLFeedReader.builder(userData)
+            let readsDeclaration = userData.assumingMemoryBound(to: xmlParserCtxt.self).pointee.instate == XML_PARSER_START
+            builder.pointee.onlyToleratedErrors = builder.pointee.toleratesDeclarationErrors && readsDeclaration
+            if builder.pointee.onlyToleratedErrors { return }
             if code == XML_ERR_TAG_NAME_MISMATCH.rawValue {
                 XMLFeedReader.builder(userData).pointee.mismatchedEndTag = error.pointee.str2.map { String(cString: $0) } ?? ""
                 return
             }
             if XMLFeedReader.keepLiteralAmpersand(code: code, name: error.pointee.str1, userData) { return }
+            if code == XML_ERR_INVALID_DEC_CHARREF.rawValue, XMLFeedReader.readUppercaseHexReference(userData) { return }
             if code == XML_ERR_INVALID_CHAR.rawValue, let message = error.pointee.message,
                strncmp(message, "xmlParseCharRef", 15) == 0 {
+                // The reference was read by `readUppercaseHexReference`: libxml2 complains of the
+                // value 0 it is left with.
+                if builder.pointee.readsReferenceItself {
+                    builder.pointee.readsReferenceItself = false
+                    return
+                }
                 // A character reference outside Unicode reads as U+FFFD, as established feed
                 // libraries do, instead of vanishing.
                 var replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
@@ -311,6 +338,45 @@ final class XMLFeedReader {
         return true
     }
 
+    /// `&#X41;`: XML writes the hexadecimal `x` of a character reference in lower case only, and
+    /// libxml2 gives up on it after `&#` (the `X` is no decimal digit), leaving `X41;` as text.
+    /// Feeds and HTML write it in either case, and feed readers read it: the reference is read
+    /// here from libxml2's input, its character given as text, and the input moved past its `;`
+    /// (where libxml2 then stops, complaining of the value 0, which the error callback passes
+    /// over). In element content only; the document stays not well-formed. True when read.
+    private static func readUppercaseHexReference(_ context: UnsafeMutableRawPointer) -> Bool {
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard parser.pointee.instate == XML_PARSER_CONTENT, let input = parser.pointee.input,
+              let cursor = input.pointee.cur, let end = input.pointee.end, cursor < end, cursor.pointee == UInt8(ascii: "X")
+        else { return false }
+        var position = cursor + 1
+        var value: UInt32 = 0
+        while position < end, position - cursor <= 8, let digit = hexDigit(position.pointee) {
+            value = value << 4 | digit
+            position += 1
+        }
+        guard position - cursor > 1, position < end, position.pointee == UInt8(ascii: ";"),
+              value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
+                || (0x10000...0x10FFFF).contains(value),
+              let scalar = Unicode.Scalar(value)
+        else { return false }
+        var utf8 = Array(String(Character(scalar)).utf8)
+        let builder = builder(context)
+        builder.pointee.characters(&utf8, count: utf8.count)
+        builder.pointee.readsReferenceItself = true
+        input.pointee.cur = position + 1
+        return true
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
     /// After any well-formedness error libxml2 2.9 stops expanding entity references for the rest
     /// of the document (`xmlParseReference` returns early unless `wellFormed`), so one stray
     /// character turned every later `&amp;` and `&lt;` into nothing. The error is noted in the
@@ -319,7 +385,7 @@ final class XMLFeedReader {
     private static func carryOnAfterError(_ context: UnsafeMutableRawPointer?, _ builder: UnsafeMutablePointer<FeedBuilder>) {
         let parser = context.unsafelyUnwrapped.assumingMemoryBound(to: xmlParserCtxt.self)
         if parser.pointee.wellFormed == 0 {
-            builder.pointee.sawMalformedMarkup = true
+            if !builder.pointee.onlyToleratedErrors { builder.pointee.sawMalformedMarkup = true }
             parser.pointee.wellFormed = 1
         }
     }

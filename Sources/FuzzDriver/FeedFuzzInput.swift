@@ -7,7 +7,7 @@ import Foundation
 /// - byte 0 picks the HTTP charset handed to the parser (none, real ones, a wrong one, one
 ///   libxml2 does not know, a quoted one);
 /// - byte 1 picks the document URL (bit 0–1) and, with bit 7, small limits so that every cap is
-///   reached by inputs of fuzzing size;
+///   reached by inputs of fuzzing size (2 KiB of input, 256 bytes a field);
 /// - byte 2 seeds the chunk sizes: 0 appends the whole document at once, anything else splits it
 ///   at pseudo-random points, down to single bytes, as a slow network would.
 public struct FeedFuzzInput {
@@ -20,8 +20,9 @@ public struct FeedFuzzInput {
         nil, URL(string: "https://example.org/blog/feed.xml"), URL(string: "http://user:secret@example.org/a/b/"),
         URL(string: "file:///tmp/feed.xml"),
     ]
+    /// Small enough for every cap to be reached by the inputs `make fuzz` makes (4 KiB at most).
     static let smallLimits = ParserLimits(
-        maxInputBytes: 64 << 10, maxFieldBytes: 2 << 10, maxDepth: 24, maxEntityExpansionBytes: 4 << 10
+        maxInputBytes: 2 << 10, maxFieldBytes: 256, maxDepth: 24, maxEntityExpansionBytes: 512
     )
 
     public let charset: String?

@@ -1,7 +1,8 @@
 /// What sanitised HTML must look like, checked independently of how the sanitiser works:
 ///
 /// - every `<` opens a tag written `<name attr="value"…>` (text `<` and `>` are escaped), and
-///   no tag names an element that can run or load anything (`script`, `iframe`, `object`…), nor
+///   no tag names an element that can run or load anything by itself (`script`, `iframe`,
+///   `object`…; `video` and `audio` stay, their addresses checked as every URL is), nor
 ///   one that switches SVG or MathML back to HTML (`foreignObject`, `annotation-xml`) or
 ///   animates attributes (`animate`, `set`…);
 /// - attribute values are double-quoted, with `&` only in `&amp;`, `&lt;`, `&gt;`, `&quot;`;
@@ -16,7 +17,7 @@ public enum SanitizedHTMLCheck {
     static let forbiddenElements: Set<String> = [
         "script", "style", "iframe", "object", "embed", "applet", "frame", "frameset", "meta", "link", "base",
         "noscript", "noembed", "noframes", "xmp", "textarea", "template", "select", "param", "input",
-        "form", "button", "plaintext", "video", "audio", "track", "canvas", "foreignobject", "annotation-xml",
+        "form", "button", "plaintext", "canvas", "foreignobject", "annotation-xml",
         "animate", "animatecolor", "animatemotion", "animatetransform", "set",
     ]
     static let voidElements: Set<String> = ["area", "br", "col", "hr", "img", "source", "track", "wbr"]

@@ -54,11 +54,12 @@ public enum HTMLElement: String, CaseIterable, Sendable {
     }
 
     /// True when the element's content is not text to read: scripts, styles, embedded documents
-    /// and graphics, form controls, the document's head.
+    /// and graphics, form controls, the document's head, and the fallback inside `video` and
+    /// `audio` (for readers without players; the article view shows those as links).
     public var hidesContent: Bool {
         switch self {
         case .script, .style, .head, .title, .template, .noscript, .svg, .math, .select, .textarea, .iframe, .object,
-            .noembed, .noframes, .xmp:
+            .noembed, .noframes, .xmp, .video, .audio:
             return true
         default:
             return false

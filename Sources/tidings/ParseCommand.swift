@@ -9,7 +9,8 @@ struct ParseCommand: ParsableCommand {
         commandName: "parse",
         abstract: "Parse a feed document and print it as one JSON object.",
         discussion: "Reads FILE, or standard input when FILE is absent or '-'. Exits 1 with a one-line "
-            + "error when the input is empty, is not a feed, or exceeds the size limit."
+            + "error when the input is empty (printing the JSON of an empty, not well-formed document), is not a "
+            + "feed, or exceeds the size limit."
     )
 
     @Option(help: "The document's URL, against which relative links are resolved.")
@@ -35,6 +36,9 @@ struct ParseCommand: ParsableCommand {
             bytes = try stream(from: source, into: parser)
             feed = try parser.finish()
         } catch let error as FeedParserError {
+            // An empty document still gets its JSON (not well-formed, nothing in it), for scripts
+            // that read every answer from standard output; the status says it is no feed.
+            if error == .empty, !summary { FileHandle.standardOutput.write(Data((FeedJSON.encodeEmptyDocument() + "\n").utf8)) }
             fail(error.description)
         } catch let error as InputError {
             fail(error.message)

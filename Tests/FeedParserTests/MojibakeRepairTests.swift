@@ -41,4 +41,30 @@ struct MojibakeRepairTests {
     func repairsRunsAfterPlainLetters(_ text: String, _ expected: String) {
         #expect(MojibakeRepair.undoubled(text, paths: .fast) == expected)
     }
+
+    /// A run right after a capital and before more letters is inside a word, not the end of a
+    /// word in capitals: `BÃ¼rgermeister` is `Bürgermeister` (issue 47, real feeds).
+    @Test(arguments: [
+        ("Bautzens BÃ¼rgermeister: Problem mit FlÃ¼chtlingen", "Bautzens Bürgermeister: Problem mit Flüchtlingen"),
+        ("KÃ¤ltewelle in Europa", "Kältewelle in Europa"),
+        ("CÃ´te d’Ivoire", "Côte d’Ivoire"),
+        ("DÃ©cès de George Michael", "Décès de George Michael"),
+        ("AMANHÃ…", "AMANHÃ…"),
+    ])
+    func repairsRunsInsideCapitalisedWords(_ text: String, _ expected: String) {
+        #expect(MojibakeRepair.undoubled(text, paths: .fast) == expected)
+    }
+
+    /// Text is garbled as a whole: once one run of a field is surely doubly encoded and every other
+    /// run decodes too, they all are, even the one-letter Russian word `В` (`Ð’`) that alone
+    /// would read as Latin letters and a quote.
+    @Test(arguments: [
+        ("Ð’ ÐœÐ¾Ñ\u{81}ÐºÐ²Ðµ Ð¸Ð·-Ð·Ð° Ð¼Ð¾Ñ€Ð¾Ð·Ð¾Ð²", "В Москве из-за морозов"),
+        ("Ã€ la carte, Ã©tÃ©", "À la carte, été"),
+        // A correct `é` alone is no UTF-8: the field is not garbled as a whole, and `Ð’` stays.
+        ("Ð’ Ð´Ð¾Ð¼ café", "Ð’ дом café"),
+    ])
+    func repairsAWholeGarbledField(_ text: String, _ expected: String) {
+        #expect(MojibakeRepair.undoubled(text, paths: .fast) == expected)
+    }
 }

@@ -76,7 +76,7 @@ struct ParseCommandTests {
         #expect(lines.first?.contains("wellFormed=true") == true)
     }
 
-    @Test(arguments: [("format_html_is_not_a_feed.xml", "not a feed"), ("format_empty_is_error.xml", "empty"),
+    @Test(arguments: [("format_html_is_not_a_feed.xml", "not a feed"),
                       ("format_random_bytes.xml", "not a feed"), ("does-not-exist.xml", "cannot read")])
     func refusalsExitOneWithOneLine(_ name: String, _ words: String) throws {
         let result = try run([fixture(name)])
@@ -85,6 +85,21 @@ struct ParseCommandTests {
         #expect(result.stderr.hasSuffix("\n"))
         #expect(result.stderr.dropLast().contains("\n") == false)
         #expect(result.stderr.contains(words))
+    }
+
+    /// An empty document is no feed (exit 1, one line on stderr) but is still answered with the
+    /// JSON, every key present: no format, not well-formed, no items.
+    @Test(arguments: [Data(), Data("   \n ".utf8)])
+    func emptyDocumentIsNotWellFormedJSON(_ document: Data) throws {
+        let result = try run(["-"], stdin: document)
+        #expect(result.status == 1)
+        #expect(result.stderr == "tidings: the document is empty\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["format"] is NSNull)
+        #expect(object["wellFormed"] as? Bool == false)
+        #expect((object["items"] as? [Any])?.isEmpty == true)
+        let keys = ["format", "wellFormed", "encoding", "title", "link", "subtitle", "language", "updated", "author", "image", "items"]
+        #expect(Set(object.keys) == Set(keys))
     }
 
     @Test func recoveredFeedExitsZero() throws {

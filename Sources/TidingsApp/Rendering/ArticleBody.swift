@@ -21,12 +21,20 @@ public struct ArticleBody: Hashable, Sendable {
     public var imageNumbers: Set<Int>
     /// The pictures that can be drawn, in order, each at the line holding its label.
     public var images: [ArticleImage]
+    /// The numbers (from 1) of the entries of `links` that a video or audio brought in first,
+    /// with what each is (`video`, `audio`, a track's `captions`…): the URL view says so, and
+    /// opens video and audio with the player.
+    public var mediaKinds: [Int: String]
 
-    public init(blocks: [Block] = [], links: [String] = [], imageNumbers: Set<Int> = [], images: [ArticleImage] = []) {
+    public init(
+        blocks: [Block] = [], links: [String] = [], imageNumbers: Set<Int> = [], images: [ArticleImage] = [],
+        mediaKinds: [Int: String] = [:]
+    ) {
         self.blocks = blocks
         self.links = links
         self.imageNumbers = imageNumbers
         self.images = images
+        self.mediaKinds = mediaKinds
     }
 
     /// The text as lines for a view `width` columns wide, the lines of `pre` shown from column

@@ -28,6 +28,13 @@ final class HTMLTextBuilder {
     private var imagesOnLine: [(sources: ImageSourceSet, label: String)] = []
     /// Inside `<picture>`: the `srcset` of its first `<source>` the reader can decode, once seen.
     private var pictureSourceSet: String??
+    /// The numbers of the links a `<video>` or `<audio>` brought in, with what they are (`video`,
+    /// `audio`, `captions`…), for the URL view.
+    private var mediaKinds: [Int: String] = [:]
+    /// The video or audio being read, until its end tag: its sources and tracks come inside it.
+    private var media: ArticleMedia?
+    /// How deep inside it the reader is (a video inside a video is part of it).
+    private var mediaDepth = 0
 
     private var current = StyledText()
     private var lineStarted = false
@@ -64,6 +71,9 @@ final class HTMLTextBuilder {
 
     func start(_ tag: HTMLTag, attribute: (String) -> String?) {
         let element = tag.element
+        if hiddenDepth == 0, mediaDepth > 0 || element == .video || element == .audio {
+            return startInMedia(tag, attribute: attribute)
+        }
         if element.hidesContent {
             if !tag.isSelfClosing { hiddenDepth += 1 }
             return
@@ -146,6 +156,13 @@ final class HTMLTextBuilder {
     }
 
     func end(_ element: HTMLElement) {
+        if mediaDepth > 0 {
+            if element == .video || element == .audio {
+                mediaDepth -= 1
+                if mediaDepth == 0 { finishMedia() }
+            }
+            return
+        }
         if element.hidesContent {
             hiddenDepth = max(0, hiddenDepth - 1)
             return
@@ -194,7 +211,7 @@ final class HTMLTextBuilder {
     }
 
     func text(_ text: String) {
-        guard hiddenDepth == 0 else { return }
+        guard hiddenDepth == 0, mediaDepth == 0 else { return }
         // Control characters (the sanitiser removes them from stored items; other HTML may hold
         // them) read as nothing, as a browser shows them.
         let text = text.unicodeScalars.contains(where: Self.isControl) ? String(String.UnicodeScalarView(text.unicodeScalars.filter { !Self.isControl($0) })) : text
@@ -211,6 +228,10 @@ final class HTMLTextBuilder {
     }
 
     func finish() -> ArticleBody {
+        if mediaDepth > 0 {
+            mediaDepth = 0
+            finishMedia()
+        }
         finishTable()
         flushLine()
         while case .line(let line)? = blocks.last, line.text.isEmpty { blocks.removeLast() }
@@ -222,7 +243,7 @@ final class HTMLTextBuilder {
                 blocks.append(.line(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count)))
             }
         }
-        return ArticleBody(blocks: blocks, links: links, imageNumbers: imageNumbers, images: images)
+        return ArticleBody(blocks: blocks, links: links, imageNumbers: imageNumbers, images: images, mediaKinds: mediaKinds)
     }
 
     // MARK: - Building lines
@@ -412,9 +433,45 @@ final class HTMLTextBuilder {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    // MARK: - Video and audio
+
+    /// A tag inside `<video>` or `<audio>` (or the element's own): its sources and tracks are
+    /// noted, the rest is the fallback for readers without players, not shown.
+    private func startInMedia(_ tag: HTMLTag, attribute: (String) -> String?) {
+        switch tag.element {
+        case .video, .audio:
+            if media == nil {
+                media = ArticleMedia(kind: tag.element == .video ? .video : .audio, src: attribute("src"),
+                                     poster: attribute("poster"), title: attribute("title"))
+            }
+            mediaDepth += 1
+        case .source:
+            media?.addSource(attribute("src"))
+        case .track:
+            media?.addTrack(src: attribute("src"), kind: attribute("kind"), label: attribute("label"), language: attribute("srclang"))
+        default:
+            break
+        }
+    }
+
+    /// Writes the video or audio just read at its place: its numbered label, its poster noted as a
+    /// picture there, its tracks' labels after it.
+    private func finishMedia() {
+        guard let finished = media else { return }
+        media = nil
+        let number = linkNumber(for: finished.src, mediaKind: finished.kind.rawValue)
+        let label = finished.label(number: number, absoluteSource: number.map { links[$0 - 1] })
+        inline(label, style: .dim)
+        if let poster = finished.poster { notePicture(src: poster, srcset: nil, label: label) }
+        for track in finished.tracks {
+            inline(" " + ArticleMedia.label(of: track, number: linkNumber(for: track.src, mediaKind: track.kind)), style: .dim)
+        }
+    }
+
     /// The number of the link to `href` (reusing the number of an earlier identical link), or nil
-    /// for anchors, scripts and anything that is not a place a browser should go.
-    private func linkNumber(for href: String?, isImage: Bool = false) -> Int? {
+    /// for anchors, scripts and anything that is not a place a browser should go. An image or a
+    /// media file that brings a link in first makes it an image's (`isImage`) or a media's link.
+    private func linkNumber(for href: String?, isImage: Bool = false, mediaKind: String? = nil) -> Int? {
         guard let href = href?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty, !href.hasPrefix("#") else { return nil }
         guard let absolute = URLResolver.resolve(href, againstBase: baseURL) else { return nil }
         let scheme = absolute.prefix { $0 != ":" }.lowercased()
@@ -423,6 +480,7 @@ final class HTMLTextBuilder {
         links.append(absolute)
         linkNumbers[absolute] = links.count
         if isImage { imageNumbers.insert(links.count) }
+        if let mediaKind { mediaKinds[links.count] = mediaKind }
         return links.count
     }
 }

@@ -479,13 +479,14 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
         version += 1
     }
 
-    /// Opens link `number` (from 1) of `urls`: in the browser, an enclosure with the player.
+    /// Opens link `number` (from 1) of `urls`: in the browser, an enclosure, video or audio with
+    /// the player.
     static func open(_ number: Int, of urls: [ArticleURL]) -> ReaderIntent {
         guard urls.indices.contains(number - 1) else {
             return .status(urls.isEmpty ? "This article has no links" : "No link \(number): links go from 1 to \(urls.count)")
         }
         let chosen = urls[number - 1]
-        return chosen.isEnclosure ? .openEnclosure(chosen.url) : .openInBrowser(chosen.url)
+        return chosen.opensWithPlayer ? .openEnclosure(chosen.url) : .openInBrowser(chosen.url)
     }
 
     /// The article as plain text, for `save` and `pipe-to`.

@@ -4,8 +4,8 @@ import FeedStore
 import TerminalUI
 
 /// Every link, image and enclosure of an article, numbered as in the article view (newsboat's
-/// `show-urls`); Enter opens the selected one — a link or image in the browser, an enclosure
-/// with the `player` option when it is set (else the browser too).
+/// `show-urls`); Enter opens the selected one — a link or image in the browser, an enclosure, a
+/// video or an audio with the `player` option when it is set (else the browser too).
 struct URLViewScreen: ReaderScreen, JumpClosedScreen {
     let id: ScreenID
     let urls: [ArticleURL]
@@ -55,7 +55,7 @@ struct URLViewScreen: ReaderScreen, JumpClosedScreen {
         switch command {
         case .open:
             guard let selected = selectedURL else { return .none }
-            return .intent(selected.isEnclosure ? .openEnclosure(selected.url) : .openInBrowser(selected.url))
+            return .intent(selected.opensWithPlayer ? .openEnclosure(selected.url) : .openInBrowser(selected.url))
         case .openInBrowser: return .intent(selectedURL.map { .openInBrowser($0.url) })
         case .openInBrowserNoninteractively: return .intent(selectedURL.map { .openInBrowserNoninteractively($0.url) })
         // As in newsboat: the link alone; its title is made from the URL, the feed's is the article's.
