@@ -66,10 +66,11 @@ enum MojibakeRepair {
         var changed = false
         // The characters around the run, which say whether its decoding fits there.
         var before: Unicode.Scalar?
+        var capitalsBefore = 0
         func flush(after: Unicode.Scalar?) {
             if run.count >= 2, let decoded = strictUTF8(run),
                DecodedRun(source: runScalars, decoded: Array(decoded.unicodeScalars),
-                         before: before, after: after).isDoubleEncoding {
+                         before: before, after: after, capitalsBefore: capitalsBefore).isDoubleEncoding {
                 result.append(contentsOf: decoded.unicodeScalars)
                 changed = true
             } else {
@@ -83,9 +84,13 @@ enum MojibakeRepair {
                 run.append(byte)
                 runScalars.append(scalar)
             } else {
-                if !run.isEmpty { flush(after: scalar) }
+                if !run.isEmpty {
+                    flush(after: scalar)
+                    capitalsBefore = 0
+                }
                 result.append(scalar)
                 before = scalar
+                capitalsBefore = scalar.properties.isUppercase ? capitalsBefore + 1 : 0
             }
         }
         flush(after: nil)
