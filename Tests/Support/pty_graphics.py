@@ -8,9 +8,11 @@ the cell where the cursor stood when it came.
 
 STEPS is a JSON list run in order: {"wait": "text"} waits (60 s at most) until the screen shows
 the text; {"send": "keys"} types them; {"wait_graphics": N} waits until N picture sequences were
-written; {"wait_file": PATH, "text": "…"} waits until the file holds the text. The report, on standard output, is JSON: {"screen": [rows], "graphics": [{"kind",
-"row", "column", "base64"}], "failed": null or what it was waiting for}. The environment is
-passed through; the program gets the pty as its controlling terminal.
+written; {"wait_file": PATH, "text": "…"} waits until the file holds the text; {"wait_output":
+"text"} waits until the bytes written hold the text (for what the screen replay cannot show). The report, on standard output, is JSON: {"screen": [rows], "graphics": [{"kind",
+"row", "column", "base64"}], "output": every byte the program wrote, in base64, "failed": null
+or what it was waiting for}. The environment is passed through; the program gets the pty as its
+controlling terminal.
 """
 
 import argparse
@@ -37,8 +39,10 @@ class Capture:
         self.stream = pyte.ByteStream(self.screen)
         self.pending = b""
         self.graphics = []
+        self.output = b""
 
     def feed(self, data):
+        self.output += data
         self.pending += data
         while True:
             start, kind, end = self.next_sequence()
@@ -137,6 +141,8 @@ def main():
         deadline = time.monotonic() + step.get("seconds", 60)
         if "wait" in step:
             done = lambda: any(step["wait"] in line for line in capture.text())
+        elif "wait_output" in step:
+            done = lambda: step["wait_output"].encode() in capture.output
         elif "wait_file" in step:
             done = lambda: file_contains(step["wait_file"], step["text"])
         else:
@@ -157,6 +163,7 @@ def main():
     except OSError:
         pass
     json.dump({"screen": capture.text(), "graphics": capture.graphics,
+               "output": base64.b64encode(capture.output).decode(),
                "failed": json.dumps(failed) if failed else None}, sys.stdout)
 
 
