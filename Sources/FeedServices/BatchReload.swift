@@ -115,6 +115,8 @@ public struct BatchReload {
         // The reload stored titles only in the full-text index (see `StoreFeedCache`).
         try store.indexAllStoredBodies()
         try Self.applyRetention(config, to: store)
+        // Closing the cache empties the log only when no reader has it open.
+        store.checkpoint()
         reporter.finish(summary)
         if interruption.happened { return .interrupted }
         return summary.failed > 0 ? .someFailed : .succeeded
@@ -153,6 +155,7 @@ public struct BatchReload {
         do {
             let outcome = try Synchronizer(account: account, store: store, keepingLocalFeeds: config.syncsLocalFeeds).sync()
             try Self.applyRetention(config, to: store)
+            store.checkpoint()
             let articles = outcome.newArticles == 1 ? "1 new article" : "\(outcome.newArticles) new articles"
             let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"
             // Unbuffered, as the reload's lines are: it comes before those of the local feeds (`sync-local-feeds`).

@@ -100,6 +100,8 @@ public final class FeedStore: Sendable {
             // Statement journals (every item insert runs its triggers under one) otherwise
             // spill to files in /var/tmp after 64 KiB: 1.3 million writes for 100 000 items.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // SQLite never shrinks the write-ahead log by itself (see `FeedStore+WriteAheadLog`).
+            try db.execute(sql: "PRAGMA journal_size_limit = \(FeedStore.logSizeLimit)")
             // The full-text index's triggers compute item bodies (see `SearchBody`).
             db.add(function: SearchBody.function)
             db.add(function: SearchBody.functionWithFullArticle)
@@ -255,7 +257,7 @@ public final class FeedStore: Sendable {
                 return result
             }
         } catch {
-            throw Self.storeError(error, path: path)
+            throw failure(ofWrite: error)
         }
     }
 
@@ -286,7 +288,7 @@ public final class FeedStore: Sendable {
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
         } catch {
-            throw Self.storeError(error, path: path)
+            throw failure(ofWrite: error)
         }
     }
 

@@ -307,7 +307,10 @@ public final class EffectRunner {
             let logger = logger
             onWriteQueue {
                 do {
-                    return .bodiesIndexed(waiting: try store.indexStoredBodies())
+                    let waiting = try store.indexStoredBodies()
+                    // The reload's writes are over: the write-ahead log gives its space back.
+                    if waiting == 0 { store.checkpoint() }
+                    return .bodiesIndexed(waiting: waiting)
                 } catch {
                     logger.error("cannot index the articles' text for search: \(error)")
                     return nil
@@ -657,15 +660,15 @@ public final class EffectRunner {
 
     private func end(status: Int32) {
         // After the writes queued before (marks among them), as quitting newsboat does.
-        if let quitTidying {
-            let store = store, logger = logger
-            writeQueue.sync {
-                do {
-                    try quitTidying.apply(to: store)
-                } catch {
-                    logger.error("cannot tidy the cache on quitting: \(error)")
-                }
+        let store = store, logger = logger, quitTidying = quitTidying
+        writeQueue.sync {
+            do {
+                try quitTidying?.apply(to: store)
+            } catch {
+                logger.error("cannot tidy the cache on quitting: \(error)")
             }
+            // The process ends without closing the cache, which would have emptied the log.
+            store.checkpoint()
         }
         // Saved articles and the prompts' histories are written before the process ends.
         fileQueue.sync {}
