@@ -249,7 +249,9 @@ final class HTMLTextBuilder {
         }
         var word = ""
         for character in text {
-            if character.isWhitespace {
+            // A no-break space (U+00A0, U+202F, U+2007) is white space that holds its words
+            // together: it stays, as a character of the word (issue 45 §4).
+            if character.isWhitespace && !"\u{A0}\u{202F}\u{2007}".contains(character) {
                 if !word.isEmpty {
                     emitWord(word, style: style)
                     word = ""
