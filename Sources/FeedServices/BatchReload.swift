@@ -81,7 +81,11 @@ public struct BatchReload {
         // Hides what the killfile ignores among stored articles, and has the reload apply it.
         try store.applyKillfile(config.killfile)
         let cache = StoreFeedCache(store: store)
-        let titles = try Dictionary(store.feedList().map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
+        let feeds = try store.feedList()
+        let titles = Dictionary(feeds.map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
+        let customTitles = Dictionary(feeds.compactMap { feed in
+            feed.customTitle.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : (feed.url, $0) }
+        }, uniquingKeysWith: { first, _ in first })
         let local = try cache.fetchRequests(localOnly: besideServer)
         // Beside a feed server, an empty urls file is no mistake.
         if besideServer && local.isEmpty && tag == nil && names.isEmpty { return .succeeded }
@@ -89,8 +93,13 @@ public struct BatchReload {
 
         let reporter = ReloadReporter(
             total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,
-            // A feed without a title is shown by its URL, which may hold credentials.
-            name: { url in ReloadReporter.printable(DisplayName(titles[url] ?? url).text) })
+            // The custom title, else the one just fetched (a feed's first fetch has no other),
+            // else the one stored; a feed without a title is shown by its URL, which may hold
+            // credentials (`DisplayName` hides them).
+            name: { url in
+                let title = customTitles[url] ?? cache.fetchedTitle(for: url) ?? titles[url] ?? url
+                return ReloadReporter.printable(DisplayName(title).text)
+            })
         let queue = DispatchQueue(label: "tidings.reload.events")
         let reload = FeedFetcher(cache: cache, options: config.fetchOptions)
             .reload(requests, on: queue) { event in

@@ -83,7 +83,7 @@ import TestSupport
 
         let reload = try Self.run(["-u", sandbox.urls, "-c", sandbox.cache, "reload"], in: sandbox)
         #expect(reload.status == 0, "bad lines are warnings; the good feed is reloaded")
-        #expect(reload.output.contains("updated    \(server.url("/good.xml")) (1 new)"))
+        #expect(reload.output.contains("updated    Good Feed (1 new)"))
         let lines = reload.errorLines
         #expect(lines.count == 4, "one line per bad line: \(lines.map { $0.prefix(120) })")
         #expect(lines.allSatisfy(Self.isCleanLine), "\(lines.map { $0.prefix(120) })")
@@ -216,7 +216,7 @@ import TestSupport
         for text in [run.output, run.errors] {
             #expect(!text.contains(secret) && !text.contains("alice"), "\(text)")
         }
-        #expect(run.output.contains("failed     http://***@127.0.0.1:\(server.port)/locked.xml: HTTP 401 Unauthorized"))
+        #expect(run.errors.contains("failed     http://***@127.0.0.1:\(server.port)/locked.xml: HTTP 401 Unauthorized"))
     }
 
     /// Gives a tree to `nobody` so that the unprivileged binary can use it.
