@@ -45,7 +45,8 @@ extension FeedStore {
         return .diskFull(path: path, freedLogBytes: truncated ? max(0, before - Self.fileSize(logPath)) : 0)
     }
 
-    static func fileSize(_ path: String) -> Int64 {
+    /// The size of the file at `path` in bytes; 0 when there is none.
+    public static func fileSize(_ path: String) -> Int64 {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 }

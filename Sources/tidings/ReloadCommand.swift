@@ -24,6 +24,10 @@ struct ReloadCommand: ParsableCommand {
     var names: [String] = []
 
     func run() throws {
+        try Self.reload(global: global, tag: tag, names: names)
+    }
+
+    static func reload(global: GlobalOptions, tag: String? = nil, names: [String] = []) throws {
         let errorLog = global.logToFile()
         let outcome: BatchReload.Outcome
         do {

@@ -91,7 +91,8 @@ public final class ReaderApp {
             let logFile = LogFile(path: settings.logPath)
             let errorLog = ErrorLog()
             if let path = settings.config.errorLogPath { errorLog.open(path: path) }
-            LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile, errorLog: errorLog) }
+            let logLevel = settings.logLevel
+            LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile, errorLog: errorLog, level: logLevel) }
             // A cache this user cannot write is read as it is, and the status bar says so.
             let store = try FeedStore(
                 path: settings.cachePath, access: FeedStore.possibleAccess(toCacheAt: settings.cachePath), starFlag: settings.preferences.starFlag,

@@ -2,6 +2,7 @@ import Configuration
 import FeedFetcher
 import FeedModel
 import FeedStore
+import Logging
 import TerminalUI
 
 /// Everything the reader needs to start, resolved from the command line, the config file and
@@ -15,6 +16,8 @@ public struct ReaderSettings: Sendable {
     public var cachePath: String
     /// Where log messages go (never the screen).
     public var logPath: String
+    /// The least severe message the log keeps (newsboat's `-l`).
+    public var logLevel: Logger.Level = .info
     /// The `browser` option, if set.
     public var browser: String?
     /// `refresh-on-startup`: reload every feed when the reader opens.
