@@ -19,7 +19,7 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(
         name: [.customShort("l"), .customLong("log-level")],
-        help: ArgumentHelp("How much the log says, as newsboat counts: 1 user errors … 4 warnings, 5 information (the default), 6 debugging.", valueName: "level"))
+        help: ArgumentHelp("How much the log says, as newsboat counts: 1 user errors, 2 critical, 3 errors, 4 warnings, 5 information (the default), 6 debugging.", valueName: "level"))
     var logLevel: NewsboatLogLevel?
 
     @Option(name: [.customShort("d"), .customLong("log-file")], help: ArgumentHelp("The log file (default: tidings.log beside the cache).", valueName: "file"))
