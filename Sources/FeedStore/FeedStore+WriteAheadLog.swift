@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
+
 /// The cache's write-ahead log (`cache.db-wal`), kept small (issue 45 §3).
 ///
 /// SQLite appends every commit to the log and copies it into the cache file at a checkpoint, but
@@ -18,16 +24,27 @@ extension FeedStore {
     /// (`PRAGMA journal_size_limit`).
     static let logSizeLimit = 1 << 20
 
+    /// How long a checkpoint waits for another process's writer or readers before it gives up:
+    /// short, so that a `tidings reload` holding the cache never keeps the reader's writes (or its
+    /// quitting) waiting the whole busy timeout for a checkpoint; the next one catches up.
+    static let checkpointWait: TimeInterval = 0.5
+
     /// Copies the write-ahead log into the cache file and truncates it to nothing (SQLite's
     /// `wal_checkpoint(TRUNCATE)`). Returns whether it did: another process writing, or reading
-    /// from an older snapshot, keeps the log in use (the wait is the busy timeout's), and a cache
+    /// from an older snapshot, for longer than `checkpointWait` keeps the log in use, and a cache
     /// opened read-only has no log of its own to give back. Never throws: the log is only space.
     @discardableResult
     public func checkpoint() -> Bool {
         guard access == .readWrite else { return false }
         do {
-            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
-            return true
+            return try pool.writeWithoutTransaction { db in
+                sqlite3_busy_timeout(db.sqliteConnection, CInt(Self.checkpointWait * 1000))
+                defer {
+                    if case .timeout(let wait) = db.configuration.busyMode { sqlite3_busy_timeout(db.sqliteConnection, CInt(wait * 1000)) }
+                }
+                _ = try db.checkpoint(.truncate)
+                return true
+            }
         } catch {
             return false
         }
