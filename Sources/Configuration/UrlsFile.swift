@@ -67,6 +67,13 @@ public struct UrlsFile: Sendable, Equatable {
         var seen: [String: Int] = [:]
         for (number, joined, line) in NewsboatTokenizer.joinedLines(of: text) {
             let (tokens, isQuoteUnclosed) = NewsboatTokenizer.tokenizeLeniently(joined)
+            // Control characters or bytes that are not UTF-8 anywhere in a line (its address, a
+            // tag, a title, a query) are damage, not something to fetch or show (issue 45 §13).
+            if tokens.contains(where: { UrlsFile.isDamaged($0.text) }) {
+                problems.append(Problem(line: number, message: "damaged line: \(Excerpt(joined.trimmingCharacters(in: .whitespaces)))"))
+                lines.append(.unreadable(line))
+                continue
+            }
             // A quote left open in the URL itself leaves no address to fetch.
             if isQuoteUnclosed, tokens.count == 1 {
                 problems.append(Problem(line: number, message: NewsboatTokenizer.TokenizeError.unterminatedQuote.description))
@@ -355,15 +362,17 @@ public struct UrlsFile: Sendable, Equatable {
         return (lowered.hasPrefix("exec:") && text.count > 5) || (lowered.hasPrefix("filter:") && text.dropFirst(7).contains(":"))
     }
 
+    /// Whether `text` holds control characters, or U+FFFD, which stands for bytes that were not
+    /// UTF-8 (`TextFile` decodes them so): a damaged file.
+    static func isDamaged(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }
+    }
+
     /// Why `text`, which is no feed location, is a mistake rather than a heading: an address
-    /// with a scheme Tidings cannot fetch or none at all, a command feed with no command, or
-    /// control characters and undecodable bytes (a damaged file). Nil for a heading.
+    /// with a scheme Tidings cannot fetch or none at all, or a command feed with no command. Nil
+    /// for a heading.
     static func addressMistake(_ text: String) -> String? {
         let shown = Excerpt(text)
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }) {
-            // Short: it is the first warning the status bar shows, beside the line number.
-            return "damaged line: \(shown)"
-        }
         let lowered = text.lowercased()
         if let match = lowered.firstMatch(of: /^([a-z][a-z0-9+.\-]*):\/\//) {
             let scheme = String(match.output.1)
