@@ -79,6 +79,11 @@ public final class FeedStore: Sendable {
         if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.unreadableFile(path: path, reason: "there is no such file")
         }
+        // On a read-only mount SQLite fails to open the file at all (it cannot make the `-shm`
+        // file), which would read as a missing directory (issue 45 §14).
+        if access == .readWrite, Self.possibleAccess(toCacheAt: path) == .readOnly {
+            throw StoreError.readOnly(path: path)
+        }
 
         var configuration = Configuration()
         configuration.readonly = access == .readOnly

@@ -29,9 +29,24 @@ struct GlobalOptions: ParsableArguments {
         AppPaths(urlsFile: urlFile, configFile: configFile, cacheFile: cacheFile)
     }
 
-    /// Where the log goes: `-d`, else beside the cache.
+    /// Where the log goes: `-d`, else beside the cache, else — beside a cache in a directory this
+    /// user cannot write (a read-only mount, another user's cache) — in `$XDG_STATE_HOME/tidings`,
+    /// else in the temporary directory.
     var logPath: String {
-        logFile.map { ($0 as NSString).expandingTildeInPath } ?? paths.logFile.path
+        if let logFile { return (logFile as NSString).expandingTildeInPath }
+        let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tidings-\(getuid()).log").path
+        return [paths.logFile.path, paths.stateLogFile.path].first(where: Self.canWrite) ?? temporary
+    }
+
+    /// Whether a file can be appended to at `path`: it is writable, or it can be made (in the
+    /// nearest directory above it that exists, the ones missing made first).
+    private static func canWrite(_ path: String) -> Bool {
+        if FileManager.default.fileExists(atPath: path) { return access(path, W_OK) == 0 }
+        var directory = (path as NSString).deletingLastPathComponent
+        while !directory.isEmpty, directory != "/", !FileManager.default.fileExists(atPath: directory) {
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return access(directory.isEmpty ? "." : directory, W_OK) == 0
     }
 
     /// The least severe message the log keeps.

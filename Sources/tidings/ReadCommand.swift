@@ -24,6 +24,9 @@ struct ReadCommand: ParsableCommand {
         do {
             var settings = try Self.settings(paths: global.paths)
             settings.logPath = global.logPath
+            if global.logFile == nil, settings.logPath != global.paths.logFile.path {
+                settings.warnings.append("the log cannot be written beside the cache; it goes to \(settings.logPath)")
+            }
             settings.logLevel = global.leastLoggedLevel
             if options.refreshesOnStart { settings.refreshOnStartup = true }
             try ReaderApp.run(settings: settings) { StoreFeedCache(store: $0) }
