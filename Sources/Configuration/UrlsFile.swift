@@ -161,12 +161,28 @@ public struct UrlsFile: Sendable, Equatable {
     }
 
     /// Appends a feed; returns false (and changes nothing) if its URL is already listed (even
-    /// written with another case in its scheme or host).
+    /// written with another case in its scheme or host). `asWritten` is a line to write it as (an
+    /// OPML export's `tidingsLine`), used when it reads as this very feed.
     @discardableResult
-    public mutating func add(_ subscription: Subscription) -> Bool {
+    public mutating func add(_ subscription: Subscription, asWritten line: String? = nil) -> Bool {
         guard !contains(url: subscription.url) else { return false }
-        lines.append(.feed(subscription, text: nil))
+        let isTheFeed = line.map { !$0.contains("\n") && UrlsFile(parsing: $0).subscriptions == [subscription] } ?? false
+        lines.append(.feed(subscription, text: isTheFeed ? line : nil))
         return true
+    }
+
+    /// Inserts at line index `index` those of `texts` that are comments, blank lines or headings
+    /// (an OPML import's `tidingsLinesBefore`); any other text is left out.
+    public mutating func insertLines(_ texts: [String], at index: Int) {
+        let kept = texts.compactMap { text -> Line? in
+            guard !text.contains("\n") else { return nil }
+            switch UrlsFile(parsing: text).lines.first ?? .comment(text) {
+            case .comment: return .comment(text)
+            case .heading(let heading, _): return .heading(heading, text: text)
+            case .feed, .query, .unreadable: return nil
+            }
+        }
+        lines.insert(contentsOf: kept, at: min(index, lines.count))
     }
 
     /// Why a query feed was not added by `addQuery`.
@@ -186,9 +202,13 @@ public struct UrlsFile: Sendable, Equatable {
 
     /// Appends the query feed `query:TITLE:EXPRESSION` with `tags` (an OPML import's); refuses one
     /// whose expression cannot be read or that is listed already, and changes nothing then.
-    public mutating func addQuery(title: String, expression: String, tags: [String]) throws(QueryRefusal) {
+    /// `asWritten` is a line to write it as, used when it reads as this very query feed.
+    public mutating func addQuery(title: String, expression: String, tags: [String], asWritten written: String? = nil) throws(QueryRefusal) {
         if queryFeeds.contains(where: { $0.title == title && $0.source == expression }) { throw .alreadyListed }
-        let line = ([NewsboatTokenizer.quote("query:\(title):\(expression)")] + tags.map(NewsboatTokenizer.quoteIfNeeded))
+        let isTheQuery = written.map { text in
+            !text.contains("\n") && UrlsFile(parsing: text).queryFeeds.map { [$0.title, $0.source] + $0.tags } == [[title, expression] + tags]
+        } ?? false
+        let line = isTheQuery ? written! : ([NewsboatTokenizer.quote("query:\(title):\(expression)")] + tags.map(NewsboatTokenizer.quoteIfNeeded))
             .joined(separator: " ")
         let read = UrlsFile(parsing: line)
         guard var query = read.queryFeeds.first else { throw .unreadable(read.problems.first?.message ?? "not a query feed") }
