@@ -180,4 +180,15 @@ private func renderedLines(_ html: String, width: Int, base: String?) -> [String
             }
         }
     }
+
+    /// Issue 45 §16: the space before `<i>` (and after `</i>`) is not underlined; the spaces
+    /// between its words are.
+    @Test func emphasisIsUnderlinedFromItsFirstWordToItsLast() {
+        var view = TextView(lines: HTMLTextRenderer.render("<p>a word <i>in italic</i> then <em>more</em>.</p>").lines(width: 40))
+        var grid = CellGrid(rows: 1, columns: 40)
+        view.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines[0] == "a word in italic then more.")
+        let underlined = (0..<27).map { grid[0, $0].style.attributes.contains(.underline) ? "_" : "." }.joined()
+        #expect(underlined == "......._________......____.")
+    }
 }

@@ -267,7 +267,9 @@ final class HTMLTextBuilder {
     private func emitWord(_ word: String, style: Style) {
         beginContent()
         if pendingSpace {
-            if !current.isEmpty { current.append(" ", style: style.attributes.contains(.underline) ? style : .plain) }
+            // Underlined only between two underlined words, never before the first (issue 45 §16).
+            let joinsUnderlined = style.attributes.contains(.underline) && current.runs.last?.style.attributes.contains(.underline) == true
+            if !current.isEmpty { current.append(" ", style: joinsUnderlined ? style : .plain) }
             pendingSpace = false
         }
         current.append(word, style: style)
