@@ -133,12 +133,10 @@ public struct Config: Sendable, Equatable {
     mutating func read(_ text: String, file: URL?, including: [String]) {
         let shownFile = including.count > 1 ? file?.path : nil
         for (number, written, _) in NewsboatTokenizer.joinedLines(of: text) {
-            // As newsboat does, a quote left open runs to the end of the line, which is still read.
-            let (tokens, isQuoteUnclosed) = NewsboatTokenizer.tokenizeLeniently(BacktickCommand.expanded(written))
-            if isQuoteUnclosed {
-                let message = "\(NewsboatTokenizer.TokenizeError.unterminatedQuote); the rest of the line is read as the last value"
-                warnings.append(Warning(line: number, message: message, file: shownFile))
-            }
+            // As newsboat does, a quote left open runs to the end of the line, which is still read,
+            // without a word (`ttrss-url "https://rss.example.org/`: issue 45 §17); a value that
+            // makes no sense then is warned about as any other.
+            let (tokens, _) = NewsboatTokenizer.tokenizeLeniently(BacktickCommand.expanded(written))
             guard let name = tokens.first?.text else { continue }
             let arguments = Self.arguments(of: tokens.dropFirst(), command: name)
             if name == "include" {
@@ -323,14 +321,10 @@ public struct Config: Sendable, Equatable {
         case "show-excerpts": showExcerpts = value.isOn
         case "ignore-mode": killfile.mode = Killfile.Mode(rawValue: value.text) ?? killfile.mode
         case "feedlist-format":
-            // A format with something Tidings cannot draw keeps the default layout (see ListFormat).
-            let problem = ListFormat.problem(in: value.text, kind: .feedList)
-            if problem == nil { feedListFormat = value.text.isEmpty ? nil : value.text }
-            return problem
+            // A specifier the list does not have is left out, as newsboat leaves it out (see ListFormat).
+            feedListFormat = value.text.isEmpty ? nil : value.text
         case "articlelist-format":
-            let problem = ListFormat.problem(in: value.text, kind: .articleList)
-            if problem == nil { articleListFormat = value.text.isEmpty ? nil : value.text }
-            return problem
+            articleListFormat = value.text.isEmpty ? nil : value.text
         case "datetime-format": dateTimeFormat = value.text
         case _ where TitleFormats.optionNames.contains(name):
             // Kept in `optionValues` when it can be drawn; `titleFormats` reads it from there.

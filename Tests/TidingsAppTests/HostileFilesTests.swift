@@ -123,7 +123,6 @@ import TestSupport
         #expect(lines == [
             "tidings: config line 2: unknown option \"frobnicate\"; ignored",
             "tidings: config line 3: reload-threads needs a whole number of at least 1, not \"many\"; default kept",
-            "tidings: config line 4: a quote is opened and never closed; the rest of the line is read as the last value",
             "tidings: config line 5: download-timeout takes one value, got 2",
             "tidings: config line 6: auto-reload needs yes or no, not \"perhaps\"; default kept",
             "tidings: config line 7: unknown option \"?]52;c;?\u{FFFD}\"; ignored",
