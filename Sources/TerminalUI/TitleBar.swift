@@ -14,21 +14,10 @@ public struct TitleBar: Sendable {
         self.fill = fill
     }
 
-    /// The columns a long title keeps beside the detail; in a narrower row the title is drawn alone.
-    static let shortestTitle = 10
-
-    /// Draws into the first row of `area`: the title on the left, the detail right-aligned. A
-    /// title too long for both is cut with `…`, and the detail stays, since it says where the
-    /// reader stands (the article's `Top`, `Bottom`, `42%`: issue 45 §16) — as long as the title
-    /// keeps `shortestTitle` columns; in a narrower row the title is drawn alone, never a
-    /// fragment of the detail (`…0 rows` would misread `1000 rows`).
+    /// Draws into the first row of `area`: the detail right-aligned when there is room for it
+    /// next to the title, the title cut with `…` when it is too long.
     public func render(into grid: inout CellGrid, in area: Rect) {
         guard let fill else {
-            let row = area.topRows(1)
-            // A space at each end of the row, and one between the two.
-            let room = row.width - 3
-            let detailWidth = DisplayWidth.of(detail, limit: row.width)
-            let title = detail.isEmpty || room - detailWidth < Self.shortestTitle ? title : DisplayWidth.truncate(title, toWidth: room - detailWidth)
             BarLayout.render(left: title, right: detail, style: style, into: &grid, in: area)
             return
         }

@@ -15,23 +15,6 @@ import Testing
         #expect(grid.lines == [" 日本語のとても…"])
     }
 
-    /// Issue 45 §16: a long article title is cut with `…`; the detail, which says where the
-    /// reader stands, stays while the title keeps ten columns.
-    @Test func aLongTitleNeverPushesTheDetailOff() {
-        let title = "Ein sehr langer Artikeltitel über die Zukunft der Stadtbahn in der ganzen Region und darüber hinaus"
-        let expected = [
-            80: " Ein sehr langer Artikeltitel über die Zukunft der Stadtbahn… Le Quotidien  Top",
-            40: " Ein sehr langer Art… Le Quotidien  Top",
-            30: " Ein sehr … Le Quotidien  Top",
-            29: " Ein sehr langer Artikeltite…",
-        ]
-        for (width, line) in expected {
-            var grid = CellGrid(rows: 1, columns: width)
-            TitleBar(title: title, detail: "Le Quotidien  Top").render(into: &grid, in: grid.bounds)
-            #expect(grid.lines == [line], "at \(width) columns")
-        }
-    }
-
     @Test func statusBarAtTinyWidths() {
         for width in 0...3 {
             var grid = CellGrid(rows: 1, columns: width)
