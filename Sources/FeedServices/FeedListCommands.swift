@@ -42,8 +42,8 @@ public enum FeedListCommands {
         var skipped: [String] = []
         var unreadable: [String] = imported.skipped.map(\.description)
         // In the document's order, each with the line it was exported from when it still says
-        // the same: a urls file exported then imported comes back as it was.
-        // With the comments, blank lines and headings that came with each, when it is added.
+        // the same, and the comments, blank lines and headings above it when it is added: a urls
+        // file exported then imported comes back as it was.
         for entry in imported.entries {
             let before = urls.lines.count
             switch entry.item {

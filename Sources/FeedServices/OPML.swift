@@ -22,9 +22,9 @@ import FoundationXML
 /// `tidingsHidden="true"`, query feeds are outlines without `xmlUrl` carrying
 /// `tidingsQuery="EXPRESSION"` — newsboat reads such an outline as an empty folder, other readers
 /// skip it — in the urls file's order, each outline with its line as written (`tidingsLine`),
-/// which import writes back when it still says what the outline says: export then import gives the
-/// same urls file, but for its headings and comments (issue 45 §15). Unknown attributes are
-/// ignored by every OPML reader.
+/// which import writes back when it still says what the outline says, and the comments, blank
+/// lines and headings above it (`tidingsLinesBefore`): export then import gives the same urls
+/// file (issue 45 §15). Unknown attributes are ignored by every OPML reader.
 public enum OPML {
     /// A feed or a query feed of the list, with what the urls file says around it, if known.
     public struct Entry: Sendable, Equatable {
