@@ -11,16 +11,8 @@ import Testing
         .appendingPathComponent("generate-manual").path
 
     static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let (status, output) = try PictureProtocolTests.run(program, arguments)
+        return (status, String(decoding: output, as: UTF8.self))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: generateManual), "needs generate-manual beside the binary (swift build builds it)"))

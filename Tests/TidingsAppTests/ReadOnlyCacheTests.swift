@@ -108,7 +108,6 @@ import Testing
     func reloadOnAReadOnlyMountSaysTheCacheIsReadOnly() throws {
         let sandbox = try CommandLineTests.Sandbox()
         let disk = sandbox.root.appendingPathComponent("disk").path
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
         try #require(WriteAheadLogTests.mountSmallDisk(at: disk, megabytes: 4))
         defer { WriteAheadLogTests.unmount(disk) }
         let feed = sandbox.root.appendingPathComponent("feed.xml")
@@ -117,7 +116,7 @@ import Testing
         let cache = disk + "/cache.db"
         let files = ["-u", sandbox.urls, "-c", cache]
         #expect(try CommandLineTests.run(["reload"] + files, in: sandbox).status == 0)
-        #expect(try WriteAheadLogTests.runTool("/bin/mount", ["-o", "remount,ro", disk]) == 0)
+        #expect(try PictureProtocolTests.run("/bin/mount", ["-o", "remount,ro", disk]).status == 0)
         let reload = try CommandLineTests.run(["reload"] + files, in: sandbox)
         #expect(reload.status == 2)
         #expect(reload.errors.hasSuffix("tidings: the cache \(cache) is read-only here (another user's, or a read-only mount): nothing can be saved\n"), "\(reload.errors)")

@@ -75,32 +75,21 @@ import Glibc
         #expect(unread.output == "799\n", "the mark is in the cache")
     }
 
-    /// A tmpfs of `megabytes` at `directory`, mounted for the test; false where mounting is not
-    /// allowed.
+    /// A tmpfs of `megabytes` at `directory` (made if missing), mounted for the test; false where
+    /// mounting is not allowed.
     static func mountSmallDisk(at directory: String, megabytes: Int) -> Bool {
-        guard getuid() == 0 else { return false }
-        return (try? runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tidings-full-disk", directory])) == 0
-    }
-
-    static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        guard getuid() == 0, (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
+        else { return false }
+        return (try? PictureProtocolTests.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tidings-full-disk", directory]))?.status == 0
     }
 
     static func unmount(_ directory: String) {
-        _ = try? runTool("/bin/umount", ["-l", directory])
+        _ = try? PictureProtocolTests.run("/bin/umount", ["-l", directory])
     }
 
     /// Whether a tmpfs can be mounted here (root, and allowed to mount).
     static let canMount: Bool = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-mount-check-\(UUID().uuidString)").path
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return false }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         guard mountSmallDisk(at: directory, megabytes: 1) else { return false }
         unmount(directory)
@@ -111,7 +100,6 @@ import Glibc
     func aFullDiskGetsTheLogsSpaceBackAndTheReaderSaysSo() throws {
         let sandbox = try CommandLineTests.Sandbox()
         let disk = sandbox.root.appendingPathComponent("disk").path
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
         try #require(Self.mountSmallDisk(at: disk, megabytes: 3))
         defer { Self.unmount(disk) }
         let cache = disk + "/cache.db"
