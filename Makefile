@@ -22,7 +22,7 @@ DEBUG_BIN := .build/debug/tidings
 RELEASE_BIN := .build/release/tidings
 SAMPLE_DIR := $(CURDIR)/Resources/samples
 
-.PHONY: all deps test-deps sync-test-deps build release run test xterm-check bench agreement install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
+.PHONY: all deps test-deps sync-test-deps build release run test xterm-check bench agreement man-and-completions install uninstall clean fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-smoke fuzz-ci
 
 all: build
 
@@ -141,12 +141,36 @@ agreement: build
 	@$(AGREEMENT_VENV)/bin/pip install -q --disable-pip-version-check feedparser==6.0.14 chardet==7.7.0
 	$(AGREEMENT_VENV)/bin/python Tests/Support/feedparser_agreement.py $(DEBUG_BIN) Tests/FeedParserTests/Fixtures/cases/*.xml
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+# The manual page and the shell completions are generated from the command line's declarations
+# (swift-argument-parser's `generate-manual`, the tool behind its plugin, built here from the
+# package's own copy: no network; and `tidings --generate-completion-script`), never written by
+# hand. The date in the page is the last commit's, so that a rebuild gives the same page.
+GENERATED_DIR := .build/generated
+MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+MAN_DIR := $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR := $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR := $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR := $(PREFIX)/share/fish/vendor_completions.d
+
+man-and-completions: release
+	$(SWIFT) build -c release --product generate-manual
+	@rm -rf $(GENERATED_DIR) && mkdir -p $(GENERATED_DIR)
+	.build/release/generate-manual $(RELEASE_BIN) --date $(MAN_DATE) --output-directory $(GENERATED_DIR)
+	$(RELEASE_BIN) --generate-completion-script bash > $(GENERATED_DIR)/tidings.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > $(GENERATED_DIR)/_tidings
+	$(RELEASE_BIN) --generate-completion-script fish > $(GENERATED_DIR)/tidings.fish
+
+install: release man-and-completions
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MAN_DIR) $(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tidings
+	install -m 644 $(GENERATED_DIR)/tidings.1 $(DESTDIR)$(MAN_DIR)/tidings.1
+	install -m 644 $(GENERATED_DIR)/tidings.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/tidings
+	install -m 644 $(GENERATED_DIR)/_tidings $(DESTDIR)$(ZSH_COMPLETION_DIR)/_tidings
+	install -m 644 $(GENERATED_DIR)/tidings.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/tidings.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/tidings
+	rm -f $(DESTDIR)$(PREFIX)/bin/tidings $(DESTDIR)$(MAN_DIR)/tidings.1 $(DESTDIR)$(BASH_COMPLETION_DIR)/tidings \
+		$(DESTDIR)$(ZSH_COMPLETION_DIR)/_tidings $(DESTDIR)$(FISH_COMPLETION_DIR)/tidings.fish
 
 clean:
 	rm -rf .build

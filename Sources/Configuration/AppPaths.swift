@@ -9,6 +9,10 @@ public struct AppPaths: Sendable, Equatable {
     public var urlsFile: URL
     public var configFile: URL
     public var cacheFile: URL
+    /// Where the log goes when it cannot be written beside the cache (a read-only mount, another
+    /// user's cache): `$XDG_STATE_HOME/tidings/tidings.log` (`~/.local/state`), the XDG place
+    /// for logs.
+    public var stateLogFile: URL
     /// The log, beside the cache (`tidings.log`): what the pipeline and the reader have to say
     /// that needs no person at once.
     public var logFile: URL { cacheFile.deletingLastPathComponent().appendingPathComponent("tidings.log") }
@@ -29,6 +33,8 @@ public struct AppPaths: Sendable, Equatable {
         let home = AppPaths.home(environment)
         let configHome = AppPaths.baseDirectory(environment["XDG_CONFIG_HOME"], default: home + "/.config")
         let dataHome = AppPaths.baseDirectory(environment["XDG_DATA_HOME"], default: home + "/.local/share")
+        let stateHome = AppPaths.baseDirectory(environment["XDG_STATE_HOME"], default: home + "/.local/state")
+        stateLogFile = URL(fileURLWithPath: stateHome).appendingPathComponent("tidings/tidings.log")
         let configDirectory = URL(fileURLWithPath: configHome).appendingPathComponent("tidings")
         let dataDirectory = URL(fileURLWithPath: dataHome).appendingPathComponent("tidings")
         self.urlsFile = urlsFile.map { AppPaths.expand($0, home: home) } ?? configDirectory.appendingPathComponent("urls")

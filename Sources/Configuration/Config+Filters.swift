@@ -39,7 +39,8 @@ extension Config {
     /// arguments: it is kept as written, with a warning that suggests the command without it when
     /// that is the same browser, and none for a pipeline or a list of commands.
     static func browserForShellLine(_ command: String) -> (command: String, warning: String?) {
-        guard let words = try? BrowserCommand(parsing: command).words else { return (command, nil) }
+        guard let parsed = try? BrowserCommand(parsing: command).words else { return (command, nil) }
+        let words = Self.outOfSubshell(parsed)
         func isShellSyntax(_ word: String) -> Bool {
             ["&", "&&", "|", "||", ";", ">", ">>", "<"].contains(word) || word.hasPrefix(">") || word.hasPrefix("2>")
                 || word.hasPrefix("1>") || word.hasPrefix("&>") || (word.count > 1 && (word.hasSuffix(";") || word.hasSuffix("&")))
@@ -74,6 +75,20 @@ extension Config {
         }
         let line = "browser " + NewsboatTokenizer.quote(plainLine)
         return (command, problem + "; write the command alone (\(line)): a graphical browser already runs detached with its output kept off the screen")
+    }
+
+    /// The words of a command run in a subshell, `(firefox %u >/dev/null 2>&1) &`, without its
+    /// parentheses: what it runs is what Tidings would run, the `&` after it detaching it. Other
+    /// words are returned as they are.
+    private static func outOfSubshell(_ words: [String]) -> [String] {
+        guard let first = words.first, first.hasPrefix("("),
+              let closing = words.lastIndex(where: { $0.hasSuffix(")") }),
+              words.joined().filter({ $0 == "(" || $0 == ")" }).count == 2
+        else { return words }
+        var inside = words
+        inside[closing].removeLast()
+        inside[0].removeFirst()
+        return inside.filter { !$0.isEmpty }
     }
 
     /// Whether the shell words after a browser's own words only send its output to /dev/null and

@@ -92,12 +92,10 @@ public struct Config: Sendable, Equatable {
     mutating func read(_ text: String, file: URL?, including: [String]) {
         let shownFile = including.count > 1 ? file?.path : nil
         for (number, written, _) in NewsboatTokenizer.joinedLines(of: text) {
-            // As newsboat does, a quote left open runs to the end of the line, which is still read.
-            let (tokens, isQuoteUnclosed) = NewsboatTokenizer.tokenizeLeniently(BacktickCommand.expanded(written))
-            if isQuoteUnclosed {
-                let message = "\(NewsboatTokenizer.TokenizeError.unterminatedQuote); the rest of the line is read as the last value"
-                warnings.append(Warning(line: number, message: message, file: shownFile))
-            }
+            // As newsboat does, a quote left open runs to the end of the line, which is still read,
+            // without a word (`ttrss-url "https://rss.example.org/`: issue 45 §17); a value that
+            // makes no sense then is warned about as any other.
+            let (tokens, _) = NewsboatTokenizer.tokenizeLeniently(BacktickCommand.expanded(written))
             guard let name = tokens.first?.text else { continue }
             let arguments = Self.arguments(of: tokens.dropFirst(), command: name)
             if name == "include" {

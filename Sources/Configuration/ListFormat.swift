@@ -58,8 +58,14 @@ public struct ListFormat: Sendable, Equatable {
         var fills: Bool { self == .feedList || self == .articleList || self == .tagList || Self.titles.contains(self) }
 
         /// Whether a specifier this kind does not know is left out, as newsboat leaves it out,
-        /// rather than the whole format given up: a notification's text is still worth sending.
-        var leavesOutUnknown: Bool { self == .notification }
+        /// rather than the whole format given up: a notification's text is still worth sending,
+        /// and a list's rows are the rest of their format (`%S` in an articlelist-format).
+        var leavesOutUnknown: Bool { self == .notification || self == .feedList || self == .articleList }
+
+        /// Whether such a specifier is worth a warning: not in the lists' formats, where
+        /// newsboat leaves it out without a word and real configs carry specifiers of other
+        /// versions (issue 45 §17).
+        var warnsAboutUnknown: Bool { self != .feedList && self != .articleList }
 
         /// What is used instead of a format that cannot be understood.
         var fallback: String {
@@ -186,7 +192,7 @@ public struct ListFormat: Sendable, Equatable {
     /// A one-line warning about what `format` contains that this subset does not know, or nil.
     public static func problem(in format: String, kind: Kind, option: String) -> String? {
         let unknown = ListFormat(format, kind: kind).unknown
-        guard let first = unknown.first else { return nil }
+        guard kind.warnsAboutUnknown, let first = unknown.first else { return nil }
         let known = kind.fields.sorted().map { "%\($0)" }.joined(separator: " ") + (kind.fills ? " %>C" : "")
         let what = unknown.count == 1 ? "\(Excerpt(first)) is" : "\(Excerpt(first)) and \(unknown.count - 1) more are"
         return "\(option): \(what) not understood, so \(kind.fallback) (known: \(known) %% %?X?…&…?)"

@@ -67,6 +67,13 @@ public struct UrlsFile: Sendable, Equatable {
         var seen: [String: Int] = [:]
         for (number, joined, line) in NewsboatTokenizer.joinedLines(of: text) {
             let (tokens, isQuoteUnclosed) = NewsboatTokenizer.tokenizeLeniently(joined)
+            // Control characters or bytes that are not UTF-8 anywhere in a line (its address, a
+            // tag, a title, a query) are damage, not something to fetch or show (issue 45 §13).
+            if tokens.contains(where: { UrlsFile.isDamaged($0.text) }) {
+                problems.append(Problem(line: number, message: "damaged line: \(Excerpt(joined.trimmingCharacters(in: .whitespaces)))"))
+                lines.append(.unreadable(line))
+                continue
+            }
             // A quote left open in the URL itself leaves no address to fetch.
             if isQuoteUnclosed, tokens.count == 1 {
                 problems.append(Problem(line: number, message: NewsboatTokenizer.TokenizeError.unterminatedQuote.description))
@@ -154,12 +161,28 @@ public struct UrlsFile: Sendable, Equatable {
     }
 
     /// Appends a feed; returns false (and changes nothing) if its URL is already listed (even
-    /// written with another case in its scheme or host).
+    /// written with another case in its scheme or host). `asWritten` is a line to write it as (an
+    /// OPML export's `tidingsLine`), used when it reads as this very feed.
     @discardableResult
-    public mutating func add(_ subscription: Subscription) -> Bool {
+    public mutating func add(_ subscription: Subscription, asWritten line: String? = nil) -> Bool {
         guard !contains(url: subscription.url) else { return false }
-        lines.append(.feed(subscription, text: nil))
+        let isTheFeed = line.map { !$0.contains("\n") && UrlsFile(parsing: $0).subscriptions == [subscription] } ?? false
+        lines.append(.feed(subscription, text: isTheFeed ? line : nil))
         return true
+    }
+
+    /// Inserts at line index `index` those of `texts` that are comments, blank lines or headings
+    /// (an OPML import's `tidingsLinesBefore`); any other text is left out.
+    public mutating func insertLines(_ texts: [String], at index: Int) {
+        let kept = texts.compactMap { text -> Line? in
+            guard !text.contains("\n") else { return nil }
+            switch UrlsFile(parsing: text).lines.first ?? .comment(text) {
+            case .comment: return .comment(text)
+            case .heading(let heading, _): return .heading(heading, text: text)
+            case .feed, .query, .unreadable: return nil
+            }
+        }
+        lines.insert(contentsOf: kept, at: min(index, lines.count))
     }
 
     /// Why a query feed was not added by `addQuery`.
@@ -179,9 +202,13 @@ public struct UrlsFile: Sendable, Equatable {
 
     /// Appends the query feed `query:TITLE:EXPRESSION` with `tags` (an OPML import's); refuses one
     /// whose expression cannot be read or that is listed already, and changes nothing then.
-    public mutating func addQuery(title: String, expression: String, tags: [String]) throws(QueryRefusal) {
+    /// `asWritten` is a line to write it as, used when it reads as this very query feed.
+    public mutating func addQuery(title: String, expression: String, tags: [String], asWritten written: String? = nil) throws(QueryRefusal) {
         if queryFeeds.contains(where: { $0.title == title && $0.source == expression }) { throw .alreadyListed }
-        let line = ([NewsboatTokenizer.quote("query:\(title):\(expression)")] + tags.map(NewsboatTokenizer.quoteIfNeeded))
+        let isTheQuery = written.map { text in
+            !text.contains("\n") && UrlsFile(parsing: text).queryFeeds.map { [$0.title, $0.source] + $0.tags } == [[title, expression] + tags]
+        } ?? false
+        let line = isTheQuery ? written! : ([NewsboatTokenizer.quote("query:\(title):\(expression)")] + tags.map(NewsboatTokenizer.quoteIfNeeded))
             .joined(separator: " ")
         let read = UrlsFile(parsing: line)
         guard var query = read.queryFeeds.first else { throw .unreadable(read.problems.first?.message ?? "not a query feed") }
@@ -355,15 +382,17 @@ public struct UrlsFile: Sendable, Equatable {
         return (lowered.hasPrefix("exec:") && text.count > 5) || (lowered.hasPrefix("filter:") && text.dropFirst(7).contains(":"))
     }
 
+    /// Whether `text` holds control characters, or U+FFFD, which stands for bytes that were not
+    /// UTF-8 (`TextFile` decodes them so): a damaged file.
+    static func isDamaged(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }
+    }
+
     /// Why `text`, which is no feed location, is a mistake rather than a heading: an address
-    /// with a scheme Tidings cannot fetch or none at all, a command feed with no command, or
-    /// control characters and undecodable bytes (a damaged file). Nil for a heading.
+    /// with a scheme Tidings cannot fetch or none at all, or a command feed with no command. Nil
+    /// for a heading.
     static func addressMistake(_ text: String) -> String? {
         let shown = Excerpt(text)
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{FFFD}" }) {
-            // Short: it is the first warning the status bar shows, beside the line number.
-            return "damaged line: \(shown)"
-        }
         let lowered = text.lowercased()
         if let match = lowered.firstMatch(of: /^([a-z][a-z0-9+.\-]*):\/\//) {
             let scheme = String(match.output.1)

@@ -93,7 +93,11 @@ public struct BatchReload {
         // Each feed's `reload-time`, `max-items` and `mark-read-on-arrival` (`feed-option`).
         try store.applyFeedOptions(config, at: now)
         let cache = StoreFeedCache(store: store)
-        let titles = try Dictionary(store.feedList().map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
+        let feeds = try store.feedList()
+        let titles = Dictionary(feeds.map { ($0.url, $0.displayTitle) }, uniquingKeysWith: { first, _ in first })
+        let customTitles = Dictionary(feeds.compactMap { feed in
+            feed.customTitle.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : (feed.url, $0) }
+        }, uniquingKeysWith: { first, _ in first })
         var plan = try config.fetchPlan(kind, store: store, localOnly: besideServer, at: now)
         // Beside a feed server, an empty urls file is no mistake.
         if besideServer && plan.targets.isEmpty && plan.waiting.isEmpty && tag == nil && names.isEmpty { return .succeeded }
@@ -102,8 +106,13 @@ public struct BatchReload {
 
         let reporter = ReloadReporter(
             total: requests.count, isTerminal: isatty(STDOUT_FILENO) == 1,
-            // A feed without a title is shown by its URL, which may hold credentials.
-            name: { url in ReloadReporter.printable(DisplayName(titles[url] ?? url).text) })
+            // The custom title, else the one just fetched (a feed's first fetch has no other),
+            // else the one stored; a feed without a title is shown by its URL, which may hold
+            // credentials (`DisplayName` hides them).
+            name: { url in
+                let title = customTitles[url] ?? cache.fetchedTitle(for: url) ?? titles[url] ?? url
+                return ReloadReporter.printable(DisplayName(title).text)
+            })
         reporter.report(waiting: plan.waiting)
         let queue = DispatchQueue(label: "tidings.reload.events")
         let reload = FeedFetcher(cache: cache, options: config.fetchOptions)
@@ -131,6 +140,8 @@ public struct BatchReload {
         try Self.applyRetention(config, to: store)
         reporter.finish(summary, waiting: plan.waiting.count)
         try Self.carryOutRuleEffects(config, store: store)
+        // Closing the cache empties the log only when no reader has it open.
+        store.checkpoint()
         if interruption.happened { return .interrupted }
         return summary.failed > 0 ? .someFailed : .succeeded
     }
@@ -186,6 +197,7 @@ public struct BatchReload {
         do {
             let outcome = try Synchronizer(account: account, store: store, keepingLocalFeeds: config.feedListSource.fetchesFeeds).sync()
             try Self.applyRetention(config, to: store)
+            store.checkpoint()
             let articles = outcome.newArticles == 1 ? "1 new article" : "\(outcome.newArticles) new articles"
             let feeds = outcome.feeds == 1 ? "1 feed" : "\(outcome.feeds) feeds"
             // Unbuffered, as the reload's lines are: it comes before those of the local feeds (`sync-local-feeds`).

@@ -37,22 +37,32 @@ public enum FeedListCommands {
         }
         var urls = try UrlsFile.load(from: paths.urlsFile)
         var added = 0
-        for subscription in imported.subscriptions where urls.add(subscription) { added += 1 }
-        let alreadyListed = imported.subscriptions.count - added
         var addedQueries = 0
         var queriesListed = 0
         var skipped: [String] = []
         var unreadable: [String] = imported.skipped.map(\.description)
-        for query in imported.queryFeeds {
-            do throws(UrlsFile.QueryRefusal) {
-                try urls.addQuery(title: query.title, expression: query.expression, tags: query.tags)
-                addedQueries += 1
-            } catch .alreadyListed {
-                queriesListed += 1
-            } catch {
-                unreadable.append("query feed \(Excerpt(query.title)): \(error)")
+        // In the document's order, each with the line it was exported from when it still says
+        // the same, and the comments, blank lines and headings above it when it is added: a urls
+        // file exported then imported comes back as it was.
+        for entry in imported.entries {
+            let before = urls.lines.count
+            switch entry.item {
+            case .feed(let subscription):
+                if urls.add(subscription, asWritten: entry.line) { added += 1 }
+            case .query(let query):
+                do throws(UrlsFile.QueryRefusal) {
+                    try urls.addQuery(title: query.title, expression: query.expression, tags: query.tags, asWritten: entry.line)
+                    addedQueries += 1
+                } catch .alreadyListed {
+                    queriesListed += 1
+                } catch {
+                    unreadable.append("query feed \(Excerpt(query.title)): \(error)")
+                }
             }
+            if urls.lines.count > before { urls.insertLines(entry.linesBefore, at: before) }
         }
+        if added + addedQueries > 0 { urls.insertLines(imported.linesAfter, at: urls.lines.count) }
+        let alreadyListed = imported.subscriptions.count - added
         if added + addedQueries > 0 { try urls.write(to: paths.urlsFile) }
         var report = "imported \(added) feed\(added == 1 ? "" : "s")"
         if addedQueries > 0 { report += " and \(addedQueries) query feed\(addedQueries == 1 ? "" : "s")" }
@@ -73,10 +83,11 @@ public enum FeedListCommands {
         // titles. One this user cannot write is read as it is.
         let path = paths.cacheFile.path
         if FileManager.default.fileExists(atPath: path),
-           let rows = try? FeedStore(path: path, access: FeedStore.possibleAccess(toCacheAt: path)).feedList() {
+           let rows = try? FeedStore(path: path, access: FeedStore.possibleAccess(toCacheAt: path)).feedList(.includingHidden) {
             fetched = Dictionary(rows.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        return OPML.export(urls.subscriptions, queryFeeds: urls.queryFeeds, fetched: fetched)
+        let (entries, linesAfter) = OPML.entries(of: urls)
+        return OPML.export(entries, linesAfter: linesAfter, fetched: fetched)
     }
 
     /// The number of unread items in the listed (not hidden) feeds, as `newsboat -x print-unread`.

@@ -11,10 +11,11 @@ public struct FileLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
 
-    public init(label: String, file: LogFile, errorLog: ErrorLog? = nil) {
+    public init(label: String, file: LogFile, errorLog: ErrorLog? = nil, level: Logger.Level = .info) {
         self.label = label
         self.file = file
         self.errorLog = errorLog
+        logLevel = level
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {

@@ -21,18 +21,51 @@ import FoundationXML
 /// written as a custom one would never change again). Hidden feeds are marked
 /// `tidingsHidden="true"`, query feeds are outlines without `xmlUrl` carrying
 /// `tidingsQuery="EXPRESSION"` — newsboat reads such an outline as an empty folder, other readers
-/// skip it — so that export then import gives the same list. Unknown attributes are ignored by
-/// every OPML reader.
+/// skip it — in the urls file's order, each outline with its line as written (`tidingsLine`),
+/// which import writes back when it still says what the outline says, and the comments, blank
+/// lines and headings above it (`tidingsLinesBefore`): export then import gives the same urls
+/// file (issue 45 §15). Unknown attributes are ignored by every OPML reader.
 public enum OPML {
+    /// A feed or a query feed of the list, with what the urls file says around it, if known.
+    public struct Entry: Sendable, Equatable {
+        public enum Item: Sendable, Equatable {
+            case feed(Subscription)
+            case query(QueryOutline)
+        }
+
+        public var item: Item
+        /// Its urls-file line as written (`tidingsLine`).
+        public var line: String?
+        /// The comments, blank lines and headings above it in the urls file (`tidingsLinesBefore`).
+        public var linesBefore: [String] = []
+
+        public init(_ item: Item, line: String? = nil, linesBefore: [String] = []) {
+            self.item = item
+            self.line = line
+            self.linesBefore = linesBefore
+        }
+    }
+
     /// What an import found.
     public struct Import: Sendable, Equatable {
-        public var subscriptions: [Subscription]
-        /// Query feeds (`tidingsQuery` outlines), in document order.
-        public var queryFeeds: [QueryOutline] = []
+        /// The feeds and query feeds, in document order.
+        public var entries: [Entry]
+        /// The urls file's comments, blank lines and headings after its last feed
+        /// (`tidingsLinesAfter` on `body`).
+        public var linesAfter: [String] = []
         /// Outlines skipped because their URL appeared earlier in the document.
         public var duplicates: Int
         /// Outlines skipped for another reason, each with it.
         public var skipped: [Skip] = []
+
+        public var subscriptions: [Subscription] {
+            entries.compactMap { if case .feed(let subscription) = $0.item { subscription } else { nil } }
+        }
+
+        /// Query feeds (`tidingsQuery` outlines), in document order.
+        public var queryFeeds: [QueryOutline] {
+            entries.compactMap { if case .query(let query) = $0.item { query } else { nil } }
+        }
     }
 
     /// A query feed read from an outline.
@@ -75,15 +108,49 @@ public enum OPML {
         guard reader.closedRoot else {
             throw ImportError(description: "not readable as OPML (the document ends before </opml>)")
         }
-        return Import(subscriptions: reader.subscriptions, queryFeeds: reader.queryFeeds, duplicates: reader.duplicates, skipped: reader.skipped)
+        return Import(entries: reader.entries, linesAfter: reader.linesAfter, duplicates: reader.duplicates, skipped: reader.skipped)
     }
 
-    /// An OPML 2.0 document listing `subscriptions`, then `queryFeeds`; `fetched` (by URL) gives a
-    /// feed's own title, for `text` and `title` when there is no custom title, and its site for
-    /// `htmlUrl`.
+    /// The feeds and query feeds of a urls file, in its order, each with its line and the
+    /// comments, blank lines and headings above it; then those after the last one. A query line
+    /// whose expression cannot be read, and a damaged line, are left out.
+    public static func entries(of urls: UrlsFile) -> (entries: [Entry], linesAfter: [String]) {
+        var entries: [Entry] = []
+        var pending: [String] = []
+        for line in urls.lines {
+            switch line {
+            case .feed(let subscription, let text):
+                entries.append(Entry(.feed(subscription), line: text, linesBefore: pending))
+                pending = []
+            case .query(let text):
+                guard let query = UrlsFile(parsing: text).queryFeeds.first else { continue }
+                entries.append(Entry(.query(QueryOutline(title: query.title, expression: query.source, tags: query.tags)), line: text, linesBefore: pending))
+                pending = []
+            case .comment(let text), .heading(_, let text):
+                pending.append(text)
+            case .unreadable:
+                continue
+            }
+        }
+        return (entries, pending)
+    }
+
+    /// An OPML 2.0 document listing `subscriptions`, then `queryFeeds` (see `export(_:fetched:)`).
     public static func export(
         _ subscriptions: [Subscription], queryFeeds: [QueryFeed] = [], fetched: [String: FeedListRow] = [:],
         title: String = "Tidings feeds", date: Date = Date()
+    ) -> String {
+        let entries = subscriptions.map { Entry(.feed($0)) }
+            + queryFeeds.map { Entry(.query(QueryOutline(title: $0.title, expression: $0.source, tags: $0.tags))) }
+        return export(entries, fetched: fetched, title: title, date: date)
+    }
+
+    /// An OPML 2.0 document listing `entries` in order, then `linesAfter`; `fetched` (by URL)
+    /// gives a feed's own title, for `text` and `title` when there is no custom title, and its
+    /// site for `htmlUrl`.
+    public static func export(
+        _ entries: [Entry], linesAfter: [String] = [], fetched: [String: FeedListRow] = [:], title: String = "Tidings feeds",
+        date: Date = Date()
     ) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -92,27 +159,31 @@ public enum OPML {
             "    <title>\(escape(title))</title>",
             "    <dateCreated>\(rfc822(date))</dateCreated>",
             "  </head>",
-            "  <body>",
+            linesAfter.isEmpty ? "  <body>" : "  <body tidingsLinesAfter=\"\(escape(linesAfter.joined(separator: "\n")))\">",
         ]
         func outline(_ attributes: [(String, String)]) -> String {
             "    <outline " + attributes.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: " ") + "/>"
         }
-        for subscription in subscriptions {
-            let feed = fetched[subscription.url]
-            let fetchedTitle = feed?.feedTitle.flatMap { $0.isEmpty ? nil : $0 }
-            let shownTitle = subscription.customTitle ?? fetchedTitle
-            var attributes = [("type", "rss"), ("text", shownTitle ?? subscription.url)]
-            if let shownTitle { attributes.append(("title", shownTitle)) }
-            attributes.append(("xmlUrl", subscription.url))
-            if let site = feed?.link { attributes.append(("htmlUrl", site)) }
-            if !subscription.tags.isEmpty { attributes.append(("category", subscription.tags.joined(separator: ","))) }
-            if shownTitle != nil { attributes.append(("tidingsTitle", subscription.customTitle != nil ? "custom" : "fetched")) }
-            if subscription.isHidden { attributes.append(("tidingsHidden", "true")) }
-            lines.append(outline(attributes))
-        }
-        for query in queryFeeds {
-            var attributes = [("type", "query"), ("text", query.title), ("title", query.title), ("tidingsQuery", query.source)]
-            if !query.tags.isEmpty { attributes.append(("category", query.tags.joined(separator: ","))) }
+        for entry in entries {
+            var attributes: [(String, String)]
+            switch entry.item {
+            case .feed(let subscription):
+                let feed = fetched[subscription.url]
+                let fetchedTitle = feed?.feedTitle.flatMap { $0.isEmpty ? nil : $0 }
+                let shownTitle = subscription.customTitle ?? fetchedTitle
+                attributes = [("type", "rss"), ("text", shownTitle ?? subscription.url)]
+                if let shownTitle { attributes.append(("title", shownTitle)) }
+                attributes.append(("xmlUrl", subscription.url))
+                if let site = feed?.link { attributes.append(("htmlUrl", site)) }
+                if !subscription.tags.isEmpty { attributes.append(("category", subscription.tags.joined(separator: ","))) }
+                if shownTitle != nil { attributes.append(("tidingsTitle", subscription.customTitle != nil ? "custom" : "fetched")) }
+                if subscription.isHidden { attributes.append(("tidingsHidden", "true")) }
+            case .query(let query):
+                attributes = [("type", "query"), ("text", query.title), ("title", query.title), ("tidingsQuery", query.expression)]
+                if !query.tags.isEmpty { attributes.append(("category", query.tags.joined(separator: ","))) }
+            }
+            if let line = entry.line { attributes.append(("tidingsLine", line)) }
+            if !entry.linesBefore.isEmpty { attributes.append(("tidingsLinesBefore", entry.linesBefore.joined(separator: "\n"))) }
             lines.append(outline(attributes))
         }
         lines += ["  </body>", "</opml>"]
@@ -150,8 +221,8 @@ public enum OPML {
 
 /// Walks the outlines of an OPML document, keeping the stack of folder names.
 private final class OutlineReader: NSObject, XMLParserDelegate {
-    var subscriptions: [Subscription] = []
-    var queryFeeds: [OPML.QueryOutline] = []
+    var entries: [OPML.Entry] = []
+    var linesAfter: [String] = []
     var duplicates = 0
     var skipped: [OPML.Skip] = []
     var sawOPMLRoot = false
@@ -175,6 +246,9 @@ private final class OutlineReader: NSObject, XMLParserDelegate {
             sawOPMLRoot = elementName.lowercased() == "opml"
             return
         }
+        if elementName == "body", !asFeedList, let after = attributes["tidingsLinesAfter"] {
+            linesAfter = Self.lines(after)
+        }
         guard elementName == "outline" else { return }
         // Attribute names are case-sensitive in XML, but hand-written OPML spells xmlUrl every way.
         func attribute(_ name: String) -> String? {
@@ -191,7 +265,8 @@ private final class OutlineReader: NSObject, XMLParserDelegate {
         if let query = attributes["tidingsQuery"] {
             folders.append(nil)
             let title = name?.isEmpty == false ? name! : query
-            queryFeeds.append(OPML.QueryOutline(title: title, expression: query, tags: tags(attributes)))
+            entries.append(OPML.Entry(.query(OPML.QueryOutline(title: title, expression: query, tags: tags(attributes))),
+                                      line: attributes["tidingsLine"], linesBefore: Self.lines(attributes["tidingsLinesBefore"])))
             return
         }
         guard var address = url, !address.isEmpty else {
@@ -216,7 +291,14 @@ private final class OutlineReader: NSObject, XMLParserDelegate {
         let isFetchedTitle = attributes["tidingsTitle"] == "fetched"
         let customTitle = (name?.isEmpty == false && name != address && !isFetchedTitle && !asFeedList) ? name : nil
         let isHidden = attributes["tidingsHidden"]?.lowercased() == "true"
-        subscriptions.append(Subscription(url: address, tags: tags(attributes), customTitle: customTitle, isHidden: isHidden))
+        let subscription = Subscription(url: address, tags: tags(attributes), customTitle: customTitle, isHidden: isHidden)
+        entries.append(asFeedList ? OPML.Entry(.feed(subscription))
+            : OPML.Entry(.feed(subscription), line: attributes["tidingsLine"], linesBefore: Self.lines(attributes["tidingsLinesBefore"])))
+    }
+
+    /// The lines of a `tidingsLinesBefore` or `tidingsLinesAfter` attribute.
+    private static func lines(_ value: String?) -> [String] {
+        value.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
     }
 
     /// The enclosing folders' names, then the `category` parts, each once.

@@ -2,8 +2,9 @@ import FeedFetcher
 import Foundation
 
 /// Writes the progress of a `tidings reload`: a redrawn progress line on a terminal, one line per
-/// feed otherwise, then the summary. Feed names come from feeds, so they are made printable
-/// (control characters dropped) before they reach the terminal.
+/// feed otherwise, then the summary. A feed that failed is a line on standard error, so that a
+/// cron job whose output goes to `/dev/null` still mails it (issue 45 §10). Feed names come from
+/// feeds, so they are made printable (control characters dropped) before they reach the terminal.
 final class ReloadReporter: @unchecked Sendable {
     private let total: Int
     private let isTerminal: Bool
@@ -22,6 +23,8 @@ final class ReloadReporter: @unchecked Sendable {
     func report(_ event: FetchEvent) {
         if isTerminal {
             reportOnTerminal(event)
+        } else if case .failed = event.kind, let line = ReloadReporter.line(for: event, name: name(event.url)) {
+            ReloadReporter.writeError(line)
         } else if let line = ReloadReporter.line(for: event, name: name(event.url)) {
             ReloadReporter.write(line + "\n")
         }
@@ -43,7 +46,9 @@ final class ReloadReporter: @unchecked Sendable {
 
     private func reportOnTerminal(_ event: FetchEvent) {
         if case .failed = event.kind, let line = ReloadReporter.line(for: event, name: name(event.url)) {
-            ReloadReporter.write("\r\u{1B}[K" + line + "\n")
+            // Above the progress line, which is drawn again after it.
+            ReloadReporter.write("\r\u{1B}[K")
+            ReloadReporter.writeError(line)
         }
         guard event.kind != .started else { return }
         ReloadReporter.write("\r\u{1B}[K" + ReloadReporter.progressLine(

@@ -1,3 +1,4 @@
+import Foundation
 import FeedFetcher
 import FeedModel
 import FeedStore
@@ -15,10 +16,17 @@ import FeedStore
 public struct StoreFeedCache: FeedCache {
     public let store: FeedStore
     public let writer: FeedWriter
+    private let fetchedTitles = FetchedTitles()
 
     public init(store: FeedStore) {
         self.store = store
         writer = FeedWriter(store: store)
+    }
+
+    /// The title of the feed at `url` as this cache last stored it, nil before (or when it has
+    /// none): what `tidings reload` names a feed by on its first fetch, before the cache knew it.
+    public func fetchedTitle(for url: String) -> String? {
+        fetchedTitles.title(for: url)
     }
 
     /// The subscribed feeds (hidden ones included), in urls-file order, as pipeline requests.
@@ -37,9 +45,11 @@ public struct StoreFeedCache: FeedCache {
     public func storeFeed(
         _ feed: Feed, for url: String, validators: CacheValidators, permanentRedirect: String?, timing: ServerTiming
     ) throws -> Int {
-        try writer.store(FeedUpdate(
+        let newItems = try writer.store(FeedUpdate(
             PreparedFeed(feed, similarityHashes: store.foldsNearDuplicates), forFeedURL: url, validators: validators, permanentRedirect: permanentRedirect,
             timing: timing))
+        fetchedTitles.set(feed.title, for: url)
+        return newItems
     }
 
     public func recordNotModified(for url: String, permanentRedirect: String?, timing: ServerTiming) throws {
@@ -48,5 +58,20 @@ public struct StoreFeedCache: FeedCache {
 
     public func recordFailure(_ failure: FetchFailure, for url: String) throws {
         try store.recordFailure(forFeedURL: url, reason: failure.description, timing: failure.serverTiming)
+    }
+}
+
+/// The titles `StoreFeedCache` stored, by feed URL; written by the reload's workers.
+private final class FetchedTitles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var titles: [String: String] = [:]
+
+    func set(_ title: String?, for url: String) {
+        guard let title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else { return }
+        lock.withLock { titles[url] = title }
+    }
+
+    func title(for url: String) -> String? {
+        lock.withLock { titles[url] }
     }
 }

@@ -4,12 +4,17 @@ public struct FeedListFilter: Sendable, Hashable {
     public var hidesFeedsWithoutUnread: Bool
     /// Only feeds carrying this tag (nil: all).
     public var tag: String?
+    /// The hidden feeds too (`"!"` in the urls file): for an export, not for a list on screen.
+    public var includesHidden: Bool
 
-    public init(hidesFeedsWithoutUnread: Bool = false, tag: String? = nil) {
+    public init(hidesFeedsWithoutUnread: Bool = false, tag: String? = nil, includesHidden: Bool = false) {
         self.hidesFeedsWithoutUnread = hidesFeedsWithoutUnread
         self.tag = tag
+        self.includesHidden = includesHidden
     }
 
     /// Every subscribed, non-hidden feed.
     public static let all = FeedListFilter()
+    /// Every subscribed feed, hidden ones included.
+    public static let includingHidden = FeedListFilter(includesHidden: true)
 }

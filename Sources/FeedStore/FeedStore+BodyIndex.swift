@@ -58,7 +58,7 @@ extension FeedStore {
                 return waiting
             }
         } catch {
-            throw Self.storeError(error, path: path)
+            throw failure(ofWrite: error)
         }
     }
 }

@@ -67,7 +67,7 @@ extension FeedStore {
                 return (hidden, shown)
             }
         } catch {
-            throw Self.storeError(error, path: path)
+            throw failure(ofWrite: error)
         }
     }
 

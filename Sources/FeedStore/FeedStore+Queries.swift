@@ -163,7 +163,7 @@ extension FeedStore {
 
     /// The WHERE clause of the feed list for `filter`.
     static func listConditions(_ filter: FeedListFilter, arguments: inout StatementArguments) -> String {
-        var conditions = "isSubscribed = 1 AND isHidden = 0"
+        var conditions = filter.includesHidden ? "isSubscribed = 1" : "isSubscribed = 1 AND isHidden = 0"
         if filter.hidesFeedsWithoutUnread { conditions += " AND unreadCount > 0" }
         if let tag = filter.tag {
             conditions += " AND EXISTS (SELECT 1 FROM json_each(feed.tags) WHERE json_each.value = ?)"

@@ -83,6 +83,11 @@ public final class FeedStore: Sendable {
         if access == .readOnly, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.unreadableFile(path: path, reason: "there is no such file")
         }
+        // On a read-only mount SQLite fails to open the file at all (it cannot make the `-shm`
+        // file), which would read as a missing directory (issue 45 §14).
+        if access == .readWrite, Self.possibleAccess(toCacheAt: path) == .readOnly {
+            throw StoreError.readOnly(path: path)
+        }
 
         var configuration = Configuration()
         configuration.readonly = access == .readOnly
@@ -104,6 +109,8 @@ public final class FeedStore: Sendable {
             // Statement journals (every item insert runs its triggers under one) otherwise
             // spill to files in /var/tmp after 64 KiB: 1.3 million writes for 100 000 items.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // SQLite never shrinks the write-ahead log by itself (see `FeedStore+WriteAheadLog`).
+            try db.execute(sql: "PRAGMA journal_size_limit = \(FeedStore.logSizeLimit)")
             // The full-text index's triggers compute item bodies (see `SearchBody`).
             db.add(function: SearchBody.function)
             db.add(function: SearchBody.functionWithFullArticle)
@@ -262,7 +269,7 @@ public final class FeedStore: Sendable {
                 return result
             }
         } catch {
-            throw Self.storeError(error, path: path)
+            throw failure(ofWrite: error)
         }
     }
 
@@ -293,7 +300,7 @@ public final class FeedStore: Sendable {
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
         } catch {
-            throw Self.storeError(error, path: path)
+            throw failure(ofWrite: error)
         }
     }
 

@@ -13,6 +13,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A write to a cache opened for reading only (`FeedStore.Access.readOnly`), or that SQLite
     /// found it cannot write.
     case readOnly(path: String)
+    /// A write failed because the disk holding the cache is full. The cache keeps what it held;
+    /// the write-ahead log was checkpointed to give its space back (`freedLogBytes`, 0 when it
+    /// could not be).
+    case diskFull(path: String, freedLogBytes: Int64)
     /// A write named a feed URL that is not in the cache (sync the subscriptions first).
     case unknownFeed(url: String)
     /// A feed's URL cannot become `url`: the cache has a feed at that address already.
@@ -32,6 +36,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the cache \(path) is busy: another Tidings process holds it too long"
         case let .readOnly(path):
             return "the cache \(path) is read-only here (another user's, or a read-only mount): nothing can be saved"
+        case let .diskFull(path, freed):
+            let given = freed > 0 ? "; its write-ahead log gave back \(ByteCountFormatter.string(fromByteCount: freed, countStyle: .file))" : ""
+            return "the disk holding the cache \(path) is full: nothing more is saved until there is room (what was saved is kept\(given))"
         case let .unknownFeed(url):
             return "no feed \(url) in the cache"
         case let .urlTaken(url):

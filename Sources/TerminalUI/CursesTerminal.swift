@@ -439,12 +439,10 @@ public final class CursesTerminal: Terminal {
         var position = column
         let grapheme = usesASCIIStandIns ? ASCIIStandIn.replacing(cell.grapheme) : cell.grapheme
         for group in CursesTerminal.cursesGroups(of: grapheme) {
-            var characters = group.scalars.map { wchar_t(bitPattern: $0) } + [0]
             var value = cchar_t()
-            if setcchar(&value, &characters, attributes, pair, nil) == ERR {
-                characters = [wchar_t(bitPattern: group.scalars[0]), 0]
-                setcchar(&value, &characters, attributes, pair, nil)
-            }
+            var first = [wchar_t(bitPattern: group.scalars[0]), 0]
+            setcchar(&value, &first, attributes, pair, nil)
+            Self.setFollowingCharacters(of: &value, to: group.scalars.dropFirst())
             mvwadd_wch(window, Int32(row), Int32(position), &value)
             position += group.width
         }
@@ -486,9 +484,24 @@ public final class CursesTerminal: Terminal {
         return tidings_tiparm1(value, parameter).map { Array(String(cString: $0).utf8) } ?? []
     }
 
+    /// Puts `scalars` after the cell's first character. `setcchar` keeps only the non-spacing
+    /// characters after the first and stops at a spacing one, which cut `🏽‍💻` (the second cell
+    /// of `👩🏽‍💻`) to `🏽` and a stray joiner (issue 45 §2); ncurses stores and writes out
+    /// whatever the cell holds, so the emoji a joiner joins is put there directly.
+    static func setFollowingCharacters(of value: inout cchar_t, to scalars: ArraySlice<UInt32>) {
+        withUnsafeMutableBytes(of: &value.chars) { buffer in
+            let characters = buffer.bindMemory(to: wchar_t.self)
+            for index in 1..<characters.count {
+                let offset = scalars.startIndex + index - 1
+                characters[index] = offset < scalars.endIndex ? wchar_t(bitPattern: scalars[offset]) : 0
+            }
+        }
+    }
+
     /// A cell's grapheme as ncurses cells: each spacing character with the marks (and, for
     /// emoji, the ZWJ-joined characters) that follow it, at most five characters each
-    /// (`CCHARW_MAX`).
+    /// (`CCHARW_MAX`). Written one after the other, the cells give back the grapheme's bytes in
+    /// order (`👩` then `🏽‍💻`), and ncurses counts the columns as ``DisplayWidth`` does.
     static func cursesGroups(of grapheme: String) -> [(scalars: [UInt32], width: Int)] {
         var groups: [(scalars: [UInt32], width: Int)] = []
         var afterJoiner = false

@@ -12,7 +12,7 @@
 /// - a skin-tone modifier counts as `wcwidth` counts it, 2 (`👍🏽` is 4 columns, as tmux 3.3 and
 ///   terminals that measure by `wcwidth` draw it; one that draws it in 2 leaves a gap after it,
 ///   which misaligns nothing, where counting 2 would shift the rest of the row in the others);
-/// - VS16 is removed before drawing, so `❤️` is 1.
+/// - VS16 adds nothing, so `❤️` is 1 (see ``TerminalGrapheme``).
 ///
 /// Tabs count to the next multiple of ``TerminalGrapheme/tabWidth`` from the start of the text.
 public enum DisplayWidth {

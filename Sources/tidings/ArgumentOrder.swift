@@ -1,14 +1,14 @@
 /// Rewrites the command line so that swift-argument-parser sees the global file options after the
-/// command name, and newsboat's `-x reload` / `-x print-unread` as commands.
+/// command name.
 ///
 ///     tidings -u ~/urls reload --tag news   →  tidings reload -u ~/urls --tag news
-///     tidings -x print-unread               →  tidings unread
 ///
-/// A command line without a known command after its leading file options is left alone (it is
-/// for the default command, the reader).
+/// A command line without a known command after its leading file options is left alone: it is
+/// for `tidings` itself, the reader or newsboat's `-x`, `-e`, `-i`, `-X` (see `NewsboatActions`).
 enum ArgumentOrder {
-    private static let optionsWithValue: Set<String> = ["-u", "--url-file", "-c", "--cache-file", "-C", "--config-file"]
-    private static let executeCommands = ["reload": "reload", "print-unread": "unread"]
+    private static let optionsWithValue: Set<String> = [
+        "-u", "--url-file", "-c", "--cache-file", "-C", "--config-file", "-l", "--log-level", "-d", "--log-file",
+    ]
 
     static func normalize(_ arguments: [String], commands: Set<String>) -> [String] {
         var leading: [String] = []
@@ -23,7 +23,7 @@ enum ArgumentOrder {
             {
                 leading.append(argument)
                 index += 1
-            } else if argument.count > 2, !argument.hasPrefix("--"), ["-u", "-c", "-C"].contains(String(argument.prefix(2))) {
+            } else if argument.count > 2, !argument.hasPrefix("--"), ["-u", "-c", "-C", "-l", "-d"].contains(String(argument.prefix(2))) {
                 leading.append(argument)
                 index += 1
             } else {
@@ -31,13 +31,8 @@ enum ArgumentOrder {
             }
         }
         guard index < arguments.count else { return arguments }
-        var command = arguments[index]
-        var rest = Array(arguments[(index + 1)...])
-        if command == "-x" || command == "--execute", let first = rest.first, let mapped = executeCommands[first] {
-            command = mapped
-            rest.removeFirst()
-        }
+        let command = arguments[index]
         guard commands.contains(command) else { return arguments }
-        return [command] + leading + rest
+        return [command] + leading + arguments[(index + 1)...]
     }
 }

@@ -11,6 +11,10 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try Self.export(global: global)
+    }
+
+    static func export(global: GlobalOptions) throws {
         try reportingFailure { print(try FeedListCommands.exportOPML(paths: global.paths), terminator: "") }
     }
 }

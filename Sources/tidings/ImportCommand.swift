@@ -15,6 +15,10 @@ struct ImportCommand: ParsableCommand {
     var file: String
 
     func run() throws {
+        try Self.importFeeds(from: file, global: global)
+    }
+
+    static func importFeeds(from file: String, global: GlobalOptions) throws {
         global.logToFile()
         try reportingFailure {
             print(try FeedListCommands.importOPML(from: URL(fileURLWithPath: file), paths: global.paths))

@@ -13,11 +13,22 @@ struct ReadCommand: ParsableCommand {
     )
 
     @OptionGroup var files: GlobalOptions
+    @OptionGroup var options: ReaderOptions
 
     func run() throws {
-        let settings: ReaderSettings
+        try Self.openReader(global: files, options: options)
+    }
+
+    /// Opens the reader on the files `global` names; never returns unless it cannot start.
+    static func openReader(global: GlobalOptions, options: ReaderOptions) throws {
         do {
-            settings = try Self.settings(paths: files.paths)
+            var settings = try Self.settings(paths: global.paths)
+            settings.logPath = global.logPath
+            if global.logFile == nil, settings.logPath != global.paths.logFile.path {
+                settings.warnings.append("the log cannot be written beside the cache; it goes to \(settings.logPath)")
+            }
+            settings.logLevel = global.leastLoggedLevel
+            if options.refreshesOnStart { settings.config[\.refreshOnStartup] = true }
             try ReaderRuntime.run(settings: settings) { StoreFeedCache(store: $0) }
         } catch {
             FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
@@ -89,4 +100,10 @@ struct ReadCommand: ParsableCommand {
         if subscriptions == nil { settings.newsboatFiles = NewsboatFiles.find() }
         return settings
     }
+}
+
+/// The reader's own options, for `tidings` and `tidings read`.
+struct ReaderOptions: ParsableArguments {
+    @Flag(name: [.customShort("r"), .customLong("refresh-on-start")], help: "Reload every feed when the reader opens (refresh-on-startup).")
+    var refreshesOnStart = false
 }

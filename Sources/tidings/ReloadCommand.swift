@@ -32,6 +32,11 @@ struct ReloadCommand: ParsableCommand {
     var names: [String] = []
 
     func run() throws {
+        try Self.reload(global: global, tag: tag, names: names, all: all)
+    }
+
+    /// Also newsboat's `-x reload`, which is as polite as `tidings reload` from cron.
+    static func reload(global: GlobalOptions, tag: String? = nil, names: [String] = [], all: Bool = false) throws {
         let errorLog = global.logToFile()
         let outcome: BatchReload.Outcome
         do {

@@ -12,6 +12,10 @@ struct UnreadCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        try Self.printUnread(global: global)
+    }
+
+    static func printUnread(global: GlobalOptions) throws {
         try reportingFailure {
             // A cache named with -c that is not there is a typo: say so, rather than make its
             // directories and count 0. The default cache is made on first use, as newsboat does.

@@ -1,5 +1,7 @@
 @testable import Configuration
 import FeedFetcher
+import FeedModel
+import FeedStore
 import Foundation
 import Testing
 
@@ -49,14 +51,35 @@ import Testing
             #"config line 3: show-read-feeds needs yes or no, not "maybe"; default kept"#,
             #"config line 4: download-timeout needs a whole number of at least 1, not "0"; default kept"#,
             "config line 5: browser takes one value, got 0",
-            "config line 6: a quote is opened and never closed; the rest of the line is read as the last value",
             #"config line 6: max-items needs a whole number of at least 0, not "unterminated"; default kept"#,
-            "config line 8: a quote is opened and never closed; the rest of the line is read as the last value",
             "config line 9: include /nonexistent/colours: cannot read /nonexistent/colours",
         ])
         #expect(config[\.reloadThreads] == 4 && config[\.showReadFeeds] && config[\.downloadTimeout] == 60)
         // The open quote's line is read as newsboat reads it.
         #expect(config[\.userAgent] == "Tidings test")
+    }
+
+    /// Issue 45 §17: the last lines of real newsboat configs that still warned, which newsboat
+    /// takes without a word, are read as newsboat reads them.
+    @Test func newsboatsSilentReadingsOfRealConfigLines() {
+        let config = Config(parsing: """
+            ttrss-url "https://rss.example.org/
+            feed-sort-order title-dec
+            articlelist-format "%4i %f %D %6L  %?T?|%-17T| ?%t %S"
+            browser "(firefox %u >/dev/null 2>&1) &"
+            """)
+        #expect(config.warnings.isEmpty, "\(config.warnings)")
+        #expect(config.options.value(named: "ttrss-url")?.configText == "https://rss.example.org/")
+        #expect(config[\.feedSortOrder] == FeedOrder(.title, descending: true))
+        #expect(config[\.articlelistFormat] == "%4i %f %D %6L  %?T?|%-17T| ?%t %S")
+        // Drawn without the specifier the list lacks, the rest of the format kept.
+        let row = ListFormat(config[\.articlelistFormat], kind: .articleList).text { ["i": "1", "f": "N", "D": "Nov 21", "L": "2KB", "t": "Ferry"][$0] ?? "" }
+        #expect(row == "   1 N Nov 21    2KB  Ferry ")
+        // The subshell that detaches the browser is what Tidings does: the browser alone.
+        #expect(config[\.browser] == "firefox %u")
+        // Another command in a subshell is still no browser, and the suggestion has no stray `(`.
+        let piped = Config(parsing: #"browser "(firefox %u > ~/firefox.log) &""#)
+        #expect(piped.warnings.first?.message.contains(#"write the command alone (browser "firefox %u")"#) == true, "\(piped.warnings)")
     }
 
     @Test func keyBindingsAndColoursAreKeptForLaterWithoutWarnings() {

@@ -109,12 +109,39 @@ import Testing
             "line 5: https:// is not a valid URL",
             "line 6: exec: names no command: write exec:COMMAND",
             "line 7: filter:only-a-command: a filter feed is written filter:COMMAND:URL",
-            "line 8: damaged line: ?]0;owned?",
+            "line 8: damaged line: ?]0;owned? tag",
         ])
         #expect(file.subscriptions.isEmpty && file.headings.isEmpty)
         // Kept as written, through an edit.
         file.add(Subscription(url: "https://www.example.org/feed", tags: ["news"]))
         #expect(file.text == text + "https://www.example.org/feed news\n")
+    }
+
+    /// Issue 45 §13: control characters or bytes that are not UTF-8 (U+FFFD once decoded) in
+    /// any part of a line — the address, a tag, a title, a query — are reported with the line's
+    /// number; the line is skipped and kept as written. A comment is never read.
+    @Test func damageAnywhereInALineIsReportedWithItsNumber() {
+        let text = "https://good.example/feed news\n"
+            + "https://a.example/feed tag\u{07}bell \"~Title\"\n"
+            + "https://b.example/fe\u{FFFD}ed\n"
+            + "https://c.example/feed\u{1B}[2J\n"
+            + "https://d.example/feed news \"~Ti\u{FFFD}tle\"\n"
+            + "\"query:Unread\u{9B}:unread = \\\"yes\\\"\"\n"
+            + "\"--- Head\u{00}ing ---\"\n"
+            + "# a comment with a bell \u{07}\n"
+        var file = UrlsFile(parsing: text)
+        #expect(file.problems.map(\.description) == [
+            "line 2: damaged line: https://a.example/feed tag?bell \"~Title\"",
+            "line 3: damaged line: https://b.example/fe\u{FFFD}ed",
+            "line 4: damaged line: https://c.example/feed?[2J",
+            "line 5: damaged line: https://d.example/feed news \"~Ti\u{FFFD}tle\"",
+            "line 6: damaged line: \"query:Unread?:unread = \\\"yes\\\"\"",
+            "line 7: damaged line: \"--- Head?ing ---\"",
+        ])
+        #expect(file.subscriptions.map(\.url) == ["https://good.example/feed"])
+        #expect(file.queryFeeds.isEmpty && file.headings.isEmpty)
+        file.add(Subscription(url: "https://new.example/feed"))
+        #expect(file.text == text + "https://new.example/feed\n")
     }
 
     @Test func headingsStayInPlaceThroughEdits() {

@@ -76,4 +76,52 @@ import Testing
         let unread = try CommandLineTests.run(["unread", "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config], in: sandbox, prefix: Self.asOtherUser)
         #expect(unread.output == "2\n")
     }
+
+    /// Issue 45 §14: the log cannot be written beside a read-only cache. The reader's warning
+    /// points at the log it writes instead (`$XDG_STATE_HOME/tidings/tidings.log`), which holds
+    /// the warnings and says why it is there.
+    @Test(.enabled(if: enabled && TidingsBinary.path != nil && TmuxSession.tmuxPath != nil, "needs TIDINGS_BINARY, tmux and setpriv"))
+    func theReadersWarningPointsAtALogItCanWrite() throws {
+        let sandbox = try Self.readOnlySandbox()
+        defer { Self.restore(sandbox) }
+        // A home the other user can write, elsewhere.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let command = (Self.asOtherUser + [TidingsBinary.path!, "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config])
+            .map(TmuxSession.quoted).joined(separator: " ") + "; sleep 30"
+        let environment = sandbox.environment(merging: ["LANG": "C.UTF-8", "HOME": home.path, "XDG_STATE_HOME": ""])
+        let session = try TmuxSession(command: command, environment: environment, width: 250, height: 20)
+        let log = home.appendingPathComponent(".local/state/tidings/tidings.log").path
+        let screen = try session.waitFor("read-only here")
+        let status = screen.first { $0.contains("read-only here") } ?? ""
+        #expect(status.contains("2 warnings — see ~/.local/state/tidings/tidings.log: the cache \(sandbox.cache) is read-only here"), "\(status)")
+        try session.sendKeys("q")
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(text.contains("read-only here") && text.contains("the log cannot be written beside the cache; it goes to \(log)"), "\(text)")
+    }
+
+    /// Issue 45 §14: on a read-only mount, `tidings reload` says the cache is read-only (SQLite
+    /// cannot even open it there, which read as a missing directory); reading commands read it.
+    @Test(.enabled(if: WriteAheadLogTests.canMount, "needs root to mount a tmpfs"))
+    func reloadOnAReadOnlyMountSaysTheCacheIsReadOnly() throws {
+        let sandbox = try CommandLineTests.Sandbox()
+        let disk = sandbox.root.appendingPathComponent("disk").path
+        try #require(WriteAheadLogTests.mountSmallDisk(at: disk, megabytes: 4))
+        defer { WriteAheadLogTests.unmount(disk) }
+        let feed = sandbox.root.appendingPathComponent("feed.xml")
+        try sandbox.write(CommandLineTests.feed, to: feed.path)
+        try sandbox.write("file://\(feed.path)\n", to: sandbox.urls)
+        let cache = disk + "/cache.db"
+        let files = ["-u", sandbox.urls, "-c", cache]
+        #expect(try CommandLineTests.run(["reload"] + files, in: sandbox).status == 0)
+        #expect(try PictureProtocolTests.run("/bin/mount", ["-o", "remount,ro", disk]).status == 0)
+        let reload = try CommandLineTests.run(["reload"] + files, in: sandbox)
+        #expect(reload.status == 2)
+        #expect(reload.errors.hasSuffix("tidings: the cache \(cache) is read-only here (another user's, or a read-only mount): nothing can be saved\n"), "\(reload.errors)")
+        #expect(!reload.errors.contains("missing directory"))
+        let unread = try CommandLineTests.run(["unread"] + files, in: sandbox)
+        #expect(unread.output == "2\n")
+    }
 }

@@ -67,4 +67,19 @@ struct MojibakeRepairTests {
     func repairsAWholeGarbledField(_ text: String, _ expected: String) {
         #expect(MojibakeRepair.undoubled(text, paths: .fast) == expected)
     }
+
+    /// A run inside a word is repaired whatever comes before it: a capital (laut.de's
+    /// `SÃ¤nger`, issue 45 §1), a digit or punctuation, and in words written in capitals.
+    @Test(arguments: [
+        ("Tom Waits: SÃ¤nger lÃ¤sst", "Tom Waits: Sänger lässt"),
+        ("Ralf HÃ¼tter", "Ralf Hütter"),
+        ("SÃ¸ren KÃ¸benhavn", "Søren København"),
+        ("MÃ¶tley CrÃ¼e", "Mötley Crüe"),
+        ("CAMIÃ“N ESPAÃ‘A KÃ–LN", "CAMIÓN ESPAÑA KÖLN"),
+        ("3Ã—4, 2Âº, 25Â°C", "3×4, 2º, 25°C"),
+        ("(Ã©tÃ©) Â«Ã‰mileÂ» /Ã¤", "(été) «Émile» /ä"),
+    ])
+    func repairsRunsAfterCapitalsDigitsAndPunctuation(_ text: String, _ expected: String) {
+        #expect(MojibakeRepair.undoubled(text, paths: .fast) == expected)
+    }
 }

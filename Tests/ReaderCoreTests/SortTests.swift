@@ -37,9 +37,9 @@ import Testing
             """)
         #expect(bad.warnings.map(\.message) == [
             "article-sort-order: unknown field \"size\" (date, title, flags, author, link, guid, random); default kept",
-            "feed-sort-order: unknown direction \"up\" (asc, desc); default kept",
         ])
-        #expect(bad[\.articleSortOrder] == .newestFirst && bad[\.feedSortOrder] == .urlsFile)
+        // A direction other than `asc` is descending, as newsboat reads it (issue 45 §17).
+        #expect(bad[\.articleSortOrder] == .newestFirst && bad[\.feedSortOrder] == FeedOrder(.title, descending: true))
     }
 
     @Test func theQuestionNamesTheFieldsAndTheirLettersChooseThem() throws {

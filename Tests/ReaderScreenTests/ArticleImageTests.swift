@@ -19,15 +19,29 @@ struct ArticleImageTests {
         #expect(line.text.plainText.contains("[image 1: A bird]"))
     }
 
+    /// Its label stays in the line, right above it, and is not repeated under it (issue 45 §9).
     @Test func aPictureInTheTextFollowsItsLineWhichStays() {
         let body = HTMLTextRenderer.render(#"<p>Look <img src="https://example.org/a.png" alt="here"> at this.</p><p>Next.</p>"#)
         let image = try! #require(body.images.first)
         #expect(!image.standsAlone)
         let (lines, pictures) = body.lines(width: 40, pictureRows: { _ in 2 })
-        #expect(lines.map(\.text.plainText) == ["Look [image 1: here] at this.", "", "", "[image 1: here]", "", "Next.", "", "Links:", "[1] https://example.org/a.png"])
+        #expect(lines.map(\.text.plainText) == ["Look [image 1: here] at this.", "", "", "", "Next.", "", "Links:", "[1] https://example.org/a.png"])
         #expect(pictures == [ArticleBody.PictureLine(image: 0, line: 1, rows: 2)])
         // Not drawn: the text of before.
         #expect(body.lines(width: 40, pictureRows: { _ in nil }).lines == body.lines(width: 40))
+    }
+
+    /// Two pictures alone on a line, only the second drawn (the first could not be decoded): the
+    /// line stays for the first one's label, and holds the second's, which is not repeated.
+    @Test func aLineKeptForAPictureNotDrawnIsNotRepeatedAsACaption() {
+        let body = HTMLTextRenderer.render(#"<p><img src="https://example.org/r.png" alt="red square"> <img src="https://example.org/g.png" alt="green square"></p>"#)
+        #expect(body.images.map(\.standsAlone) == [true, true])
+        let (lines, pictures) = body.lines(width: 40, pictureRows: { $0 == 1 ? 2 : nil })
+        #expect(lines.map(\.text.plainText).filter { $0.contains("[image 2: green square]") } == ["[image 1: red square] [image 2: green square]"])
+        #expect(pictures == [ArticleBody.PictureLine(image: 1, line: 1, rows: 2)])
+        // Both drawn: the line goes, each picture has its caption.
+        let both = body.lines(width: 40, pictureRows: { _ in 2 }).lines.map(\.text.plainText)
+        #expect(both.prefix(6) == ["", "", "[image 1: red square]", "", "", "[image 2: green square]"])
     }
 
     @Test func picturesInTablesAndCodeAndWithoutAWebSourceKeepTheirLabelOnly() {

@@ -167,4 +167,28 @@ private func renderedLines(_ html: String, width: Int, base: String?) -> [String
         #expect(grid.cells.contains { $0.grapheme == "👍🏽" } && grid.cells.contains { $0.grapheme == "👩🏽‍💻" })
         #expect(DisplayWidth.of("ok 👍🏽 dev") == 11)
     }
+
+    /// Issue 45 §4: no-break spaces (`&nbsp;`, U+00A0; the narrow U+202F French uses before `»`,
+    /// `;`, and in numbers) are kept and never broken at, at every width a group fits in.
+    @Test func noBreakSpacesAreKeptAndNeverBrokenAt() {
+        let html = "<p>Le ministre a dit «&nbsp;Bonjour&nbsp;» puis «\u{A0}À\u{202F}demain\u{A0}» ; le projet coûte 12&#8239;000&nbsp;€, soit 3\u{202F}500\u{A0}km de route.</p>"
+        let groups = ["«\u{A0}Bonjour\u{A0}»", "«\u{A0}À\u{202F}demain\u{A0}»", "12\u{202F}000\u{A0}€,", "3\u{202F}500\u{A0}km"]
+        for width in 14...60 {
+            let lines = render(html, width: width)
+            for group in groups {
+                #expect(lines.contains { $0.contains(group) }, "width \(width): \(group.debugDescription) is cut in \(lines)")
+            }
+        }
+    }
+
+    /// Issue 45 §16: the space before `<i>` (and after `</i>`) is not underlined; the spaces
+    /// between its words are.
+    @Test func emphasisIsUnderlinedFromItsFirstWordToItsLast() {
+        var view = TextView(lines: HTMLTextRenderer.render("<p>a word <i>in italic</i> then <em>more</em>.</p>").lines(width: 40))
+        var grid = CellGrid(rows: 1, columns: 40)
+        view.render(into: &grid, in: grid.bounds)
+        #expect(grid.lines[0] == "a word in italic then more.")
+        let underlined = (0..<27).map { grid[0, $0].style.attributes.contains(.underline) ? "_" : "." }.joined()
+        #expect(underlined == "......._________......____.")
+    }
 }

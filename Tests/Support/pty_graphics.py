@@ -8,7 +8,8 @@ the cell where the cursor stood when it came.
 
 STEPS is a JSON list run in order: {"wait": "text"} waits (60 s at most) until the screen shows
 the text; {"send": "keys"} types them; {"wait_graphics": N} waits until N picture sequences were
-written; {"wait_file": PATH, "text": "…"} waits until the file holds the text;
+written; {"wait_file": PATH, "text": "…"} waits until the file holds the text; {"wait_output":
+"text"} waits until the bytes written hold the text (for what the screen replay cannot show);
 {"wait_exit": true} waits until the program has closed the terminal (exited). The report, on standard output, is JSON: {"screen": [rows], "graphics": [{"kind",
 "row", "column", "base64"}], "output": every byte the program wrote, in base64, "failed": null
 or what it was waiting for}. The environment is passed through; the program gets the pty as its
@@ -144,6 +145,8 @@ def main():
             done = lambda: not alive
         elif "wait" in step:
             done = lambda: any(step["wait"] in line for line in capture.text())
+        elif "wait_output" in step:
+            done = lambda: step["wait_output"].encode() in capture.output
         elif "wait_file" in step:
             done = lambda: file_contains(step["wait_file"], step["text"])
         else:

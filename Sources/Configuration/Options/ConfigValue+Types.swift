@@ -39,7 +39,9 @@ extension FeedOrder: ConfigValue {
     public static func shape(for option: OptionFacts) -> String { "" }
 }
 
-/// A sort order's words: a field of `Field` and a direction (nil: the field's default).
+/// A sort order's words: a field of `Field` and a direction (nil: the field's default). A
+/// direction other than `asc` is descending, as newsboat reads it, without a word (`title-dec`:
+/// issue 45 §17).
 enum SortOrderWords {
     static func read<Field: RawRepresentable<String> & CaseIterable>(
         _ value: String, option: String, as _: Field.Type
@@ -52,8 +54,7 @@ enum SortOrderWords {
         switch parts.count > 1 ? String(parts[1]) : nil {
         case nil: return (field, nil)
         case "asc": return (field, false)
-        case "desc": return (field, true)
-        case let direction?: throw .other("\(option): unknown direction \"\(Excerpt(direction))\" (asc, desc); default kept")
+        default: return (field, true)
         }
     }
 }

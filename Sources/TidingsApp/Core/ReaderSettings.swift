@@ -4,6 +4,7 @@ import FeedModel
 import FeedServices
 import FeedStore
 import Foundation
+import Logging
 
 /// Everything the reader needs to start, resolved from the command line, the config file and
 /// the urls file by the `tidings` executable: where things are, which feeds, the configuration in
@@ -18,6 +19,8 @@ public struct ReaderSettings: Sendable {
     public var cachePath: String
     /// Where log messages go (never the screen).
     public var logPath: String
+    /// The least severe message the log keeps (newsboat's `-l`).
+    public var logLevel: Logger.Level = .info
     /// The configuration in force: the config file's, then `:set` and `:source` on top.
     public var config: Config
     /// Where the list of feeds comes from (`urls-source`, `sync-local-feeds`).

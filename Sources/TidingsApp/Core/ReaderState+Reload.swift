@@ -110,7 +110,8 @@ extension ReaderState {
             current.finished(event.url, completed: event.completed, total: event.total)
         case .failed(let failure):
             effects.append(LogLine.warning("reload of \(event.displayURL) failed: \(failure)"))
-            current.finished(event.url, failure: "\(failure)", completed: event.completed, total: event.total)
+            let isSavingFailure = if case .cache = failure { true } else { false }
+            current.finished(event.url, failure: "\(failure)", isSavingFailure: isSavingFailure, completed: event.completed, total: event.total)
         }
         reload.progress = current
         return effects

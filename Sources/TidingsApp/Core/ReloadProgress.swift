@@ -8,6 +8,9 @@ public struct ReloadProgress: Hashable, Sendable {
     public private(set) var inProgress: Set<String> = []
     /// The reason of the last failure, for the summary line.
     public private(set) var lastFailure: String?
+    /// The last failure to save a feed: it concerns the cache (a full disk), not the feed, so the
+    /// summary line names it however many feeds failed.
+    public private(set) var savingFailure: String?
 
     public init(total: Int) {
         self.total = total
@@ -17,7 +20,9 @@ public struct ReloadProgress: Hashable, Sendable {
         inProgress.insert(url)
     }
 
-    public mutating func finished(_ url: String, newItems: Int = 0, failure: String? = nil, completed: Int, total: Int) {
+    public mutating func finished(
+        _ url: String, newItems: Int = 0, failure: String? = nil, isSavingFailure: Bool = false, completed: Int, total: Int
+    ) {
         inProgress.remove(url)
         self.completed = completed
         self.total = total
@@ -25,6 +30,7 @@ public struct ReloadProgress: Hashable, Sendable {
         if let failure {
             failed += 1
             lastFailure = failure
+            if isSavingFailure { savingFailure = failure }
         }
     }
 
@@ -41,7 +47,7 @@ public struct ReloadProgress: Hashable, Sendable {
         text += newItems == 1 ? " — 1 new article" : " — \(newItems) new articles"
         if failed > 0 {
             text += ", \(failed) failed"
-            if failed == 1, let lastFailure { text += ": \(lastFailure)" }
+            if let reason = savingFailure ?? (failed == 1 ? lastFailure : nil) { text += ": \(reason)" }
         }
         return text
     }

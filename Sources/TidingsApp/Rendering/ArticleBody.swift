@@ -67,8 +67,8 @@ public struct ArticleBody: Hashable, Sendable {
 
     /// The text as lines, with rows reserved for the pictures that are drawn: `pictureRows`
     /// gives the rows of picture N of ``images``, nil while it is not drawn (its label stays in
-    /// the text). A drawn picture follows the line holding its label (and replaces it when the
-    /// line holds only labels), with its label under it as a caption.
+    /// the text). A drawn picture follows the line holding its label; when that line holds only
+    /// labels, the pictures replace it, each with its label under it as a caption.
     public func lines(width: Int, codeColumn: Int = 0, pictureRows: (Int) -> Int?) -> (lines: [TextView.Line], pictures: [PictureLine]) {
         var drawn: [Int: [(image: Int, rows: Int)]] = [:]
         for (index, image) in images.enumerated() {
@@ -83,12 +83,17 @@ public struct ArticleBody: Hashable, Sendable {
                 continue
             }
             let onLine = images.indices.filter { images[$0].block == blockIndex }
-            if !(images[shown[0].image].standsAlone && shown.count == onLine.count) { lines.append(line) }
+            let keepsLine = !(images[shown[0].image].standsAlone && shown.count == onLine.count)
+            if keepsLine { lines.append(line) }
             let indent = String(repeating: " ", count: line.continuationIndent)
             for picture in shown {
                 pictures.append(PictureLine(image: picture.image, line: lines.count, rows: picture.rows))
                 lines += Array(repeating: TextView.Line(""), count: picture.rows)
-                lines.append(TextView.Line(StyledText(indent) + StyledText(images[picture.image].label, style: .dim), continuationIndent: line.continuationIndent))
+                // A picture that replaced its line has its label as a caption; one whose line
+                // stays has its label in that line, right above it (issue 45 §9).
+                if !keepsLine {
+                    lines.append(TextView.Line(StyledText(indent) + StyledText(images[picture.image].label, style: .dim), continuationIndent: line.continuationIndent))
+                }
             }
         }
         return (lines, pictures)

@@ -4,7 +4,9 @@ import ImageRendering
 /// where it stands in the text.
 ///
 /// Until it is drawn, its label (`[image 2: alt]`) stands in the text as before; once drawn it
-/// takes rows of its own after the line holding the label, the label under it as its caption.
+/// takes rows of its own after the line holding the label. A picture alone on its line replaces
+/// the line and has the label under it as its caption; one in a line of text leaves the label in
+/// that line, right above it, and has no caption (the label is never shown twice).
 public struct ArticleImage: Hashable, Sendable {
     /// Its sources, as absolute http(s) URLs (`src` and `srcset`).
     public var sources: ImageSourceSet

@@ -270,7 +270,9 @@ final class HTMLTextBuilder {
         }
         var word = ""
         for character in text {
-            if character.isWhitespace {
+            // A no-break space (U+00A0, U+202F, U+2007) is white space that holds its words
+            // together: it stays, as a character of the word (issue 45 §4).
+            if character.isWhitespace && !"\u{A0}\u{202F}\u{2007}".contains(character) {
                 if !word.isEmpty {
                     emitWord(word, style: style)
                     word = ""
@@ -286,7 +288,9 @@ final class HTMLTextBuilder {
     private func emitWord(_ word: String, style: Style) {
         beginContent()
         if pendingSpace {
-            if !current.isEmpty { current.append(" ", style: style.attributes.contains(.underline) ? style : .plain) }
+            // Underlined only between two underlined words, never before the first (issue 45 §16).
+            let joinsUnderlined = style.attributes.contains(.underline) && current.runs.last?.style.attributes.contains(.underline) == true
+            if !current.isEmpty { current.append(" ", style: joinsUnderlined ? style : .plain) }
             pendingSpace = false
         }
         current.append(word, style: style)

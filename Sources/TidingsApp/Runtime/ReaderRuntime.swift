@@ -58,7 +58,8 @@ public final class ReaderRuntime {
             let logFile = LogFile(path: settings.logPath)
             let errorLog = ErrorLog()
             if let path = settings.config.errorLogPath { errorLog.open(path: path) }
-            LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile, errorLog: errorLog) }
+            let logLevel = settings.logLevel
+            LoggingSystem.bootstrap { label in FileLogHandler(label: label, file: logFile, errorLog: errorLog, level: logLevel) }
             let environment = ProcessInfo.processInfo.environment
             // `image-protocol auto`: the terminal is asked once, before full-screen mode (its
             // answers would otherwise reach ncurses as keys); keys typed meanwhile are kept.

@@ -127,7 +127,10 @@ final class StoreRunner {
         case .indexStoredBodies:
             return Job(lane: .afterWrites) {
                 do {
-                    return .bodiesIndexed(waiting: try store.indexStoredBodies())
+                    let waiting = try store.indexStoredBodies()
+                    // The reload's writes are over: the write-ahead log gives its space back.
+                    if waiting == 0 { store.checkpoint() }
+                    return .bodiesIndexed(waiting: waiting)
                 } catch {
                     logger.error("cannot index the articles' text for search: \(error)")
                     return nil
@@ -235,12 +238,13 @@ final class StoreRunner {
     func finish() {
         let store = store, logger = logger, tidying = quitTidying
         writes.sync {
-            guard let tidying else { return }
             do {
-                try tidying.apply(to: store)
+                try tidying?.apply(to: store)
             } catch {
                 logger.error("cannot tidy the cache on quitting: \(error)")
             }
+            // The process ends without closing the cache, which would have emptied the log.
+            store.checkpoint()
         }
     }
 }
