@@ -12,10 +12,11 @@ extension MojibakeRepair {
     /// - it touches a Latin word (a Latin letter right before or after it) yet decodes to
     ///   something other than Latin letters, punctuation, symbols or emoji: `dou` + `é »` is not
     ///   `dou頻`;
-    /// - it reads as the end of a word, one letter then only punctuation or spaces, and no letter
-    ///   after it (`é »`, `à »`),
-    ///   and decodes to another script, or its letter ends a word in capitals (`IRMÃ »`) or is a
-    ///   word of its own (`Å’`, Swedish `Å` and an apostrophe, not `Œ`).
+    /// - it reads as the end of a word, one letter then only punctuation or spaces and no letter
+    ///   after them (`é »`, `à »`), and decodes to another script, or its letter ends a word in
+    ///   capitals as a correct one would (`AMANHÃ…`, `IRMÃ³`: see `endsWordInCapitals`) or is a
+    ///   word of its own (`Å’`, Swedish `Å` and an apostrophe, not `Œ`). A run followed by a
+    ///   letter is inside a word, whatever stands before it (`SÃ¤nger`, `CAMIÃ“N`: issue 45).
     ///
     /// Doubly encoded text a rule turns down stays as it was written, as all text did before the
     /// repair existed: an isolated CJK character right after a Latin word (`Appleè£½`) is the
@@ -28,6 +29,8 @@ extension MojibakeRepair {
         /// The characters right before and right after the run, if any.
         var before: Unicode.Scalar?
         var after: Unicode.Scalar?
+        /// How many capital letters stand right before the run (`HÃ¼tter` 1, `AMANHÃ…` 5).
+        var capitalsBefore = 0
 
         var isDoubleEncoding: Bool {
             guard let first = source.first, let firstDecoded = decoded.first, !Self.isMark(firstDecoded),
@@ -37,22 +40,49 @@ extension MojibakeRepair {
             if Set(decoded.compactMap(Self.script)).count > 1 { return false }
             let staysLatin = decoded.allSatisfy(Self.continuesLatinWord)
             if !staysLatin, Self.isLatinLetter(before) || Self.isLatinLetter(after) { return false }
-            // A letter right after the run carries the word on (`BÃ¼rgermeister`): it is no end.
+            // One letter then only punctuation, and no letter right after it: a run followed by
+            // a letter is inside a word (`BÃ¼rgermeister`, `SÃ¤nger`, `CAMIÃ“N`), whatever
+            // precedes it; one whose last character is a no-break space may end a word (`SÅ perché`).
+            let isInsideWord = Self.isLatinLetter(after) && source.last != "\u{A0}"
             let readsAsWordEnd = first.properties.isAlphabetic && source.dropFirst().allSatisfy { !$0.properties.isAlphabetic }
-                && !Self.isLatinLetter(after)
+                && !isInsideWord
             if readsAsWordEnd {
                 if !staysLatin { return false }
-                if first.properties.isUppercase {
-                    // The end of a word in capitals (`AMANHÃ…`).
-                    if let before, before.properties.isUppercase { return false }
-                    // A word of one capital letter (Swedish `Å`). `Ã` and `Â` are no such word,
-                    // and are how `à` and `»` read when encoded twice.
-                    if first != "Ã", first != "Â", !Self.isLatinLetter(before), !Self.continuesWord(after, source: source) {
+                // `Â` ends no word: it is how `»`, `°` or a no-break space read when encoded twice.
+                if first.properties.isUppercase, first != "Â" {
+                    if capitalsBefore > 0 {
+                        if !endsWordInCapitals { return false }
+                    } else if first != "Ã", !Self.isLatinLetter(before), !Self.continuesWord(after, source: source) {
+                        // A word of one capital letter (Swedish `Å` and an apostrophe, not `Œ`).
+                        // `Ã` is no such word, and is how `à` reads when encoded twice.
                         return false
                     }
                 }
             }
             return true
+        }
+
+        /// Whether a run that ends a word after capitals is the word's last letter encoded twice
+        /// rather than a correct capital followed by punctuation or a symbol. Decoded as a capital
+        /// (`CAFÃ‰`, `VOILÃ€`) it is, unless what follows the capital is what follows words, such
+        /// as `…`, `”`, `™` or `®`: `AMANHÃ…` is as likely Portuguese as `PÅ` encoded twice, and
+        /// `PÅ®` Swedish as `PŮ`. Decoded as a small letter or a symbol it ends a word in capitals
+        /// with something else than a capital (`AMANHÃ³`, `IRMÃ·`): not double encoding, except
+        /// after one capital, where `Ã` and a small letter is a word such as `Já` or `Hé`.
+        private var endsWordInCapitals: Bool {
+            if decoded.count == 1, decoded[0].properties.isUppercase {
+                return !source.dropFirst().allSatisfy(Self.followsWords)
+            }
+            return capitalsBefore == 1 && source.first == "Ã" && decoded.allSatisfy { $0.properties.isLowercase }
+        }
+
+        /// What follows a word in text that reads correctly: a no-break space, closing quotes,
+        /// `…`, dashes, and the signs set after a name or a footnote's word (`™`, `®`, `°`, `²`).
+        private static func followsWords(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0xA0, 0xBB, 0x2026, 0x2019, 0x201D, 0x2013, 0x2014, 0x2122, 0xAE, 0xB0, 0xB2: return true
+            default: return false
+            }
         }
 
         /// Characters double encoding is seen to produce: the scripts and symbols of real text.

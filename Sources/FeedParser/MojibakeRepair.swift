@@ -83,7 +83,8 @@ enum MojibakeRepair {
             let decoded = bytes.count >= 2 ? strictUTF8(bytes).map { Array($0.unicodeScalars) } : nil
             let isDoubleEncoding = decoded.map {
                 DecodedRun(source: Array(scalars[start..<end]), decoded: $0, before: start > 0 ? scalars[start - 1] : nil,
-                           after: end < scalars.count ? scalars[end] : nil).isDoubleEncoding
+                           after: end < scalars.count ? scalars[end] : nil,
+                           capitalsBefore: scalars[..<start].reversed().prefix { $0.properties.isUppercase }.count).isDoubleEncoding
             } ?? false
             runs.append(Run(range: start..<end, decoded: decoded, isDoubleEncoding: isDoubleEncoding))
             bytes.removeAll(keepingCapacity: true)

@@ -53,8 +53,10 @@ struct FeedEditingEndToEndTests {
         try session.waitForScreen("the refusal") { $0.last(where: { !$0.isEmpty })?.hasPrefix(" Not added: HTTP 404 Not Found") == true }
         #expect(try String(contentsOfFile: urlsPath, encoding: .utf8) == original)
 
-        // A feed already listed is not added twice.
+        // A feed already listed is not added twice. (`a` offers the refused text again: C-u clears it.)
         try session.sendKeys("a")
+        try session.waitFor("Add feed URL: \(home.server.url("/missing.xml"))")
+        try session.sendKeys("C-u")
         try session.type(oldURL)
         try session.sendKeys("Enter")
         try session.waitFor("is already in the urls file")

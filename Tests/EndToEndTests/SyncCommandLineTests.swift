@@ -27,7 +27,8 @@ struct SyncCommandLineTests {
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output == "Synced with the feed server: 2 feeds, 5 new articles, 0 marks changed\n")
         #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "5\n")
-        let second = try CommandLineTests.run(["reload"] + files, in: sandbox)
+        // (--all: the local feed was fetched a moment ago; a plain reload waits for its reload-time.)
+        let second = try CommandLineTests.run(["reload", "--all"] + files, in: sandbox)
         #expect(second.output == "Synced with the feed server: 2 feeds, 0 new articles, 0 marks changed\n")
 
         try sandbox.write("not the password\n", to: sandbox.root.appendingPathComponent("fever-password").path)
@@ -80,7 +81,8 @@ struct SyncCommandLineTests {
         #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "7\n")
 
         // The second sync only considers the server's feeds: the local one stays, with its articles.
-        let second = try CommandLineTests.run(["reload"] + files, in: sandbox)
+        // (--all: the local feed was fetched a moment ago; a plain reload waits for its reload-time.)
+        let second = try CommandLineTests.run(["reload", "--all"] + files, in: sandbox)
         #expect(second.status == 0, "\(second.errors)")
         #expect(second.output.hasPrefix("Synced with the feed server: 2 feeds, 0 new articles, 0 marks changed\nupdated    Local ferry\n"))
         let again = try FeedStore(path: sandbox.cache).feedList()

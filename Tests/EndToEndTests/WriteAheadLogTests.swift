@@ -59,7 +59,8 @@ import Glibc
 
         // `tidings reload` beside the open reader, which keeps its closing from emptying the log.
         try sandbox.write(Self.feed(articles: 800), to: feed)
-        let reload = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config], in: sandbox)
+        // --all: the feed was fetched a moment ago, and a plain reload waits for its reload-time.
+        let reload = try CommandLineTests.run(["reload", "--all", "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config], in: sandbox)
         #expect(reload.status == 0, "\(reload.errors)")
         #expect(Self.logSize(sandbox.cache) == 0, "the log holds \(Self.logSize(sandbox.cache)) bytes after tidings reload")
 
@@ -127,7 +128,8 @@ import Glibc
         try session.sendKeys("Q")
 
         // `tidings reload` meets the full disk too, and leaves no log behind either.
-        let again = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", cache, "-C", sandbox.config], in: sandbox)
+        // (--all: the failed feed waits for its back-off otherwise.)
+        let again = try CommandLineTests.run(["reload", "--all", "-u", sandbox.urls, "-c", cache, "-C", sandbox.config], in: sandbox)
         #expect(again.status == 1)
         #expect(again.errors.contains("the disk holding the cache \(cache) is full"), "\(again.errors)")
         #expect(Self.logSize(cache) == 0, "the log holds \(Self.logSize(cache)) bytes after tidings reload failed")

@@ -87,7 +87,7 @@ import Testing
     @Test func failingAndStaleFeedsAreListedOneLineEachTabSeparated() throws {
         let files = try Files(urls: """
             https://ok.example/feed.xml
-            https://down.example/feed.xml "~Down\tbelow"
+            https://down.example/feed.xml "~Down below"
             https://quiet.example/feed.xml
 
             """)

@@ -44,6 +44,12 @@ struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadSca
         scope.map { "\($0.typed) — in \($0.feed)" } ?? query.text
     }
 
+    /// What the list says when nothing matched: the words in quotes, the feed searched after them.
+    private var emptyText: String {
+        let matched = scope.map { "“\($0.typed)” in \($0.feed)" } ?? "“\(query.text)”"
+        return "No articles match \(matched). Press / to change the search."
+    }
+
     var keyContext: KeyMap.Context { .searchResults }
 
     /// Keeps `replaced` (and what it replaced) for `prevsearchresults`.
@@ -153,7 +159,7 @@ struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadSca
     func render(into grid: inout CellGrid, in area: Rect, _ context: ScreenContext) -> Position? {
         var list = results.list
         list.marks = context.marks
-        let row = ListView(source: list, renderer: SearchResultRowRenderer(context), emptyText: "No articles match “\(searchText)”. Press / to change the search.")
+        let row = ListView(source: list, renderer: SearchResultRowRenderer(context), emptyText: emptyText)
             .draw(into: &grid, in: area, state: state)
         return Position(row: row, column: 0)
     }
