@@ -4,17 +4,18 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `GoogleReaderSource` against a real FreshRSS 1.24.3 on loopback (see `FreshRSSTestServer`),
-/// subscribed to feeds that the tests' own loopback feed server serves.
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+/// `GoogleReaderSource` against the Google Reader API stand-in on loopback (`GoogleReaderStandIn`,
+/// which answers as FreshRSS does), subscribed to feeds that the tests' own loopback feed server
+/// serves.
+@Suite(.serialized)
 struct GoogleReaderSourceTests {
-    private func makeServer() throws -> FreshRSSTestServer {
-        try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+    private func makeServer() throws -> GoogleReaderStandIn {
+        try GoogleReaderStandIn()
     }
 
-    private func source(_ server: FreshRSSTestServer, password: String = FreshRSSTestServer.apiPassword,
+    private func source(_ server: GoogleReaderStandIn, password: String = GoogleReaderStandIn.apiPassword,
                         minItems: Int? = nil, maxAnswerBytes: Int = GoogleReaderSource.maxAnswerBytes) -> GoogleReaderSource {
-        GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user, password: password,
+        GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user, password: password,
                            minItems: minItems, options: FetchOptions(connectTimeout: 5, timeout: 20), maxAnswerBytes: maxAnswerBytes)
     }
 
@@ -116,7 +117,7 @@ struct GoogleReaderSourceTests {
         // quickadd fetched it at once.
         #expect(try reader.articles(newerThan: 0).contains { $0.title == "Gamma one" && $0.feedID == gamma })
 
-        // FreshRSS shows `,;/?\` in titles as their full-width forms: none here.
+        // FreshRSS (and the stand-in) show `,;/?\` in titles as their full-width forms: none here.
         try reader.rename(feed: gamma, to: "Gamma renamed")
         try reader.setTags(["Reading"], feed: gamma)
         listed = try #require(try reader.subscriptions().first { $0.id == gamma })
@@ -151,11 +152,12 @@ struct GoogleReaderSourceTests {
         var dumped = ""
         dump(right, to: &dumped)
         dump(wrong, to: &dumped)
-        // FreshRSS's tokens are `alice/SHA1` (auth) and the SHA1 padded with Z (write token).
+        // FreshRSS's tokens (and the stand-in's) are `alice/SHA1` (auth) and the SHA1 padded with Z
+        // (write token).
         for text in [failure.description, String(reflecting: failure), right.description, String(reflecting: right), dumped]
             + server.requestLog() {
-            #expect(!text.contains(wrongPassword) && !text.contains(FreshRSSTestServer.apiPassword), "leaks a password: \(text)")
-            #expect(!text.contains("\(FreshRSSTestServer.user)/") && !text.contains("ZZZZ"), "leaks a token: \(text)")
+            #expect(!text.contains(wrongPassword) && !text.contains(GoogleReaderStandIn.apiPassword), "leaks a password: \(text)")
+            #expect(!text.contains("\(GoogleReaderStandIn.user)/") && !text.contains("ZZZZ"), "leaks a token: \(text)")
         }
         #expect(GoogleReaderLogin(auth: "alice/0123456789abcdef", writeToken: "0123456789abcdefZZZ").description
             == "GoogleReaderLogin(redacted)")
@@ -167,15 +169,15 @@ struct GoogleReaderSourceTests {
         let host = "127.0.0.1:\(server.port)"
         let options = FetchOptions(connectTimeout: 5, timeout: 20)
 
-        // The Fever endpoint of the same server is not a Google Reader API.
-        let fever = GoogleReaderSource(endpoint: server.feverEndpoint, login: FreshRSSTestServer.user,
-                                       password: FreshRSSTestServer.apiPassword, options: options)
+        // FreshRSS's Fever endpoint on the same server is not a Google Reader API.
+        let fever = GoogleReaderSource(endpoint: server.feverEndpoint, login: GoogleReaderStandIn.user,
+                                       password: GoogleReaderStandIn.apiPassword, options: options)
         let notGReader = try #require(throws: SyncFailure.self) { try fever.subscriptions() }
         #expect(notGReader == .notSyncEndpoint(api: "Google Reader API", host: host, why: "ClientLogin answered without an Auth= line"))
         #expect(notGReader.description == "not a Google Reader API at \(host): ClientLogin answered without an Auth= line")
 
-        let elsewhere = GoogleReaderSource(endpoint: URL(string: "http://\(host)/api/nothing.php")!, login: FreshRSSTestServer.user,
-                                           password: FreshRSSTestServer.apiPassword, options: options)
+        let elsewhere = GoogleReaderSource(endpoint: URL(string: "http://\(host)/api/nothing.php")!, login: GoogleReaderStandIn.user,
+                                           password: GoogleReaderStandIn.apiPassword, options: options)
         #expect(throws: SyncFailure.httpStatus(host: host, code: 404)) { try elsewhere.subscriptions() }
 
         let small = source(server, maxAnswerBytes: 200)

@@ -7,28 +7,28 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Synchronizer` between a real cache and a real FreshRSS 1.24.3 through its Google Reader API
-/// (see `FreshRSSTestServer`). Another device is played by a second `GoogleReaderSource`.
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+/// `Synchronizer` between a real cache and the Google Reader API stand-in (`GoogleReaderStandIn`,
+/// which answers as FreshRSS does). Another device is played by a second `GoogleReaderSource`.
+@Suite(.serialized)
 struct GoogleReaderSyncTests {
     final class Fixture {
-        let server: FreshRSSTestServer
+        let server: GoogleReaderStandIn
         let cache: TestStore
         var store: FeedStore { cache.store }
 
         init() throws {
-            server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+            server = try GoogleReaderStandIn()
             cache = try TestStore(subscriptions: [])
         }
 
-        func source(password: String = FreshRSSTestServer.apiPassword) -> GoogleReaderSource {
-            GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user, password: password,
+        func source(password: String = GoogleReaderStandIn.apiPassword) -> GoogleReaderSource {
+            GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user, password: password,
                                options: FetchOptions(connectTimeout: 3, timeout: 20))
         }
 
-        func synchronizer(password: String = FreshRSSTestServer.apiPassword) -> Synchronizer {
+        func synchronizer(password: String = GoogleReaderStandIn.apiPassword) -> Synchronizer {
             Synchronizer(account: SyncAccount(source: source(password: password),
-                                              identity: "greader \(server.greaderEndpoint.absoluteString) \(FreshRSSTestServer.user)"),
+                                              identity: "greader \(server.greaderEndpoint.absoluteString) \(GoogleReaderStandIn.user)"),
                          store: store)
         }
 
@@ -151,9 +151,9 @@ struct GoogleReaderSyncTests {
 
         // Fever cannot: one line, and nothing changes.
         let fever = Synchronizer(
-            account: SyncAccount(source: FeverSource(endpoint: fixture.server.feverEndpoint, email: FreshRSSTestServer.user,
-                                                     password: FreshRSSTestServer.apiPassword),
-                                 identity: "fever \(fixture.server.feverEndpoint.absoluteString) \(FreshRSSTestServer.user)"),
+            account: SyncAccount(source: FeverSource(endpoint: fixture.server.feverEndpoint, email: GoogleReaderStandIn.user,
+                                                     password: GoogleReaderStandIn.apiPassword),
+                                 identity: "fever \(fixture.server.feverEndpoint.absoluteString) \(GoogleReaderStandIn.user)"),
             store: fixture.store)
         let refused = #expect(throws: SyncFailure.self) { try fever.addFeed(url: "http://example.org/feed.xml") }
         #expect(refused == .cannotManageFeeds(api: "Fever API"))

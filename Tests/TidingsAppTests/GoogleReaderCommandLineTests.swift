@@ -6,10 +6,10 @@ import Testing
 
 /// `tidings reload`, `unread`, `add` and `import` under `urls-source "freshrss"`, configured as a
 /// newsboat user would (`freshrss-url`, `-login`, `-password` in the config file), the built
-/// binary against a real FreshRSS on loopback: a sync instead of feed fetches, reads made on the
+/// binary against the Google Reader API stand-in on loopback: a sync instead of feed fetches, reads made on the
 /// server seen here, feeds subscribed to on the server, and a server that is down as one line
 /// with exit status 1.
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+@Suite(.serialized)
 struct GoogleReaderCommandLineTests {
     /// The config file a newsboat user writes for `service` (`urls-source`, `SERVICE-url`,
     /// `-login`, `-password`) with the test server's user.
@@ -17,20 +17,20 @@ struct GoogleReaderCommandLineTests {
         try sandbox.write("""
             urls-source "\(service)"
             \(service)-url "\(url.absoluteString)"
-            \(service)-login "\(FreshRSSTestServer.user)"
-            \(service)-password "\(FreshRSSTestServer.apiPassword)"
+            \(service)-login "\(GoogleReaderStandIn.user)"
+            \(service)-password "\(GoogleReaderStandIn.apiPassword)"
             """, to: sandbox.config)
     }
 
     @Test func reloadAddAndImportGoThroughTheServerAndADownServerIsOneLineWithStatusOne() throws {
-        let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+        let server = try GoogleReaderStandIn()
         let sandbox = try CommandLineTests.Sandbox()
         // Not a file: if the urls file were read or written, the commands would fail.
         try FileManager.default.createDirectory(atPath: sandbox.urls, withIntermediateDirectories: true)
         try Self.configure(sandbox, service: "freshrss", url: server.greaderEndpoint)
         let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
-        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
-                                             password: FreshRSSTestServer.apiPassword)
+        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user,
+                                             password: GoogleReaderStandIn.apiPassword)
 
         let first = try CommandLineTests.run(["reload"] + files, in: sandbox)
         #expect(first.status == 0, "\(first.errors)")
@@ -80,7 +80,7 @@ struct GoogleReaderCommandLineTests {
         #expect(down.status == 1)
         #expect(down.errors.hasPrefix("tidings: sync failed: cannot reach the feed server 127.0.0.1:\(server.port)"))
         #expect(down.errors.filter { $0 == "\n" }.count == 1)
-        #expect(!down.errors.contains(FreshRSSTestServer.apiPassword))
+        #expect(!down.errors.contains(GoogleReaderStandIn.apiPassword))
         #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "6\n")
         let notAdded = try CommandLineTests.run(["add", "http://127.0.0.1:\(server.feeds.port)/epsilon.xml"] + files, in: sandbox)
         #expect(notAdded.status == 1)
@@ -88,11 +88,11 @@ struct GoogleReaderCommandLineTests {
     }
 
     @Test func aFeverServerRefusesAddAndImportInOneLine() throws {
-        let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+        // Refused before anything is sent: no server is needed.
         let sandbox = try CommandLineTests.Sandbox()
-        try Self.configure(sandbox, service: "fever", url: server.feverEndpoint)
+        try Self.configure(sandbox, service: "fever", url: URL(string: "http://127.0.0.1:9/fever/")!)
         let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
-        let refused = try CommandLineTests.run(["add", "http://127.0.0.1:\(server.feeds.port)/alpha.xml"] + files, in: sandbox)
+        let refused = try CommandLineTests.run(["add", "http://127.0.0.1:9/alpha.xml"] + files, in: sandbox)
         #expect(refused.status == 1)
         #expect(refused.errors == "tidings: the Fever API cannot add, rename, tag or delete feeds: do it on the feed server's own pages\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.urls))
