@@ -5,8 +5,8 @@ import Foundation
 /// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`, `TTRSSSource`) over one libcurl
 /// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
-/// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
-/// `FetchOptions`, a connect timeout that also bounds a silence in the middle of an answer, a
+/// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent and
+/// the proxy of `FetchOptions`, a connect timeout that also bounds a silence in the middle of an answer, a
 /// deadline for the whole request, and a size cap counted after decompression that aborts the
 /// transfer from inside the write callback.
 ///
@@ -166,6 +166,9 @@ final class SyncConnection: @unchecked Sendable {
         if let certificateAuthorities = options.certificateAuthorities {
             tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
         }
+        // The proxy of feed downloads (`use-proxy`, `proxy`…); without one, libcurl's default (the
+        // `http_proxy` environment variables), as for feeds.
+        options.proxy?.configure(easy)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
             guard let this, let bytes else { return 0 }
