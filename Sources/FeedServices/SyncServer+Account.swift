@@ -32,8 +32,9 @@ extension SyncServer {
             let (url, address) = try serverURL()
             let login = try required("login")
             let app: InoreaderApp? = service == .inoreader ? InoreaderApp(id: try required("app-id"), key: try required("app-key")) : nil
+            // The Old Reader names its items with ObjectIds rather than numbers.
             let source = GoogleReaderSource(endpoint: url, login: login, password: try password(home: home), app: app,
-                                            minItems: number("min-items"), options: options)
+                                            minItems: number("min-items"), namesItems: service == .oldreader, options: options)
             return SyncAccount(source: source, identity: "\(name) \(CredentialRedaction.redact(address)) \(login)")
         case .miniflux:
             return try minifluxAccount(options: options, home: home)

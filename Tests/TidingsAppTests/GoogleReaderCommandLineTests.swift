@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedStore
 import FeedModel
 import Foundation
 import TestSupport
@@ -96,5 +97,66 @@ struct GoogleReaderCommandLineTests {
         #expect(refused.status == 1)
         #expect(refused.errors == "tidings: the Fever API cannot add, rename, tag or delete feeds: do it on the feed server's own pages\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.urls))
+    }
+
+    /// The Old Reader and Inoreader at their fixed addresses, configured as a newsboat user does
+    /// (no `…-url`): the stand-in answers as each does (ObjectId item ids; the `AppId`/`AppKey`
+    /// headers), over TLS with a certificate for those names, reached through a SOCKS proxy that
+    /// takes their port 443 to it (`use-proxy`, which sync requests follow).
+    @Test(arguments: [GoogleReaderStandIn.Flavour.oldReader, .inoreader])
+    func theOldReaderAndInoreaderSyncAtTheirOwnAddresses(_ flavour: GoogleReaderStandIn.Flavour) throws {
+        let certificate = try TestCertificate(hosts: ["theoldreader.com", "www.inoreader.com"])
+        let server = try GoogleReaderStandIn(files: FeverSample.files, opml: FeverSample.opml, flavour: flavour, certificate: certificate)
+        let proxy = try SOCKSProxy(ports: [443: server.port])
+        defer { proxy.stop() }
+        let service = flavour.rawValue
+        let sandbox = try CommandLineTests.Sandbox()
+        func configure(appKey: String) throws {
+            try sandbox.write("""
+                urls-source "\(service)"
+                \(service)-login "\(GoogleReaderStandIn.user)"
+                \(service)-password "\(GoogleReaderStandIn.apiPassword)"
+                inoreader-app-id "\(GoogleReaderStandIn.appID)"
+                inoreader-app-key "\(appKey)"
+                use-proxy yes
+                proxy-type socks5h
+                proxy "127.0.0.1:\(proxy.port)"
+                """, to: sandbox.config)
+        }
+        try configure(appKey: GoogleReaderStandIn.appKey)
+        let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
+        let trusting = ["SSL_CERT_FILE": certificate.certificate]
+        let address = URL(string: flavour == .oldReader ? "https://theoldreader.com" : "https://www.inoreader.com")!
+        var options = FetchOptions(connectTimeout: 5, timeout: 20)
+        options.proxy = ProxySettings(address: "127.0.0.1:\(proxy.port)", kind: .socks5h)
+        options.certificateAuthorities = certificate.certificate
+        let otherDevice = GoogleReaderSource(endpoint: address, login: GoogleReaderStandIn.user, password: GoogleReaderStandIn.apiPassword,
+                                             app: flavour == .inoreader ? InoreaderApp(id: GoogleReaderStandIn.appID, key: GoogleReaderStandIn.appKey) : nil,
+                                             options: options)
+
+        let first = try CommandLineTests.run(["reload"] + files, in: sandbox, environment: trusting)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output == "Synced with the feed server: 2 feeds, 5 new articles, 0 marks changed\n")
+        #expect(try proxy.connections().allSatisfy { $0.hasPrefix("\(address.host!) 443 ") })
+
+        // Read on another device, seen here; read here (queued in the cache, as the reader does),
+        // sent by the next run, which has not read any id yet.
+        let articles = try otherDevice.articles(newerThan: 0)
+        try otherDevice.send([.read(try #require(articles.first { $0.title == "Beta one" }).id)])
+        let store = try FeedStore(path: sandbox.cache)
+        try store.markItem(try store.item(titled: "Alpha one").id, read: true)
+        let second = try CommandLineTests.run(["reload"] + files, in: sandbox, environment: trusting)
+        #expect(second.output == "Synced with the feed server: 2 feeds, 0 new articles, 1 marks changed\n", "\(second.errors)")
+        #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "3\n")
+        let unreadThere = try otherDevice.articleStates().unreadIDs
+        #expect(Set(articles.filter { unreadThere.contains($0.id) }.map(\.title)) == ["Alpha two", "Beta two", "Beta three"])
+
+        if flavour == .inoreader {
+            // Inoreader refuses a request without the application's key: one line, status 1.
+            try configure(appKey: "not-the-key")
+            let refused = try CommandLineTests.run(["reload"] + files, in: sandbox, environment: trusting)
+            #expect(refused.status == 1)
+            #expect(refused.errors == "tidings: sync failed: the feed server www.inoreader.com refused the login: wrong e-mail or password\n")
+        }
     }
 }
