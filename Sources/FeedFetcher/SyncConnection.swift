@@ -22,6 +22,9 @@ final class SyncConnection: @unchecked Sendable {
     let api: String
     private let endpoint: URL
     private let options: FetchOptions
+
+    /// The configured address.
+    var endpointURL: URL { endpoint }
     /// Bytes after which one answer is abandoned.
     private let maxBytes: Int
 
