@@ -9,7 +9,8 @@ import Foundation
 /// "fever" makes a `FeverSource`; "freshrss", "oldreader", "inoreader" and "greader" (any other
 /// Google Reader API server: Miniflux's `/reader/`, BazQux) a `GoogleReaderSource`, from the
 /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them; "ttrss" a
-/// `TTRSSSource` (`ttrss-url`, `ttrss-login`, `ttrss-mode`); "miniflux" a `MinifluxSource`.
+/// `TTRSSSource` (`ttrss-url`, `ttrss-login`, `ttrss-mode`); "miniflux" a `MinifluxSource`; "ocnews" a
+/// `NextcloudNewsSource` (`ocnews-url`, the Nextcloud address).
 ///
 /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
 /// standard input and error (a password manager may ask for a passphrase); only the first line of
@@ -46,7 +47,13 @@ extension SyncServer {
             let password = single && !hasPassword ? "" : try password(home: home)
             let source = TTRSSSource(url: url, login: login, password: password, options: options, syncsPublished: syncsPublished)
             return SyncAccount(source: source, identity: "ttrss \(CredentialRedaction.redact(address)) \(login)")
-        case .newsblur, .feedhq, .ocnews, .feedbin:
+        case .ocnews:
+            let (url, address) = try serverURL()
+            let login = try required("login")
+            let source = NextcloudNewsSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
+                                             options: options)
+            return SyncAccount(source: source, identity: "ocnews \(CredentialRedaction.redact(address)) \(login)")
+        case .newsblur, .feedhq, .feedbin:
             throw .unsupportedSource(name)
         }
     }
