@@ -57,8 +57,16 @@ final class RESTConnection: @unchecked Sendable {
     /// 2xx answer.
     @discardableResult
     func send(_ method: String, _ path: String, json: Any? = nil) throws(SyncFailure) -> Data {
+        try check(answer(method, path, json: json, followsRedirects: true))
+    }
+
+    /// The answer to `method` on `PATH` with `json` as the body, whatever its status (a redirect
+    /// is not followed); a 401 is still a wrong login.
+    func answer(_ method: String, _ path: String, json: Any?, followsRedirects: Bool = false) throws(SyncFailure) -> SyncConnection.Answer {
         let body = json.flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
-        return try check(http.send(method, url(path, []), json: body, headers: [header]))
+        let answer = try http.send(method, url(path, []), json: body, headers: [header], followsRedirects: followsRedirects)
+        if answer.status == 401 { throw .wrongCredentials(host: hostLabel) }
+        return answer
     }
 
     /// The body of a 2xx answer; otherwise the failure it means.

@@ -76,16 +76,19 @@ final class SyncConnection: @unchecked Sendable {
     }
 
     /// Sends `method` (`PUT`, `POST`, `DELETE`) to `url` with a JSON body (none when nil) and
-    /// extra header lines: the REST and JSON APIs' requests (Miniflux, Tiny Tiny RSS).
-    func send(_ method: String, _ url: URL, json: Data?, headers: [String] = []) throws(SyncFailure) -> Answer {
-        let contentType = json == nil ? [] : ["Content-Type: application/json"]
+    /// extra header lines: the REST and JSON APIs' requests (Miniflux, Tiny Tiny RSS). With
+    /// `followsRedirects` false a redirect is the answer (Feedbin's 302 for a feed subscribed to).
+    func send(_ method: String, _ url: URL, json: Data?, headers: [String] = [], followsRedirects: Bool = true) throws(SyncFailure)
+        -> Answer {
+        let contentType = json == nil ? [] : ["Content-Type: application/json; charset=utf-8"]
         return try send(url, method: method, body: json.map { String(decoding: $0, as: UTF8.self) } ?? "",
-                        headers: contentType + headers)
+                        headers: contentType + headers, followsRedirects: followsRedirects)
     }
 
     /// One request and the redirects it takes; a GET when `body` is nil, a POST otherwise unless
     /// `method` names another.
-    private func send(_ address: URL, method: String? = nil, body: String?, headers: [String]) throws(SyncFailure) -> Answer {
+    private func send(_ address: URL, method: String? = nil, body: String?, headers: [String], followsRedirects: Bool = true)
+        throws(SyncFailure) -> Answer {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
             throw .notSyncEndpoint(api: api, host: hostLabel, why: "the address must start with http:// or https://")
         }
@@ -94,7 +97,7 @@ final class SyncConnection: @unchecked Sendable {
         defer { lock.unlock() }
         for _ in 0...SyncConnection.maxRedirects {
             let (answer, location) = try perform(url: url, method: method, body: body, headers: headers)
-            guard (300..<400).contains(answer.status), answer.status != 304 else { return answer }
+            guard followsRedirects, (300..<400).contains(answer.status), answer.status != 304 else { return answer }
             guard let location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 throw .httpStatus(host: hostLabel, code: answer.status)
             }

@@ -37,8 +37,9 @@ struct NextcloudNewsSourceTests {
         let fresh = source(server)
         let asked = server.requestLog().count
         try fresh.send([.unstarred(ids[1]), .unstarred(987_654)])
-        #expect(calls(server, since: asked) == ["GET items?type=3&id=0&getRead=true&batchSize=1&offset=\(ids[1] + 1)",
-                                                "GET items?type=3&id=0&getRead=true&batchSize=1&offset=987655",
+        // (The page below 987 655 holds another item: it is not that one, so that mark is skipped.)
+        #expect(calls(server, since: asked) == ["GET items?type=3&id=0&getRead=true&batchSize=1&offset=\(ids[1] + 1) -> 1 articles",
+                                                "GET items?type=3&id=0&getRead=true&batchSize=1&offset=987655 -> 1 articles",
                                                 "PUT items/unstar/multiple"])
         #expect(try source(server).articleStates().starredIDs == [ids[0]])
     }

@@ -30,7 +30,7 @@ struct ServiceSyncTests {
                     ocnews-password "\(password ?? NextcloudNewsStandIn.password)"
                     """ },
                     // The feeds and folders, and the items changed since the last sync: none.
-                    quietSync: ["GET feeds", "GET folders", "GET items/updated"], keepsFolders: true)
+                    quietSync: ["GET feeds", "GET folders", "GET items/updated -> 0 articles"], keepsFolders: true)
             case .newsBlur, .feedbin:
                 throw FeverTestServer.SetupFailure(message: "\(self) has no stand-in yet")
             }
@@ -83,13 +83,16 @@ struct ServiceSyncTests {
             try #require(try otherDevice().articles(newerThan: 0).first { $0.title == title }?.id)
         }
 
-        /// The calls made since `start` requests: `METHOD path` after the API's root, no query.
+        /// The calls made since `start` requests: `METHOD path` after the API's root, no query, and
+        /// ` -> N articles` for those that answered with N articles.
         func calls(since start: Int) -> [String] {
             server.requestLog().dropFirst(start).map { line in
-                let parts = line.split(separator: " ", maxSplits: 1)
+                let marker = line.range(of: " -> ")
+                let articles = marker.map { String(line[$0.lowerBound...]) } ?? ""
+                let parts = line[..<(marker?.lowerBound ?? line.endIndex)].split(separator: " ", maxSplits: 1)
                 let path = String(parts.last ?? "").prefix { $0 != "?" }
                 let trimmed = ["/index.php/apps/news/api/v1-2/", "/v2/", "/"].first { path.hasPrefix($0) }.map { path.dropFirst($0.count) } ?? path[...]
-                return "\(parts.first ?? "") \(trimmed.hasSuffix(".json") ? trimmed.dropLast(5) : trimmed)"
+                return "\(parts.first ?? "") \(trimmed.hasSuffix(".json") ? trimmed.dropLast(5) : trimmed)\(articles)"
             }
         }
     }
@@ -118,7 +121,7 @@ struct ServiceSyncTests {
         #expect(stored.item.content?.contains("onclick") == false)
         #expect(stored.item.published == FeverFeedFile.date(day: 1))
 
-        // Nothing new: no request that brings articles.
+        // Nothing new: no request brings an article.
         let before = fixture.server.requestLog().count
         #expect(try synchronizer.sync() == SyncOutcome(feeds: 2, newArticles: 0, changedStates: 0))
         #expect(fixture.calls(since: before) == fixture.quietSync)

@@ -464,7 +464,6 @@ class Handler(support.QuietHandler):
         self.dispatch("POST")
 
     def dispatch(self, method):
-        self.log_request_line(method)
         store = self.server.state
         parts = urllib.parse.urlsplit(self.path)  # an absolute URI when it came through a proxy
         query = urllib.parse.parse_qs(parts.query, keep_blank_values=True)
@@ -568,10 +567,12 @@ class Handler(support.QuietHandler):
                 raise bad_request()
             rows = [row for row in (store.entry_for(text) for text in ids) if row is not None]
             rows.sort(key=lambda row: row["id"], reverse=single(query, "r") != "o")
+            self.articles = len(rows)
             return json_answer({"id": READING_LIST, "updated": int(time.time()), "items": [store.item(row) for row in rows]})
         if call.startswith("stream/contents"):
             stream = call[len("stream/contents/"):] or single(query, "s") or READING_LIST
             rows, following = store.page(stream, query, 1_000 if store.flavour != "freshrss" else None)
+            self.articles = len(rows)
             answer = {"id": stream, "updated": int(time.time()), "items": [store.item(row) for row in rows]}
             if following:
                 answer["continuation"] = following

@@ -24,7 +24,8 @@ What it leaves out: other users, the updater and cleanup routes, favicons, enclo
 ordering and pinning, full text.
 
 State lives in a SQLite file (--db). On a database without a user, --seed names a JSON file:
-{"username": …, "password": …, "feeds": [{"url": …, "folder": …}]}, whose feeds are fetched.
+{"username": …, "password": …, "feeds": [{"url": …, "folder": …}], "age": SECONDS}, whose feeds are
+fetched (their items dated `age` seconds ago).
 --refresh fetches every feed again on the database and exits (as the News app's cron does).
 
     python3 ocnews_standin.py --db DIR/oc.db --seed DIR/seed.json --lifetime 300 --watch-stdin --log DIR/requests.log
@@ -84,6 +85,10 @@ class Store:
             for feed in seed.get("feeds", []):
                 folder = self.folder_named(feed["folder"]) if feed.get("folder") else None
                 self.create_feed({"url": feed["url"], "folderId": folder})
+            # "age": seconds ago the seeded items arrived (and last changed), as on a server that
+            # has been running for a while.
+            age = int(seed.get("age", 0)) * 1_000_000
+            self.db.execute("UPDATE items SET last_modified = last_modified - ?", (age,))
 
     def authenticate(self, header):
         if not header or not header.startswith("Basic "):
@@ -373,7 +378,6 @@ class Handler(support.QuietHandler):
         self.dispatch("DELETE")
 
     def dispatch(self, method):
-        self.log_request_line(method)
         parts = urllib.parse.urlsplit(self.path)
         raw = self.read_body()
         if not parts.path.startswith(PREFIX):
@@ -398,6 +402,8 @@ class Handler(support.QuietHandler):
                     if isinstance(body, dict):
                         params.update(body)
                 result = handler(store, ids, params)
+                if isinstance(result, dict) and isinstance(result.get("items"), list):
+                    self.articles = len(result["items"])
         except APIError as error:
             return self.answer(error.status, json.dumps({"message": error.message}), "application/json; charset=utf-8")
         if not isinstance(result, dict):

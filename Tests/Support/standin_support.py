@@ -10,7 +10,7 @@ A stand-in started with `serve(handler_class, state, args)`:
 - listens on 127.0.0.1 and a free port (or --port), with TLS when --tls-cert/--tls-key are given;
 - prints the port as its first line of output;
 - appends "METHOD PATH?QUERY" of each request to --log (never a header or a body: passwords and
-  tokens travel there);
+  tokens travel there), followed by " -> N articles" when the answer is a list of articles;
 - exits after --lifetime seconds, or with --watch-stdin when its standard input closes (the test
   that started it went away).
 """
@@ -143,16 +143,23 @@ class QuietHandler(BaseHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
 
-    def log_request_line(self, method):
+    # How many articles the answer carries, when it carries any kind of article list: logged as
+    # " -> N articles" after the request, so that a test can tell a sync that fetched none.
+    articles = None
+
+    def log_answered(self):
         if self.server.log_path:
+            count = f" -> {self.articles} articles" if self.articles is not None else ""
             with self.server.log_lock, open(self.server.log_path, "a") as log:
-                log.write(f"{method} {self.path}\n")
+                log.write(f"{self.command} {self.path}{count}\n")
+        self.articles = None
 
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)
         return self.rfile.read(length) if length else b""
 
     def answer(self, status, payload, content_type, headers=None):
+        self.log_answered()
         if isinstance(payload, str):
             payload = payload.encode()
         self.send_response(status)

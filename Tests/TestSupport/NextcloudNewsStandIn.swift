@@ -16,10 +16,12 @@ public final class NextcloudNewsStandIn: @unchecked Sendable {
     public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Writes `files` (name → RSS) to the feed folder and starts a stand-in whose user subscribes
-    /// to `subscriptions` (file name → folder, "" for none).
-    public init(files: [String: String], subscriptions: [(file: String, folder: String)]) throws {
+    /// to `subscriptions` (file name → folder, "" for none); their items arrived `age` seconds ago
+    /// (an hour by default, as on a server running for a while: a sync's window for changes, a
+    /// few minutes back, does not reach them).
+    public init(files: [String: String], subscriptions: [(file: String, folder: String)], age: Int = 3600) throws {
         let seed: [String: Any] = ["username": NextcloudNewsStandIn.user, "password": NextcloudNewsStandIn.password,
-                                   "feeds": subscriptions.map { ["url": "FEEDS/\($0.file)", "folder": $0.folder] }]
+                                   "feeds": subscriptions.map { ["url": "FEEDS/\($0.file)", "folder": $0.folder] }, "age": age]
         server = try StandInServer(script: "ocnews_standin.py", files: files, seed: seed)
     }
 
