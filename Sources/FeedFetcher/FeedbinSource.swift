@@ -290,7 +290,7 @@ public final class FeedbinSource: SyncSource, @unchecked Sendable, CustomStringC
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         let whole = formatter.string(from: Date(timeIntervalSince1970: seconds)).dropLast()  // the Z
-        let micros = Int(((date.timeIntervalSince1970 - seconds) * 1_000_000).rounded(.down))
+        let micros = min(999_999, Int(((date.timeIntervalSince1970 - seconds) * 1_000_000).rounded()))
         return "\(whole).\(String(format: "%06d", micros))Z"
     }
 

@@ -10,7 +10,8 @@ import Foundation
 /// Google Reader API server: Miniflux's `/reader/`, BazQux) a `GoogleReaderSource`, from the
 /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them; "ttrss" a
 /// `TTRSSSource` (`ttrss-url`, `ttrss-login`, `ttrss-mode`); "miniflux" a `MinifluxSource`; "ocnews" a
-/// `NextcloudNewsSource` (`ocnews-url`, the Nextcloud address).
+/// `NextcloudNewsSource` (`ocnews-url`, the Nextcloud address); "feedbin" a `FeedbinSource`
+/// (`feedbin-url` for a self-hosted Feedbin).
 ///
 /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
 /// standard input and error (a password manager may ask for a passphrase); only the first line of
@@ -53,7 +54,15 @@ extension SyncServer {
             let source = NextcloudNewsSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
                                              options: options)
             return SyncAccount(source: source, identity: "ocnews \(CredentialRedaction.redact(address)) \(login)")
-        case .newsblur, .feedhq, .feedbin:
+        case .feedbin:
+            // Feedbin's own address unless `feedbin-url` names a self-hosted one.
+            let (url, address) = text("url") == nil ? (FeedbinSource.defaultEndpoint, FeedbinSource.defaultEndpoint.absoluteString)
+                : try serverURL()
+            let login = try required("login")
+            let source = FeedbinSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
+                                       options: options)
+            return SyncAccount(source: source, identity: "feedbin \(CredentialRedaction.redact(address)) \(login)")
+        case .newsblur, .feedhq:
             throw .unsupportedSource(name)
         }
     }

@@ -31,7 +31,18 @@ struct ServiceSyncTests {
                     """ },
                     // The feeds and folders, and the items changed since the last sync: none.
                     quietSync: ["GET feeds", "GET folders", "GET items/updated -> 0 articles"], keepsFolders: true)
-            case .newsBlur, .feedbin:
+            case .feedbin:
+                let server = try FeedbinStandIn()
+                return try Fixture(server: server.server, refresh: server.refresh, config: { password in """
+                    urls-source "feedbin"
+                    feedbin-url "\(server.endpoint.absoluteString)"
+                    feedbin-login "\(FeedbinStandIn.email)"
+                    feedbin-password "\(password ?? FeedbinStandIn.password)"
+                    """ },
+                    // The feeds and tags, the two id lists, and the entries stored since: none.
+                    quietSync: ["GET subscriptions", "GET taggings", "GET unread_entries", "GET starred_entries",
+                                "GET entries -> 0 articles"], keepsFolders: false)
+            case .newsBlur:
                 throw FeverTestServer.SetupFailure(message: "\(self) has no stand-in yet")
             }
         }
@@ -106,7 +117,7 @@ struct ServiceSyncTests {
         .init(guid: "beta-4", title: "Beta four", link: "http://example.org/beta/4", day: 4, html: "<p>B4</p>"),
     ])]
 
-    @Test(arguments: [Service.nextcloudNews])
+    @Test(arguments: [Service.nextcloudNews, .feedbin])
     func firstSyncBringsFeedsFoldersAndArticlesAndTheSecondOnlyWhatChanged(_ service: Service) throws {
         let fixture = try service.fixture()
         let synchronizer = try fixture.synchronizer()
@@ -134,7 +145,7 @@ struct ServiceSyncTests {
         #expect(try fixture.feed("Beta").unreadCount == 4)
     }
 
-    @Test(arguments: [Service.nextcloudNews])
+    @Test(arguments: [Service.nextcloudNews, .feedbin])
     func readAndStarredGoBothWays(_ service: Service) throws {
         let fixture = try service.fixture()
         try fixture.synchronizer().sync()
@@ -157,7 +168,7 @@ struct ServiceSyncTests {
         #expect(try fixture.item("Alpha one").isRead && fixture.feed("Beta").unreadCount == 0)
     }
 
-    @Test(arguments: [Service.nextcloudNews])
+    @Test(arguments: [Service.nextcloudNews, .feedbin])
     func marksMadeWhileTheServerIsDownAreKeptAndSentWhenItReturns(_ service: Service) throws {
         let fixture = try service.fixture()
         try fixture.synchronizer().sync()
@@ -183,7 +194,7 @@ struct ServiceSyncTests {
         #expect(try reopened.queuedSyncChanges(account: identity).isEmpty)
     }
 
-    @Test(arguments: [Service.nextcloudNews])
+    @Test(arguments: [Service.nextcloudNews, .feedbin])
     func feedsAreAddedRenamedTaggedAndDeletedOnTheServerThenShown(_ service: Service) throws {
         let fixture = try service.fixture()
         let synchronizer = try fixture.synchronizer()
@@ -215,7 +226,7 @@ struct ServiceSyncTests {
         #expect(refused.map { "\($0)" }?.contains("\n") == false)
     }
 
-    @Test(arguments: [Service.nextcloudNews])
+    @Test(arguments: [Service.nextcloudNews, .feedbin])
     func aWrongPasswordOrAServerDownSaysSoInOneLineAndChangesNothing(_ service: Service) throws {
         let fixture = try service.fixture()
         let wrong = "not the password at all"
