@@ -64,7 +64,7 @@ test-deps:
 # PostgreSQL (Tests/Support/ttrss_start.sh runs both from temporary folders, leaving the system's
 # configuration alone); and, in the same virtual environment, the independent clients that check
 # the project's stand-ins (Tests/Support/*_standin.py): Miniflux's official client, libgreader
-# (Google Reader API), nextcloud-news-filter (Nextcloud News). PHP (php-cli and its extensions) is for running a real FreshRSS by hand
+# (Google Reader API), nextcloud-news-filter (Nextcloud News), newsblur-cli (NewsBlur). PHP (php-cli and its extensions) is for running a real FreshRSS by hand
 # outside the project, as the README's manual sync check does.
 SYNC_VENV := .build/sync-venv
 COLDSWEAT_VERSION := 0.10.2
@@ -76,6 +76,9 @@ LIBGREADER_VERSION := 0.7.1
 # A Nextcloud News client (it marks read what a filter matches), which checks the Nextcloud News
 # stand-in (Tests/Support/ocnews_standin.py).
 NEXTCLOUD_NEWS_FILTER_VERSION := 0.2.0
+# NewsBlur's own client (its CLI and MCP server), which checks the NewsBlur stand-in
+# (Tests/Support/newsblur_standin.py).
+NEWSBLUR_CLI_VERSION := 0.2.2
 PHP_PACKAGES := php-cli php-sqlite3 php-curl php-gmp php-intl php-mbstring php-xml php-zip
 TTRSS_PACKAGES := tt-rss php-cgi php-pgsql postgresql dbconfig-no-thanks
 sync-test-deps:
@@ -108,6 +111,10 @@ sync-test-deps:
 	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("nextcloud-news-filter") != "$(NEXTCLOUD_NEWS_FILTER_VERSION)")' 2>/dev/null; then \
 		echo "Installing nextcloud-news-filter $(NEXTCLOUD_NEWS_FILTER_VERSION) into $(SYNC_VENV)"; \
 		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check nextcloud-news-filter==$(NEXTCLOUD_NEWS_FILTER_VERSION) || exit 1; \
+	fi
+	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("newsblur-cli") != "$(NEWSBLUR_CLI_VERSION)")' 2>/dev/null; then \
+		echo "Installing newsblur-cli $(NEWSBLUR_CLI_VERSION) into $(SYNC_VENV)"; \
+		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check newsblur-cli==$(NEWSBLUR_CLI_VERSION) || exit 1; \
 	fi
 
 build: deps

@@ -56,11 +56,13 @@ final class SyncConnection: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// An answer: its status, its (decompressed) body, and the server's clock (`Date` header).
+    /// An answer: its status, its (decompressed) body, the server's clock (`Date` header), and the
+    /// cookies it set (`NAME=VALUE` of each `Set-Cookie`: NewsBlur's session).
     struct Answer {
         var status: Int
         var body: Data
         var serverDate: Date? = nil
+        var cookies: [String] = []
     }
 
     /// GETs `url` (the endpoint's address with a path or query added) with extra header lines.
@@ -151,7 +153,8 @@ final class SyncConnection: @unchecked Sendable {
         }
         var status = 0
         tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        return (Answer(status: status, body: receiver.body, serverDate: receiver.date.flatMap(FeedDate.parse)), receiver.location)
+        return (Answer(status: status, body: receiver.body, serverDate: receiver.date.flatMap(FeedDate.parse), cookies: receiver.cookies),
+                receiver.location)
     }
 
     /// The easy handle with every option that does not change from request to request.
@@ -196,6 +199,7 @@ final class SyncConnection: @unchecked Sendable {
         var body = Data()
         var location: String?
         var date: String?
+        var cookies: [String] = []
         var isOverCap = false
 
         init(maxBytes: Int) {
@@ -207,6 +211,7 @@ final class SyncConnection: @unchecked Sendable {
             if line.hasPrefix("HTTP/") {
                 location = nil  // A new response (after 100 Continue, or a redirect's own).
                 date = nil
+                cookies = []
                 return
             }
             guard let colon = line.firstIndex(of: ":") else { return }
@@ -214,6 +219,7 @@ final class SyncConnection: @unchecked Sendable {
             switch line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() {
             case "location": location = value
             case "date": date = value
+            case "set-cookie": cookies.append(String(value.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces))
             default: break
             }
         }

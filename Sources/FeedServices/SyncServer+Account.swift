@@ -11,7 +11,7 @@ import Foundation
 /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them; "ttrss" a
 /// `TTRSSSource` (`ttrss-url`, `ttrss-login`, `ttrss-mode`); "miniflux" a `MinifluxSource`; "ocnews" a
 /// `NextcloudNewsSource` (`ocnews-url`, the Nextcloud address); "feedbin" a `FeedbinSource`
-/// (`feedbin-url` for a self-hosted Feedbin).
+/// (`feedbin-url` for a self-hosted Feedbin); "newsblur" a `NewsBlurSource` (`newsblur-min-items`).
 ///
 /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
 /// standard input and error (a password manager may ask for a passphrase); only the first line of
@@ -62,7 +62,14 @@ extension SyncServer {
             let source = FeedbinSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
                                        options: options)
             return SyncAccount(source: source, identity: "feedbin \(CredentialRedaction.redact(address)) \(login)")
-        case .newsblur, .feedhq:
+        case .newsblur:
+            let (url, address) = text("url") == nil ? (NewsBlurSource.defaultEndpoint, NewsBlurSource.defaultEndpoint.absoluteString)
+                : try serverURL()
+            let login = try required("login")
+            let source = NewsBlurSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
+                                        minItems: number("min-items") ?? NewsBlurSource.defaultMinItems, options: options)
+            return SyncAccount(source: source, identity: "newsblur \(CredentialRedaction.redact(address)) \(login)")
+        case .feedhq:
             throw .unsupportedSource(name)
         }
     }

@@ -43,7 +43,15 @@ struct ServiceSyncTests {
                     quietSync: ["GET subscriptions", "GET taggings", "GET unread_entries", "GET starred_entries",
                                 "GET entries -> 0 articles"], keepsFolders: false)
             case .newsBlur:
-                throw FeverTestServer.SetupFailure(message: "\(self) has no stand-in yet")
+                let server = try NewsBlurStandIn()
+                return try Fixture(server: server.server, refresh: server.refresh, config: { password in """
+                    urls-source "newsblur"
+                    newsblur-url "\(server.endpoint.absoluteString)"
+                    newsblur-login "\(NewsBlurStandIn.user)"
+                    newsblur-password "\(password ?? NewsBlurStandIn.password)"
+                    """ },
+                    // The feeds and folders and the two lists of story hashes.
+                    quietSync: ["GET reader/feeds", "GET reader/unread_story_hashes", "GET reader/starred_story_hashes"], keepsFolders: true)
             }
         }
     }
@@ -117,7 +125,7 @@ struct ServiceSyncTests {
         .init(guid: "beta-4", title: "Beta four", link: "http://example.org/beta/4", day: 4, html: "<p>B4</p>"),
     ])]
 
-    @Test(arguments: [Service.nextcloudNews, .feedbin])
+    @Test(arguments: Service.allCases)
     func firstSyncBringsFeedsFoldersAndArticlesAndTheSecondOnlyWhatChanged(_ service: Service) throws {
         let fixture = try service.fixture()
         let synchronizer = try fixture.synchronizer()
@@ -145,7 +153,7 @@ struct ServiceSyncTests {
         #expect(try fixture.feed("Beta").unreadCount == 4)
     }
 
-    @Test(arguments: [Service.nextcloudNews, .feedbin])
+    @Test(arguments: Service.allCases)
     func readAndStarredGoBothWays(_ service: Service) throws {
         let fixture = try service.fixture()
         try fixture.synchronizer().sync()
@@ -168,7 +176,7 @@ struct ServiceSyncTests {
         #expect(try fixture.item("Alpha one").isRead && fixture.feed("Beta").unreadCount == 0)
     }
 
-    @Test(arguments: [Service.nextcloudNews, .feedbin])
+    @Test(arguments: Service.allCases)
     func marksMadeWhileTheServerIsDownAreKeptAndSentWhenItReturns(_ service: Service) throws {
         let fixture = try service.fixture()
         try fixture.synchronizer().sync()
@@ -194,7 +202,7 @@ struct ServiceSyncTests {
         #expect(try reopened.queuedSyncChanges(account: identity).isEmpty)
     }
 
-    @Test(arguments: [Service.nextcloudNews, .feedbin])
+    @Test(arguments: Service.allCases)
     func feedsAreAddedRenamedTaggedAndDeletedOnTheServerThenShown(_ service: Service) throws {
         let fixture = try service.fixture()
         let synchronizer = try fixture.synchronizer()
@@ -226,7 +234,7 @@ struct ServiceSyncTests {
         #expect(refused.map { "\($0)" }?.contains("\n") == false)
     }
 
-    @Test(arguments: [Service.nextcloudNews, .feedbin])
+    @Test(arguments: Service.allCases)
     func aWrongPasswordOrAServerDownSaysSoInOneLineAndChangesNothing(_ service: Service) throws {
         let fixture = try service.fixture()
         let wrong = "not the password at all"
