@@ -154,8 +154,8 @@ extension ConfigOption {
     ]
 
     /// The options of the sync services newsboat knows besides Fever, kept in `SyncOptions`:
-    /// `SERVICE-SUFFIX` for each service's suffixes. The Google Reader services' (`greaderServices`)
-    /// and Tiny Tiny RSS's work; the others' wait for their source.
+    /// `SERVICE-SUFFIX` for each service's suffixes. All work but FeedHQ's (closed in 2019), which
+    /// are read and kept.
     private static let syncServices: [ConfigOption] = {
         let services: [(name: String, suffixes: [String])] = [
             ("freshrss", ["url", "login", "password", "passwordfile", "passwordeval", "flag-star", "min-items", "show-special-feeds"]),
@@ -208,6 +208,7 @@ extension ConfigOption {
                     }
                 }
                 if service.name == "miniflux" { return minifluxOption(name, suffix: suffix) }
+                if ownAPIServices.contains(service.name) { return ownAPIOption(name, service: service.name, suffix: suffix) }
                 switch suffix {
                 case "min-items":
                     return ConfigOption(name, .number(minimum: 0), "20", .sync, .toCome, part: .sync, "articles fetched per feed at least")
@@ -241,6 +242,30 @@ extension ConfigOption {
                          part: .sync, "the flag of articles saved to Miniflux's integrations")
         default:
             ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
+        }
+    }
+
+    /// The services synced with through their own APIs (`NextcloudNewsSource`, `NewsBlurSource`,
+    /// `FeedbinSource`).
+    private static let ownAPIServices: Set = ["ocnews", "newsblur", "feedbin"]
+
+    /// An `ocnews-…`, `newsblur-…` or `feedbin-…` option: they all work.
+    private static func ownAPIOption(_ name: String, service: String, suffix: String) -> ConfigOption {
+        switch suffix {
+        case "url":
+            let (defaultURL, summary) = switch service {
+            case "ocnews": ("", "the Nextcloud address (its index.php/apps/news/api/v1-2/ is under it)")
+            case "newsblur": ("https://newsblur.com", "NewsBlur's address (for a NewsBlur of one's own)")
+            default: ("https://api.feedbin.com", "Feedbin's API address (for a self-hosted Feedbin; its v2/ is under it)")
+            }
+            return ConfigOption(name, .text, defaultURL, .sync, .works, part: .sync, summary)
+        case "min-items":
+            return ConfigOption(name, .number(minimum: 0), String(NewsBlurSource.defaultMinItems), .sync, .works, part: .sync,
+                                "the first sync fetches this many of each feed's newest stories (0: every page), and every unread or starred one")
+        case "flag-star":
+            return ConfigOption(name, .text, "", .sync, .works, part: .sync, flagStarSummary)
+        default:
+            return ConfigOption(name, .text, "", .sync, .works, part: .sync, syncSummaries[suffix] ?? suffix)
         }
     }
 
