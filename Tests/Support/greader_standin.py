@@ -619,22 +619,12 @@ class Handler(support.QuietHandler):
 
 
 def main():
-    args = support.arguments(__doc__.splitlines()[0], lambda parser: (
-        parser.add_argument("--import", dest="import_file"),
-        parser.add_argument("--refresh", action="store_true")))
-    store = Store(args.db)
-    if args.seed:
-        with open(args.seed) as file:
-            store.seed(json.load(file))
-    if args.import_file or args.refresh:
-        with store.lock:
-            if args.import_file:
-                with open(args.import_file) as file:
-                    store.import_opml(file.read())
-            if args.refresh:
-                store.refresh()
-        return
-    support.serve(Handler, store, args)
+    def import_file(store, path):
+        with open(path) as file:
+            store.import_opml(file.read())
+
+    support.main(__doc__.splitlines()[0], Store, Handler,
+                 {"import": ("subscribe to the feeds of an OPML file, fetch them and exit", import_file)})
 
 
 if __name__ == "__main__":

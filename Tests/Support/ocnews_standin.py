@@ -412,16 +412,7 @@ class Handler(support.QuietHandler):
 
 
 def main():
-    args = support.arguments(__doc__.splitlines()[0], lambda parser: parser.add_argument("--refresh", action="store_true"))
-    store = Store(args.db)
-    if args.seed:
-        with open(args.seed) as file:
-            store.seed(json.load(file))
-    if args.refresh:
-        with store.lock:
-            store.refresh()
-        return
-    support.serve(Handler, store, args)
+    support.main(__doc__.splitlines()[0], Store, Handler)
 
 
 if __name__ == "__main__":

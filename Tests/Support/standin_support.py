@@ -6,7 +6,7 @@ None of this is a feed server's code: each stand-in follows its service's publis
 reference, and uses this module only for what every server does the same way (download an
 RSS 2.0 or Atom document from the test's loopback feed server and read its items).
 
-A stand-in started with `serve(handler_class, state, args)`:
+A stand-in run with `main(description, Store, Handler)`:
 - listens on 127.0.0.1 and a free port (or --port), with TLS when --tls-cert/--tls-key are given;
 - prints the port as its first line of output;
 - appends "METHOD PATH?QUERY" of each request to --log (never a header or a body: passwords and
@@ -19,6 +19,7 @@ import argparse
 import datetime
 import email.utils
 import hashlib
+import json
 import os
 import signal
 import sqlite3
@@ -116,6 +117,35 @@ def database(path, schema):
     db.execute("PRAGMA synchronous = OFF")
     db.executescript(schema)
     return db
+
+
+def main(description, store_class, handler, one_shots=None):
+    """A stand-in's whole run: its database (seeded on first use from --seed), then either a
+    one-shot command on it (--refresh: every feed fetched again, as the server's own schedule
+    does; `one_shots` adds others, name → (help, function(store, value))) or serving."""
+    one_shots = dict(one_shots or {})
+    one_shots.setdefault("refresh", ("fetch every feed again and exit", lambda store, value: store.refresh()))
+
+    def extra(parser):
+        for name, (help_text, _) in one_shots.items():
+            if name == "refresh":
+                parser.add_argument("--refresh", action="store_true", help=help_text)
+            else:
+                parser.add_argument("--" + name, dest=name.replace("-", "_"), help=help_text)
+
+    args = arguments(description, extra)
+    store = store_class(args.db)
+    if args.seed:
+        with open(args.seed) as file:
+            store.seed(json.load(file))
+    asked = [(name, getattr(args, name.replace("-", "_"))) for name in one_shots]
+    asked = [(name, value) for name, value in asked if value]
+    if asked:
+        with store.lock:
+            for name, value in asked:
+                one_shots[name][1](store, value)
+        return
+    serve(handler, store, args)
 
 
 def arguments(description, extra=None):

@@ -5,13 +5,11 @@ import Foundation
 /// on the test machines). No independent client of Feedbin's API is on PyPI to check it with.
 /// Its user (`email`, `password`) subscribes to feeds a `LoopbackServer` serves, fetched at once.
 /// See `StandInServer` for its life.
-public final class FeedbinStandIn: @unchecked Sendable {
+public final class FeedbinStandIn: StandInService, @unchecked Sendable {
     public static let email = "dave@example.com"
     public static let password = "dave-feedbin-pass-1"
 
     public let server: StandInServer
-    public var feeds: LoopbackServer { server.feeds }
-    public var port: Int { server.port }
     /// The API's address, as a user of a self-hosted Feedbin configures it (`feedbin-url`).
     public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -29,11 +27,4 @@ public final class FeedbinStandIn: @unchecked Sendable {
         try self.init(files: FeverSample.files, subscriptions: [("alpha.xml", ["Tech"]), ("beta.xml", ["News"])])
     }
 
-    public func write(_ files: [String: String]) throws { try server.write(files) }
-    /// Fetches every feed again, as Feedbin does on its schedule.
-    public func refresh() throws { try server.run(["--refresh"]) }
-    public func requestLog() -> [String] { server.requestLog() }
-    public func start(port: Int = 0) throws { try server.start(port: port) }
-    public func restart() throws { try server.restart() }
-    public func stop() { server.stop() }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// Its user (`user`, `apiPassword`) subscribes to the feeds of an OPML document (`FEEDS` stands
 /// for the feed server's address), which it fetches from a `LoopbackServer` at once, as FreshRSS
 /// does on an import. See `StandInServer` for its life.
-public final class GoogleReaderStandIn: @unchecked Sendable {
+public final class GoogleReaderStandIn: StandInService, @unchecked Sendable {
     public enum Flavour: String, Sendable {
         case freshRSS = "freshrss", oldReader = "oldreader", inoreader
     }
@@ -23,10 +23,6 @@ public final class GoogleReaderStandIn: @unchecked Sendable {
 
     public let flavour: Flavour
     public let server: StandInServer
-    /// Serves the RSS files the stand-in subscribes to.
-    public var feeds: LoopbackServer { server.feeds }
-    /// The port it answers on while it runs.
-    public var port: Int { server.port }
 
     /// The API's address as a user configures it: FreshRSS's `…/api/greader.php`, the others'
     /// root (over https when served with a certificate).
@@ -57,17 +53,6 @@ public final class GoogleReaderStandIn: @unchecked Sendable {
         try self.init(files: FeverSample.files, opml: FeverSample.opml, flavour: flavour)
     }
 
-    /// Writes (or rewrites) feed files, for `refresh()` to find.
-    public func write(_ files: [String: String]) throws {
-        try server.write(files)
-    }
-
-    /// Fetches every feed again, as the server does on its schedule: new articles in the feed
-    /// files arrive.
-    public func refresh() throws {
-        try server.run(["--refresh"])
-    }
-
     /// Subscribes to the feeds of another OPML document and fetches them, as when feeds are added
     /// on the server's own pages.
     public func importSubscriptions(_ opml: String, files: [String: String] = [:]) throws {
@@ -77,12 +62,7 @@ public final class GoogleReaderStandIn: @unchecked Sendable {
         try server.run(["--import", file.path])
     }
 
-    /// The requests served so far, `METHOD PATH?QUERY` each: what a client sent in its URLs.
-    public func requestLog() -> [String] { server.requestLog() }
 
-    public func start(port: Int = 0) throws { try server.start(port: port) }
-    public func restart() throws { try server.restart() }
-    public func stop() { server.stop() }
 
     /// True when the sync virtual environment has libgreader (`make sync-test-deps`).
     public static var hasIndependentClient: Bool { StandInServer.venvHas("libgreader/__init__.py") }

@@ -5,14 +5,12 @@ import Foundation
 /// on the test machines), checked by NewsBlur's own client, newsblur-cli (`runClientCheck`). Its
 /// user (`user`, `password`, and an OAuth `token` for that client) subscribes to feeds a
 /// `LoopbackServer` serves, fetched at once. See `StandInServer` for its life.
-public final class NewsBlurStandIn: @unchecked Sendable {
+public final class NewsBlurStandIn: StandInService, @unchecked Sendable {
     public static let user = "erin"
     public static let password = "erin-newsblur-pass-1"
     public static let token = "erin-oauth-token-5d1f"
 
     public let server: StandInServer
-    public var feeds: LoopbackServer { server.feeds }
-    public var port: Int { server.port }
     /// The address, as a user configures it (`newsblur-url`).
     public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -29,13 +27,6 @@ public final class NewsBlurStandIn: @unchecked Sendable {
         try self.init(files: FeverSample.files, subscriptions: [("alpha.xml", "Tech"), ("beta.xml", "News")])
     }
 
-    public func write(_ files: [String: String]) throws { try server.write(files) }
-    /// Fetches every feed again, as NewsBlur does on its schedule.
-    public func refresh() throws { try server.run(["--refresh"]) }
-    public func requestLog() -> [String] { server.requestLog() }
-    public func start(port: Int = 0) throws { try server.start(port: port) }
-    public func restart() throws { try server.restart() }
-    public func stop() { server.stop() }
 
     /// True when the sync virtual environment has newsblur-cli (`make sync-test-deps`).
     public static var hasIndependentClient: Bool { StandInServer.venvHas("newsblur_mcp/client.py") }

@@ -5,13 +5,11 @@ import Foundation
 /// the test machines), checked by an independent client, nextcloud-news-filter
 /// (`runClientCheck`). Its user (`user`, `password`) subscribes to feeds a `LoopbackServer` serves,
 /// fetched at once. See `StandInServer` for its life.
-public final class NextcloudNewsStandIn: @unchecked Sendable {
+public final class NextcloudNewsStandIn: StandInService, @unchecked Sendable {
     public static let user = "carol"
     public static let password = "carol-nextcloud-pass-1"
 
     public let server: StandInServer
-    public var feeds: LoopbackServer { server.feeds }
-    public var port: Int { server.port }
     /// The Nextcloud address, as a user configures it (`ocnews-url`).
     public var endpoint: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -30,13 +28,6 @@ public final class NextcloudNewsStandIn: @unchecked Sendable {
         try self.init(files: FeverSample.files, subscriptions: [("alpha.xml", "Tech"), ("beta.xml", "News")])
     }
 
-    public func write(_ files: [String: String]) throws { try server.write(files) }
-    /// Fetches every feed again, as the News app's cron does.
-    public func refresh() throws { try server.run(["--refresh"]) }
-    public func requestLog() -> [String] { server.requestLog() }
-    public func start(port: Int = 0) throws { try server.start(port: port) }
-    public func restart() throws { try server.restart() }
-    public func stop() { server.stop() }
 
     /// True when the sync virtual environment has nextcloud-news-filter (`make sync-test-deps`).
     public static var hasIndependentClient: Bool { StandInServer.venvHas("nextcloud_news_filter/__init__.py") }
