@@ -228,11 +228,9 @@ class Store:
             arguments += wanted
         since = single(params, "since")
         if since:
-            since_moment = parse_iso(since)
-            rows = self.db.execute("SELECT id, created_at FROM entries").fetchall()
-            later = [row["id"] for row in rows if parse_iso(row["created_at"]) > since_moment]
-            where.append("id IN (%s)" % ",".join("?" * len(later)) if later else "0")
-            arguments += later
+            # Stored as iso() writes them (UTC, microseconds): they compare as text.
+            where.append("created_at > ?")
+            arguments.append(iso(parse_iso(since)))
         for name, table in (("read", "unread"), ("starred", "starred")):
             value = single(params, name)
             if value in ("true", "false"):

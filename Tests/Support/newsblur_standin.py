@@ -51,6 +51,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (feed_id INTEGER PRIMARY KEY, title TEX
 CREATE TABLE IF NOT EXISTS stories (hash TEXT PRIMARY KEY, feed_id INTEGER, guid TEXT, title TEXT, permalink TEXT,
     authors TEXT, content TEXT, timestamp INTEGER, added REAL, read INTEGER DEFAULT 0, starred INTEGER DEFAULT 0,
     starred_date REAL);
+CREATE INDEX IF NOT EXISTS stories_by_feed ON stories (feed_id, read);
 """
 
 PER_PAGE = 6
