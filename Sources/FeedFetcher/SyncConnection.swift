@@ -2,7 +2,8 @@ import CCurl
 import FeedParser
 import Foundation
 
-/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`, `TTRSSSource`) over one libcurl
+/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `TTRSSSource`, and through
+/// `RESTConnection` or `NewsBlurConnection` the others) over one libcurl
 /// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
 /// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent and
