@@ -101,8 +101,11 @@ public final class TTRSSTestServer: @unchecked Sendable {
         }
     }
 
-    /// Fetches every feed now (`update.php --feeds`): new articles of the files arrive.
+    /// Fetches every feed now (`update.php --feeds`): new articles of the files arrive. The file
+    /// server on port 80 is checked first, and started again when gone: another test process of
+    /// the machine may have started it, and it ends with that process.
     public func refresh() throws {
+        _ = try TTRSSTestServer.feedServerRoot()
         try TTRSSTestServer.run([TTRSSTestServer.script, "update", directory.path])
     }
 
@@ -217,10 +220,13 @@ public final class TTRSSTestServer: @unchecked Sendable {
     /// The folder served on 127.0.0.1:80: shared by every test process of the machine, started by
     /// the first that needs it (and ended with it: a later process starts its own).
     private static func feedServerRoot() throws -> URL {
+        // One check at a time in this process: two would each start a server.
+        feedServerLock.lock()
+        defer { feedServerLock.unlock() }
         let feedRoot = URL(fileURLWithPath: "/tmp/tidings-ttrss-feeds")
         try FileManager.default.createDirectory(at: feedRoot, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: feedRoot.path)
-        let probe = "probe-\(getpid()).txt"
+        let probe = "probe-\(getpid())-\(UUID().uuidString).txt"
         try Data("tidings".utf8).write(to: feedRoot.appendingPathComponent(probe))
         defer { try? FileManager.default.removeItem(at: feedRoot.appendingPathComponent(probe)) }
         if answers(probe) { return feedRoot }
@@ -249,6 +255,7 @@ public final class TTRSSTestServer: @unchecked Sendable {
         return process.terminationStatus == 0
     }
 
+    private static let feedServerLock = NSLock()
     nonisolated(unsafe) private static var sharedState: Shared?
     nonisolated(unsafe) private static var sharedFailure: Error?
     private static let sharedLock = NSLock()
