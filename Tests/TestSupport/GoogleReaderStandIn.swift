@@ -53,6 +53,12 @@ public final class GoogleReaderStandIn: StandInService, @unchecked Sendable {
         try self.init(files: FeverSample.files, opml: FeverSample.opml, flavour: flavour)
     }
 
+    /// The same, made on the global executor: for tests on the main actor, which must not wait
+    /// there for the stand-in to start.
+    public static func startedOffMain() async throws -> GoogleReaderStandIn {
+        try await Task.detached { try GoogleReaderStandIn() }.value
+    }
+
     /// Subscribes to the feeds of another OPML document and fetches them, as when feeds are added
     /// on the server's own pages.
     public func importSubscriptions(_ opml: String, files: [String: String] = [:]) throws {

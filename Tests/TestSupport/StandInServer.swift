@@ -22,8 +22,8 @@ public final class StandInServer: @unchecked Sendable {
     private var process: Process?
     private var input: Pipe?
 
-    /// Seconds a stand-in lives at most.
-    static let lifetime = 300
+    /// Seconds a stand-in lives at most: a whole test on a machine loaded by other work fits.
+    static let lifetime = 900
 
     /// Writes `files` (name → document) to the feed folder and `seed` (the stand-in's JSON seed,
     /// where `FEEDS` in a string stands for the feed server's address) beside the database, then

@@ -22,4 +22,10 @@ extension StandInService {
     public func start(port: Int = 0) throws { try server.start(port: port) }
     public func restart() throws { try server.restart() }
     public func stop() { server.stop() }
+
+    /// Stops it from a task of the global executor: a test on the main actor must not wait there
+    /// for a process to end (the main queue serves other tests' timers and processes).
+    public func stopOffMain() async {
+        await Task.detached { [server] in server.stop() }.value
+    }
 }

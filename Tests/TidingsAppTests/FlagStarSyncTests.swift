@@ -23,7 +23,7 @@ struct FlagStarSyncTests {
     }
 
     @Test func theServersStarIsTheConfiguredFlagBothWays() async throws {
-        let server = try GoogleReaderStandIn()
+        let server = try await GoogleReaderStandIn.startedOffMain()
         let home = try HeadlessHome()
         let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user,
                                              password: GoogleReaderStandIn.apiPassword)
@@ -69,5 +69,6 @@ struct FlagStarSyncTests {
         let alphaOne = try #require(try otherDevice.articles(newerThan: 0).first { $0.title == "Alpha one" })
         #expect(await reader.waitUntil { (try? otherDevice.articleStates().starredIDs) == [alphaOne.id] })
         #expect(await reader.settle())
+        await server.stopOffMain()
     }
 }

@@ -19,7 +19,7 @@ import Testing
 @Suite(.serialized)
 struct HeadlessGoogleReaderSyncTests {
     @Test func marksReachTheServerAndAFeedAddedHereIsSubscribedToThere() async throws {
-        let server = try GoogleReaderStandIn()
+        let server = try await GoogleReaderStandIn.startedOffMain()
         let home = try HeadlessHome()
         let config = Config(parsing: """
             urls-source "freshrss"
@@ -82,7 +82,7 @@ struct HeadlessGoogleReaderSyncTests {
         #expect(await reader.settle())
         #expect(!reader.lines.contains { $0.contains("(1/1) Gamma") })
         #expect(try otherDevice.subscriptions().count == 2)
-        server.stop()
+        await server.stopOffMain()
 
         // A new reader on the same cache opens from it, server down and all.
         let again = try HeadlessReader(settings: settings, environment: ["PATH": "/usr/bin:/bin"])
