@@ -60,18 +60,27 @@ test-deps:
 	@/usr/bin/python3 -c 'import pyte' 2>/dev/null || { echo "Installing: python3-pyte"; $(SUDO) apt-get update -q && $(APT_INSTALL) python3-pyte; }
 
 # The feed servers that the sync tests run on loopback: coldsweat (Fever; Flask + SQLite) in a
-# virtual environment of its own, installed once, then only checked; FreshRSS (Google Reader
-# API and Fever), whose release is in ../shared/test-servers/freshrss and which needs PHP;
-# Debian's Tiny Tiny RSS on PostgreSQL (Tests/Support/ttrss_start.sh runs both from temporary
-# folders, leaving the system's configuration alone); and, in the same virtual environment,
-# Miniflux's official client for the Miniflux stand-in.
+# virtual environment of its own, installed once, then only checked; Debian's Tiny Tiny RSS on
+# PostgreSQL (Tests/Support/ttrss_start.sh runs both from temporary folders, leaving the system's
+# configuration alone); and, in the same virtual environment, the independent clients that check
+# the project's stand-ins (Tests/Support/*_standin.py): Miniflux's official client, libgreader
+# (Google Reader API), nextcloud-news-filter (Nextcloud News), newsblur-cli (NewsBlur). PHP (php-cli and its extensions) is for running a real FreshRSS by hand
+# outside the project, as the README's manual sync check does.
 SYNC_VENV := .build/sync-venv
 COLDSWEAT_VERSION := 0.10.2
 # Miniflux's official Python client, which checks the Miniflux stand-in (Tests/Support/miniflux_standin.py).
 MINIFLUX_CLIENT_VERSION := 1.1.6
+# A Google Reader API client (2013; google-reader 0.0.3 needs Python 3.12), which checks the
+# Google Reader stand-in (Tests/Support/greader_standin.py).
+LIBGREADER_VERSION := 0.7.1
+# A Nextcloud News client (it marks read what a filter matches), which checks the Nextcloud News
+# stand-in (Tests/Support/ocnews_standin.py).
+NEXTCLOUD_NEWS_FILTER_VERSION := 0.2.0
+# NewsBlur's own client (its CLI and MCP server), which checks the NewsBlur stand-in
+# (Tests/Support/newsblur_standin.py).
+NEWSBLUR_CLI_VERSION := 0.2.2
 PHP_PACKAGES := php-cli php-sqlite3 php-curl php-gmp php-intl php-mbstring php-xml php-zip
 TTRSS_PACKAGES := tt-rss php-cgi php-pgsql postgresql dbconfig-no-thanks
-FRESHRSS_DIR := ../shared/test-servers/freshrss
 sync-test-deps:
 	@missing=""; \
 	for pkg in $(PHP_PACKAGES) $(TTRSS_PACKAGES); do \
@@ -85,7 +94,6 @@ sync-test-deps:
 		echo "Configuring tt-rss again (its first configuration can fail under apt-get)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive dpkg --configure -a; \
 	fi
-	@[ -f $(FRESHRSS_DIR)/start.sh ] || echo "WARNING: $(FRESHRSS_DIR)/start.sh is missing: the FreshRSS (Google Reader API) sync tests will be SKIPPED"
 	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("coldsweat") != "$(COLDSWEAT_VERSION)")' 2>/dev/null; then \
 		echo "Installing coldsweat $(COLDSWEAT_VERSION) into $(SYNC_VENV)"; \
 		python3 -c 'import ensurepip' 2>/dev/null || { $(SUDO) apt-get update -q && $(APT_INSTALL) python3-venv; }; \
@@ -95,6 +103,18 @@ sync-test-deps:
 	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("miniflux") != "$(MINIFLUX_CLIENT_VERSION)")' 2>/dev/null; then \
 		echo "Installing Miniflux's official client $(MINIFLUX_CLIENT_VERSION) into $(SYNC_VENV)"; \
 		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check miniflux==$(MINIFLUX_CLIENT_VERSION) || exit 1; \
+	fi
+	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("libgreader") != "$(LIBGREADER_VERSION)")' 2>/dev/null; then \
+		echo "Installing libgreader $(LIBGREADER_VERSION) into $(SYNC_VENV)"; \
+		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check libgreader==$(LIBGREADER_VERSION) || exit 1; \
+	fi
+	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("nextcloud-news-filter") != "$(NEXTCLOUD_NEWS_FILTER_VERSION)")' 2>/dev/null; then \
+		echo "Installing nextcloud-news-filter $(NEXTCLOUD_NEWS_FILTER_VERSION) into $(SYNC_VENV)"; \
+		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check nextcloud-news-filter==$(NEXTCLOUD_NEWS_FILTER_VERSION) || exit 1; \
+	fi
+	@if ! $(SYNC_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("newsblur-cli") != "$(NEWSBLUR_CLI_VERSION)")' 2>/dev/null; then \
+		echo "Installing newsblur-cli $(NEWSBLUR_CLI_VERSION) into $(SYNC_VENV)"; \
+		$(SYNC_VENV)/bin/pip install -q --disable-pip-version-check newsblur-cli==$(NEWSBLUR_CLI_VERSION) || exit 1; \
 	fi
 
 build: deps

@@ -47,7 +47,7 @@ public enum SyncService: String, Sendable, Equatable, CaseIterable {
 
     /// The services Tidings syncs with; the others are read so that a newsboat config loads, and
     /// the reader says in one line that it cannot sync with them yet.
-    public var isSupported: Bool { [.fever, .freshrss, .greader, .oldreader, .inoreader, .ttrss, .miniflux].contains(self) }
+    public var isSupported: Bool { [.fever, .freshrss, .greader, .oldreader, .inoreader, .ttrss, .miniflux, .ocnews, .feedbin, .newsblur].contains(self) }
 
     /// The services that speak the Google Reader API.
     public var speaksGoogleReader: Bool { [.freshrss, .greader, .oldreader, .inoreader].contains(self) }

@@ -57,19 +57,19 @@ enum GoogleReaderResponse {
         }
     }
 
-    static func itemIDs(_ body: Data) throws(Unexpected) -> ItemIDs {
+    static func itemIDs(_ body: Data, _ itemIDs: GoogleReaderItemIDs) throws(Unexpected) -> ItemIDs {
         let fields = try object(body)
         // Some servers leave `itemRefs` out of an empty answer.
-        let ids = LenientJSON.objects(fields["itemRefs"]).compactMap { itemID(LenientJSON.text($0["id"])) }
+        let ids = LenientJSON.objects(fields["itemRefs"]).compactMap { itemIDs.id(LenientJSON.text($0["id"])) }
         guard fields["itemRefs"] != nil || ids.isEmpty else { throw Unexpected(why: "the answer has no itemRefs") }
         return ItemIDs(ids: ids, continuation: LenientJSON.nonEmptyText(fields["continuation"]))
     }
 
-    static func items(_ body: Data) throws(Unexpected) -> [Item] {
+    static func items(_ body: Data, _ itemIDs: GoogleReaderItemIDs) throws(Unexpected) -> [Item] {
         let fields = try object(body)
         guard let list = fields["items"] as? [Any] else { throw Unexpected(why: "the answer has no items") }
         return LenientJSON.objects(list).compactMap { item in
-            guard let id = itemID(LenientJSON.text(item["id"])),
+            guard let id = itemIDs.id(LenientJSON.text(item["id"])),
                 let origin = item["origin"] as? [String: Any], let feed = LenientJSON.text(origin["streamId"])
             else { return nil }
             let states = (item["categories"] as? [Any] ?? []).compactMap(LenientJSON.text)
@@ -94,24 +94,7 @@ enum GoogleReaderResponse {
         return .failure(Unexpected(why: LenientJSON.nonEmptyText(fields["error"]) ?? "it found no feed at that address"))
     }
 
-    // MARK: Ids
-
-    /// An item id in either spelling: decimal (`1795802282591051`, as `stream/items/ids` gives
-    /// it) or the long form with 16 hex digits (`tag:google.com,2005:reader/item/00066…`). Ids are
-    /// 64-bit: those above `Int64.max` keep their bits.
-    static func itemID(_ text: String?) -> Int64? {
-        guard let text else { return nil }
-        let longPrefix = "tag:google.com,2005:reader/item/"
-        if text.hasPrefix(longPrefix) {
-            return UInt64(text.dropFirst(longPrefix.count), radix: 16).map { Int64(bitPattern: $0) }
-        }
-        return UInt64(text).map { Int64(bitPattern: $0) }
-    }
-
-    /// An item id as requests spell it: decimal, unsigned.
-    static func itemIDText(_ id: Int64) -> String {
-        String(UInt64(bitPattern: id))
-    }
+    // MARK: Labels
 
     /// The label of `user/-/label/Tech` or `user/1234/label/Tech`: `Tech`; nil for other ids.
     static func label(_ streamID: String) -> String? {

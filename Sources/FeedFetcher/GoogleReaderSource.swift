@@ -33,6 +33,8 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
     /// every unread and starred one): newsboat's `…-min-items`. Nil asks for all of them.
     public let minItems: Int?
     private let connection: GoogleReaderConnection
+    /// The item ids as the server spells them (The Old Reader's are not numbers).
+    private let itemIDMap: GoogleReaderItemIDs
     private let lock = NSLock()
     /// Stream ids (`feed/…`) by the feed ids given out (under `lock`), for the requests about a feed.
     private var streamIDs: [Int64: String] = [:]
@@ -48,12 +50,18 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
     static let read = "user/-/state/com.google/read"
     static let starred = "user/-/state/com.google/starred"
 
-    /// - Parameter maxAnswerBytes: the size cap of one answer; tests shrink it.
+    /// - Parameters:
+    ///   - namesItems: the server names its items with ids that are not numbers (The Old Reader's
+    ///     ObjectIds): marks queued before this process read any are sent once their names are
+    ///     learnt from the reading list. Such ids are read whatever this says.
+    ///   - maxAnswerBytes: the size cap of one answer; tests shrink it.
     public init(endpoint: URL, login: String, password: String, app: InoreaderApp? = nil, minItems: Int? = nil,
-                options: FetchOptions = FetchOptions(), maxAnswerBytes: Int = GoogleReaderSource.maxAnswerBytes) {
+                namesItems: Bool = false, options: FetchOptions = FetchOptions(),
+                maxAnswerBytes: Int = GoogleReaderSource.maxAnswerBytes) {
         self.endpoint = endpoint
         self.login = login
         self.minItems = minItems.flatMap { $0 > 0 ? $0 : nil }
+        itemIDMap = GoogleReaderItemIDs(named: namesItems)
         connection = GoogleReaderConnection(endpoint: endpoint, user: login, password: password, app: app, options: options,
                                             maxBytes: maxAnswerBytes)
     }
@@ -89,7 +97,7 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
         var pageSize = id == 0 ? GoogleReaderSource.idPageSize : 100
         repeat {
             let page = try decode(connection.get("stream/items/ids", [("s", GoogleReaderSource.readingList), ("n", String(pageSize))]
-                                                 + (continuation.map { [("c", $0)] } ?? [])), GoogleReaderResponse.itemIDs)
+                                                 + (continuation.map { [("c", $0)] } ?? [])), idPage)
             let fresh = page.ids.filter { $0 > id }
             newer += fresh
             if fresh.count < page.ids.count { break }
@@ -100,13 +108,16 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
     }
 
     public func articles(withIDs ids: Set<Int64>) throws(SyncFailure) -> [SyncedArticle] {
-        let sorted = ids.sorted()
+        let names = try itemNames(ids)
+        let sorted = names.keys.sorted()
         var articles: [SyncedArticle] = []
         for start in stride(from: 0, to: sorted.count, by: GoogleReaderSource.batchSize) {
             let batch = sorted[start..<min(start + GoogleReaderSource.batchSize, sorted.count)]
-            let form = batch.map { (name: "i", value: GoogleReaderResponse.itemIDText($0)) }
+            let form = batch.compactMap { names[$0].map { (name: "i", value: $0) } }
             // Never nil: without `goneIsNil` a refusal throws.
-            let items = try decode(connection.post("stream/items/contents", form)!, GoogleReaderResponse.items)
+            let items = try decode(connection.post("stream/items/contents", form)!) { body throws(GoogleReaderResponse.Unexpected) in
+                try GoogleReaderResponse.items(body, itemIDMap)
+            }
             articles += items.filter { ids.contains($0.id) }.map(article)
         }
         var seen = Set<Int64>()
@@ -139,13 +150,17 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
             // A run of marks of one kind (read, unread, starred, unstarred) is one edit-tag: the
             // order between kinds is kept, so the last mark of an article still wins.
             let (field, state) = GoogleReaderSource.editTag(changes[index])
-            var ids: [Int64] = []
-            while index < changes.endIndex, ids.count < GoogleReaderSource.batchSize,
-                GoogleReaderSource.editTag(changes[index]) == (field, state), let id = changes[index].articleID {
-                ids.append(id)
+            var run: [SyncChange] = []
+            while index < changes.endIndex, run.count < GoogleReaderSource.batchSize,
+                GoogleReaderSource.editTag(changes[index]) == (field, state), changes[index].articleID != nil {
+                run.append(changes[index])
                 index += 1
             }
-            _ = try connection.post("edit-tag", ids.map { ("i", GoogleReaderResponse.itemIDText($0)) } + [(field, state)])
+            // An item the server does not name (any more) is skipped.
+            let names = try itemNames(Set(run.compactMap(\.articleID)))
+            skipped += run.filter { names[$0.articleID ?? 0] == nil }
+            let form = run.compactMap { $0.articleID.flatMap { names[$0] } }.map { (name: "i", value: $0) }
+            if !form.isEmpty { _ = try connection.post("edit-tag", form + [(field, state)]) }
         }
         return skipped
     }
@@ -206,13 +221,32 @@ public final class GoogleReaderSource: SyncSource, @unchecked Sendable, CustomSt
         for _ in 0..<pages {
             let hasCount = query.contains { $0.name == "n" }
             let page = try decode(connection.get("stream/items/ids", query + (hasCount ? [] : [("n", String(GoogleReaderSource.idPageSize))])
-                                                 + (continuation.map { [("c", $0)] } ?? [])), GoogleReaderResponse.itemIDs)
+                                                 + (continuation.map { [("c", $0)] } ?? [])), idPage)
             ids += page.ids
             // A server that ignored `c` would send the same page forever.
             guard let next = page.continuation, !page.ids.isEmpty, seen.insert(next).inserted else { break }
             continuation = next
         }
         return ids
+    }
+
+    /// Decodes a page of `stream/items/ids`, learning the names of the items.
+    private func idPage(_ body: Data) throws(GoogleReaderResponse.Unexpected) -> GoogleReaderResponse.ItemIDs {
+        try GoogleReaderResponse.itemIDs(body, itemIDMap)
+    }
+
+    /// How requests name each of `ids`. A server that names its items (The Old Reader) is asked
+    /// for its reading list's ids first when this process has not read some of them; those it
+    /// does not list (gone) have no name.
+    private func itemNames(_ ids: Set<Int64>) throws(SyncFailure) -> [Int64: String] {
+        if itemIDMap.namesItems, ids.contains(where: { itemIDMap.text($0) == nil }) {
+            _ = try itemIDs([("s", GoogleReaderSource.readingList)])
+        }
+        var names: [Int64: String] = [:]
+        for id in ids {
+            if let name = itemIDMap.text(id) { names[id] = name }
+        }
+        return names
     }
 
     /// The feed id given out for a stream id: its number for `feed/123`, otherwise a stable hash of

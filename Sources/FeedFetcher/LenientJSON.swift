@@ -62,4 +62,19 @@ enum LenientJSON {
     static func objects(_ value: Any?) -> [[String: Any]] {
         (value as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
     }
+
+    /// An RFC 3339 time as Go and Rails write it (`2024-01-01T10:00:00.123456+02:00`, `…Z`), to
+    /// the microsecond; nil for none and for the zero time Miniflux writes for none
+    /// (`0001-01-01T00:00:00Z`).
+    static func date(_ value: Any?) -> Date? {
+        guard var text = LenientJSON.nonEmptyText(value) else { return nil }
+        var fraction = 0.0
+        if let dot = text.firstIndex(of: ".") {
+            let fractionEnd = text[dot...].dropFirst().firstIndex { !$0.isNumber } ?? text.endIndex
+            fraction = Double("0" + text[dot..<fractionEnd]) ?? 0
+            text.removeSubrange(dot..<fractionEnd)
+        }
+        guard let date = ISO8601DateFormatter().date(from: text), date.timeIntervalSince1970 > 0 else { return nil }
+        return date.addingTimeInterval(fraction)
+    }
 }

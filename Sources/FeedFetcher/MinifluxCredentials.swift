@@ -13,7 +13,7 @@ public enum MinifluxCredentials: Sendable, Equatable, CustomStringConvertible, C
     var header: String {
         switch self {
         case .password(let login, let password):
-            "Authorization: Basic \(Data("\(login):\(password)".utf8).base64EncodedString())"
+            BasicCredentials(login: login, password: password).header
         case .token(let token):
             "X-Auth-Token: \(token)"
         }
@@ -23,7 +23,7 @@ public enum MinifluxCredentials: Sendable, Equatable, CustomStringConvertible, C
     /// Base64 form.
     var secrets: [String] {
         switch self {
-        case .password(_, let password): [password, String(header.dropFirst("Authorization: Basic ".count))]
+        case .password(let login, let password): BasicCredentials(login: login, password: password).secrets
         case .token(let token): [token]
         }
     }

@@ -54,7 +54,7 @@ enum MinifluxResponse {
             let category = feed["category"] as? [String: Any]
             return Feed(id: id, title: LenientJSON.text(feed["title"]) ?? "", url: LenientJSON.text(feed["feed_url"]) ?? "",
                         siteURL: LenientJSON.nonEmptyText(feed["site_url"]),
-                        category: LenientJSON.nonEmptyText(category?["title"]), checkedAt: date(feed["checked_at"]))
+                        category: LenientJSON.nonEmptyText(category?["title"]), checkedAt: LenientJSON.date(feed["checked_at"]))
         }
     }
 
@@ -107,22 +107,8 @@ enum MinifluxResponse {
         return Entry(id: id, feedID: feedID, title: LenientJSON.text(fields["title"]) ?? "",
                      author: LenientJSON.nonEmptyText(fields["author"]), html: LenientJSON.text(fields["content"]) ?? "",
                      url: LenientJSON.nonEmptyText(fields["url"]), isRead: LenientJSON.text(fields["status"]) == "read",
-                     isStarred: LenientJSON.flag(fields["starred"]), published: date(fields["published_at"]),
-                     created: date(fields["created_at"]))
-    }
-
-    /// An RFC 3339 time as Go writes it (`2024-01-01T10:00:00.123456+02:00`, `…Z`), to the
-    /// microsecond. Miniflux writes the zero time (`0001-01-01T00:00:00Z`) for none.
-    static func date(_ value: Any?) -> Date? {
-        guard var text = LenientJSON.nonEmptyText(value) else { return nil }
-        var fraction = 0.0
-        if let dot = text.firstIndex(of: ".") {
-            let fractionEnd = text[dot...].dropFirst().firstIndex { !$0.isNumber } ?? text.endIndex
-            fraction = Double("0" + text[dot..<fractionEnd]) ?? 0
-            text.removeSubrange(dot..<fractionEnd)
-        }
-        guard let date = ISO8601DateFormatter().date(from: text), date.timeIntervalSince1970 > 0 else { return nil }
-        return date.addingTimeInterval(fraction)
+                     isStarred: LenientJSON.flag(fields["starred"]), published: LenientJSON.date(fields["published_at"]),
+                     created: LenientJSON.date(fields["created_at"]))
     }
 
     private static func json(_ body: Data) throws(Unexpected) -> Any {

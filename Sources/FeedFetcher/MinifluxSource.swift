@@ -36,7 +36,7 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
     /// every unread and starred one): newsboat's `miniflux-min-items`. Nil asks for all of them.
     public let minItems: Int?
     private let credentials: MinifluxCredentials
-    private let connection: MinifluxConnection
+    private let connection: RESTConnection
     private let lock = NSLock()
     /// The entries that `articleStates` read (under `lock`): the articles asked for by id next
     /// are among them. Kept as the server sent them: only those asked for are sanitised.
@@ -53,7 +53,8 @@ public final class MinifluxSource: SyncSource, @unchecked Sendable, CustomString
         self.endpoint = endpoint
         self.credentials = credentials
         self.minItems = minItems.flatMap { $0 > 0 ? $0 : nil }
-        connection = MinifluxConnection(endpoint: endpoint, credentials: credentials, options: options, maxBytes: maxAnswerBytes)
+        connection = RESTConnection(root: RESTConnection.root(of: endpoint, apiPath: "v1"), api: "Miniflux API",
+                                    header: credentials.header, secrets: credentials.secrets, options: options, maxBytes: maxAnswerBytes)
     }
 
     public var description: String {

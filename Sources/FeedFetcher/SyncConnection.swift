@@ -3,11 +3,12 @@ import FeedModel
 import FeedParser
 import Foundation
 
-/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `MinifluxSource`, `TTRSSSource`) over one libcurl
+/// Sends the requests of a sync source (`FeverSource`, `GoogleReaderSource`, `TTRSSSource`, and through
+/// `RESTConnection` or `NewsBlurConnection` the others) over one libcurl
 /// easy handle, one at a time, so that the pages of a sync reuse one connection.
 ///
-/// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent of
-/// `FetchOptions`, a connect timeout that also bounds a silence in the middle of an answer, a
+/// The same limits as a feed download (`HTTPTransfer`): http and https only, the user agent and
+/// the proxy of `FetchOptions`, a connect timeout that also bounds a silence in the middle of an answer, a
 /// deadline for the whole request, and a size cap counted after decompression that aborts the
 /// transfer from inside the write callback.
 ///
@@ -23,6 +24,9 @@ final class SyncConnection: @unchecked Sendable {
     let api: String
     private let endpoint: URL
     private let options: FetchOptions
+
+    /// The configured address.
+    var endpointURL: URL { endpoint }
     /// Bytes after which one answer is abandoned.
     private let maxBytes: Int
 
@@ -54,11 +58,13 @@ final class SyncConnection: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// An answer: its status, its (decompressed) body, and the server's clock (`Date` header).
+    /// An answer: its status, its (decompressed) body, the server's clock (`Date` header), and the
+    /// cookies it set (`NAME=VALUE` of each `Set-Cookie`: NewsBlur's session).
     struct Answer {
         var status: Int
         var body: Data
         var serverDate: Date? = nil
+        var cookies: [String] = []
     }
 
     /// GETs `url` (the endpoint's address with a path or query added) with extra header lines.
@@ -74,16 +80,19 @@ final class SyncConnection: @unchecked Sendable {
     }
 
     /// Sends `method` (`PUT`, `POST`, `DELETE`) to `url` with a JSON body (none when nil) and
-    /// extra header lines: the REST and JSON APIs' requests (Miniflux, Tiny Tiny RSS).
-    func send(_ method: String, _ url: URL, json: Data?, headers: [String] = []) throws(SyncFailure) -> Answer {
-        let contentType = json == nil ? [] : ["Content-Type: application/json"]
+    /// extra header lines: the REST and JSON APIs' requests (Miniflux, Tiny Tiny RSS). With
+    /// `followsRedirects` false a redirect is the answer (Feedbin's 302 for a feed subscribed to).
+    func send(_ method: String, _ url: URL, json: Data?, headers: [String] = [], followsRedirects: Bool = true) throws(SyncFailure)
+        -> Answer {
+        let contentType = json == nil ? [] : ["Content-Type: application/json; charset=utf-8"]
         return try send(url, method: method, body: json.map { String(decoding: $0, as: UTF8.self) } ?? "",
-                        headers: contentType + headers)
+                        headers: contentType + headers, followsRedirects: followsRedirects)
     }
 
     /// One request and the redirects it takes; a GET when `body` is nil, a POST otherwise unless
     /// `method` names another.
-    private func send(_ address: URL, method: String? = nil, body: String?, headers: [String]) throws(SyncFailure) -> Answer {
+    private func send(_ address: URL, method: String? = nil, body: String?, headers: [String], followsRedirects: Bool = true)
+        throws(SyncFailure) -> Answer {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
             throw .notSyncEndpoint(api: api, host: hostLabel, why: "the address must start with http:// or https://")
         }
@@ -92,7 +101,7 @@ final class SyncConnection: @unchecked Sendable {
         defer { lock.unlock() }
         for _ in 0...SyncConnection.maxRedirects {
             let (answer, location) = try perform(url: url, method: method, body: body, headers: headers)
-            guard (300..<400).contains(answer.status), answer.status != 304 else { return answer }
+            guard followsRedirects, (300..<400).contains(answer.status), answer.status != 304 else { return answer }
             guard let location, let target = URL(string: location, relativeTo: url)?.absoluteURL else {
                 throw .httpStatus(host: hostLabel, code: answer.status)
             }
@@ -146,7 +155,8 @@ final class SyncConnection: @unchecked Sendable {
         }
         var status = 0
         tidings_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        return (Answer(status: status, body: receiver.body, serverDate: receiver.date.flatMap(FeedDate.parse)), receiver.location)
+        return (Answer(status: status, body: receiver.body, serverDate: receiver.date.flatMap(FeedDate.parse), cookies: receiver.cookies),
+                receiver.location)
     }
 
     /// The easy handle with every option that does not change from request to request.
@@ -167,6 +177,9 @@ final class SyncConnection: @unchecked Sendable {
         if let certificateAuthorities = options.certificateAuthorities {
             tidings_curl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
         }
+        // The proxy of feed downloads (`use-proxy`, `proxy`…); without one, libcurl's default (the
+        // `http_proxy` environment variables), as for feeds.
+        options.proxy?.configure(easy)
         tidings_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         tidings_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { bytes, size, count, this in
             guard let this, let bytes else { return 0 }
@@ -188,6 +201,7 @@ final class SyncConnection: @unchecked Sendable {
         var body = Data()
         var location: String?
         var date: String?
+        var cookies: [String] = []
         var isOverCap = false
 
         init(maxBytes: Int) {
@@ -199,6 +213,7 @@ final class SyncConnection: @unchecked Sendable {
             if line.hasPrefix("HTTP/") {
                 location = nil  // A new response (after 100 Continue, or a redirect's own).
                 date = nil
+                cookies = []
                 return
             }
             guard let colon = line.firstIndex(of: ":") else { return }
@@ -206,6 +221,7 @@ final class SyncConnection: @unchecked Sendable {
             switch line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() {
             case "location": location = value
             case "date": date = value
+            case "set-cookie": cookies.append(String(value.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces))
             default: break
             }
         }

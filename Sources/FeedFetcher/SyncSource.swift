@@ -9,7 +9,8 @@ import Foundation
 /// (`send(_:)`) first, so that the state it then reads already includes them. Each service is one
 /// type: `FeverSource` speaks the Fever API (Miniflux, FreshRSS, CommaFeed, Tiny Tiny RSS, coldsweat),
 /// `GoogleReaderSource` the Google Reader API (FreshRSS, Miniflux, Inoreader, BazQux),
-/// `MinifluxSource` Miniflux's own API, `TTRSSSource` Tiny Tiny RSS's own API.
+/// `MinifluxSource` Miniflux's own API, `TTRSSSource` Tiny Tiny RSS's own API, `NextcloudNewsSource`
+/// Nextcloud News's, `NewsBlurSource` NewsBlur's, `FeedbinSource` Feedbin's.
 ///
 /// With a sync source the feeds are managed on the server: `subscribe`, `unsubscribe`, `rename`
 /// and `setTags` change them there, and the next sync shows the change. An API that cannot
@@ -41,8 +42,9 @@ public protocol SyncSource: Sendable {
     func articleStates() throws(SyncFailure) -> SyncedArticleStates
 
     /// The same, for a cache that was last synced at `since` and holds the states `cached`: a
-    /// source whose server can list what changed since then (Miniflux's `changed_after`) reads
-    /// only that; the others read everything (`articleStates()`, the default).
+    /// source whose server can list what changed since then (Miniflux's `changed_after`, Nextcloud
+    /// News's `items/updated`) or count it (Tiny Tiny RSS's counters) reads only that; the others
+    /// read everything (`articleStates()`, the default).
     func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates
 
     /// Applies the changes on the server, in order.

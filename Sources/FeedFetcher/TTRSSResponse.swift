@@ -44,6 +44,15 @@ enum TTRSSResponse {
         var updated: Int64?
     }
 
+    /// `getCounters`: each real feed's unread and starred counts (a feed without articles is not
+    /// listed), and the totals of the starred (virtual feed -1) and published (-2) articles.
+    struct Counters {
+        var unreadByFeed: [Int64: Int] = [:]
+        var starredByFeed: [Int64: Int] = [:]
+        var starred: Int?
+        var published: Int?
+    }
+
     /// Why a body is not an answer of the API, in words for `SyncFailure.notSyncEndpoint`.
     struct Unexpected: Error {
         var why: String
@@ -66,6 +75,26 @@ enum TTRSSResponse {
             throw Unexpected(why: "login answered without a session_id")
         }
         return id
+    }
+
+    /// `getCounters`' list: the virtual feeds' `auxcounter` is their total, a real feed's
+    /// `counter` its unread and `markedcounter` its starred; categories (`kind` "cat"), labels and
+    /// the global counters (ids that are not numbers) are skipped.
+    static func counters(_ content: Any) throws(Unexpected) -> Counters {
+        guard let list = content as? [Any] else { throw Unexpected(why: "the counters are not a JSON array") }
+        var counters = Counters()
+        for counter in LenientJSON.objects(list) where LenientJSON.text(counter["kind"]) != "cat" {
+            guard let id = LenientJSON.integer(counter["id"]) else { continue }
+            if id > 0 {
+                counters.unreadByFeed[id] = LenientJSON.integer(counter["counter"]).map(Int.init) ?? 0
+                counters.starredByFeed[id] = LenientJSON.integer(counter["markedcounter"]).map(Int.init) ?? 0
+            } else if id == TTRSSCounterIDs.starred {
+                counters.starred = LenientJSON.integer(counter["auxcounter"]).map(Int.init)
+            } else if id == TTRSSCounterIDs.published {
+                counters.published = LenientJSON.integer(counter["auxcounter"]).map(Int.init)
+            }
+        }
+        return counters
     }
 
     static func feeds(_ content: Any) throws(Unexpected) -> [Feed] {
@@ -126,4 +155,10 @@ enum TTRSSResponse {
         guard let list = content as? [Any] else { throw Unexpected(why: "\(method) answered without a list") }
         return LenientJSON.objects(list)
     }
+}
+
+/// The virtual feeds `getCounters` lists with their totals.
+enum TTRSSCounterIDs {
+    static let starred: Int64 = -1
+    static let published: Int64 = -2
 }

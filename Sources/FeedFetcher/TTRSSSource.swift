@@ -12,7 +12,10 @@ import Foundation
 /// - `getHeadlines` of all articles (`feed_id` -4) with `since_id`, `show_content`, pages of 200
 ///   (`limit`, `skip`): the articles; without content and with `view_mode` `unread`, and of the
 ///   starred (`feed_id` -1), and with `syncsPublished` of the published (`feed_id` -2): the state
-///   of every article;
+///   of every article on the first sync;
+/// - `getCounters` (each feed's unread and starred counts, the starred and published totals):
+///   after the first sync, the lists are read again only where a count moved (see
+///   `articleStates(changedSince:cached:)`);
 /// - `getArticle` (`article_id` a comma list): the articles the cache lacks by id;
 /// - `updateArticle` (`article_ids` a comma list, `field` 2 read / 0 starred / 1 published,
 ///   `mode` 0/1): the marks made here, consecutive marks of one kind in one call;
@@ -124,6 +127,52 @@ public final class TTRSSSource: SyncSource, @unchecked Sendable, CustomStringCon
         return SyncedArticleStates(unreadIDs: Set(unread.filter { !$0.isRead }.map(\.id)),
                                    starredIDs: Set(starred.filter(\.isStarred).map(\.id)),
                                    publishedIDs: published.map { Set($0.filter(\.isPublished).map(\.id)) })
+    }
+
+    /// After a first sync, only what changed, from `getCounters` and the cache's states: the
+    /// unread articles above the newest one the cache has unread (`since_id`, without content:
+    /// none when nothing is new), then, for each feed whose unread count on the server is not the
+    /// cache's plus those, that feed's unread list again; the starred list only when a feed's
+    /// starred count or the total moved, the published list only when its total moved. A read and
+    /// an unread made elsewhere in one feed between two syncs cancel out in the counts: such a
+    /// pair is seen when the feed's count next moves (the API has no list of ids, nor of changes).
+    public func articleStates(changedSince since: Date?, cached: SyncedArticleStates) throws(SyncFailure) -> SyncedArticleStates {
+        guard since != nil, let feedOf = cached.feedIDs else { return try articleStates() }
+        let counters = try connection.decode(try connection.call("getCounters", [:]), TTRSSResponse.counters)
+
+        let newestUnread = cached.unreadIDs.max() ?? 0
+        let fresh = try headlines(feed: TTRSSSource.allArticles, viewMode: "unread", since: newestUnread, content: false).filter { !$0.isRead }
+        let freshByFeed = Dictionary(grouping: fresh, by: \.feedID)
+        let cachedUnreadByFeed = Dictionary(grouping: cached.unreadIDs) { feedOf[$0] ?? 0 }
+        var unread = Set(fresh.map(\.id))
+        for feed in Set(cachedUnreadByFeed.keys).union(counters.unreadByFeed.keys).union(freshByFeed.keys) {
+            let kept = Set(cachedUnreadByFeed[feed] ?? [])
+            let expected = kept.count + (freshByFeed[feed]?.count ?? 0)
+            if feed > 0, counters.unreadByFeed[feed] ?? 0 != expected {
+                unread.formUnion(try headlines(feed: Int(feed), viewMode: "unread", since: 0, content: false).filter { !$0.isRead }.map(\.id))
+            } else {
+                unread.formUnion(kept)
+            }
+        }
+
+        let cachedStarredByFeed = Dictionary(grouping: cached.starredIDs) { feedOf[$0] ?? 0 }.mapValues(\.count)
+        let starredMoved = counters.starred != cached.starredIDs.count
+            || Set(cachedStarredByFeed.keys).union(counters.starredByFeed.keys).contains { feed in
+                feed > 0 && (counters.starredByFeed[feed] ?? 0) != (cachedStarredByFeed[feed] ?? 0)
+            }
+        let starred = starredMoved
+            ? Set(try headlines(feed: TTRSSSource.starredArticles, viewMode: "all_articles", since: 0, content: false).filter(\.isStarred).map(\.id))
+            : cached.starredIDs
+
+        var published: Set<Int64>?
+        if syncsPublished {
+            published = cached.publishedIDs.flatMap { counters.published == $0.count ? $0 : nil }
+            if published == nil {
+                published = Set(try headlines(feed: TTRSSSource.publishedArticles, viewMode: "all_articles", since: 0, content: false)
+                    .filter(\.isPublished).map(\.id))
+            }
+        }
+        return SyncedArticleStates(unreadIDs: unread, starredIDs: starred, publishedIDs: published)
     }
 
     @discardableResult

@@ -10,7 +10,9 @@ import Foundation
 /// "fever" makes a `FeverSource`; "freshrss", "oldreader", "inoreader" and "greader" (any other
 /// Google Reader API server: Miniflux's `/reader/`, BazQux) a `GoogleReaderSource`, from the
 /// service's own options (`freshrss-url`, `freshrss-login`…), as newsboat reads them; "ttrss" a
-/// `TTRSSSource` (`ttrss-url`, `ttrss-login`, `ttrss-mode`); "miniflux" a `MinifluxSource`.
+/// `TTRSSSource` (`ttrss-url`, `ttrss-login`, `ttrss-mode`); "miniflux" a `MinifluxSource`; "ocnews" a
+/// `NextcloudNewsSource` (`ocnews-url`, the Nextcloud address); "feedbin" a `FeedbinSource`
+/// (`feedbin-url` for a self-hosted Feedbin); "newsblur" a `NewsBlurSource` (`newsblur-min-items`).
 ///
 /// The password command runs through `/bin/sh -c` as in newsboat, with the terminal as its
 /// standard input and error (a password manager may ask for a passphrase); only the first line of
@@ -34,8 +36,9 @@ extension SyncServer {
             let login = try required(\.login)
             let app: InoreaderApp? = service == .inoreader ? InoreaderApp(id: try required(\.appID), key: try required(\.appKey)) : nil
             let minItems = value(\.minItems).flatMap { $0 > 0 ? $0 : nil }
+            // The Old Reader names its items with ObjectIds rather than numbers.
             let source = GoogleReaderSource(endpoint: url, login: login, password: try password(home: home), app: app,
-                                            minItems: minItems, options: options)
+                                            minItems: minItems, namesItems: service == .oldreader, options: options)
             return SyncAccount(source: source, identity: "\(name) \(CredentialRedaction.redact(address)) \(login)")
         case .miniflux:
             return try minifluxAccount(options: options, home: home)
@@ -47,7 +50,26 @@ extension SyncServer {
             let password = single && !hasPassword ? "" : try password(home: home)
             let source = TTRSSSource(url: url, login: login, password: password, options: options, syncsPublished: syncsPublished)
             return SyncAccount(source: source, identity: "ttrss \(CredentialRedaction.redact(address)) \(login)")
-        case .newsblur, .feedhq, .ocnews, .feedbin:
+        case .ocnews:
+            let (url, address) = try serverURL()
+            let login = try required(\.login)
+            let source = NextcloudNewsSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
+                                             options: options)
+            return SyncAccount(source: source, identity: "ocnews \(CredentialRedaction.redact(address)) \(login)")
+        case .feedbin:
+            // Feedbin's own address (the option's default) unless `feedbin-url` names a self-hosted one.
+            let (url, address) = try serverURL()
+            let login = try required(\.login)
+            let source = FeedbinSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
+                                       options: options)
+            return SyncAccount(source: source, identity: "feedbin \(CredentialRedaction.redact(address)) \(login)")
+        case .newsblur:
+            let (url, address) = try serverURL()
+            let login = try required(\.login)
+            let source = NewsBlurSource(endpoint: url, credentials: BasicCredentials(login: login, password: try password(home: home)),
+                                        minItems: value(\.minItems) ?? NewsBlurSource.defaultMinItems, options: options)
+            return SyncAccount(source: source, identity: "newsblur \(CredentialRedaction.redact(address)) \(login)")
+        case .feedhq:
             throw .unsupportedSource(name)
         }
     }

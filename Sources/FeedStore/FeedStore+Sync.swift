@@ -64,8 +64,9 @@ extension FeedStore {
     }
 
     /// The server ids of the unread and of the starred articles the cache holds from `account`
-    /// (none for another account), and of those carrying the publish letter when there is one:
-    /// what a source that reads only changes starts from.
+    /// (none for another account), of those carrying the publish letter when there is one, and
+    /// the server's feed of each unread or starred one: what a source that reads only changes
+    /// starts from.
     public func syncedStates(account: String) throws -> SyncedArticleStates {
         try read { db in
             guard try Self.syncedAccount(db) == account else { return SyncedArticleStates() }
@@ -75,7 +76,12 @@ extension FeedStore {
                 publishedIDs: try publishFlag.map { letter in
                     try Int64.fetchSet(db, sql: "SELECT serverId FROM item WHERE serverId IS NOT NULL AND instr(flags, ?) > 0 AND isDeleted = 0",
                                        arguments: [String(letter)])
-                })
+                },
+                feedIDs: Dictionary(try Row.fetchAll(db, sql: """
+                    SELECT item.serverId AS article, feed.serverId AS feed FROM item JOIN feed ON feed.id = item.feedId
+                    WHERE item.serverId IS NOT NULL AND feed.serverId IS NOT NULL AND (item.isRead = 0 OR item.isStarred = 1)
+                        AND item.isDeleted = 0
+                    """).map { ($0["article"] as Int64, $0["feed"] as Int64) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 

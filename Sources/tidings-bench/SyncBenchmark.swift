@@ -7,20 +7,21 @@ import Foundation
 import TestSupport
 import TidingsApp
 
-/// Syncing with a server of 5 000 articles (issues 14, 30 and 31): 50 feeds × 100 articles of 2–3 KB
-/// each, a fresh cache, through the Fever API of coldsweat 0.10.2, the Google Reader API of
-/// FreshRSS 1.24.3, the API of Tiny Tiny RSS (Debian 12's), and Miniflux's API of the Miniflux
-/// stand-in (Tests/Support/miniflux_standin.py: not Miniflux, whose own speed this does not
+/// Syncing with a server of 5 000 articles (issues 14, 30, 31 and 44): 50 feeds × 100 articles of
+/// 2–3 KB each, a fresh cache, through the Fever API of coldsweat 0.10.2, the API of Tiny Tiny RSS
+/// (Debian 12's), and the stand-ins of Miniflux, the Google Reader API, Nextcloud News, Feedbin
+/// and NewsBlur (Tests/Support/*_standin.py: not those servers, whose own speed this does not
 /// measure), all on loopback (`make sync-test-deps`).
 ///
 /// - first sync: every feed and article, the two id lists;
 /// - second sync, nothing new on the server: the feed list and the two id lists only (Google
-///   Reader and Tiny Tiny RSS: plus one short page of the newest ids; TT-RSS's "id lists" are
-///   pages of 200 headlines without content);
+///   Reader: plus one short page of the newest ids; Tiny Tiny RSS: its counters and two empty
+///   pages of headlines; Nextcloud News and Miniflux: what changed since the first, nothing);
 /// - third sync after 500 articles were read elsewhere: the same requests, 500 rows changed.
 ///
 /// Times are wall-clock on loopback, so they are mostly the server's (coldsweat answers 50
-/// articles per request, FreshRSS 250, TT-RSS 200) and our store's; a remote server adds its round trips.
+/// articles per request, the Google Reader stand-in 250, TT-RSS 200, NewsBlur 6 per feed page and
+/// 100 by hash) and our store's; a remote server adds its round trips.
 enum SyncBenchmark {
     static let feedCount = 50
     static let articlesPerFeed = 100
@@ -52,21 +53,54 @@ enum SyncBenchmark {
             try measure(MinifluxSource(endpoint: server.endpoint, credentials: .token(MinifluxStandIn.token)),
                         identity: "miniflux \(server.endpoint.absoluteString) token")
         }
-        if let reason = FreshRSSTestServer.unavailableReason {
-            print("sync: Google Reader \(reason)")
-        } else {
-            attempt("Google Reader, FreshRSS") {
-                let setupStart = Date()
-                let server = try FreshRSSTestServer(files: files, opml: opml)
-                defer { server.stop() }
-                print(String(format: "sync: FreshRSS set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
-                             Date().timeIntervalSince(setupStart)))
-                try measure(GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
-                                               password: FreshRSSTestServer.apiPassword),
-                            identity: "greader \(server.greaderEndpoint.absoluteString) \(FreshRSSTestServer.user)")
+        attempt("Google Reader API, the Google Reader stand-in") {
+            let setupStart = Date()
+            let server = try GoogleReaderStandIn(files: files, opml: opml)
+            defer { server.stop() }
+            print(String(format: "sync: Google Reader stand-in set up with %d feeds × %d articles in %.1f s", feedCount, articlesPerFeed,
+                         Date().timeIntervalSince(setupStart)))
+            try measure(GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user,
+                                           password: GoogleReaderStandIn.apiPassword),
+                        identity: "greader \(server.greaderEndpoint.absoluteString) \(GoogleReaderStandIn.user)")
+        }
+        let grouped = (0..<feedCount).map { (file: "feed\($0).xml", group: $0 % 5 == 0 ? "Group \($0 / 5)" : "") }
+        attempt("Nextcloud News API, the Nextcloud News stand-in") {
+            let server = try timedSetUp("Nextcloud News stand-in") {
+                try NextcloudNewsStandIn(files: files, subscriptions: grouped.map { ($0.file, $0.group) })
             }
+            defer { server.stop() }
+            try measure(NextcloudNewsSource(endpoint: server.endpoint,
+                                            credentials: BasicCredentials(login: NextcloudNewsStandIn.user, password: NextcloudNewsStandIn.password)),
+                        identity: "ocnews \(server.endpoint.absoluteString) \(NextcloudNewsStandIn.user)")
+        }
+        attempt("Feedbin API, the Feedbin stand-in") {
+            let server = try timedSetUp("Feedbin stand-in") {
+                try FeedbinStandIn(files: files, subscriptions: grouped.map { ($0.file, $0.group.isEmpty ? [] : [$0.group]) })
+            }
+            defer { server.stop() }
+            try measure(FeedbinSource(endpoint: server.endpoint,
+                                      credentials: BasicCredentials(login: FeedbinStandIn.email, password: FeedbinStandIn.password)),
+                        identity: "feedbin \(server.endpoint.absoluteString) \(FeedbinStandIn.email)")
+        }
+        attempt("NewsBlur API, the NewsBlur stand-in") {
+            let server = try timedSetUp("NewsBlur stand-in") {
+                try NewsBlurStandIn(files: files, subscriptions: grouped.map { ($0.file, $0.group) })
+            }
+            defer { server.stop() }
+            try measure(NewsBlurSource(endpoint: server.endpoint,
+                                       credentials: BasicCredentials(login: NewsBlurStandIn.user, password: NewsBlurStandIn.password)),
+                        identity: "newsblur \(server.endpoint.absoluteString) \(NewsBlurStandIn.user)")
         }
         runTTRSS(files)
+    }
+
+    /// Starts a stand-in and says how long that took (it fetches every feed).
+    private static func timedSetUp<T>(_ name: String, _ start: () throws -> T) throws -> T {
+        let setupStart = Date()
+        let server = try start()
+        print(String(format: "sync: %@ set up with %d feeds × %d articles in %.1f s", name, feedCount, articlesPerFeed,
+                     Date().timeIntervalSince(setupStart)))
+        return server
     }
 
     /// The same feeds on a real Tiny Tiny RSS (Debian's tt-rss), every fifth in a category.

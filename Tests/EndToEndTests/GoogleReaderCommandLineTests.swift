@@ -1,4 +1,5 @@
 import FeedFetcher
+import FeedStore
 import FeedModel
 import Foundation
 import TestSupport
@@ -6,10 +7,10 @@ import Testing
 
 /// `tidings reload`, `unread`, `add` and `import` under `urls-source "freshrss"`, configured as a
 /// newsboat user would (`freshrss-url`, `-login`, `-password` in the config file), the built
-/// binary against a real FreshRSS on loopback: a sync instead of feed fetches, reads made on the
+/// binary against the Google Reader API stand-in on loopback: a sync instead of feed fetches, reads made on the
 /// server seen here, feeds subscribed to on the server, and a server that is down as one line
 /// with exit status 1.
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+@Suite(.serialized)
 struct GoogleReaderCommandLineTests {
     /// The config file a newsboat user writes for `service` (`urls-source`, `SERVICE-url`,
     /// `-login`, `-password`) with the test server's user.
@@ -17,20 +18,20 @@ struct GoogleReaderCommandLineTests {
         try sandbox.write("""
             urls-source "\(service)"
             \(service)-url "\(url.absoluteString)"
-            \(service)-login "\(FreshRSSTestServer.user)"
-            \(service)-password "\(FreshRSSTestServer.apiPassword)"
+            \(service)-login "\(GoogleReaderStandIn.user)"
+            \(service)-password "\(GoogleReaderStandIn.apiPassword)"
             """, to: sandbox.config)
     }
 
     @Test func reloadAddAndImportGoThroughTheServerAndADownServerIsOneLineWithStatusOne() throws {
-        let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+        let server = try GoogleReaderStandIn()
         let sandbox = try CommandLineTests.Sandbox()
         // Not a file: if the urls file were read or written, the commands would fail.
         try FileManager.default.createDirectory(atPath: sandbox.urls, withIntermediateDirectories: true)
         try Self.configure(sandbox, service: "freshrss", url: server.greaderEndpoint)
         let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
-        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
-                                             password: FreshRSSTestServer.apiPassword)
+        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user,
+                                             password: GoogleReaderStandIn.apiPassword)
 
         let first = try CommandLineTests.run(["reload"] + files, in: sandbox)
         #expect(first.status == 0, "\(first.errors)")
@@ -80,7 +81,7 @@ struct GoogleReaderCommandLineTests {
         #expect(down.status == 1)
         #expect(down.errors.hasPrefix("tidings: sync failed: cannot reach the feed server 127.0.0.1:\(server.port)"))
         #expect(down.errors.filter { $0 == "\n" }.count == 1)
-        #expect(!down.errors.contains(FreshRSSTestServer.apiPassword))
+        #expect(!down.errors.contains(GoogleReaderStandIn.apiPassword))
         #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "6\n")
         let notAdded = try CommandLineTests.run(["add", "http://127.0.0.1:\(server.feeds.port)/epsilon.xml"] + files, in: sandbox)
         #expect(notAdded.status == 1)
@@ -88,13 +89,74 @@ struct GoogleReaderCommandLineTests {
     }
 
     @Test func aFeverServerRefusesAddAndImportInOneLine() throws {
-        let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+        // Refused before anything is sent: no server is needed.
         let sandbox = try CommandLineTests.Sandbox()
-        try Self.configure(sandbox, service: "fever", url: server.feverEndpoint)
+        try Self.configure(sandbox, service: "fever", url: URL(string: "http://127.0.0.1:9/fever/")!)
         let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
-        let refused = try CommandLineTests.run(["add", "http://127.0.0.1:\(server.feeds.port)/alpha.xml"] + files, in: sandbox)
+        let refused = try CommandLineTests.run(["add", "http://127.0.0.1:9/alpha.xml"] + files, in: sandbox)
         #expect(refused.status == 1)
         #expect(refused.errors == "tidings: the Fever API cannot add, rename, tag or delete feeds: do it on the feed server's own pages\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.urls))
+    }
+
+    /// The Old Reader and Inoreader at their fixed addresses, configured as a newsboat user does
+    /// (no `…-url`): the stand-in answers as each does (ObjectId item ids; the `AppId`/`AppKey`
+    /// headers), over TLS with a certificate for those names, reached through a SOCKS proxy that
+    /// takes their port 443 to it (`use-proxy`, which sync requests follow).
+    @Test(arguments: [GoogleReaderStandIn.Flavour.oldReader, .inoreader])
+    func theOldReaderAndInoreaderSyncAtTheirOwnAddresses(_ flavour: GoogleReaderStandIn.Flavour) throws {
+        let certificate = try TestCertificate(hosts: ["theoldreader.com", "www.inoreader.com"])
+        let server = try GoogleReaderStandIn(files: FeverSample.files, opml: FeverSample.opml, flavour: flavour, certificate: certificate)
+        let proxy = try SOCKSProxy(ports: [443: server.port])
+        defer { proxy.stop() }
+        let service = flavour.rawValue
+        let sandbox = try CommandLineTests.Sandbox()
+        func configure(appKey: String) throws {
+            try sandbox.write("""
+                urls-source "\(service)"
+                \(service)-login "\(GoogleReaderStandIn.user)"
+                \(service)-password "\(GoogleReaderStandIn.apiPassword)"
+                inoreader-app-id "\(GoogleReaderStandIn.appID)"
+                inoreader-app-key "\(appKey)"
+                use-proxy yes
+                proxy-type socks5h
+                proxy "127.0.0.1:\(proxy.port)"
+                """, to: sandbox.config)
+        }
+        try configure(appKey: GoogleReaderStandIn.appKey)
+        let files = ["-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config]
+        let trusting = ["SSL_CERT_FILE": certificate.certificate]
+        let address = URL(string: flavour == .oldReader ? "https://theoldreader.com" : "https://www.inoreader.com")!
+        var options = FetchOptions(connectTimeout: 5, timeout: 20)
+        options.proxy = ProxySettings(address: "127.0.0.1:\(proxy.port)", kind: .socks5h)
+        options.certificateAuthorities = certificate.certificate
+        let otherDevice = GoogleReaderSource(endpoint: address, login: GoogleReaderStandIn.user, password: GoogleReaderStandIn.apiPassword,
+                                             app: flavour == .inoreader ? InoreaderApp(id: GoogleReaderStandIn.appID, key: GoogleReaderStandIn.appKey) : nil,
+                                             options: options)
+
+        let first = try CommandLineTests.run(["reload"] + files, in: sandbox, environment: trusting)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output == "Synced with the feed server: 2 feeds, 5 new articles, 0 marks changed\n")
+        #expect(try proxy.connections().allSatisfy { $0.hasPrefix("\(address.host!) 443 ") })
+
+        // Read on another device, seen here; read here (queued in the cache, as the reader does),
+        // sent by the next run, which has not read any id yet.
+        let articles = try otherDevice.articles(newerThan: 0)
+        try otherDevice.send([.read(try #require(articles.first { $0.title == "Beta one" }).id)])
+        let store = try FeedStore(path: sandbox.cache)
+        try store.markItem(try store.item(titled: "Alpha one").id, read: true)
+        let second = try CommandLineTests.run(["reload"] + files, in: sandbox, environment: trusting)
+        #expect(second.output == "Synced with the feed server: 2 feeds, 0 new articles, 1 marks changed\n", "\(second.errors)")
+        #expect(try CommandLineTests.run(["unread"] + files, in: sandbox).output == "3\n")
+        let unreadThere = try otherDevice.articleStates().unreadIDs
+        #expect(Set(articles.filter { unreadThere.contains($0.id) }.map(\.title)) == ["Alpha two", "Beta two", "Beta three"])
+
+        if flavour == .inoreader {
+            // Inoreader refuses a request without the application's key: one line, status 1.
+            try configure(appKey: "not-the-key")
+            let refused = try CommandLineTests.run(["reload"] + files, in: sandbox, environment: trusting)
+            #expect(refused.status == 1)
+            #expect(refused.errors == "tidings: sync failed: the feed server www.inoreader.com refused the login: wrong e-mail or password\n")
+        }
     }
 }

@@ -123,11 +123,27 @@ import Glibc
         }
     }
 
+    @Test func theOldReadersObjectIDsKeepTheirNameAndRiseWithTheirTime() throws {
+        let ids = GoogleReaderItemIDs()
+        let early = try #require(ids.id("5e86e4b1f7bbac0c1d000014"))
+        // The long form names the same item; an ObjectId of a later second is a larger id.
+        #expect(ids.id("tag:google.com,2005:reader/item/5e86e4b1f7bbac0c1d000014") == early)
+        let later = try #require(ids.id("5e86e4b2f7bbac0c1d000001"))
+        #expect(early > 0 && later > early)
+        #expect(ids.namesItems)
+        #expect(ids.text(early) == "5e86e4b1f7bbac0c1d000014" && ids.text(later) == "5e86e4b2f7bbac0c1d000001")
+        // Once the server names its items, an id it has not named is not guessed as a number.
+        #expect(ids.text(12345) == nil)
+        #expect(GoogleReaderItemIDs(named: true).text(12345) == nil)
+    }
+
     @Test func googleReaderIDsAndLabelsAreReadInEverySpelling() throws {
-        #expect(GoogleReaderResponse.itemID("1795802282591051") == 1_795_802_282_591_051)
-        #expect(GoogleReaderResponse.itemID("tag:google.com,2005:reader/item/00066163d4d1b74b") == 0x0006_6163_d4d1_b74b)
-        #expect(GoogleReaderResponse.itemID("tag:google.com,2005:reader/item/ffffffffffffffff") == -1)
-        #expect(GoogleReaderResponse.itemIDText(-1) == "18446744073709551615")
+        let ids = GoogleReaderItemIDs()
+        #expect(ids.id("1795802282591051") == 1_795_802_282_591_051)
+        #expect(ids.id("tag:google.com,2005:reader/item/00066163d4d1b74b") == 0x0006_6163_d4d1_b74b)
+        #expect(ids.id("tag:google.com,2005:reader/item/ffffffffffffffff") == -1)
+        #expect(ids.text(-1) == "18446744073709551615")
+        #expect(!ids.namesItems)
         #expect(GoogleReaderResponse.label("user/-/label/Tech") == "Tech")
         #expect(GoogleReaderResponse.label("user/1005/label/A/B") == "A/B")
         #expect(GoogleReaderResponse.label("user/-/state/com.google/read") == nil)

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `FeverSource` against real Fever servers: coldsweat 0.10.2 and FreshRSS 1.24.3 on loopback
-/// (see `FeverTestServer`, `FreshRSSTestServer`), subscribed to feeds that the tests' own
+/// `FeverSource` against a real Fever server: coldsweat 0.10.2 on loopback (see `FeverTestServer`,
+/// `FeverServerKind`), subscribed to feeds that the tests' own
 /// loopback feed server serves. Each test runs against each server.
 @Suite(.serialized, .enabled(if: FeverTestServer.isInstalled,
                             "coldsweat is not installed: run `make sync-test-deps` (or `make test`) to test Fever sync"))
@@ -67,8 +67,8 @@ struct FeverSourceTests {
         let one = try article(articles, "Alpha one")
         #expect(one.feedID == feeds[0].id)
         #expect(one.url == "http://example.org/alpha/posts/1")
-        // coldsweat keeps the name of RSS's `email (name)`; FreshRSS passes the field on.
-        #expect(one.author == (kind == .coldsweat ? "Ann Author" : "ann@example.org (Ann Author)"))
+        // coldsweat keeps the name of RSS's `email (name)`.
+        #expect(one.author == "Ann Author")
         #expect(one.published == FeverFeedFile.date(day: 1))
         #expect(!one.isRead && !one.isStarred)
         // Relative addresses resolve against the article's own address; handlers are gone.
@@ -110,9 +110,9 @@ struct FeverSourceTests {
         #expect(states.unreadIDs == Set(articles.map(\.id)).subtracting([alphaOne]))
         #expect(states.starredIDs == [alphaTwo])
 
-        // An article the server no longer has is skipped (coldsweat says 404; FreshRSS says
-        // nothing), not an error that blocks the queue.
-        #expect(try fever.send([.read(987_654), .read(alphaTwo)]) == (kind == .coldsweat ? [.read(987_654)] : []))
+        // An article the server no longer has is skipped (coldsweat says 404), not an error that
+        // blocks the queue.
+        #expect(try fever.send([.read(987_654), .read(alphaTwo)]) == [.read(987_654)])
         #expect(try !fever.articleStates().unreadIDs.contains(alphaTwo))
     }
 
@@ -123,29 +123,9 @@ struct FeverSourceTests {
         let beta = try #require(feeds.first { $0.title == "Beta" })
         let articles = try fever.articles(newerThan: 0)
 
-        let expectedRead: [Int64]
-        if kind == .coldsweat {
-            // coldsweat compares `before` with each article's publication time.
-            try fever.send([.feedRead(beta.id, before: FeverFeedFile.date(day: 2).addingTimeInterval(3600))])
-            expectedRead = try [article(articles, "Beta one").id, article(articles, "Beta two").id]
-        } else {
-            // FreshRSS compares it with each article's arrival: one that arrives later stays unread.
-            // `before` is in whole seconds: a second after the articles arrived, and before the next.
-            let freshRSS = try #require(server as? FreshRSSTestServer)
-            Thread.sleep(forTimeInterval: 1.1)
-            try fever.send([.feedRead(beta.id, before: Date())])
-            Thread.sleep(forTimeInterval: 1.1)
-            try freshRSS.write(["beta.xml": FeverFeedFile.rss(title: "Beta", site: "http://example.org/beta/", items: [
-                .init(guid: "beta-4", title: "Beta four", link: "http://example.org/beta/4", day: 4, html: "<p>B4</p>"),
-            ])])
-            try freshRSS.refresh()
-            expectedRead = articles.filter { $0.feedID == beta.id }.map(\.id)
-            let four = try #require(try fever.articles(newerThan: 0).first { $0.title == "Beta four" })
-            #expect(try fever.articleStates().unreadIDs.contains(four.id))
-            let unread = try fever.articleStates().unreadIDs
-            #expect(unread == Set(articles.map(\.id) + [four.id]).subtracting(expectedRead))
-            return
-        }
+        // coldsweat compares `before` with each article's publication time.
+        try fever.send([.feedRead(beta.id, before: FeverFeedFile.date(day: 2).addingTimeInterval(3600))])
+        let expectedRead = try [article(articles, "Beta one").id, article(articles, "Beta two").id]
         let unread = try fever.articleStates().unreadIDs
         #expect(unread == Set(articles.map(\.id)).subtracting(expectedRead))
     }
@@ -175,12 +155,8 @@ struct FeverSourceTests {
         #expect(paged.allSatisfy { $0.id > newest })
         #expect(paged.map(\.id) == paged.map(\.id).sorted())
         // coldsweat 0.10.2's first page is "Many"'s first 50 articles, whose highest id is above
-        // every "Zed" article: no later page returns those. FreshRSS pages in id order.
-        if kind == .coldsweat {
-            #expect(paged.count < 90, "coldsweat now pages in id order: the completion below is not exercised")
-        } else {
-            #expect(paged.count == 90)
-        }
+        // every "Zed" article: no later page returns those.
+        #expect(paged.count < 90, "coldsweat now pages in id order: the completion below is not exercised")
 
         // Paging by since_id alone passes over articles on coldsweat; asking for the unread ids
         // that paging did not return completes the sync.
@@ -232,16 +208,13 @@ struct FeverSourceTests {
     @Test(arguments: FeverServerKind.available) func anAddressThatIsNotTheFeverEndpointSaysWhatItAnswered(_ kind: FeverServerKind) throws {
         let server = try makeServer(kind)
         let options = FetchOptions(connectTimeout: 5, timeout: 20)
-        // (PHP's server answers unknown folders with FreshRSS's front page, which redirects.)
-        let nowhere = kind == .coldsweat ? "/nothing/" : "/api/nothing.php"
-        let elsewhere = FeverSource(endpoint: URL(string: "http://127.0.0.1:\(server.port)\(nowhere)")!,
+        let elsewhere = FeverSource(endpoint: URL(string: "http://127.0.0.1:\(server.port)/nothing/")!,
                                     email: server.feverLogin, password: server.feverPassword, options: options)
         #expect(throws: SyncFailure.httpStatus(host: "127.0.0.1:\(server.port)", code: 404)) { try elsewhere.subscriptions() }
 
         // The address as users often copy it, without the final slash or with `?api`, works too.
         let endpoint = server.feverEndpoint.absoluteString
-        let variants = kind == .coldsweat ? [String(endpoint.dropLast()), endpoint + "?api"] : [endpoint + "?api"]
-        for address in variants {
+        for address in [String(endpoint.dropLast()), endpoint + "?api"] {
             let fever = FeverSource(endpoint: URL(string: address)!, email: server.feverLogin,
                                     password: server.feverPassword, options: options)
             #expect(try fever.subscriptions().count == 3)

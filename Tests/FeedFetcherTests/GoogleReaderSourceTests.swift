@@ -4,17 +4,18 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `GoogleReaderSource` against a real FreshRSS 1.24.3 on loopback (see `FreshRSSTestServer`),
-/// subscribed to feeds that the tests' own loopback feed server serves.
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+/// `GoogleReaderSource` against the Google Reader API stand-in on loopback (`GoogleReaderStandIn`,
+/// which answers as FreshRSS does), subscribed to feeds that the tests' own loopback feed server
+/// serves.
+@Suite(.serialized)
 struct GoogleReaderSourceTests {
-    private func makeServer() throws -> FreshRSSTestServer {
-        try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+    private func makeServer() throws -> GoogleReaderStandIn {
+        try GoogleReaderStandIn()
     }
 
-    private func source(_ server: FreshRSSTestServer, password: String = FreshRSSTestServer.apiPassword,
+    private func source(_ server: GoogleReaderStandIn, password: String = GoogleReaderStandIn.apiPassword,
                         minItems: Int? = nil, maxAnswerBytes: Int = GoogleReaderSource.maxAnswerBytes) -> GoogleReaderSource {
-        GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user, password: password,
+        GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user, password: password,
                            minItems: minItems, options: FetchOptions(connectTimeout: 5, timeout: 20), maxAnswerBytes: maxAnswerBytes)
     }
 
@@ -116,7 +117,7 @@ struct GoogleReaderSourceTests {
         // quickadd fetched it at once.
         #expect(try reader.articles(newerThan: 0).contains { $0.title == "Gamma one" && $0.feedID == gamma })
 
-        // FreshRSS shows `,;/?\` in titles as their full-width forms: none here.
+        // FreshRSS (and the stand-in) show `,;/?\` in titles as their full-width forms: none here.
         try reader.rename(feed: gamma, to: "Gamma renamed")
         try reader.setTags(["Reading"], feed: gamma)
         listed = try #require(try reader.subscriptions().first { $0.id == gamma })
@@ -151,11 +152,12 @@ struct GoogleReaderSourceTests {
         var dumped = ""
         dump(right, to: &dumped)
         dump(wrong, to: &dumped)
-        // FreshRSS's tokens are `alice/SHA1` (auth) and the SHA1 padded with Z (write token).
+        // FreshRSS's tokens (and the stand-in's) are `alice/SHA1` (auth) and the SHA1 padded with Z
+        // (write token).
         for text in [failure.description, String(reflecting: failure), right.description, String(reflecting: right), dumped]
             + server.requestLog() {
-            #expect(!text.contains(wrongPassword) && !text.contains(FreshRSSTestServer.apiPassword), "leaks a password: \(text)")
-            #expect(!text.contains("\(FreshRSSTestServer.user)/") && !text.contains("ZZZZ"), "leaks a token: \(text)")
+            #expect(!text.contains(wrongPassword) && !text.contains(GoogleReaderStandIn.apiPassword), "leaks a password: \(text)")
+            #expect(!text.contains("\(GoogleReaderStandIn.user)/") && !text.contains("ZZZZ"), "leaks a token: \(text)")
         }
         #expect(GoogleReaderLogin(auth: "alice/0123456789abcdef", writeToken: "0123456789abcdefZZZ").description
             == "GoogleReaderLogin(redacted)")
@@ -167,15 +169,15 @@ struct GoogleReaderSourceTests {
         let host = "127.0.0.1:\(server.port)"
         let options = FetchOptions(connectTimeout: 5, timeout: 20)
 
-        // The Fever endpoint of the same server is not a Google Reader API.
-        let fever = GoogleReaderSource(endpoint: server.feverEndpoint, login: FreshRSSTestServer.user,
-                                       password: FreshRSSTestServer.apiPassword, options: options)
+        // FreshRSS's Fever endpoint on the same server is not a Google Reader API.
+        let fever = GoogleReaderSource(endpoint: server.feverEndpoint, login: GoogleReaderStandIn.user,
+                                       password: GoogleReaderStandIn.apiPassword, options: options)
         let notGReader = try #require(throws: SyncFailure.self) { try fever.subscriptions() }
         #expect(notGReader == .notSyncEndpoint(api: "Google Reader API", host: host, why: "ClientLogin answered without an Auth= line"))
         #expect(notGReader.description == "not a Google Reader API at \(host): ClientLogin answered without an Auth= line")
 
-        let elsewhere = GoogleReaderSource(endpoint: URL(string: "http://\(host)/api/nothing.php")!, login: FreshRSSTestServer.user,
-                                           password: FreshRSSTestServer.apiPassword, options: options)
+        let elsewhere = GoogleReaderSource(endpoint: URL(string: "http://\(host)/api/nothing.php")!, login: GoogleReaderStandIn.user,
+                                           password: GoogleReaderStandIn.apiPassword, options: options)
         #expect(throws: SyncFailure.httpStatus(host: host, code: 404)) { try elsewhere.subscriptions() }
 
         let small = source(server, maxAnswerBytes: 200)
@@ -193,5 +195,74 @@ struct GoogleReaderSourceTests {
         // The same source works again once the server is back, with the login it had.
         try server.restart()
         #expect(try reader.articleStates().unreadIDs.count == 5)
+    }
+
+    @Test func syncRequestsGoThroughTheProxyOfFeedDownloads() throws {
+        let server = try makeServer()
+        // A host no resolver knows: only a proxy can reach it.
+        let endpoint = URL(string: "http://greader.invalid:\(server.port)/api/greader.php")!
+        func reader(_ proxy: ProxySettings?) -> GoogleReaderSource {
+            var options = FetchOptions(connectTimeout: 5, timeout: 20)
+            options.proxy = proxy
+            return GoogleReaderSource(endpoint: endpoint, login: GoogleReaderStandIn.user, password: GoogleReaderStandIn.apiPassword,
+                                      options: options)
+        }
+        let direct = try #require(throws: SyncFailure.self) { try reader(nil).subscriptions() }
+        guard case .unreachable = direct else {
+            Issue.record("expected unreachable without the proxy, got \(direct)")
+            return
+        }
+
+        // An HTTP proxy: the stand-in itself, which answers absolute URIs as a proxy would.
+        #expect(try reader(ProxySettings(address: "127.0.0.1:\(server.port)", kind: .http)).subscriptions().count == 2)
+        let proxied = server.requestLog().filter { $0.contains("/reader/api/0/subscription/list") }
+        #expect(!proxied.isEmpty && proxied.allSatisfy { $0.contains(" http://greader.invalid:\(server.port)/api/greader.php/") })
+
+        // SOCKS5 with its own credentials, the proxy resolving the name.
+        let socks = try SOCKSProxy(credentials: "me:s3cret")
+        defer { socks.stop() }
+        let viaSOCKS = reader(ProxySettings(address: "127.0.0.1:\(socks.port)", kind: .socks5h, credentials: "me:s3cret"))
+        #expect(try viaSOCKS.articles(newerThan: 0).count == 5)
+        #expect(try socks.connections().first == "greader.invalid \(server.port) me")
+    }
+
+    @Test(arguments: [GoogleReaderStandIn.Flavour.freshRSS, .oldReader])
+    func anIndependentClientReadsTheStandInAsTheSourceDoes(_ flavour: GoogleReaderStandIn.Flavour) throws {
+        try #require(GoogleReaderStandIn.hasIndependentClient, "libgreader is not in the sync venv (make sync-test-deps)")
+        let server = try GoogleReaderStandIn(flavour: flavour)
+        try server.write(["gamma.xml": FeverFeedFile.rss(title: "Gamma", site: "http://example.org/gamma/", items: [
+            .init(guid: "gamma-1", title: "Gamma one", link: "http://example.org/gamma/1", day: 5, html: "<p>G1</p>"),
+        ])])
+        // Read by the source first: the client check then changes the stand-in.
+        let reader = GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user,
+                                        password: GoogleReaderStandIn.apiPassword, namesItems: flavour == .oldReader)
+        let feeds = try reader.subscriptions()
+        let articles = try reader.articles(newerThan: 0)
+        let check = try server.runClientCheck(newFeed: "gamma.xml")
+        #expect(check.status == 0, "libgreader disagrees with the stand-in: \(check.errors)")
+
+        let clientFeeds = try #require(check.summary["feeds"] as? [[String: Any]])
+        #expect(Set(clientFeeds.compactMap { $0["title"] as? String }) == Set(feeds.map(\.title)))
+        for feed in feeds {
+            let seen = clientFeeds.first { $0["title"] as? String == feed.title }
+            #expect(seen?["categories"] as? [String] == feed.tags)
+            #expect(seen?["site"] as? String == feed.siteURL)
+        }
+        let clientItems = try #require(check.summary["items"] as? [[String: Any]])
+        let ids = GoogleReaderItemIDs()
+        var byID: [Int64: [String: Any]] = [:]
+        for item in clientItems {
+            if let id = ids.id(item["id"] as? String) { byID[id] = item }
+        }
+        #expect(Set(byID.keys) == Set(articles.map(\.id)))
+        for article in articles {
+            #expect(byID[article.id]?["title"] as? String == article.title)
+            #expect(byID[article.id]?["url"] as? String == article.url)
+            #expect(byID[article.id]?["read"] as? Bool == article.isRead)
+        }
+        if flavour == .oldReader {
+            // The Old Reader's ids are ObjectIds, not numbers.
+            #expect(clientItems.allSatisfy { ($0["id"] as? String)?.count == "tag:google.com,2005:reader/item/".count + 24 })
+        }
     }
 }

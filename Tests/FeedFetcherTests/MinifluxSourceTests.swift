@@ -265,7 +265,7 @@ struct MinifluxSourceTests {
             Issue.record("expected a refusal, got \(failure)")
             return
         }
-        #expect(why.hasPrefix("bad thing  [31mred *** xxx") && why.count == MinifluxConnection.maxReasonLength)
+        #expect(why.hasPrefix("bad thing  [31mred *** xxx") && why.count == RESTConnection.maxReasonLength)
         #expect(!failure.description.contains("\n") && !failure.description.contains("\u{1B}") && !failure.description.contains("pa55word"))
         #expect(failure.description.hasPrefix("the feed server 127.0.0.1:\(server.port) answered HTTP 400 Bad Request: bad thing"))
     }

@@ -7,29 +7,29 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Synchronizer` between a real cache and a real FreshRSS 1.24.3 through its Google Reader API
-/// (see `FreshRSSTestServer`). Another device is played by a second `GoogleReaderSource`.
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+/// `Synchronizer` between a real cache and the Google Reader API stand-in (`GoogleReaderStandIn`,
+/// which answers as FreshRSS does). Another device is played by a second `GoogleReaderSource`.
+@Suite(.serialized)
 struct GoogleReaderSyncTests {
     final class Fixture {
-        let server: FreshRSSTestServer
+        let server: GoogleReaderStandIn
         let cache: TestStore
         var store: FeedStore { cache.store }
 
         init() throws {
-            server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+            server = try GoogleReaderStandIn()
             cache = try TestStore(subscriptions: [])
         }
 
-        func source(password: String = FreshRSSTestServer.apiPassword) -> GoogleReaderSource {
-            GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user, password: password,
+        func source(password: String = GoogleReaderStandIn.apiPassword) -> GoogleReaderSource {
+            GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user, password: password,
                                options: FetchOptions(connectTimeout: 3, timeout: 20))
         }
 
-        func synchronizer(password: String = FreshRSSTestServer.apiPassword) -> Synchronizer {
+        func synchronizer(password: String = GoogleReaderStandIn.apiPassword, keepingLocalFeeds: Bool = false) -> Synchronizer {
             Synchronizer(account: SyncAccount(source: source(password: password),
-                                              identity: "greader \(server.greaderEndpoint.absoluteString) \(FreshRSSTestServer.user)"),
-                         store: store)
+                                              identity: "greader \(server.greaderEndpoint.absoluteString) \(GoogleReaderStandIn.user)"),
+                         store: store, keepingLocalFeeds: keepingLocalFeeds)
         }
 
         func feed(_ title: String) throws -> FeedListRow { try store.feed(titled: title) }
@@ -151,9 +151,9 @@ struct GoogleReaderSyncTests {
 
         // Fever cannot: one line, and nothing changes.
         let fever = Synchronizer(
-            account: SyncAccount(source: FeverSource(endpoint: fixture.server.feverEndpoint, email: FreshRSSTestServer.user,
-                                                     password: FreshRSSTestServer.apiPassword),
-                                 identity: "fever \(fixture.server.feverEndpoint.absoluteString) \(FreshRSSTestServer.user)"),
+            account: SyncAccount(source: FeverSource(endpoint: fixture.server.feverEndpoint, email: GoogleReaderStandIn.user,
+                                                     password: GoogleReaderStandIn.apiPassword),
+                                 identity: "fever \(fixture.server.feverEndpoint.absoluteString) \(GoogleReaderStandIn.user)"),
             store: fixture.store)
         let refused = #expect(throws: SyncFailure.self) { try fever.addFeed(url: "http://example.org/feed.xml") }
         #expect(refused == .cannotManageFeeds(api: "Fever API"))
@@ -177,5 +177,32 @@ struct GoogleReaderSyncTests {
         let failure = #expect(throws: SyncFailure.self) { try fixture.synchronizer().sync() }
         #expect("\(failure.map { "\($0)" } ?? "")".hasPrefix("cannot reach the feed server 127.0.0.1:"))
         #expect(try fixture.store.feedList().isEmpty)
+    }
+
+    /// `sync-local-feeds`: the urls file's feed stays beside the server's, sync after sync; a URL
+    /// both list is the server's (synced, not fetched); without the option the sync drops the
+    /// local one.
+    @Test func localFeedsStayBesideTheServersAndAURLBothListIsTheServers() throws {
+        let fixture = try Fixture()
+        let local = "http://127.0.0.1:9/local.xml"
+        let shared = fixture.server.server.feedURL("alpha.xml")
+        try fixture.store.syncSubscriptions([Subscription(url: local, customTitle: "Harbour"), Subscription(url: shared)])
+        try StoreFeedCache(store: fixture.store).storeFeed(
+            Feed(format: .rss20, title: "Harbour", items: [Item(id: "tide", title: "Tide"), Item(id: "ferry", title: "Ferry")]),
+            for: local, validators: CacheValidators(), permanentRedirect: nil)
+
+        let synchronizer = fixture.synchronizer(keepingLocalFeeds: true)
+        for _ in 1...2 {
+            try synchronizer.sync()
+            let feeds = try fixture.store.feedList()
+            #expect(feeds.map(\.displayTitle).sorted() == ["Alpha", "Beta", "Harbour"])
+            #expect(feeds.filter(\.isFromServer).map(\.displayTitle).sorted() == ["Alpha", "Beta"])
+            #expect(try fixture.feed("Harbour").totalCount == 2)
+            #expect(try fixture.feed("Alpha").totalCount == 2)
+            #expect(try fixture.store.feedsToFetch(localOnly: true).map(\.url) == [local])
+        }
+
+        try fixture.synchronizer().sync()
+        #expect(try fixture.store.feedList().map(\.displayTitle).sorted() == ["Alpha", "Beta"])
     }
 }

@@ -115,7 +115,18 @@ import Testing
             """)
         #expect(config.warnings.isEmpty)
         #expect(config.feedListSource.server?.service == .freshrss)
-        #expect(throws: SyncSetupError.unsupportedSource("newsblur")) { try Config(parsing: "urls-source newsblur").syncAccount() }
+        #expect(throws: SyncSetupError.unsupportedSource("feedhq")) { try Config(parsing: "urls-source feedhq").syncAccount() }
+        // The services of their own APIs: newsboat's options, an identity without the password,
+        // Feedbin's and NewsBlur's own addresses unless given.
+        for (lines, identity) in [
+            ("urls-source ocnews\nocnews-url https://cloud.example.org\nocnews-login me\nocnews-password pw",
+             "ocnews https://cloud.example.org me"),
+            ("urls-source feedbin\nfeedbin-login me@example.org\nfeedbin-password pw", "feedbin https://api.feedbin.com me@example.org"),
+            ("urls-source newsblur\nnewsblur-login me\nnewsblur-password pw", "newsblur https://newsblur.com me"),
+        ] {
+            #expect(try Config(parsing: lines).syncAccount()?.identity == identity)
+        }
+        #expect(throws: SyncSetupError.missingOption("ocnews-url")) { try Config(parsing: "urls-source ocnews\nocnews-login me").syncAccount() }
         #expect(config.feedListSource.server?.value(\.url) == "https://rss.example.org/api/greader.php")
         #expect(config.feedListSource.server?.value(\.minItems) == 50)
         #expect(config.feedListSource.server?.value(\.showSpecialFeeds) == false)

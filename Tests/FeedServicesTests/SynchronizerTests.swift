@@ -7,8 +7,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Synchronizer` between a real cache and real Fever servers: coldsweat 0.10.2 and FreshRSS
-/// 1.24.3 on loopback (see `FeverTestServer`, `FreshRSSTestServer`), each test against each.
+/// `Synchronizer` between a real cache and a real Fever server: coldsweat 0.10.2 on loopback (see
+/// `FeverTestServer`, `FeverServerKind`).
 /// Another device is played by a second `FeverSource` on the same login.
 @Suite(.serialized, .enabled(if: FeverTestServer.isInstalled,
                             "coldsweat is not installed: run `make sync-test-deps` (or `make test`) to test Fever sync"))
@@ -120,9 +120,6 @@ struct SynchronizerTests {
 
     @Test(arguments: FeverServerKind.available) func marksMadeHereReachTheServerAtTheNextSync(_ kind: FeverServerKind) throws {
         let fixture = try Fixture(kind)
-        // Fever's `before` is in whole seconds and FreshRSS compares it with each article's
-        // arrival: a feed read within the second its articles arrived would keep them unread.
-        if kind == .freshRSS { Thread.sleep(forTimeInterval: 1) }
         try fixture.synchronizer().sync()
         try fixture.store.markItem(try fixture.item("Alpha one").id, read: true)
         try fixture.store.setStarred(true, item: try fixture.item("Beta two").id)

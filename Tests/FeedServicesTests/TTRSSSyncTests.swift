@@ -76,8 +76,8 @@ struct TTRSSSyncTests {
         #expect(stored.item.content?.contains("Hello") == true)
         #expect(stored.item.content?.contains("onclick") == false)
 
-        // Nothing new: feeds, categories, one short page of headlines, the unread and the starred
-        // lists; no article.
+        // Nothing new: feeds, categories, the counters, the unread headlines above the newest
+        // unread one and the new articles (both empty); no article, no list of states.
         let before = fixture.calls()
         let second = try synchronizer.sync()
         #expect(second == SyncOutcome(feeds: 2, newArticles: 0, changedStates: 0))
@@ -91,6 +91,35 @@ struct TTRSSSyncTests {
         let third = try synchronizer.sync()
         #expect(third.newArticles == 1)
         #expect(try fixture.feed("Beta").unreadCount == 4)
+    }
+
+    /// After the first sync the counters decide which lists are read again: a feed whose unread
+    /// count moved (an article read elsewhere, one marked unread again), the starred list when a
+    /// star moved; nothing else.
+    @Test func theCountersSayWhichListsAreReadAgain() throws {
+        let fixture = try Fixture()
+        let synchronizer = try fixture.synchronizer()
+        try synchronizer.sync()
+        let otherDevice = fixture.otherDevice()
+        let alphaOne = try fixture.serverID("Alpha one"), betaOne = try fixture.serverID("Beta one")
+
+        // Read elsewhere in Beta: Beta's unread list is read again (one call more than nothing).
+        try otherDevice.send([.read(betaOne)])
+        var before = fixture.calls()
+        #expect(try synchronizer.sync().changedStates == 1)
+        #expect(fixture.calls() - before == 6)
+        #expect(try fixture.item("Beta one").isRead && fixture.feed("Beta").unreadCount == 2)
+
+        // Read here, then marked unread elsewhere (below the newest unread id): seen through
+        // Alpha's count; a star elsewhere: the starred list.
+        try fixture.store.markItem(try fixture.item("Alpha one").id, read: true)
+        try synchronizer.sync()
+        try otherDevice.send([.unread(alphaOne), .starred(betaOne)])
+        before = fixture.calls()
+        #expect(try synchronizer.sync().changedStates == 2)
+        #expect(fixture.calls() - before == 7)
+        #expect(try !fixture.item("Alpha one").isRead && fixture.item("Beta one").isStarred)
+        #expect(try fixture.store.syncedStates(account: synchronizer.account.identity).unreadIDs == otherDevice.articleStates().unreadIDs)
     }
 
     @Test func readAndStarredGoBothWaysInBatches() throws {

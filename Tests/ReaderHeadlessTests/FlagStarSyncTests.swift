@@ -10,11 +10,11 @@ import TestSupport
 import Testing
 @testable import TidingsApp
 
-/// `freshrss-flag-star "a"` against a real FreshRSS on loopback, as newsboat honours it: an
+/// `freshrss-flag-star "a"` against the Google Reader API stand-in on loopback, as newsboat honours it: an
 /// article starred on the server carries flag `a` here (and the star), and setting or clearing
 /// `a` with `edit-flags` stars or unstars it on the server.
 @MainActor
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+@Suite(.serialized)
 struct FlagStarSyncTests {
     private func see(_ reader: HeadlessReader, _ text: String) async throws {
         let shown = await reader.waitFor(text)
@@ -23,17 +23,17 @@ struct FlagStarSyncTests {
     }
 
     @Test func theServersStarIsTheConfiguredFlagBothWays() async throws {
-        let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+        let server = try await GoogleReaderStandIn.startedOffMain()
         let home = try HeadlessHome()
-        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
-                                             password: FreshRSSTestServer.apiPassword)
+        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user,
+                                             password: GoogleReaderStandIn.apiPassword)
         let alphaTwo = try #require(try otherDevice.articles(newerThan: 0).first { $0.title == "Alpha two" })
         try otherDevice.send([.starred(alphaTwo.id)])
         let lines = """
             urls-source "freshrss"
             freshrss-url "\(server.greaderEndpoint.absoluteString)"
-            freshrss-login "\(FreshRSSTestServer.user)"
-            freshrss-password "\(FreshRSSTestServer.apiPassword)"
+            freshrss-login "\(GoogleReaderStandIn.user)"
+            freshrss-password "\(GoogleReaderStandIn.apiPassword)"
             freshrss-flag-star "a"
             articlelist-format "[%-2F] %f %t"
             """
@@ -68,5 +68,6 @@ struct FlagStarSyncTests {
         let alphaOne = try #require(try otherDevice.articles(newerThan: 0).first { $0.title == "Alpha one" })
         #expect(await reader.waitUntil { (try? otherDevice.articleStates().starredIDs) == [alphaOne.id] })
         #expect(await reader.settle())
+        await server.stopOffMain()
     }
 }

@@ -11,29 +11,29 @@ import Testing
 @testable import TidingsApp
 
 /// The whole reader headless under `urls-source "freshrss"`, the account made from config lines
-/// as a newsboat user writes them, against a real FreshRSS on loopback: the first sync starts by
+/// as a newsboat user writes them, against the Google Reader API stand-in on loopback: the first sync starts by
 /// itself, a read and a star made here reach the server, `a` subscribes on the server and the
 /// feed's articles arrive, `e` and `D` rename and unsubscribe there, and the reader opens from the
 /// cache with the server down.
 @MainActor
-@Suite(.serialized, .enabled(if: FreshRSSTestServer.isAvailable, Comment(rawValue: FreshRSSTestServer.unavailableReason ?? "")))
+@Suite(.serialized)
 struct HeadlessGoogleReaderSyncTests {
     @Test func marksReachTheServerAndAFeedAddedHereIsSubscribedToThere() async throws {
-        let server = try FreshRSSTestServer(files: FeverSample.files, opml: FeverSample.opml)
+        let server = try await GoogleReaderStandIn.startedOffMain()
         let home = try HeadlessHome()
         let lines = """
             urls-source "freshrss"
             freshrss-url "\(server.greaderEndpoint.absoluteString)"
-            freshrss-login "\(FreshRSSTestServer.user)"
-            freshrss-password "\(FreshRSSTestServer.apiPassword)"
+            freshrss-login "\(GoogleReaderStandIn.user)"
+            freshrss-password "\(GoogleReaderStandIn.apiPassword)"
             """
         let config = Config(parsing: lines)
         #expect(config.warnings.isEmpty)
         let account = try #require(try config.syncAccount())
         // The server keeps the list of feeds: the urls file lists none.
         try home.subscribe([])
-        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: FreshRSSTestServer.user,
-                                             password: FreshRSSTestServer.apiPassword)
+        let otherDevice = GoogleReaderSource(endpoint: server.greaderEndpoint, login: GoogleReaderStandIn.user,
+                                             password: GoogleReaderStandIn.apiPassword)
 
         let reader = try home.startReader(config: lines) { $0.syncAccount = .success(account) }
         #expect(await reader.waitFor("Synced: 5 new articles"))
@@ -82,7 +82,7 @@ struct HeadlessGoogleReaderSyncTests {
         #expect(await reader.settle())
         #expect(!reader.lines.contains { $0.contains("(1/1) Gamma") })
         #expect(try otherDevice.subscriptions().count == 2)
-        server.stop()
+        await server.stopOffMain()
 
         // A new reader on the same cache opens from it, server down and all.
         let again = try home.startReader(config: lines) { $0.syncAccount = .success(account) }

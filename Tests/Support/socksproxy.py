@@ -4,10 +4,12 @@
 It binds a free port, prints it on stdout as its first line, and relays CONNECT requests until
 its standard input closes (the test that started it went away). Every host name is taken to be
 127.0.0.1, so that a feed at http://feeds.invalid:PORT/ reaches the test's loopback server only
-through the proxy (socks5h: the proxy resolves names). Each CONNECT is appended to --log as
-"HOST PORT USER", so that a test can count what went through.
+through the proxy (socks5h: the proxy resolves names); with --map PORT=LOCAL, a connection to
+port PORT of any host goes to 127.0.0.1:LOCAL instead (https://theoldreader.com reaches a test
+server on a free port). Each CONNECT is appended to --log as "HOST PORT USER", so that a test
+can count what went through.
 
-    socksproxy.py --log FILE [--credentials user:password]
+    socksproxy.py --log FILE [--credentials user:password] [--map 443=PORT ...]
 """
 
 import argparse
@@ -46,7 +48,7 @@ def relay(source, target):
                 pass
 
 
-def serve(client, credentials, log, log_lock):
+def serve(client, credentials, ports, log, log_lock):
     try:
         version, count = read_exactly(client, 2)
         methods = read_exactly(client, count)
@@ -80,7 +82,7 @@ def serve(client, credentials, log, log_lock):
         if command != 1:
             client.sendall(b"\x05\x07\x00\x01" + bytes(6))
             return
-        target = socket.create_connection(("127.0.0.1", port))
+        target = socket.create_connection(("127.0.0.1", ports.get(port, port)))
         client.sendall(b"\x05\x00\x00\x01" + socket.inet_aton("127.0.0.1") + struct.pack("!H", port))
         threading.Thread(target=relay, args=(target, client), daemon=True).start()
         relay(client, target)
@@ -94,7 +96,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log", required=True)
     parser.add_argument("--credentials")
+    parser.add_argument("--map", action="append", default=[])
     args = parser.parse_args()
+    ports = {int(asked): int(local) for asked, local in (pair.split("=") for pair in args.map)}
     # A child of a thread that blocks signals inherits the mask: unblock SIGTERM from the test.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     listener = socket.socket()
@@ -106,7 +110,7 @@ def main():
     def accept():
         while True:
             client, _ = listener.accept()
-            threading.Thread(target=serve, args=(client, args.credentials, args.log, log_lock), daemon=True).start()
+            threading.Thread(target=serve, args=(client, args.credentials, ports, args.log, log_lock), daemon=True).start()
 
     threading.Thread(target=accept, daemon=True).start()
     sys.stdin.buffer.read()

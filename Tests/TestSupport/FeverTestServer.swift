@@ -160,5 +160,9 @@ public final class FeverTestServer: @unchecked Sendable {
     public struct SetupFailure: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+
+        public init(message: String) {
+            self.message = message
+        }
     }
 }

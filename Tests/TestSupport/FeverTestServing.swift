@@ -1,7 +1,6 @@
 import Foundation
 
-/// A real Fever API server on loopback for the Fever tests, which run against each of them:
-/// coldsweat (`FeverTestServer`) and FreshRSS (`FreshRSSTestServer`'s `/api/fever.php`).
+/// A real Fever API server on loopback for the Fever tests: coldsweat (`FeverTestServer`).
 public protocol FeverTestServing: AnyObject, Sendable {
     /// The Fever endpoint, as a user would configure it.
     var feverEndpoint: URL { get }
@@ -23,9 +22,4 @@ extension FeverTestServer: FeverTestServing {
     public var feverEndpoint: URL { endpoint }
     public var feverLogin: String { FeverTestServer.email }
     public var feverPassword: String { FeverTestServer.password }
-}
-
-extension FreshRSSTestServer: FeverTestServing {
-    public var feverLogin: String { FreshRSSTestServer.user }
-    public var feverPassword: String { FreshRSSTestServer.apiPassword }
 }

@@ -288,7 +288,7 @@ public struct OptionTable: Sendable {
 
     // MARK: Sync services (each service's own options are in `SyncServiceOptions`)
     public let urlsSource = ConfigOption<URLsSource>("urls-source", default: .local, .sync, .works, timing: .atStart,
-        "local: the urls file; opml: the documents opml-url names; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; another service is read but not synced with yet (one line at start says so)")
+        "local: the urls file; opml: the documents opml-url names; fever: a Fever server; freshrss, oldreader, inoreader, greader: a Google Reader API server; ttrss: Tiny Tiny RSS; miniflux: Miniflux's own API; ocnews: Nextcloud News; newsblur: NewsBlur; feedbin: Feedbin; feedhq (closed in 2019) is read but not synced with (one line at start says so)")
     public let syncLocalFeeds = ConfigOption("sync-local-feeds", default: false, .sync, .works, timing: .atStart,
         "with a feed server: the urls file's feeds are reloaded too, beside the server's, and marked \u{00B7} in the feed list (a Tidings option)")
     public let opmlUrl = ConfigOption("opml-url", default: [String](), .sync, .works, timing: .atStart,

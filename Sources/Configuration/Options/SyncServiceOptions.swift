@@ -1,6 +1,6 @@
 /// The options of one feed service, named `SERVICE-SUFFIX` as newsboat names them
 /// (`freshrss-url`, `ttrss-passwordeval`, `miniflux-token`): each service has the ones newsboat
-/// gives it. Those of the services Tidings does not sync with yet are read and kept, to come.
+/// gives it. Those of FeedHQ (closed in 2019), which Tidings does not sync with, are read and kept.
 ///
 ///     server[\.login]                 // the login, from `freshrss-login`
 ///     server.value(\.minItems)        // nil for a service without `-min-items`
@@ -60,8 +60,9 @@ public struct SyncServiceOptions: Sendable {
         flagPublish = service == .ttrss
             ? text("flag-publish", "the flag letter that stands for TT-RSS's published state: published articles show it, and edit-flags setting or clearing it publishes or unpublishes")
             : nil
+        // NewsBlur's first sync reads a feed's stories page by page: 20 by default, as newsboat.
         minItems = isFever || has([.ttrss, .ocnews, .feedbin]) ? nil
-            : ConfigOption("\(name)-min-items", default: synced ? 0 : 20, .sync, works, timing: .atStart,
+            : ConfigOption("\(name)-min-items", default: synced && service != .newsblur ? 0 : 20, .sync, works, timing: .atStart,
                      synced ? "the first sync fetches this many of each feed's newest articles, and every unread or starred one; 0: all"
                          : "articles fetched per feed at least")
         showSpecialFeeds = has([.freshrss, .oldreader, .inoreader, .feedhq, .miniflux])
@@ -90,6 +91,9 @@ public struct SyncServiceOptions: Sendable {
         case .fever: "the Fever endpoint (a Tidings option)"
         case .ttrss: "the Tiny Tiny RSS server's address (its api/ is under it)"
         case .miniflux: "the Miniflux instance's address"
+        case .ocnews: "the Nextcloud address (its index.php/apps/news/api/v1-2/ is under it)"
+        case .newsblur: "NewsBlur's address (for a NewsBlur of one's own)"
+        case .feedbin: "Feedbin's API address (for a self-hosted Feedbin; its v2/ is under it)"
         case _ where service.speaksGoogleReader: "the server's Google Reader API address"
         default: "the server's address"
         }
