@@ -74,6 +74,22 @@ public struct ListState: Hashable, Sendable {
         return true
     }
 
+    /// The row drawn `line` lines below the top of the list (from 0), as ``ListView`` draws it
+    /// from ``offset``: for a click. Nil below the last row.
+    ///
+    /// - Parameter rowHeight: the lines each row takes, when rows can take more than one.
+    public func row(atLine line: Int, count: Int, rowHeight: ((Int) -> Int)? = nil) -> Int? {
+        guard line >= 0 else { return nil }
+        var index = offset, top = 0
+        while index < count {
+            let height = max(1, rowHeight?(index) ?? 1)
+            if line < top + height { return index }
+            top += height
+            index += 1
+        }
+        return nil
+    }
+
     /// Moves one screenful down: the selection and the view move together, as in `less`.
     public mutating func pageDown(count: Int) {
         let page = max(1, visibleRows)

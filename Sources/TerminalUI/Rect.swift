@@ -30,6 +30,11 @@ public struct Rect: Hashable, Sendable {
     public var right: Int { column + width }
 
     /// The part of this rectangle that is also inside `other`.
+    /// Whether the cell at `row`, `column` is inside (a click's cell).
+    public func contains(row: Int, column: Int) -> Bool {
+        row >= self.row && row < bottom && column >= self.column && column < right
+    }
+
     public func intersection(_ other: Rect) -> Rect {
         let top = max(row, other.row), left = max(column, other.column)
         return Rect(

@@ -22,8 +22,8 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
 
     public private(set) var runs: [Run]
 
-    public init(_ text: String = "", style: Style = .plain) {
-        runs = text.isEmpty ? [] : [Run(text, style: style)]
+    public init(_ text: String = "", style: Style = .plain, link: String? = nil) {
+        runs = text.isEmpty ? [] : [Run(text, style: style, link: link)]
     }
 
     public init(runs: [Run]) {

@@ -212,7 +212,7 @@ public struct OptionTable: Sendable {
         "wrap articles at this column, 0 for the window's width")
     public let imageProtocol = ConfigOption<ImageProtocolChoice>("image-protocol", default: .auto, .article, .works,
         "how the article view draws pictures: auto asks the terminal at start (blocks inside tmux or screen); none keeps the [image: alt] text (a Tidings option)")
-    public let hyperlinks = ConfigOption<HyperlinkChoice>("hyperlinks", default: .auto, .article, .toCome,
+    public let hyperlinks = ConfigOption<HyperlinkChoice>("hyperlinks", default: .auto, .article, .works,
         "links in the article written so that the terminal makes them clickable (OSC 8), the [1] numbers kept: auto when the terminal is known to support them (see The mouse and clickable links) (a Tidings option)")
     public let imageMaxHeight = ConfigOption("image-max-height", default: 0, .article, .works,
         "rows a picture in the article takes at most, 0 for half the window (a Tidings option)")
@@ -268,7 +268,7 @@ public struct OptionTable: Sendable {
         "macro-prefix KEY: the key before a macro's key (a Tidings command; bind-key KEY macro-prefix works too)") { config, words, _ in config.macroPrefix(words) }
     public let runOnStartup = ConfigCommand("run-on-startup", .keys,
         "actions run when the reader starts, once the feed list is read, as a macro's") { config, words, _ in config.runOnStartup(words) }
-    public let mouse = ConfigOption("mouse", default: true, .keys, .toCome,
+    public let mouse = ConfigOption("mouse", default: true, .keys, .works,
         "clicks select and open, the wheel scrolls (see The mouse and clickable links); Shift-drag still selects text in most terminals (a Tidings option)")
     public let historyLimit = ConfigOption("history-limit", default: 100, .keys, .works,
         "lines of the command line's and the search prompt's histories kept between sessions (history.cmdline, history.search beside the cache); 0: none")

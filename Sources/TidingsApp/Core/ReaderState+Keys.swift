@@ -19,6 +19,8 @@ extension ReaderState {
                 effects.append(.terminal(.repaint))
             case .control("z"):
                 effects.append(.terminal(.suspendProcess))
+            case .mouse(let event):
+                effects += handleMouse(event, environment)
             case _ where prompt != nil:
                 effects += handlePromptKey(key, environment)
             case .control("c"):

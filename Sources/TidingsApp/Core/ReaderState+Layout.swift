@@ -101,7 +101,10 @@ extension ReaderState {
         }
         let unread = feedList?.rows(context).reduce(0) { $0 + $1.unreadCount } ?? 0
         let windowTitle = titleNotification ?? (unread > 0 ? "Tidings (\(unread) unread)" : "Tidings")
-        return ReaderFrame(grid: grid, cursor: cursor, park: park, windowTitle: windowTitle, images: images)
+        let hyperlinks = settings.config[\.hyperlinks]
+        return ReaderFrame(grid: grid, cursor: cursor, park: park, windowTitle: windowTitle, images: images,
+                           reportsMouse: settings.config[\.mouse],
+                           writesHyperlinks: hyperlinks == .yes || (hyperlinks == .auto && terminal.supportsHyperlinks))
     }
 
     /// A line between two panes, its arrow pointing at the one with the focus.
@@ -130,4 +133,8 @@ struct ReaderFrame {
     var park: Position
     var windowTitle: String
     var images: [ImagePlacement]
+    /// Whether the terminal is asked for mouse reports (`mouse`).
+    var reportsMouse: Bool
+    /// Whether the cells' links are written as OSC 8 hyperlinks (`hyperlinks`).
+    var writesHyperlinks: Bool
 }

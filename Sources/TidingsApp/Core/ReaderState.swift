@@ -67,6 +67,8 @@ struct ReaderState: Sendable {
         var showsColors = true
         /// How `image-protocol auto` draws pictures here (asked once at start).
         var detectedImageProtocol = ImageProtocolChoice.none
+        /// Whether the terminal is known to make OSC 8 hyperlinks clickable (`hyperlinks auto`).
+        var supportsHyperlinks = false
     }
 
     /// The reader as it opens: the feed list at the root (the welcome screen when there is no

@@ -184,7 +184,7 @@ final class HTMLTextBuilder {
             pictureSourceSet = nil
         case .a:
             if let number = openLinks.popLast() ?? nil {
-                inline("[\(number)]", style: linkStyle, collapsible: false)
+                inline("[\(number)]", style: linkStyle, collapsible: false, link: links[number - 1])
             }
         case _ where isInCell && element.layout != .inline:
             pendingSpace = lineStarted && !current.isEmpty
@@ -240,7 +240,7 @@ final class HTMLTextBuilder {
             blocks.append(.line(TextView.Line(StyledText("Links:", style: .bold))))
             for (index, url) in links.enumerated() {
                 let label = "[\(index + 1)] "
-                blocks.append(.line(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url), continuationIndent: label.count)))
+                blocks.append(.line(TextView.Line(StyledText("[\(index + 1)]", style: linkStyle) + StyledText(" " + url, link: url), continuationIndent: label.count)))
             }
         }
         return ArticleBody(blocks: blocks, links: links, imageNumbers: imageNumbers, images: images, mediaKinds: mediaKinds)
@@ -259,13 +259,20 @@ final class HTMLTextBuilder {
     /// nothing: hostile HTML nests thousands deep, and the text must stay readable (and small).
     private var blockIndent: Int { min(quoteDepth, 4) * 4 + min(lists.count, 6) * 3 }
 
+    /// The address of the innermost link open: its text carries it, for a terminal that makes it
+    /// clickable (`hyperlinks`).
+    private var openLinkURL: String? {
+        openLinks.last { $0 != nil }.flatMap { $0 }.map { links[$0 - 1] }
+    }
+
     /// Appends inline text; with `collapsible`, runs of white space become one space and spaces at
-    /// the start of a line vanish.
-    private func inline(_ text: String, style: Style, collapsible: Bool = true) {
+    /// the start of a line vanish. The text carries `link` (by default the link it is inside).
+    private func inline(_ text: String, style: Style, collapsible: Bool = true, link: String?? = nil) {
+        let link = link ?? openLinkURL
         guard collapsible else {
             beginContent()
             pendingSpace = false
-            current.append(text, style: style)
+            current.append(text, style: style, link: link)
             return
         }
         var word = ""
@@ -274,7 +281,7 @@ final class HTMLTextBuilder {
             // together: it stays, as a character of the word (issue 45 §4).
             if character.isWhitespace && !"\u{A0}\u{202F}\u{2007}".contains(character) {
                 if !word.isEmpty {
-                    emitWord(word, style: style)
+                    emitWord(word, style: style, link: link)
                     word = ""
                 }
                 if lineStarted { pendingSpace = true }
@@ -282,18 +289,20 @@ final class HTMLTextBuilder {
                 word.append(character)
             }
         }
-        if !word.isEmpty { emitWord(word, style: style) }
+        if !word.isEmpty { emitWord(word, style: style, link: link) }
     }
 
-    private func emitWord(_ word: String, style: Style) {
+    private func emitWord(_ word: String, style: Style, link: String?) {
         beginContent()
         if pendingSpace {
             // Underlined only between two underlined words, never before the first (issue 45 §16).
             let joinsUnderlined = style.attributes.contains(.underline) && current.runs.last?.style.attributes.contains(.underline) == true
-            if !current.isEmpty { current.append(" ", style: joinsUnderlined ? style : .plain) }
+            // A space between two words of one link is part of it (one clickable run).
+            let joinsLink = link != nil && current.runs.last?.link == link
+            if !current.isEmpty { current.append(" ", style: joinsUnderlined ? style : .plain, link: joinsLink ? link : nil) }
             pendingSpace = false
         }
-        current.append(word, style: style)
+        current.append(word, style: style, link: link)
     }
 
     /// Starts a line if none is open: the blank line a new block asks for, the indentation, and a

@@ -122,7 +122,8 @@ public final class ReaderRuntime {
         // be a meaningless pattern of half blocks, so `auto` keeps the labels.
         let facts = ReaderState.TerminalFacts(
             size: TerminalSize(rows: terminal.rows, columns: terminal.columns, cell: terminal.cellSize), showsColors: terminal.showsColors,
-            detectedImageProtocol: !terminal.showsColors && detectedImageProtocol == .blocks ? .none : detectedImageProtocol)
+            detectedImageProtocol: !terminal.showsColors && detectedImageProtocol == .blocks ? .none : detectedImageProtocol,
+            supportsHyperlinks: HyperlinkSupport.detect(environment: environment))
         state = ReaderState(settings: settings, terminal: facts, now: clock())
         storeRunner = StoreRunner(store: store, urlsPath: settings.urlsPath, inbox: inbox)
         let account = try? settings.syncAccount?.get()
@@ -249,6 +250,8 @@ public final class ReaderRuntime {
         guard !isStopped else { return }
         let frame = state.frame()
         terminal.setTitle(frame.windowTitle)
+        terminal.reportsMouse = frame.reportsMouse
+        terminal.writesHyperlinks = frame.writesHyperlinks
         terminal.draw(frame.grid, cursor: frame.cursor, park: frame.park)
         terminal.placeImages(frame.images)
     }

@@ -205,6 +205,12 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
         state.selectRow(index, count: source.count)
     }
 
+    func row(atLine line: Int, _ context: ScreenContext) -> Int? {
+        state.row(atLine: line, count: source.count)
+    }
+
+    var selectedRow: Int { state.selection }
+
     /// Selects the article with `id` when it is among the loaded rows.
     mutating func select(item id: ItemID) {
         if let index = source.index(of: id) { state.select(index, count: source.count) }

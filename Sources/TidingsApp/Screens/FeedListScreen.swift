@@ -445,6 +445,12 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
         state.selectRow(index, count: shown.count)
     }
 
+    func row(atLine line: Int, _ context: ScreenContext) -> Int? {
+        state.row(atLine: line, count: shown.count)
+    }
+
+    var selectedRow: Int { state.selection }
+
     mutating func select(feedURL url: String) {
         if let id = unfilteredRows.first(where: { $0.url == url })?.id { select(feed: id) }
     }

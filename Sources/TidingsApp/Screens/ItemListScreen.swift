@@ -307,6 +307,12 @@ struct ItemListScreen: ReaderScreen, TypingScreen, MarksScreen, FeedRowsScreen, 
         state.selectRow(index, count: source.count)
     }
 
+    func row(atLine line: Int, _ context: ScreenContext) -> Int? {
+        state.row(atLine: line, count: source.count, rowHeight: rows(context).height(at:))
+    }
+
+    var selectedRow: Int { state.selection }
+
     /// Selects the item with `id` when it is among the loaded rows (after `n`/`p`), or once the
     /// list is read.
     mutating func select(item id: ItemID) {

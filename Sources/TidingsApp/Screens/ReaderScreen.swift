@@ -89,6 +89,10 @@ protocol FeedListing: FeedRowsScreen {
 protocol RowsScreen: ReaderScreen {
     /// Selects the row at `index` (from 0); false when there is no such row.
     mutating func selectRow(_ index: Int) -> Bool
+    /// The row drawn `line` lines below the top of the screen's area (a click); nil on no row.
+    func row(atLine line: Int, _ context: ScreenContext) -> Int?
+    /// The row selected.
+    var selectedRow: Int { get }
 }
 
 /// A list that a filter expression narrows (`set-filter`, `select-filter`).

@@ -10,7 +10,7 @@ import TerminalUI
 /// one. The rows are the matches found when the search ran: a reload does not re-run it (the
 /// list never moves under the cursor), but read and starred marks follow the store. Run the
 /// search again (`/`, Enter) to see articles that arrived since.
-struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadScanning, SavableArticleList {
+struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadScanning, SavableArticleList, RowsScreen {
     let id: ScreenID
     private(set) var results: SearchResults
     private(set) var state = ListState()
@@ -51,6 +51,16 @@ struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadSca
     }
 
     var keyContext: KeyMap.Context { .searchResults }
+
+    mutating func selectRow(_ index: Int) -> Bool {
+        state.selectRow(index, count: results.list.count)
+    }
+
+    func row(atLine line: Int, _ context: ScreenContext) -> Int? {
+        state.row(atLine: line, count: results.list.count)
+    }
+
+    var selectedRow: Int { state.selection }
 
     /// Keeps `replaced` (and what it replaced) for `prevsearchresults`.
     mutating func keepEarlier(_ replaced: SearchResultsScreen) {
