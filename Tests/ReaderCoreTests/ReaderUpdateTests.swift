@@ -63,7 +63,7 @@ struct ReaderUpdateTests {
         #expect(reader.text.contains("Loading"))
         let filter = FeedListFilter(hidesFeedsWithoutUnread: false, tag: nil)
         #expect(reader.send(.storeChanged) == [
-            .read(FeedListQuery(filter: filter), route: ScreenTicket(screen: reader.state.top.id, request: 1)), .store(.checkGeneration),
+            .read(FeedListQuery(filter: filter, folds: true), route: ScreenTicket(screen: reader.state.top.id, request: 1)), .store(.checkGeneration),
         ])
     }
 
@@ -87,6 +87,8 @@ struct ReaderUpdateTests {
         let first = try reader.storedArticles(ofFeed: "News")[0]
         #expect(Self.actions(reader.send(.keys([.character("N")]))) == [
             .store(.checkGeneration), .store(.writeMarks([NumberedMark(number: 1, mark: .read(first.id, feed: first.feedID, isRead: true, wasRead: false))])),
+            // fold-duplicates (yes): the story's copies in other feeds follow.
+            .store(.markStoryCopies([first.id], read: true)),
         ])
         #expect(reader.text.contains("Marked read"))
         #expect(reader.text.contains("1 unread, 2 total"))

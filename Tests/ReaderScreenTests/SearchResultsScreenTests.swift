@@ -148,7 +148,9 @@ import Testing
         reader.search("harbour")
         // The first page's read fails (the runner answers it so when the cache is locked).
         let ticket = try ScreenTicket(screen: results(reader).id, request: 1)
-        let firstPage = try SearchPageQuery(query: SearchQuery("harbour"), request: ItemPageRequest(limit: SearchResults.pageSize))
+        var request = ItemPageRequest(limit: SearchResults.pageSize)
+        request.foldsStories = true  // fold-duplicates yes
+        let firstPage = try SearchPageQuery(query: SearchQuery("harbour"), request: request)
         #expect(reader.effects.contains(.read(firstPage, route: .searchPage(ticket))))
         reader.send(.rowsRead(.searchPage(ticket), .failure(StoreFailure(StoreError.busy(path: "/tmp/cache.db")))))
         #expect(reader.lines[1].hasPrefix("  Cannot read more results: the cache /tmp/cache.db is busy"))

@@ -55,6 +55,9 @@ enum StoreEffect: Equatable, Sendable {
     case tidyOnQuit(QuitTidying)
     /// Adds a batch of stored articles to the full-text index (`.bodiesIndexed`).
     case indexStoredBodies
+    /// Marks every other copy of these articles' stories read or unread, as the articles were
+    /// (`fold-duplicates`: a story is read once, wherever it was read).
+    case markStoryCopies([ItemID], read: Bool)
     /// Sends `.marksSettled` once the reads asked for so far have been answered.
     case settleMarks(through: Int)
     /// Changes the urls file, then the store (`.urlsFileEdited`).
@@ -89,6 +92,9 @@ enum FetchEffect: Equatable, Sendable {
     case fetchFullArticle(ItemID, link: String, automatic: Bool)
     /// Fetches started from now on use these options, full articles are rendered so (`:set`, `:source`).
     case useOptions(FetchOptions, ArticleRendering)
+    /// Carries out what the rules on arrival left to do — programs, notifications, the podcast
+    /// queue, full articles — after a reload or a sync (`.ruleEffectsCarriedOut`).
+    case carryOutRuleEffects(Config)
 }
 
 /// Other programs: the browser, the pager, the editor, commands the article is piped to.

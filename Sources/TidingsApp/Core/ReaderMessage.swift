@@ -68,6 +68,9 @@ enum ReaderMessage: Sendable {
     case reloadFinished(ReloadSummary)
     /// A sync with the feed server is over: what it changed, or why it failed (one line).
     case syncFinished(Result<SyncOutcome, SyncFailureLine>)
+    /// What the rules' effects came to: one line ("Rules: 2 programs run"), nil when there was
+    /// nothing to do.
+    case ruleEffectsCarriedOut(String?)
     /// A feed added, renamed, tagged or deleted on the feed server (and the sync after), or why not.
     case serverFeedEdited(ServerFeedEdit, Result<SyncOutcome, SyncFailureLine>)
     /// A feed fetched to be added has arrived (or not).

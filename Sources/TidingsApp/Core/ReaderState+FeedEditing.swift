@@ -392,7 +392,7 @@ extension ReaderState {
             message = error.description
             return []
         }
-        var screen = SearchResultsScreen(id: newScreenID(), query: query)
+        var screen = SearchResultsScreen(id: newScreenID(), query: query, folds: settings.config[\.foldDuplicates])
         screen.scope = feed.map { (typed: text, feed: $0.name.text) }
         if let results = top as? SearchResultsScreen {
             // Kept for `prevsearchresults`, as newsboat keeps its earlier results.

@@ -26,7 +26,17 @@ extension ReaderState {
         }
         change.count = change.steps.count
         if description != nil { undo.record(change) }
-        return numbered.isEmpty ? [] : [.store(.writeMarks(numbered))]
+        guard !numbered.isEmpty else { return [] }
+        return [.store(.writeMarks(numbered))] + storyCopyMarks(marks)
+    }
+
+    /// With `fold-duplicates`, a story read (or unread) in one feed is so in every feed that
+    /// carried it: the copies follow the articles marked one by one.
+    private func storyCopyMarks(_ marks: [ItemMark]) -> [ReaderEffect] {
+        guard settings.config[\.foldDuplicates] else { return [] }
+        var ids: [Bool: [ItemID]] = [:]
+        for case .read(let id, _, let isRead, _) in marks { ids[isRead, default: []].append(id) }
+        return ids.sorted { !$0.key && $1.key }.map { .store(.markStoryCopies($0.value, read: $0.key)) }
     }
 
     /// Marks the feed read (`A`, after `y` with `confirm-mark-feed-read`), then goes on to the

@@ -86,7 +86,7 @@ extension ReaderState {
             message = "Sync failed: \(failure)"
         }
         effects += refreshScreens() + [.store(.checkGeneration)]
-        if case .success = result { effects += retention + episodesAfterReload() }
+        if case .success = result { effects += retention + episodesAfterReload() + ruleEffects }
         if settings.feedListSource.fetchesFeeds {
             // The urls file's feeds next, whatever the server said; one notification for both.
             reload.syncSummary = message
@@ -129,6 +129,20 @@ extension ReaderState {
         // Before the full articles, which forget when the reload started.
         effects += episodesAfterReload()
         return effects + [.store(.indexStoredBodies)] + fullArticlesAfterReload() + countUnreadForNotification(afterReload: true)
+            + ruleEffects
+    }
+
+    /// The rules' effects, after a reload or a sync that may have stored articles a rule acts on.
+    private var ruleEffects: [ReaderEffect] {
+        settings.config.rules.isEmpty ? [] : [.fetch(.carryOutRuleEffects(settings.config))]
+    }
+
+    /// Says what the rules did, after what the reload said; the lists follow what they changed
+    /// (a full article stored).
+    mutating func takeRuleEffectsReport(_ line: String?) -> [ReaderEffect] {
+        guard let line else { return [] }
+        message = [message, line].compactMap { $0 }.joined(separator: "; ")
+        return [LogLine.info(line), .store(.checkGeneration)]
     }
 
     /// `max-items` and `keep-articles-days` after a reload, if either is set.

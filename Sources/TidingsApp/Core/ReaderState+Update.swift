@@ -126,6 +126,8 @@ extension ReaderState {
             return finishReload(summary)
         case .syncFinished(let result):
             return finishSync(result)
+        case .ruleEffectsCarriedOut(let line):
+            return takeRuleEffectsReport(line)
         case .serverFeedEdited(let edit, let result):
             return finishServerFeedEdit(edit, result)
         case .fetchedForAdding(let url, let tag, let capture, let summary):

@@ -72,6 +72,8 @@ struct ItemRowRenderer: RowRenderer {
         let rowStyle = highlights.rowStyle(for: row, starFlag: starFlag)
         let titleStyle = rowStyle ?? (row.isRead ? theme.listNormal : theme.listUnread)
         let title = row.title.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
+        // A folded story (`fold-duplicates`) says how many other feeds' copies it stands for.
+        let copies = row.storyCopies > 0 ? " +\(row.storyCopies)" : ""
         if let format {
             let line = format.render(width: area.width, style: titleStyle) { letter in
                 switch letter {
@@ -82,7 +84,7 @@ struct ItemRowRenderer: RowRenderer {
                 case "n": return (row.isRead ? " " : "N", nil)
                 case "d": return (" ", nil)
                 case "D": return (dateFormatter.string(from: row.date), nil)
-                case "t": return (title, nil)
+                case "t": return (title + copies, nil)
                 case "a": return (row.author ?? "", nil)
                 case "T": return (showsFeedTitle ? row.feedName.text : "", nil)
                 case "L": return (Self.length(row.contentLength), nil)
@@ -97,9 +99,10 @@ struct ItemRowRenderer: RowRenderer {
         column = grid.put(row.isStarred ? "*" : " ", row: area.row, column: column, style: rowStyle ?? .bold, limit: area.right)
         column = grid.put(dateFormatter.string(from: row.date) + "  ", row: area.row, column: column, style: rowStyle ?? .dim, limit: area.right)
         var text = StyledText(title, style: titleStyle)
+        if !copies.isEmpty { text.append(copies, style: rowStyle ?? .bold) }
         let room = area.right - column
         if let author = row.author, !author.isEmpty,
-           DisplayWidth.of(title, limit: room) + 4 + DisplayWidth.of(author, limit: room) <= room {
+           DisplayWidth.of(title + copies, limit: room) + 4 + DisplayWidth.of(author, limit: room) <= room {
             text.append("  — " + author, style: rowStyle ?? .dim)
         }
         grid.put(highlights.styled(text, in: .articleList).truncated(toWidth: room), row: area.row, column: column, limit: area.right)

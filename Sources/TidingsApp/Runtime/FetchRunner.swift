@@ -90,6 +90,20 @@ final class FetchRunner {
             fetchOptions = options
             self.rendering = rendering
             cacheFetcher.options = options
+        case .carryOutRuleEffects(let config):
+            // After the reload's writes: the effects are rows the reload's upserts left.
+            let reply = inbox.expect()
+            let store = store.store
+            DispatchQueue.global(qos: .utility).async {
+                let line: String?
+                do {
+                    let effects = try store.takeRuleEffects()
+                    line = effects.isEmpty ? nil : RuleEffectRunner(store: store, config: config).run(effects).line
+                } catch {
+                    line = "Rules: their effects could not be read: \(error)"
+                }
+                reply.send(.ruleEffectsCarriedOut(line))
+            }
         }
     }
 

@@ -97,6 +97,9 @@ public final class ReaderRuntime {
             settings.warnings.insert(FeedListCommands.readOnlyNotice(settings.cachePath), at: 0)
         }
         store.resetUnreadOnUpdate(feedURLs: config.articleLifecycle.resetUnreadFeedURLs)
+        // The rules on arrival and near-duplicate stories, applied by the reloads' upserts.
+        store.useRules(config.rules)
+        store.useNearDuplicates(config[\.foldNearDuplicates])
         return store
     }
 

@@ -124,6 +124,17 @@ final class StoreRunner {
         case .tidyOnQuit(let tidying):
             quitTidying = tidying
             return nil
+        case .markStoryCopies(let ids, let isRead):
+            return Job(lane: .afterWrites) {
+                do {
+                    // After the marks themselves: what changes now is copies, and only then do the
+                    // lists need reading again.
+                    return try store.markStories(containing: ids, read: isRead).isEmpty ? nil : .storeChanged
+                } catch {
+                    logger.error("cannot mark the other copies of a story: \(error)")
+                    return nil
+                }
+            }
         case .indexStoredBodies:
             return Job(lane: .afterWrites) {
                 do {

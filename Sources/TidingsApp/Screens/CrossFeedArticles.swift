@@ -36,18 +36,20 @@ enum CrossFeedArticles: Equatable, Sendable {
         }
     }
 
-    /// The list's pages; `now` is one moment for `age`, so that counts and pages agree.
-    func pages(now: Date) -> ItemPages {
+    /// The list's pages; `now` is one moment for `age`, so that counts and pages agree; with
+    /// `folds`, a story several feeds carry is one row (`fold-duplicates`).
+    func pages(now: Date, folds: Bool) -> ItemPages {
         switch self {
-        case .starred: .starred
-        case .query(let feed): .query(feed.expression, now: now)
+        case .starred: .starred(folds: folds)
+        case .query(let feed): .query(feed.expression, now: now, folds: folds)
         }
     }
 
-    func counts(in store: FeedStore, now: Date) throws -> ItemCounts {
+    /// The list's counts, a folded story counted once.
+    func counts(in store: FeedStore, now: Date, folds: Bool) throws -> ItemCounts {
         switch self {
-        case .starred: try store.starredCounts()
-        case .query(let feed): try store.counts(matching: [feed.expression], now: now).first ?? .zero
+        case .starred: try store.starredCounts(foldingStories: folds)
+        case .query(let feed): try store.counts(matching: [feed.expression], foldingStories: folds, now: now).first ?? .zero
         }
     }
 

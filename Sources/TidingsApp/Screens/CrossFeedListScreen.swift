@@ -96,7 +96,7 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
     private mutating func refreshCounts(_ context: ScreenContext) -> [ReaderEffect] {
         refreshNumber += 1
         countsOnlyRequest = refreshNumber
-        let query = CrossFeedListQuery(articles: articles, knownCounts: nil, pages: articles.pages(now: context.now),
+        let query = CrossFeedListQuery(articles: articles, knownCounts: nil, pages: articles.pages(now: context.now, folds: context.config[\.foldDuplicates]),
                                        order: context.config[\.articleSortOrder], window: 0..<0, now: context.now)
         return [.read(query, route: ScreenTicket(screen: id, request: refreshNumber))]
     }
@@ -112,7 +112,7 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
         selectedBeforeRead = selectedBeforeRead ?? source.row(at: state.selection)?.id
         let selection = state.selection
         let query = CrossFeedListQuery(
-            articles: articles, knownCounts: knownCounts, pages: articles.pages(now: context.now), order: context.config[\.articleSortOrder],
+            articles: articles, knownCounts: knownCounts, pages: articles.pages(now: context.now, folds: context.config[\.foldDuplicates]), order: context.config[\.articleSortOrder],
             window: max(0, selection - PagedItems.pageSize)..<(selection + PagedItems.pageSize + max(1, listHeight)), now: context.now)
         return [.read(query, route: ScreenTicket(screen: id, request: refreshNumber))]
     }
@@ -125,7 +125,7 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
         guard ticket.request != countsOnlyRequest else { return [] }
         isLoaded = true
         rowsNumber += 1
-        var items = PagedItems(count: answer.counts.total, order: context.config[\.articleSortOrder], pages: articles.pages(now: context.now))
+        var items = PagedItems(count: answer.counts.total, order: context.config[\.articleSortOrder], pages: articles.pages(now: context.now, folds: context.config[\.foldDuplicates]))
         items.preload(answer.pages)
         source = items
         var index = state.selection
@@ -237,7 +237,7 @@ struct CrossFeedListScreen: ReaderScreen, MarksScreen, MarksFollowing, RowsScree
         let round = forward ? Array(0...index).filter { $0 < count } : Array((index..<count).reversed())
         for position in after + round {
             guard let row = source.row(at: position) else {
-                return UnreadListScan(place: .pages(articles.pages(now: context.now), order: context.config[\.articleSortOrder],
+                return UnreadListScan(place: .pages(articles.pages(now: context.now, folds: context.config[\.foldDuplicates]), order: context.config[\.articleSortOrder],
                                                     index: index, count: count))
             }
             if !context.marks.apply(to: row).isRead { return UnreadListScan(place: .found(row)) }

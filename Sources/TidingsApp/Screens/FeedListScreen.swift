@@ -145,7 +145,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
         refreshNumber += 1
         selectedBeforeRead = selectedBeforeRead ?? (isLoaded ? selectedEntry(context) : nil)
         let filter = FeedListFilter(hidesFeedsWithoutUnread: hidesFeedsWithoutUnread(context), tag: tag)
-        return [.read(FeedListQuery(filter: filter), route: ScreenTicket(screen: id, request: refreshNumber))] + refreshQueryCounts(context)
+        return [.read(FeedListQuery(filter: filter, folds: context.config[\.foldDuplicates]), route: ScreenTicket(screen: id, request: refreshNumber))] + refreshQueryCounts(context)
     }
 
     /// Reads the query feeds' counts in a read of their own: they scan every article, and the
@@ -157,7 +157,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
             return []
         }
         isCountingQueries = true
-        return [.read(QueryCountsQuery(expressions: queryFeeds.map(\.expression), now: context.now), route: ScreenTicket(screen: id, request: 0))]
+        return [.read(QueryCountsQuery(expressions: queryFeeds.map(\.expression), now: context.now, folds: context.config[\.foldDuplicates]), route: ScreenTicket(screen: id, request: 0))]
     }
 
     /// Takes the feed list as read.

@@ -36,7 +36,7 @@ struct PagedItems: Sendable {
     }
 
     /// A list with no rows, before the first answer from the cache.
-    static let empty = PagedItems(count: 0, pages: .starred)
+    static let empty = PagedItems(count: 0, pages: .starred(folds: false))
 
     /// Every row of the list, in its order (`save-all`).
     var everyRow: ArticlesToSave { .list(pages, unreadOnly: unreadOnly, order: order) }

@@ -29,6 +29,9 @@ struct SearchResults: Sendable {
     static let pageSize = 100
 
     let query: SearchQuery
+    /// Whether a story several feeds carry is one row (`fold-duplicates`; a search of one feed
+    /// folds nothing).
+    let folds: Bool
     private(set) var rows: [ItemRow] = []
     private(set) var phase = Phase.idle
     private let pageSize: Int
@@ -39,7 +42,8 @@ struct SearchResults: Sendable {
     /// Chunks whose marks are being read.
     private var chunksBeingRead = IndexSet()
 
-    init(query: SearchQuery, pageSize: Int = SearchResults.pageSize) {
+    init(query: SearchQuery, folds: Bool = false, pageSize: Int = SearchResults.pageSize) {
+        self.folds = folds
         self.query = query
         self.pageSize = max(1, pageSize)
     }
@@ -78,7 +82,9 @@ struct SearchResults: Sendable {
     private mutating func requestPage(screen: ScreenID) -> [ReaderEffect] {
         requestNumber += 1
         phase = .loading
-        let query = SearchPageQuery(query: query, request: ItemPageRequest(after: rows.last?.cursor, limit: pageSize))
+        var request = ItemPageRequest(after: rows.last?.cursor, limit: pageSize)
+        request.foldsStories = folds
+        let query = SearchPageQuery(query: query, request: request)
         return [.read(query, route: .searchPage(ScreenTicket(screen: screen, request: requestNumber)))]
     }
 

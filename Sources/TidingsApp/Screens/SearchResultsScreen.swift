@@ -29,9 +29,9 @@ struct SearchResultsScreen: ReaderScreen, MarksScreen, MarksFollowing, UnreadSca
     /// Whether the first page and the index's backlog have been asked for.
     private var hasStarted = false
 
-    init(id: ScreenID, query: SearchQuery, pageSize: Int = SearchResults.pageSize) {
+    init(id: ScreenID, query: SearchQuery, folds: Bool = false, pageSize: Int = SearchResults.pageSize) {
         self.id = id
-        results = SearchResults(query: query, pageSize: pageSize)
+        results = SearchResults(query: query, folds: folds, pageSize: pageSize)
     }
 
     var query: SearchQuery { results.query }

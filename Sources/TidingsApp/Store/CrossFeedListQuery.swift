@@ -21,7 +21,7 @@ struct CrossFeedListQuery: StoreQuery {
 
     func answer(from store: FeedStore) throws -> Answer {
         let generation = try store.generation()
-        let counts = try knownCounts ?? articles.counts(in: store, now: now)
+        let counts = try knownCounts ?? articles.counts(in: store, now: now, folds: pages.folds)
         let read = try PagedItems.readPages(covering: window, count: counts.total, unreadOnly: false, order: order, pages: pages, from: store)
         return Answer(generation: generation, counts: counts, pages: read)
     }

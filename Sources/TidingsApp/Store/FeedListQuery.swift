@@ -4,6 +4,8 @@ import FeedStore
 /// store's generation.
 struct FeedListQuery: StoreQuery {
     var filter: FeedListFilter
+    /// The Starred entry counts a story several feeds carry once (`fold-duplicates`).
+    var folds: Bool
 
     struct Answer: Sendable {
         var generation: Int64
@@ -13,7 +15,7 @@ struct FeedListQuery: StoreQuery {
 
     func answer(from store: FeedStore) throws -> Answer {
         Answer(generation: try store.generation(), rows: try store.feedList(filter),
-               starredCounts: filter.tag == nil ? try store.starredCounts() : .zero)
+               starredCounts: filter.tag == nil ? try store.starredCounts(foldingStories: folds) : .zero)
     }
 
     static func message(_ result: StoreResult<Answer>, route: ScreenTicket) -> ReaderMessage {

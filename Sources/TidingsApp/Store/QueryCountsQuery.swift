@@ -7,9 +7,11 @@ import Foundation
 struct QueryCountsQuery: StoreQuery {
     var expressions: [FilterExpression]
     var now: Date
+    /// A story several feeds carry counted once, as the folded list shows it (`fold-duplicates`).
+    var folds: Bool
 
     func answer(from store: FeedStore) throws -> [ItemCounts] {
-        try store.counts(matching: expressions, now: now)
+        try store.counts(matching: expressions, foldingStories: folds, now: now)
     }
 
     static func message(_ result: StoreResult<[ItemCounts]>, route: ScreenTicket) -> ReaderMessage {

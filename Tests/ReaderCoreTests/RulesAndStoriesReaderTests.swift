@@ -1,0 +1,108 @@
+import FeedStore
+import Foundation
+import TerminalUI
+import Testing
+@testable import ReaderDriving
+@testable import TidingsApp
+
+/// Rules on arrival and the same story once, in the reader (issue 42): a reload the reader makes
+/// runs the rules (a sponsored article read, Alpha's tagged), a query feed over every feed shows a
+/// story two feeds carry once with `+1` and counts it once, reading it reads both copies, and `A`
+/// then `U` gives the counts back exactly.
+@MainActor
+@Suite struct RulesAndStoriesReaderTests {
+    let home: ReaderHome
+
+    init() throws {
+        home = try ReaderHome()
+        try home.writeFeed("alpha", title: "Alpha", items: [("Harbour wall collapses tonight", 20), ("Sponsored: buy a yacht", 21)])
+        try home.writeFeed("beta", title: "Beta", items: [("Harbour wall collapses tonight", 20)])
+        try home.writeFeed("gamma", title: "Gamma", items: [("Kernel release", 19)])
+        try home.subscribe([
+            home.url("alpha"), home.url("beta"), home.url("gamma"),
+            #""query:Everything:title =~ \".\"""#, #""query:Alpha news:tags # \"alpha-news\"""#,
+        ])
+    }
+
+    func reader(_ config: String = "") throws -> ReaderDriver {
+        let reader = try home.driver(config: """
+            rule "title =~ \\"Sponsored\\"" mark-read
+            rule "feedtitle = \\"Alpha\\"" tag alpha-news
+            \(config)
+            """)
+        reader.settle()
+        reader.press(.character("R"))
+        reader.settle()
+        return reader
+    }
+
+    /// Selects the first row of the list that `matches` (`:N`).
+    func select(in reader: ReaderDriver, _ matches: (String) -> Bool) throws {
+        let found = reader.lines.dropFirst().firstIndex(where: matches)
+        let line = try #require(found, "\(reader.text)")
+        reader.press(.character(":"))
+        reader.type(String(line))
+        reader.press(.enter)
+        reader.settle()
+    }
+
+    @Test func rulesActOnTheReadersReloadAndAStoryIsOneRowReadOnce() throws {
+        let reader = try reader()
+        #expect(reader.text.contains("(1/2) Alpha"), "the rule read the sponsored article: \(reader.text)")
+        #expect(reader.text.contains("(1/2) Alpha news"), "the tag rule: \(reader.text)")
+        // Four articles, the story two feeds carry counted once, the sponsored one read.
+        #expect(reader.text.contains("(2/3) Everything"), "\(reader.text)")
+
+        try select(in: reader) { $0.hasSuffix(") Everything") }
+        reader.press(.enter)
+        reader.settle()
+        let story = try #require(reader.lines.firstIndex { $0.contains("Harbour wall collapses tonight") }, "\(reader.text)")
+        #expect(reader.lines[story].contains("Harbour wall collapses tonight +1"), "\(reader.lines[story])")
+        #expect(reader.lines.filter { $0.contains("Harbour wall") }.count == 1)
+
+        // Reading it reads the copy in the other feed too.
+        try select(in: reader) { $0.contains("Harbour wall collapses tonight +1") }
+        reader.press(.enter)
+        reader.settle()
+        #expect(reader.text.contains("Title: Harbour wall collapses tonight"))
+        reader.press(.character("q"), .character("q"))
+        reader.settle()
+        #expect(try reader.storedArticles(ofFeed: "Alpha").first { $0.title == "Harbour wall collapses tonight" }?.isRead == true)
+        #expect(try reader.storedArticles(ofFeed: "Beta").first?.isRead == true)
+        #expect(reader.text.contains("(0/1) Beta"), "\(reader.text)")
+        #expect(reader.text.contains("(1/3) Everything"), "\(reader.text)")
+    }
+
+    @Test func withFoldDuplicatesNoEveryCopyIsARowOfItsOwn() throws {
+        let reader = try reader("fold-duplicates no")
+        #expect(reader.text.contains("(3/4) Everything"), "\(reader.text)")
+        try select(in: reader) { $0.hasSuffix(") Everything") }
+        reader.press(.enter)
+        reader.settle()
+        #expect(reader.lines.filter { $0.contains("Harbour wall collapses tonight") }.count == 2, "\(reader.text)")
+        #expect(!reader.text.contains("+1"))
+    }
+
+    @Test func markingAFeedReadThenUndoGivesTheCountsBack() throws {
+        let reader = try reader()
+        try select(in: reader) { $0.hasSuffix(") Alpha") }
+        // `A` reads what was first seen by now: the reload stored the articles at the real time.
+        reader.now = Date()
+        reader.press(.character("A"))
+        reader.settle()
+        #expect(reader.text.contains("(0/2) Alpha"), "\(reader.text)")
+        reader.press(.character("U"))
+        reader.settle()
+        #expect(reader.text.contains("(1/2) Alpha"), "\(reader.text)")
+        #expect(reader.text.contains("(2/3) Everything"), "\(reader.text)")
+    }
+
+    @Test func theRulesEffectsAreCarriedOutAfterTheReloadAndSaidAfterIt() throws {
+        let reader = try reader()
+        #expect(reader.effects.contains(.fetch(.carryOutRuleEffects(reader.state.settings.config))))
+        _ = reader.send(.ruleEffectsCarriedOut("Rules: 1 program run"))
+        #expect(reader.lines.last?.contains("Reloaded 3 feeds — 4 new articles; Rules: 1 program run") == true, "\(reader.lines.last ?? "")")
+        _ = reader.send(.ruleEffectsCarriedOut(nil))
+        #expect(reader.lines.last?.contains("Rules: 1 program run") == true, "nothing to say leaves the line")
+    }
+}
