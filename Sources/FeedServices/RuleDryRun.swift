@@ -20,8 +20,8 @@ public enum RuleDryRun {
         return try lines(for: try store.ruleMatches(config.rules, titles: shownTitles))
     }
 
-    /// The lines for each rule's matches.
-    static func lines(for matches: [RuleMatches]) -> [String] {
+    /// The lines for each rule's matches (also what the reader's `:rules` shows).
+    public static func lines(for matches: [RuleMatches]) -> [String] {
         matches.flatMap { match -> [String] in
             let rule = match.rule
             let heading = "config line \(rule.line): \(ReloadReporter.printable(rule.source)) → "

@@ -21,6 +21,9 @@ public struct StoredItem: Sendable, Hashable, Identifiable {
     /// The main text of the page the item links to, as sanitised HTML, when it was fetched
     /// (`FeedStore.storeFullArticle`); nil otherwise.
     public var fullArticle: String?
+    /// The other feeds that carried the same story (see `FeedStore.storyCopies(of:)`), when the
+    /// reader asked; empty otherwise.
+    public var storyFeeds: [String] = []
 
     public var cursor: ItemCursor { ItemCursor(date: date, id: id) }
 

@@ -131,7 +131,7 @@ public struct OptionTable: Sendable {
     public let feedSortOrder = ConfigOption<FeedOrder>("feed-sort-order", default: .urlsFile, .lists, .works,
         "the order of the feed list: FIELD, FIELD-asc or FIELD-desc")
     public let foldDuplicates = ConfigOption("fold-duplicates", default: true, .lists, .works,
-        "query feeds, Starred and search results show a story that several feeds carry as one row, +N its other copies (see Duplicates)")
+        "query feeds, Starred, search results and New since last time show a story that several feeds carry as one row, +N its other copies (see Duplicates)")
     public let foldNearDuplicates = ConfigOption("fold-near-duplicates", default: false, .lists, .works,
         "articles whose texts are nearly the same are one story too, as reloads store them (see Duplicates)")
     public let defineFilter = ConfigCommand("define-filter", .lists,

@@ -16,11 +16,14 @@ enum ItemPages: Equatable, Sendable {
     /// The articles of every feed that match a query feed's expression, `age` counted from `now`;
     /// `folds` as for `starred`.
     case query(FilterExpression, now: Date, folds: Bool)
+    /// The articles of every feed that arrived after `since` ("New since last time"), newest
+    /// arrival first; `folds` as for `starred`.
+    case arrived(after: Date, folds: Bool)
 
     /// Whether a story several feeds carry is one row.
     var folds: Bool {
         switch self {
-        case .starred(let folds), .query(_, _, let folds): folds
+        case .starred(let folds), .query(_, _, let folds), .arrived(_, let folds): folds
         case .feed, .filtered: false
         }
     }
@@ -36,6 +39,8 @@ enum ItemPages: Equatable, Sendable {
             try store.starredItems(folding(request, folds))
         case .query(let expression, let now, let folds):
             try store.items(matching: expression, folding(request, folds), now: now)
+        case .arrived(let since, let folds):
+            try store.items(arrivedAfter: since, folding(request, folds))
         }
     }
 

@@ -16,7 +16,10 @@ struct LoadedArticle: Sendable {
 
     /// Reads article `id` and renders it as `rendering` says; nil when it is no longer in the cache.
     static func load(_ id: ItemID, from store: FeedStore, _ rendering: ArticleRendering) throws -> LoadedArticle? {
-        guard let item = try store.item(id) else { return nil }
+        guard var item = try store.item(id) else { return nil }
+        // The feeds that carried the same story, named in the header ("Also in").
+        var seen = Set<String>()
+        item.storyFeeds = try store.storyCopies(of: id).map(\.feedName.text).filter { $0 != item.feedName.text && seen.insert($0).inserted }
         let fullArticle = item.fullArticle.map { ArticleScreen.render(html: $0, baseURL: item.item.link, rendering) }
         var opensFullArticle = false
         let options = rendering.fullArticle

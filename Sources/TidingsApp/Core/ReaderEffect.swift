@@ -72,6 +72,8 @@ enum StoreEffect: Equatable, Sendable {
     case setListPlace(feed: FeedID, item: ItemID, at: Date)
     /// Forgets the places kept more than 30 days before `now`.
     case forgetOldPlaces(now: Date)
+    /// The reader's session ends now: "New since last time" starts here next time.
+    case recordSessionEnd(at: Date)
 }
 
 /// Downloads: reloads, syncs, feeds to add, full articles.

@@ -1,6 +1,7 @@
 import Configuration
 import FeedStore
 import FilterLanguage
+import Foundation
 
 /// What a screen asks the reader to do. Screens only return intents; the reader's reducers
 /// carry them out (`ReaderState+Intents.swift`): reads, writes, reloads, the browser are effects.
@@ -72,6 +73,8 @@ enum ReaderIntent: Hashable, Sendable {
     case clearTag
     /// Show the starred articles of every feed.
     case showStarred
+    /// Show what arrived since the reader's last session ended.
+    case showNewSince(Date, ItemCounts)
     /// Show the articles of a query feed, whose counts the feed list shows (nil until read).
     case openQueryFeed(QueryFeed, ItemCounts?)
     /// Ask for a filter expression for the list on top (`set-filter`).

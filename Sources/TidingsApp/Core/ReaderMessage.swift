@@ -34,6 +34,8 @@ enum ReaderMessage: Sendable {
     case feedsToFetchRead(StoreResult<[FeedFetchTarget]>)
     case hasSyncedRead(StoreResult<Bool>)
     case unreadTotalsRead(afterReload: Bool, StoreResult<UnreadTotals>)
+    /// `:rules`: each rule's matches among the articles in the cache, as lines.
+    case ruleMatchesRead(StoreResult<[String]>)
     case fullArticleCandidatesRead(StoreResult<[FeedStore.FullArticleCandidate]>)
     case newEpisodesRead(StoreResult<[StoredItem]>)
 

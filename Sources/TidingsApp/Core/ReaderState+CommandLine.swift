@@ -7,7 +7,7 @@ import TerminalUI
 /// `:goto TEXT`, `:tag TAG`, `:quit`/`:q` and a row number; and macros, whose `set` steps are
 /// `:set`'s. Up/Down bring back earlier lines, Tab completes command and option names.
 extension ReaderState {
-    static let commandNames = ["goto", "q", "quit", "set", "source", "tag"]
+    static let commandNames = ["goto", "q", "quit", "rules", "set", "source", "tag"]
 
     /// Opens the command line with `typed` typed (a digit for `cmd-one` … `cmd-nine`).
     mutating func askForCommand(typed text: String = "") {
@@ -48,6 +48,13 @@ extension ReaderState {
             return perform(.showTag(rest), environment)
         case "set":
             return setOption(Array(words.dropFirst()), environment)
+        case "rules":
+            // What `tidings rules --dry-run` prints, read off the main thread.
+            guard !settings.config.rules.isEmpty else {
+                message = "No rules in the config file (rule \"FILTER\" ACTION…: see Rules in the README)"
+                return []
+            }
+            return [.read(RuleMatchesQuery(rules: settings.config.rules, now: now), route: false, lane: .key)]
         case "source":
             guard !rest.isEmpty else {
                 message = "source FILE: a file of config lines"

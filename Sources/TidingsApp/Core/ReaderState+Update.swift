@@ -70,6 +70,14 @@ extension ReaderState {
         case .hasSyncedRead(let result):
             // Not known to have synced: a sync finds out.
             return (try? result.get()) == true ? [] : startSync()
+        case .ruleMatchesRead(let result):
+            switch result {
+            case .success(let lines):
+                return push(HelpScreen(id: newScreenID(), title: "Rules — what each would match in the cache", lines: lines))
+            case .failure(let failure):
+                self.message = "Cannot read the rules' matches: \(failure)"
+                return []
+            }
         case .unreadTotalsRead(let afterReload, let result):
             guard case .success(let totals) = result else { return [] }
             return notify(totals, afterReload: afterReload, environment)
@@ -252,7 +260,8 @@ extension ReaderState {
         // Drawn as the last frame: the transfers take a moment to stop.
         if isReloading { message = "Stopping…" }
         beginQuitting()
-        return places(of: screens) + tidyingOnQuit + historiesOnQuit + [.terminal(.quit(status: status))]
+        let sessionEnd: [ReaderEffect] = settings.isCacheReadOnly ? [] : [.store(.recordSessionEnd(at: now))]
+        return places(of: screens) + tidyingOnQuit + sessionEnd + historiesOnQuit + [.terminal(.quit(status: status))]
     }
 
     /// What quitting tidies in the cache, as newsboat's options ask (see `QuitTidying`); none when

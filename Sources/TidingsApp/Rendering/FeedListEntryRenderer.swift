@@ -20,17 +20,28 @@ struct FeedListEntryRenderer: RowRenderer {
         case .feed(let row):
             feeds.render(row, isSelected: isSelected, into: &grid, in: area)
         case .starred(let counts):
-            if feeds.format != nil {
-                feeds.render(Self.row(title: "Starred", url: "", tags: [], counts: counts, id: FeedID(0)), isSelected: isSelected, into: &grid, in: area)
-            } else {
-                renderEntry("Starred", counts: counts, into: &grid, in: area)
-            }
+            renderBuiltIn("Starred", counts: counts, id: FeedID(0), isSelected: isSelected, into: &grid, in: area)
+        case .newSince(_, let counts):
+            renderBuiltIn(CrossFeedArticles.newSinceTitle, counts: counts, id: Self.newSinceID, isSelected: isSelected, into: &grid, in: area)
         case .query(let feed, let counts?):
             feeds.render(Self.row(for: feed, counts: counts), isSelected: isSelected, into: &grid, in: area)
         case .query(let feed, nil):
             renderEntry(feed.title, counts: nil, into: &grid, in: area)
         case .heading(let heading):
             feeds.render(Self.row(for: heading), isSelected: isSelected, into: &grid, in: area)
+        }
+    }
+
+    /// The id of the "New since last time" entry among the rows (Starred is 0).
+    static let newSinceID = FeedID(-1)
+
+    /// An entry of the reader's own (Starred, New since last time): as a feed row in a
+    /// `feedlist-format`, else its title after its counts.
+    private func renderBuiltIn(_ title: String, counts: ItemCounts, id: FeedID, isSelected: Bool, into grid: inout CellGrid, in area: Rect) {
+        if feeds.format != nil {
+            feeds.render(Self.row(title: title, url: "", tags: [], counts: counts, id: id), isSelected: isSelected, into: &grid, in: area)
+        } else {
+            renderEntry(title, counts: counts, into: &grid, in: area)
         }
     }
 
@@ -79,7 +90,7 @@ struct FeedListEntryRenderer: RowRenderer {
     func selectionStyle(for entry: FeedListEntry) -> Style? {
         switch entry {
         case .feed(let row): return feeds.selectionStyle(for: row)
-        case .starred(let counts), .query(_, let counts?):
+        case .starred(let counts), .newSince(_, let counts), .query(_, let counts?):
             return counts.unread > 0 ? feeds.theme.listFocusUnread : feeds.theme.listFocus
         case .query(_, nil), .heading: return feeds.theme.listFocus
         }

@@ -124,6 +124,15 @@ final class StoreRunner {
         case .tidyOnQuit(let tidying):
             quitTidying = tidying
             return nil
+        case .recordSessionEnd(let now):
+            return Job(lane: .afterWrites) {
+                do {
+                    try store.recordSessionEnd(at: now)
+                } catch {
+                    logger.error("cannot record the end of the session: \(error)")
+                }
+                return nil
+            }
         case .markStoryCopies(let ids, let isRead):
             return Job(lane: .afterWrites) {
                 do {

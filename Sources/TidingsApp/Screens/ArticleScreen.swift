@@ -505,6 +505,7 @@ struct ArticleScreen: ReaderScreen, TypingScreen, ArticleShowing, JumpClosedScre
         if let author = item.item.author, !author.isEmpty { fields.append(("Author", author)) }
         fields.append(("Date", formatter.string(from: item.date)))
         fields.append(("Feed", item.feedName.text))
+        if !item.storyFeeds.isEmpty { fields.append(("Also in", item.storyFeeds.joined(separator: ", "))) }
         if let link = item.item.link { fields.append(("Link", link)) }
         for (index, enclosure) in item.item.enclosures.enumerated() {
             var detail = enclosure.url

@@ -8,11 +8,16 @@ import Foundation
 enum CrossFeedArticles: Equatable, Sendable {
     case starred
     case query(QueryFeed)
+    /// What arrived after the reader's last session ended.
+    case newSince(Date)
+
+    static let newSinceTitle = "New since last time"
 
     var title: String {
         switch self {
         case .starred: "Starred"
         case .query(let feed): feed.title
+        case .newSince: CrossFeedArticles.newSinceTitle
         }
     }
 
@@ -20,7 +25,7 @@ enum CrossFeedArticles: Equatable, Sendable {
     var totalName: String {
         switch self {
         case .starred: "starred"
-        case .query: "total"
+        case .query, .newSince: "total"
         }
     }
 
@@ -33,6 +38,9 @@ enum CrossFeedArticles: Equatable, Sendable {
             return (try? FilterParser.parse(source)).map { ($0, source) }
         case .query(let feed):
             return (feed.expression, feed.source)
+        case .newSince:
+            // No expression names an arrival time: `A` is not offered here.
+            return nil
         }
     }
 
@@ -42,6 +50,7 @@ enum CrossFeedArticles: Equatable, Sendable {
         switch self {
         case .starred: .starred(folds: folds)
         case .query(let feed): .query(feed.expression, now: now, folds: folds)
+        case .newSince(let since): .arrived(after: since, folds: folds)
         }
     }
 
@@ -50,6 +59,7 @@ enum CrossFeedArticles: Equatable, Sendable {
         switch self {
         case .starred: try store.starredCounts(foldingStories: folds)
         case .query(let feed): try store.counts(matching: [feed.expression], foldingStories: folds, now: now).first ?? .zero
+        case .newSince(let since): try store.arrivedCounts(after: since, foldingStories: folds)
         }
     }
 
@@ -60,6 +70,8 @@ enum CrossFeedArticles: Equatable, Sendable {
             return "No starred articles" + (starKey.map { ": press \($0) on an article to star it." } ?? ".")
         case .query(let feed):
             return "No article matches \(Excerpt(feed.source))."
+        case .newSince:
+            return "Nothing has arrived since the reader was last closed."
         }
     }
 }

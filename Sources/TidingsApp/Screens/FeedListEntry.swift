@@ -5,6 +5,8 @@ import FeedStore
 /// One row of the feed list: the "Starred" entry at its top, a query feed, a feed, or a heading
 /// of the urls file between feeds.
 public enum FeedListEntry: Sendable, Hashable {
+    /// The articles that arrived since the reader's last session ended, with their counts.
+    case newSince(Date, ItemCounts)
     /// The starred articles of every feed, with their counts.
     case starred(ItemCounts)
     /// A `query:` feed of the urls file, with its counts (nil until they are read).

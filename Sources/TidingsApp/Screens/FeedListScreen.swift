@@ -24,6 +24,8 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
     /// The filter expression in force (`set-filter`, `select-filter`), tested on each feed.
     private(set) var filter: ListFilter?
     private var starredCounts = ItemCounts.zero
+    /// When the last session ended and what arrived since (the "New since last time" entry).
+    private var newSince: FeedListQuery.NewSince?
     /// The urls file's query feeds (listed in the root list only, under the Starred entry),
     /// and their counts once read.
     private var queryFeeds: [QueryFeed]
@@ -111,7 +113,12 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
             return .query(feed, counts)
         }
         let feeds = showsHeadings(context) ? FeedListEntry.placing(headings, among: rows) : rows.map { .feed($0) }
-        return (showsStarred ? [.starred(starred)] : []) + queries + feeds
+        // First when anything arrived since the last session, as a query feed would be.
+        let arrived: [FeedListEntry] = newSince.flatMap { new in
+            let counts = context.marks.apply(to: new.counts, readAt: dataGeneration)
+            return tag == nil && !isFiltered && counts.total > 0 && (!hides || counts.unread > 0) ? [.newSince(new.since, counts)] : nil
+        } ?? []
+        return arrived + (showsStarred ? [.starred(starred)] : []) + queries + feeds
     }
 
     /// Headings head the feeds below them in the urls file: they are shown while the list is in
@@ -166,6 +173,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
         dataGeneration = answer.generation
         unfilteredRows = context.config[\.feedSortOrder].sorted(answer.rows)
         starredCounts = answer.starredCounts
+        newSince = answer.newSince
         isLoaded = true
         reselect(selectedBeforeRead, context)
         selectedBeforeRead = nil
@@ -190,6 +198,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
         let index: Int? = switch entry {
         case .feed(let row)?: entries.firstIndex { $0.feed?.id == row.id }
         case .starred?: entries.firstIndex { $0.isStarred }
+        case .newSince?: entries.firstIndex { if case .newSince = $0 { true } else { false } }
         case .query(let feed, _)?: entries.firstIndex { if case .query(feed, _) = $0 { true } else { false } }
         case .heading(let heading)?: entries.firstIndex { if case .heading(heading) = $0 { true } else { false } }
         case nil: nil
@@ -261,6 +270,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
             case .query(let feed, _): positions[FeedListEntryRenderer.queryID(feed)] = index + 1
             case .heading(let heading): positions[FeedListEntryRenderer.headingID(heading)] = index + 1
             case .starred: positions[FeedID(0)] = index + 1
+            case .newSince: positions[FeedListEntryRenderer.newSinceID] = index + 1
             }
         }
         return positions
@@ -332,6 +342,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
             switch selectedEntry {
             case .feed(let row)?: return .intent(.openFeed(row.id))
             case .starred?: return .intent(.showStarred)
+            case .newSince(let since, let counts)?: return .intent(.showNewSince(since, counts))
             case .query(let feed, let counts)?: return .intent(.openQueryFeed(feed, counts))
             case .heading(let heading)?: return .status(FeedListEntry.notAFeed(heading))
             case nil: return .none
@@ -436,7 +447,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
             switch entry {
             case .feed(let row): row.displayTitle.lowercased().contains(wanted)
             case .query(let feed, _): feed.title.lowercased().contains(wanted)
-            case .starred, .heading: false
+            case .starred, .newSince, .heading: false
             }
         }
     }

@@ -3,11 +3,22 @@ import FeedModel
 import FeedStore
 import TerminalUI
 
-/// The key bindings of the screen it was opened from, and the config's macros.
+/// The key bindings of the screen it was opened from, and the config's macros; or another page
+/// of text read the same way (`:rules`).
 struct HelpScreen: ReaderScreen, JumpClosedScreen {
     let id: ScreenID
     let context: KeyMap.Context
     private var view: TextView
+    /// The title of a page that is not the keys' help.
+    private var pageTitle: String?
+
+    /// A page of `lines` under `title`, scrolled and left as the help is.
+    init(id: ScreenID, title: String, lines: [String]) {
+        self.id = id
+        context = .help
+        pageTitle = title
+        view = TextView(lines: lines.map { TextView.Line(StyledText($0), continuationIndent: 4) })
+    }
 
     /// - Parameters:
     ///   - keyMap: the bindings in force, which the screen lists.
@@ -32,6 +43,7 @@ struct HelpScreen: ReaderScreen, JumpClosedScreen {
     var keyContext: KeyMap.Context { .help }
 
     func title(_ screenContext: ScreenContext) -> ScreenTitle {
+        if let pageTitle { return ScreenTitle(left: pageTitle) }
         if let formatted = screenContext.formattedTitle(.helpTitle, [:]) {
             return ScreenTitle(left: formatted.left, right: formatted.right, fill: formatted.fill)
         }
