@@ -58,7 +58,8 @@ import Testing
         // Counted before the feeds to reload are read, on the same queue: before any is stored.
         #expect(reader.send(.keys([.character("R")])) == [
             .store(.checkGeneration), .read(UnreadTotalsQuery(), route: false, lane: .afterWrites),
-            .read(FeedsToFetchQuery(only: nil), route: ReaderRoute(), lane: .afterWrites),
+            .store(.applyFeedOptions(reader.state.settings.config, at: reader.now)),
+            .read(FeedsToFetchQuery(only: nil, kind: .manual, config: reader.state.settings.config, now: reader.now), route: ReaderRoute(), lane: .afterWrites),
         ])
         _ = reader.takeEffects()
         reader.settle()
@@ -76,7 +77,8 @@ import Testing
     @Test func withoutNotificationsNothingIsCounted() throws {
         let (_, reader) = try reader(config: "")
         #expect(reader.send(.keys([.character("R")])) == [
-            .store(.checkGeneration), .read(FeedsToFetchQuery(only: nil), route: ReaderRoute(), lane: .afterWrites),
+            .store(.checkGeneration), .store(.applyFeedOptions(reader.state.settings.config, at: reader.now)),
+            .read(FeedsToFetchQuery(only: nil, kind: .manual, config: reader.state.settings.config, now: reader.now), route: ReaderRoute(), lane: .afterWrites),
         ])
         reader.settle()
         #expect(totalsRead(reader.effects).isEmpty)

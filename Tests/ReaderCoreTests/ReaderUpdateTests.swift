@@ -132,8 +132,11 @@ struct ReaderUpdateTests {
         let (_, reader) = try Self.reader()
         reader.settle()
         reader.performsReloads = false
-        let read = ReaderEffect.read(FeedsToFetchQuery(only: nil, localOnly: false), route: ReaderRoute(), lane: .afterWrites)
-        #expect(Self.actions(reader.send(.keys([.character("R")]))) == [.store(.checkGeneration)])
+        // R: every feed (a manual reload), each with its own settings, kept first in the cache.
+        let config = reader.state.settings.config
+        let read = ReaderEffect.read(FeedsToFetchQuery(only: nil, localOnly: false, kind: .manual, config: config, now: reader.now),
+                                     route: ReaderRoute(), lane: .afterWrites)
+        #expect(Self.actions(reader.send(.keys([.character("R")]))) == [.store(.checkGeneration), .store(.applyFeedOptions(config, at: reader.now))])
         #expect(reader.effects.last == read)
         let targets = try reader.store.feedsToFetch()
         #expect(Self.actions(reader.send(.feedsToFetchRead(.success(targets)))) == [.fetch(.reload(targets)), .timer(.spinner(running: true))])
@@ -172,7 +175,9 @@ struct ReaderUpdateTests {
     func autoReloadReloadsAtStart(autoReload: Int?, suppressed: Bool, reloads: Bool) throws {
         let config = (autoReload.map { "auto-reload yes\nreload-time \($0)\n" } ?? "") + "suppress-first-reload \(suppressed ? "yes" : "no")\n"
         let (_, reader) = try Self.reader(config: config)
-        let reload = ReaderEffect.read(FeedsToFetchQuery(only: nil, localOnly: false), route: ReaderRoute(), lane: .afterWrites)
+        // The reload at start is an automatic one: the feeds that are due.
+        let reload = ReaderEffect.read(FeedsToFetchQuery(only: nil, localOnly: false, kind: .automatic, config: reader.state.settings.config,
+                                                         now: ReaderDriver.startTime), route: ReaderRoute(), lane: .afterWrites)
         #expect(reader.effects.contains(reload) == reloads)
         #expect(reader.effects.contains(.timer(.autoReload(minutes: autoReload))))
     }
@@ -181,8 +186,11 @@ struct ReaderUpdateTests {
     @Test func aFailedReadOfTheFeedsToReloadSaysSo() throws {
         let (_, reader) = try Self.reader()
         reader.settle()
-        let read = ReaderEffect.read(FeedsToFetchQuery(only: nil, localOnly: false), route: ReaderRoute(), lane: .afterWrites)
-        #expect(Self.actions(reader.send(.keys([.character("R")]))) == [.store(.checkGeneration)])
+        // R: every feed (a manual reload), each with its own settings, kept first in the cache.
+        let config = reader.state.settings.config
+        let read = ReaderEffect.read(FeedsToFetchQuery(only: nil, localOnly: false, kind: .manual, config: config, now: reader.now),
+                                     route: ReaderRoute(), lane: .afterWrites)
+        #expect(Self.actions(reader.send(.keys([.character("R")]))) == [.store(.checkGeneration), .store(.applyFeedOptions(config, at: reader.now))])
         #expect(reader.effects.last == read)
         #expect(reader.state.isReloading)
         let effects = reader.send(.feedsToFetchRead(.failure(StoreFailure(description: "disk I/O error"))))

@@ -231,3 +231,43 @@ private extension HeadlessReader {
         press(.enter)
     }
 }
+
+/// Settings for some feeds in the reader (issue 41): its automatic reloads fetch only the feeds
+/// that are due, each by its own `reload-time`, and send each feed's own headers; `R` fetches
+/// every feed anyway.
+@MainActor
+@Suite struct PoliteReaderTests {
+    @Test func autoReloadFetchesTheFeedsThatAreDueWithTheirOwnHeaders() async throws {
+        let home = try HeadlessHome()
+        try home.serve("hourly", title: "Hourly", items: [("Tide at noon", 20)])
+        try home.serve("slow", title: "Slow", items: [("Weekly digest", 20)])
+        try home.subscribe([home.url("hourly"), home.url("slow") + " slow"])
+        let reader = try home.startReader(config: """
+            auto-reload yes
+            reload-time 60
+            feed-option "tags # \\"slow\\"" reload-time 240
+            feed-option "\(home.url("hourly"))" http-header "X-Key: k"
+            """)
+        func fetches(_ name: String) throws -> Int {
+            try home.server.requests().filter { $0["path"] as? String == "/\(name).xml" }.count
+        }
+        // The reload at start: both are new, so due; the hourly one with its header.
+        #expect(await reader.waitFor("Reloaded 2 feeds"))
+        #expect(await reader.settle())
+        #expect(try home.server.headers(for: "/hourly.xml").first?["x-key"] == "k")
+        #expect(try home.server.headers(for: "/slow.xml").first?["x-key"] == nil)
+
+        // An hour on: the hourly feed is due, the slow one (every 4 hours) is not.
+        reader.clock.advance(by: .seconds(3600))
+        #expect(await reader.waitFor("Reloaded 1 feed"), "\(reader.text)")
+        #expect(await reader.settle())
+        #expect(try fetches("hourly") == 2)
+        #expect(try fetches("slow") == 1)
+
+        // R fetches both anyway.
+        reader.press(.character("R"))
+        #expect(await reader.waitFor("Reloaded 2 feeds"), "\(reader.text)")
+        #expect(await reader.settle())
+        #expect(try fetches("slow") == 2)
+    }
+}

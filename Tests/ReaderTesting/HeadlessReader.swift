@@ -45,8 +45,11 @@ public final class HeadlessReader {
         self.terminal = terminal
         var settings = settings
         let store = try ReaderRuntime.openCache(for: &settings)
+        // The reader's time is the real time (what the fetches record) moved on by the timers'
+        // clock: a tick a minute on finds the feeds fetched at start a minute old.
+        let clock = clock
         runtime = ReaderRuntime(settings: settings, store: store, terminal: terminal, environment: environment, timers: clock,
-                                detectedImageProtocol: detectedImageProtocol)
+                                clock: { Date().addingTimeInterval(clock.now / .seconds(1)) }, detectedImageProtocol: detectedImageProtocol)
         runtime.exit = { [weak self] status in
             self?.exitStatus = status
             self?.resumeWaits()

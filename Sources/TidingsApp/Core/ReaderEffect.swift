@@ -72,6 +72,9 @@ enum StoreEffect: Equatable, Sendable {
     case setListPlace(feed: FeedID, item: ItemID, at: Date)
     /// Forgets the places kept more than 30 days before `now`.
     case forgetOldPlaces(now: Date)
+    /// Keeps with each feed the settings the store applies itself (`reload-time`, `max-items`,
+    /// `mark-read-on-arrival`, `feed-option` lines), before a reload reads which feeds are due.
+    case applyFeedOptions(Config, at: Date)
     /// The reader's session ends now: "New since last time" starts here next time.
     case recordSessionEnd(at: Date)
 }

@@ -13,7 +13,7 @@ extension ReaderState {
     /// are done.
     ///
     /// - Parameter countingUnread: false after a sync (`sync-local-feeds`), which counted them.
-    mutating func askForReload(only feeds: Set<FeedID>?, countingUnread: Bool = true) -> [ReaderEffect] {
+    mutating func askForReload(only feeds: Set<FeedID>?, kind: ReloadKind = .manual, countingUnread: Bool = true) -> [ReaderEffect] {
         guard !settings.isCacheReadOnly else {
             message = "Cannot reload: the cache is read-only here, nothing fetched could be saved"
             return []
@@ -24,8 +24,18 @@ extension ReaderState {
         }
         reload.isAskingForFeeds = true
         // Counted before the feeds to reload are read, on the same queue: before any is stored.
+        // Each feed's settings are kept first, so that the plan reads which are due by them.
+        let config = settings.config
+        let query = FeedsToFetchQuery(only: feeds, localOnly: settings.feedListSource.server != nil, kind: kind, config: config, now: now)
         return (countingUnread ? countUnreadForNotification(afterReload: false) : [])
-            + [.read(FeedsToFetchQuery(only: feeds, localOnly: settings.feedListSource.server != nil), route: ReaderRoute(), lane: .afterWrites)]
+            + [.store(.applyFeedOptions(config, at: now)), .read(query, route: ReaderRoute(), lane: .afterWrites)]
+    }
+
+    /// `auto-reload`'s reloads, at start and every `reload-time` minutes: a sync with a feed
+    /// server, else the feeds that are due (each by its own `reload-time`, its `<ttl>`, what its
+    /// server asked, its back-off); `R` and `r` fetch every feed anyway.
+    mutating func reloadAutomatically() -> [ReaderEffect] {
+        settings.feedListSource.server != nil ? startSync() : askForReload(only: nil, kind: .automatic)
     }
 
     /// Reloads `targets` in the background, each from the address the store fetches it from

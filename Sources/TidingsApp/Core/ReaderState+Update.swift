@@ -153,7 +153,7 @@ extension ReaderState {
             return [.store(.checkGeneration)]
         case .autoReloadTick:
             guard !isReloading else { return [] }
-            return perform(.reloadAll, environment)
+            return reloadAutomatically()
 
         case .historiesRead(let commandLine, let search):
             takeHistories(commandLine: commandLine, search: search)
@@ -244,8 +244,11 @@ extension ReaderState {
         let config = settings.config
         if settings.isCacheReadOnly {
             // Nothing fetched could be stored.
-        } else if config[\.refreshOnStartup] || (settings.autoReloadMinutes != nil && !config[\.suppressFirstReload]) {
+        } else if config[\.refreshOnStartup] {
+            // Asked for by name: every feed, as R.
             effects += perform(.reloadAll, environment)
+        } else if settings.autoReloadMinutes != nil && !config[\.suppressFirstReload] {
+            effects += reloadAutomatically()
         } else if case .success(let account)? = settings.syncAccount {
             effects.append(.read(HasSyncedQuery(account: account.identity), route: ReaderRoute(), lane: .key))
         }

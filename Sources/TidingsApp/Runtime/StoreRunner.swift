@@ -124,6 +124,15 @@ final class StoreRunner {
         case .tidyOnQuit(let tidying):
             quitTidying = tidying
             return nil
+        case .applyFeedOptions(let config, let now):
+            return Job(lane: .afterWrites) {
+                do {
+                    try store.applyFeedOptions(config, at: now)
+                } catch {
+                    logger.error("cannot keep the feeds' own settings: \(error)")
+                }
+                return nil
+            }
         case .recordSessionEnd(let now):
             return Job(lane: .afterWrites) {
                 do {
