@@ -53,6 +53,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     /// Searches every article, from any screen (a Tidings action: `open-search` searches where
     /// it is pressed, as newsboat's does).
     case searchEverywhere = "search-everywhere"
+    /// The feeds' health: failing, moved, waiting and silent feeds (a Tidings action).
+    case feedHealth = "feed-health"
 
     // newsboat's other actions (`isPerformed` says which ones a screen carries out).
     /// The next or previous article, from the article view (in a list, `next` and `prev` are

@@ -161,6 +161,9 @@ public struct KeyMap: Sendable, Equatable {
                           .article: ([.character("/")], "Find words in the article (n, N: next, previous; Esc ends)")]),
         // newsboat binds nothing to \.
         Action(command: .searchEverywhere, contexts: everywhere, defaultKeys: [.character("\\")], summaryText: "Search every article"),
+        // newsboat binds nothing to H.
+        Action(command: .feedHealth, contexts: [.feedList], defaultKeys: [.character("H")],
+               summaryText: "The feeds' health: failing, moved, waiting, silent"),
         Action(command: .quickFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("F")], summaryText: "Filter this list by title (Esc clears)"),
         Action(command: .reload, contexts: reading, defaultKeys: [.character("r")], summaryText: "Reload this feed",
                variants: [.feedList: ([.character("r")], "Reload the selected feed")]),

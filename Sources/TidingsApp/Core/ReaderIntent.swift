@@ -73,6 +73,8 @@ enum ReaderIntent: Hashable, Sendable {
     case clearTag
     /// Show the starred articles of every feed.
     case showStarred
+    /// Show the feeds' health (`feed-health`).
+    case showFeedHealth
     /// Show what arrived since the reader's last session ended.
     case showNewSince(Date, ItemCounts)
     /// Show the articles of a query feed, whose counts the feed list shows (nil until read).

@@ -27,6 +27,7 @@ enum ReaderMessage: Sendable {
     case previewRead(PreviewTicket, StoreResult<ArticleBody>)
     case indexBacklogRead(ScreenTicket, StoreResult<Int>)
     case tagsRead(ScreenTicket, StoreResult<[TagSummary]>)
+    case feedHealthRead(ScreenTicket, StoreResult<[FeedHealth]>)
 
     // MARK: The cache's answers to what keys and the reader asked
     case articleRead(ArticleRoute, StoreResult<LoadedArticle?>)

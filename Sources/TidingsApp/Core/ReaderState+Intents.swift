@@ -165,6 +165,8 @@ extension ReaderState {
             return confirm(.sortOrder(question), environment)
         case .showStarred:
             return push(CrossFeedListScreen(id: newScreenID(), .starred))
+        case .showFeedHealth:
+            return push(FeedHealthScreen(id: newScreenID()))
         case .showNewSince(let since, let counts):
             return push(CrossFeedListScreen(id: newScreenID(), .newSince(since), counts: counts))
         case .openQueryFeed(let feed, let counts):

@@ -60,6 +60,8 @@ extension ReaderState {
             navigation.modify(ticket.screen, as: SearchResultsScreen.self) { $0.takeIndexBacklog(result) }
         case .tagsRead(let ticket, let result):
             navigation.modify(ticket.screen, as: TagListScreen.self) { $0.take(result, ticket) }
+        case .feedHealthRead(let ticket, let result):
+            navigation.modify(ticket.screen, as: FeedHealthScreen.self) { $0.take(result, ticket, context) }
 
         case .articleRead(let route, let result):
             return takeArticle(result, for: route, environment)

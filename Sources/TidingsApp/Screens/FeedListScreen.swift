@@ -377,6 +377,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
         case .moveFeedUp: return .intent(move(by: -1, entries: entries, context) ?? noFeedSelected("move"))
         case .moveFeedDown: return .intent(move(by: 1, entries: entries, context) ?? noFeedSelected("move"))
         case .selectTag: return .intent(.showTags)
+        case .feedHealth: return .intent(.showFeedHealth)
         case .search: return .intent(.openSearch(text: ""))
         case .quickFilter:
             filter = nil

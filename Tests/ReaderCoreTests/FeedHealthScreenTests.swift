@@ -1,0 +1,50 @@
+import FeedStore
+import Foundation
+import TerminalUI
+import Testing
+@testable import ReaderDriving
+@testable import TidingsApp
+
+/// The feeds' health in the reader (issue 41, `H`): the failing feed first with its error and
+/// when it is tried again, the others with their last fetch; `r` tries the selected one again,
+/// Enter opens it, `q` goes back.
+@MainActor
+@Suite struct FeedHealthScreenTests {
+    @Test func theFailingFeedComesFirstWithItsErrorAndRTriesItAgain() throws {
+        let home = try ReaderHome()
+        try home.writeFeed("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        // A feed whose file is missing fails.
+        try home.subscribe([home.url("news"), home.url("gone")])
+        let reader = try home.driver(columns: 200)
+        reader.settle()
+        reader.press(.character("R"))
+        reader.settle()
+        #expect(reader.text.contains("1 failed"), "\(reader.text)")
+
+        reader.press(.character("H"))
+        reader.settle()
+        #expect(reader.lines[0].hasPrefix(" Feeds' health"), "\(reader.text)")
+        #expect(reader.lines[0].hasSuffix("1 failing, 2 feeds"), "\(reader.lines[0])")
+        #expect(reader.lines[1].hasPrefix("! "), "the failing feed first: \(reader.text)")
+        #expect(reader.lines[1].contains("failing: "), "\(reader.lines[1])")
+        #expect(reader.lines[1].contains("next try"), "\(reader.lines[1])")
+        #expect(reader.lines[2].hasPrefix("  Harbour News  fetched "), "\(reader.lines[2])")
+        #expect(reader.lines[2].contains("newest article 2025-11-20"))
+
+        // r: the failing feed again, alone; now it is there, it is well.
+        try home.writeFeed("gone", title: "Back Again", items: [("Return", 21)])
+        reader.press(.character("r"))
+        reader.settle()
+        #expect(reader.lines[0].hasSuffix("0 failing, 2 feeds"), "\(reader.text)")
+        #expect(!reader.lines.contains { $0.hasPrefix("! ") })
+
+        // Enter opens the selected feed's articles; q comes back.
+        reader.press(.home, .enter)
+        reader.settle()
+        #expect(reader.state.top is ItemListScreen, "\(reader.text)")
+        reader.press(.character("q"))
+        #expect(reader.state.top is FeedHealthScreen)
+        reader.press(.character("q"))
+        #expect(reader.state.top is FeedListScreen)
+    }
+}
