@@ -55,6 +55,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case searchEverywhere = "search-everywhere"
     /// The feeds' health: failing, moved, waiting and silent feeds (a Tidings action).
     case feedHealth = "feed-health"
+    /// Writes the address a feed moved to in its urls-file line (a Tidings action, in the
+    /// feeds' health; `tidings feeds --adopt-moved` does it for every feed).
+    case adoptMoved = "adopt-moved"
 
     // newsboat's other actions (`isPerformed` says which ones a screen carries out).
     /// The next or previous article, from the article view (in a list, `next` and `prev` are

@@ -164,6 +164,9 @@ public struct KeyMap: Sendable, Equatable {
         // newsboat binds nothing to H.
         Action(command: .feedHealth, contexts: [.feedList], defaultKeys: [.character("H")],
                summaryText: "The feeds' health: failing, moved, waiting, silent"),
+        // newsboat binds nothing to M.
+        Action(command: .adoptMoved, contexts: [.feedList], defaultKeys: [.character("M")],
+               summaryText: "In the feeds' health: write the address the feed moved to in the urls file"),
         Action(command: .quickFilter, contexts: [.feedList, .itemList], defaultKeys: [.character("F")], summaryText: "Filter this list by title (Esc clears)"),
         Action(command: .reload, contexts: reading, defaultKeys: [.character("r")], summaryText: "Reload this feed",
                variants: [.feedList: ([.character("r")], "Reload the selected feed")]),

@@ -48,3 +48,31 @@ import Testing
         #expect(reader.state.top is FeedListScreen)
     }
 }
+
+extension FeedHealthScreenTests {
+    /// A feed a permanent redirect moved twice in a row shows where it went; `M` writes that
+    /// address in its urls-file line, which keeps its tags and title, and the feed its articles.
+    @Test func mWritesTheAddressAMovedFeedMovedToInItsLine() throws {
+        let home = try ReaderHome()
+        try home.writeFeed("news", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.writeFeed("new", title: "Harbour News", items: [("Ferry delayed", 20)])
+        try home.subscribe([home.url("news") + #" local "~Harbour""#])
+        let reader = try home.driver(columns: 200)
+        reader.settle()
+        reader.press(.character("R"))
+        reader.settle()
+        // What two fetches that a 301 led to the new address leave in the cache.
+        for _ in 0..<2 { try reader.store.recordNotModified(forFeedURL: home.url("news"), permanentRedirect: home.url("new")) }
+
+        reader.press(.character("H"))
+        reader.settle()
+        #expect(reader.lines[1].hasPrefix("> Harbour  moved to \(home.url("new"))"), "\(reader.text)")
+        reader.press(.character("M"))
+        reader.settle()
+        #expect(reader.text.contains("Moved"), "\(reader.text)")
+        let urls = try String(contentsOfFile: home.path("urls"), encoding: .utf8)
+        #expect(urls == home.url("new") + #" local "~Harbour""# + "\n", "\(urls)")
+        #expect(try reader.storedArticles(ofFeed: "Harbour").count == 1, "the feed kept its articles")
+        #expect(!reader.lines.contains { $0.hasPrefix("> ") }, "\(reader.text)")
+    }
+}

@@ -75,6 +75,8 @@ enum ReaderIntent: Hashable, Sendable {
     case showStarred
     /// Show the feeds' health (`feed-health`).
     case showFeedHealth
+    /// Write the address the feed at `url` moved to in its urls-file line (`adopt-moved`).
+    case adoptMove(url: String, to: String)
     /// Show what arrived since the reader's last session ended.
     case showNewSince(Date, ItemCounts)
     /// Show the articles of a query feed, whose counts the feed list shows (nil until read).

@@ -167,6 +167,13 @@ extension ReaderState {
             return push(CrossFeedListScreen(id: newScreenID(), .starred))
         case .showFeedHealth:
             return push(FeedHealthScreen(id: newScreenID()))
+        case .adoptMove(let url, let target):
+            guard settings.feedListSource.server == nil || settings.feedListSource.fetchesFeeds else {
+                message = "The feed server lists the feeds: there is no urls file to rewrite"
+                return []
+            }
+            let moved = "Moved \(Excerpt(DisplayName(url).text)) to \(Excerpt(DisplayName(target).text)) in the urls file"
+            return [.store(.editUrlsFile(UrlsFileEdit(change: .adoptMove(url: url, to: target), done: moved, selectURL: target)))]
         case .showNewSince(let since, let counts):
             return push(CrossFeedListScreen(id: newScreenID(), .newSince(since), counts: counts))
         case .openQueryFeed(let feed, let counts):

@@ -27,6 +27,9 @@ struct UrlsFileEdit: Equatable, Sendable {
         case setTags(url: String, [String])
         /// Swaps two feeds' lines.
         case swap(String, String)
+        /// Writes the address the feed at `url` moved to (`FeedHealth.movedTo`) in its line, which
+        /// keeps its tags, title and comment; the cache's feed keeps its articles.
+        case adoptMove(url: String, to: String)
         /// Swaps a feed's line with a heading's.
         case swapWithHeading(String, UrlsHeading)
         /// Takes newsboat's urls file, and its config unless there is one at `configPath`.
@@ -44,13 +47,14 @@ struct UrlsFileEdit: Equatable, Sendable {
         } catch {
             return UrlsFileEditOutcome(message: "Cannot read the urls file: \(Self.oneLine(error))", changed: false)
         }
-        if let refusal = change.apply(to: &file) {
+        if let refusal = change.apply(to: &file) ?? change.prepare(store: store) {
             return UrlsFileEditOutcome(message: refusal, changed: false)
         }
         if change != .reread {
             do {
                 try file.write(to: URL(fileURLWithPath: path))
             } catch {
+                change.revert(store: store)
                 return UrlsFileEditOutcome(message: "Cannot write the urls file: \(Self.oneLine(error))", changed: false)
             }
         }
@@ -94,6 +98,12 @@ extension UrlsFileEdit.Change {
             return file.swapFeeds(url, otherURL) ? nil : "Not moved: the urls file has changed; try again"
         case .swapWithHeading(let url, let heading):
             return file.swapFeed(url, withHeading: heading) ? nil : "Not moved: the urls file has changed; try again"
+        case .adoptMove(let url, let target):
+            guard var subscription = file.subscription(url: url) else {
+                return "\(Excerpt(DisplayName(url).text)) is no longer in the urls file"
+            }
+            subscription.url = target
+            return file.update(subscription, replacing: url) ? nil : "\(Excerpt(DisplayName(target).text)) is already in the urls file"
         case .reread:
             return nil
         case .useNewsboatFiles(let files, _):
@@ -115,6 +125,23 @@ extension UrlsFileEdit.Change {
         return nil
     }
 
+    /// What the cache does before the file is written, so that the feeds it then lists are the
+    /// same ones (a moved feed keeps its articles); why it cannot, if it cannot.
+    fileprivate func prepare(store: FeedStore) -> String? {
+        guard case .adoptMove(let url, _) = self else { return nil }
+        do {
+            try store.adoptMove(ofFeedURL: url)
+            return nil
+        } catch {
+            return "Not moved: \(UrlsFileEdit.oneLine(error))"
+        }
+    }
+
+    /// Undoes `prepare` when the file could not be written.
+    fileprivate func revert(store: FeedStore) {
+        if case .adoptMove(let url, let target) = self { try? store.revertMove(from: target, to: url) }
+    }
+
     /// What follows once the store lists the file's feeds; a status line to show instead of the
     /// edit's `done`, if any.
     fileprivate func finish(store: FeedStore) -> String? {
@@ -123,7 +150,7 @@ extension UrlsFileEdit.Change {
             return Self.store(fetched, of: subscription.url, in: store)
         case .useNewsboatFiles(let files, let configPath):
             return files.copyConfig(to: configPath)
-        case .remove, .rename, .setTags, .swap, .swapWithHeading, .reread:
+        case .remove, .rename, .setTags, .swap, .swapWithHeading, .adoptMove, .reread:
             return nil
         }
     }

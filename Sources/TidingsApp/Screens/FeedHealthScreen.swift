@@ -9,7 +9,8 @@ import TerminalUI
 /// (to where), held back by its server (until when), silent (nothing new for 90 days) — those
 /// with something wrong first, then the others with their last fetch and their next one. The
 /// feed list's keys act on the selected feed: `r` tries it again, Enter opens its articles, `o`
-/// its website, `D` removes it, `e` renames it, `T` edits its tags.
+/// its website, `D` removes it, `e` renames it, `T` edits its tags, and `M` writes the address
+/// a moved feed moved to in its urls-file line.
 struct FeedHealthScreen: ReaderScreen, FeedRowsScreen, RowsScreen, JumpClosedScreen {
     /// Days without a new article after which a feed is called silent (`tidings feeds --stale`'s
     /// default).
@@ -113,7 +114,7 @@ struct FeedHealthScreen: ReaderScreen, FeedRowsScreen, RowsScreen, JumpClosedScr
             return ("!", "failing\(times): \(error)" + next)
         }
         if let moved = health.movedTo {
-            return (">", "moved to \(CredentialRedaction.redact(moved)) (tidings feeds --adopt-moved writes it in the urls file)")
+            return (">", "moved to \(CredentialRedaction.redact(moved)) (M writes it in the urls file)")
         }
         if let wait = health.nextFetch(.manual) {
             return ("~", "its server asked to wait until \(formatter.string(from: wait.until))")
@@ -150,6 +151,9 @@ struct FeedHealthScreen: ReaderScreen, FeedRowsScreen, RowsScreen, JumpClosedScr
         case .deleteFeed: return .intent(.deleteFeed(feed.id))
         case .renameFeed: return .intent(.renameFeed(feed.id))
         case .editTags: return .intent(.editTags(feed.id))
+        case .adoptMoved:
+            guard let target = selected?.movedTo else { return .status("\(feed.displayTitle) has not moved") }
+            return .intent(.adoptMove(url: feed.url, to: target))
         default: return .none
         }
     }
