@@ -74,7 +74,7 @@ let package = Package(
         // Shared by the test targets (and the reload benchmark): the loopback feed server, tmux drivers.
         .target(name: "TestSupport", dependencies: ["FeedStore", "FeedModel"], path: "Tests/TestSupport"),
         // The whole reader on an in-memory terminal, for the tests and `tidings-bench reader`.
-        .target(name: "ReaderTesting", dependencies: ["TidingsApp", "Configuration", "FeedServices", "FeedStore", "TerminalUI", "TestSupport"], path: "Tests/ReaderTesting"),
+        .target(name: "ReaderTesting", dependencies: ["TidingsApp", "Configuration", "FeedServices", "FeedStore", "TerminalUI", "TestSupport", grdb], path: "Tests/ReaderTesting"),
         .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedModel", "CVectorScan", "CSAXText", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction"], exclude: ["Fixtures"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),

@@ -29,24 +29,6 @@ import Testing
         return (home, reader)
     }
 
-    /// Holds the cache's write lock from another connection (as a `tidings reload` from cron
-    /// does, moving the generation) until the returned function is called.
-    private static func holdWriteLock(of cachePath: String) throws -> @Sendable () -> Void {
-        let other = try DatabaseQueue(path: cachePath)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
-                locked.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-        }
-        locked.wait()
-        return { release.signal() }
-    }
 
     @Test func writeKeysShowAtOnceWhileAnotherConnectionHoldsTheWriter() async throws {
         let (home, reader) = try await readerWithNews()
@@ -91,7 +73,7 @@ import Testing
         try home.subscribe([home.url("news")])
         _ = try FeedStore(path: home.cachePath)
         // The urls file names a feed the cache does not list yet.
-        let release = try Self.holdWriteLock(of: home.cachePath)
+        let release = try CacheWriteLock.hold(home.cachePath)
         let reader = try home.startReader()
         #expect(reader.lines[0].hasPrefix(" Tidings — Feeds"))
         #expect(!reader.text.contains(home.url("news")))
@@ -113,7 +95,7 @@ import Testing
         try home.serve("tech", title: "Tech Notes", items: [("Kernel release", 19)])
         try home.subscribe([home.url("news"), home.url("tech")])
         _ = try FeedStore(path: home.cachePath)
-        let release = try Self.holdWriteLock(of: home.cachePath)
+        let release = try CacheWriteLock.hold(home.cachePath)
         let reader = try home.startReader(config: "refresh-on-startup yes")
         // `n` reads on the queue a read of the feeds that did not wait would have taken, so its
         // answer comes after that one's: by then the reload would have been found empty.

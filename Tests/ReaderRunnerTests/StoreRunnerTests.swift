@@ -1,7 +1,7 @@
 import FeedModel
 import FeedStore
 import Foundation
-import GRDB
+import ReaderTesting
 import TestSupport
 import Testing
 @testable import TidingsApp
@@ -80,7 +80,7 @@ import Testing
         // The write waits for the lock until the test releases it, however slowly a loaded
         // machine delivers the plain read's answer: not the 10 s of a real cache.
         let fixture = try Fixture(subscriptions: [Subscription(url: Self.alpha)], busyTimeout: 600)
-        let release = try Self.holdWriteLock(of: fixture.cache.store.path)
+        let release = try CacheWriteLock.hold(fixture.cache.store.path)
         fixture.runner.run(.syncSubscriptions([Subscription(url: Self.alpha), Subscription(url: Self.bravo)], besideServer: false))
         fixture.runner.run(.read(StoreRead(FeedsToFetchQuery(only: nil), route: ReaderRoute(), lane: .afterWrites)))
         fixture.runner.run(.read(StoreRead(HasSyncedQuery(account: "nobody"), route: ReaderRoute(), lane: .key)))
@@ -141,22 +141,4 @@ import Testing
         #expect(MarkJournal(cachePath: path).leftOver().isEmpty, "kept for no later start: this user cannot write the cache then either")
     }
 
-    /// Holds the cache's write lock from another connection (as a `tidings reload` from cron
-    /// does, moving the generation) until the returned function is called.
-    static func holdWriteLock(of cachePath: String) throws -> @Sendable () -> Void {
-        let other = try DatabaseQueue(path: cachePath)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                try db.execute(sql: "UPDATE storeState SET generation = generation + 1")
-                locked.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-        }
-        locked.wait()
-        return { release.signal() }
-    }
 }
