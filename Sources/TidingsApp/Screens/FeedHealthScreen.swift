@@ -79,11 +79,12 @@ struct FeedHealthScreen: ReaderScreen, FeedRowsScreen, RowsScreen, JumpClosedScr
             return nil
         }
         let theme = context.theme
+        let dates = Self.dateFormatter(context.timeZone)
         for line in 0..<area.height {
             let index = state.offset + line
             guard feeds.indices.contains(index) else { break }
             let health = feeds[index]
-            let (marker, status) = Self.describe(health, context)
+            let (marker, status) = Self.describe(health, dates: dates, now: context.now)
             let isSelected = index == state.selection
             let row = area.row + line
             let base = isSelected ? theme.listFocus : (health.isFailing ? theme.listUnread : theme.listNormal)
@@ -102,11 +103,7 @@ struct FeedHealthScreen: ReaderScreen, FeedRowsScreen, RowsScreen, JumpClosedScr
 
     /// The marker and the words of a feed's row: `!` failing, `>` moved, `~` held back by its
     /// server, `z` silent, a space for a feed that is well.
-    static func describe(_ health: FeedHealth, _ context: ScreenContext) -> (Character, String) {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = context.timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    static func describe(_ health: FeedHealth, dates formatter: DateFormatter, now: Date) -> (Character, String) {
         let feed = health.feed
         let next = health.nextFetch(.automatic).map { " · next try \(formatter.string(from: $0.until)) (\($0.reason.rawValue))" } ?? ""
         if let error = feed.lastError {
@@ -120,11 +117,20 @@ struct FeedHealthScreen: ReaderScreen, FeedRowsScreen, RowsScreen, JumpClosedScr
             return ("~", "its server asked to wait until \(formatter.string(from: wait.until))")
         }
         let newest = feed.newestItemDate.map { "newest article \(formatter.string(from: $0))" } ?? "no article yet"
-        if health.isStale(at: context.now, days: silentDays) {
+        if health.isStale(at: now, days: silentDays) {
             return ("z", "silent: \(newest)")
         }
         let last = feed.lastSuccessAt.map { "fetched \(formatter.string(from: $0))" } ?? "never fetched"
         return (" ", "\(last) · \(newest)" + next)
+    }
+
+    /// The rows' dates, made once a frame rather than once a row.
+    private static func dateFormatter(_ timeZone: TimeZone) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter
     }
 
     // MARK: - Keys
