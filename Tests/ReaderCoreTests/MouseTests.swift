@@ -13,17 +13,11 @@ import Testing
 
     init() throws {
         home = try ReaderHome()
-        try home.writeFeed("news", title: "Harbour News", items: [("Ferry delayed", 20), ("New quay opens", 21), ("Storm warning", 22)])
-        try home.writeFeed("tech", title: "Tech Notes", items: [("Kernel release", 19)])
-        try home.subscribe([home.url("news"), home.url("tech")])
+        try home.writeHarbourAndTech()
     }
 
     func reader(_ config: String = "", rows: Int = 24, columns: Int = 80) throws -> ReaderDriver {
-        let reader = try home.driver(config: config, rows: rows, columns: columns)
-        reader.settle()
-        reader.press(.character("R"))
-        reader.settle()
-        return reader
+        try home.reloadedDriver(config: config, rows: rows, columns: columns)
     }
 
     static func click(row: Int, column: Int = 10) -> Key {

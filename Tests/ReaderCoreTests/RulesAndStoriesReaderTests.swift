@@ -25,15 +25,11 @@ import Testing
     }
 
     func reader(_ config: String = "") throws -> ReaderDriver {
-        let reader = try home.driver(config: """
+        try home.reloadedDriver(config: """
             rule "title =~ \\"Sponsored\\"" mark-read
             rule "feedtitle = \\"Alpha\\"" tag alpha-news
             \(config)
             """)
-        reader.settle()
-        reader.press(.character("R"))
-        reader.settle()
-        return reader
     }
 
     /// Selects the first row of the list that `matches` (`:N`).

@@ -17,21 +17,13 @@ import Testing
         home = try ReaderHome()
     }
 
-    /// The search tests' feeds (ReaderHome.writeSearchFeeds); the reader on the feed list.
-    private func reader() throws -> ReaderDriver {
-        try home.writeSearchFeeds()
-        let reader = try home.driver(rows: 7, columns: 64)
-        reader.settle()
-        return reader
-    }
-
 
     private func selected(_ reader: ReaderDriver) -> ItemRow? {
         (reader.state.top as? SearchResultsScreen)?.selectedItem(reader.state.pendingMarks)
     }
 
     @Test func keysActOnTheSelectedResult() throws {
-        let reader = try reader()
+        let reader = try home.searchReader()
         reader.search("harbour -boats")
         reader.settle()
         let first = try #require(selected(reader))
@@ -73,7 +65,7 @@ import Testing
     }
 
     @Test func enterOnNothingFoundDoesNothing() throws {
-        let reader = try reader()
+        let reader = try home.searchReader()
         reader.search("lighthouse")
         reader.settle()
         _ = reader.takeEffects()
@@ -85,7 +77,7 @@ import Testing
     /// `/` searches where it is pressed (every article from the feed list and the help, the
     /// feed's in its list, the text in the article); `\` every article from anywhere.
     @Test func slashOpensTheSearchOnEveryScreen() throws {
-        let reader = try reader()
+        let reader = try home.searchReader()
         // The feed list, an item list, an article, the help.
         for (keys, prompt) in [([], "Search:"), ([Key.enter], "Search Harbour News:"), ([.enter], "Find in the article:"), ([.character("?")], "Search:")] {
             for key in keys { reader.press(key) }

@@ -17,17 +17,9 @@ import Testing
         home = try ReaderHome()
     }
 
-    /// The search tests' feeds (ReaderHome.writeSearchFeeds); the reader on the feed list.
-    private func reader() throws -> ReaderDriver {
-        try home.writeSearchFeeds()
-        let reader = try home.driver(rows: 7, columns: 64)
-        reader.settle()
-        return reader
-    }
-
 
     @Test func aPageForAScreenThatIsGoneIsDropped() throws {
-        let reader = try reader()
+        let reader = try home.searchReader()
         reader.search("harbour")
         reader.press(.character("q"))
         reader.settle()
@@ -36,7 +28,7 @@ import Testing
     }
 
     @Test func theListIsDrawnWhenAPageArrives() throws {
-        let reader = try reader()
+        let reader = try home.searchReader()
         reader.search("harbour")
         #expect(reader.lines[1] == "  Searching…")
         reader.settle()
@@ -44,7 +36,7 @@ import Testing
     }
 
     @Test func marksFollowTheStoreAndTheSelectionStays() throws {
-        let reader = try reader()
+        let reader = try home.searchReader()
         reader.search("harbour")
         reader.settle()
         reader.press(.down)

@@ -13,17 +13,11 @@ import Testing
 
     init() throws {
         home = try ReaderHome()
-        try home.writeFeed("news", title: "Harbour News", items: [("Ferry delayed", 20), ("New quay opens", 21), ("Storm warning", 22)])
-        try home.writeFeed("tech", title: "Tech Notes", items: [("Kernel release", 19)])
-        try home.subscribe([home.url("news"), home.url("tech")])
+        try home.writeHarbourAndTech()
     }
 
     func reader(_ layout: String, rows: Int, columns: Int) throws -> ReaderDriver {
-        let reader = try home.driver(config: "layout \(layout)\n", rows: rows, columns: columns)
-        reader.settle()
-        reader.press(.character("R"))
-        reader.settle()
-        return reader
+        try home.reloadedDriver(config: "layout \(layout)\n", rows: rows, columns: columns)
     }
 
     @Test func splitShowsTheSelectedArticleUnderTheListAndFollowsTheSelection() throws {

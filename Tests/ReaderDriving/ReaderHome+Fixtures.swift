@@ -53,6 +53,33 @@ extension ReaderHome {
         try cache.upsert(Feed(format: .rss20, title: "Blog", items: blogItems), forFeedURL: Self.swiftBlog)
     }
 
+    /// The search tests' feeds (`writeSearchFeeds`), the reader on the feed list in 7 × 64 cells.
+    @MainActor
+    func searchReader() throws -> ReaderDriver {
+        try writeSearchFeeds()
+        let reader = try driver(rows: 7, columns: 64)
+        reader.settle()
+        return reader
+    }
+
+    /// "Harbour News" (Ferry delayed, New quay opens, Storm warning: the 20th to the 22nd) and
+    /// "Tech Notes" (Kernel release, the 19th), in that order: the layout and mouse tests' feeds.
+    func writeHarbourAndTech() throws {
+        try writeFeed("news", title: "Harbour News", items: [("Ferry delayed", 20), ("New quay opens", 21), ("Storm warning", 22)])
+        try writeFeed("tech", title: "Tech Notes", items: [("Kernel release", 19)])
+        try subscribe([url("news"), url("tech")])
+    }
+
+    /// The reader with `config`, its feeds reloaded once (`R`), on the feed list.
+    @MainActor
+    func reloadedDriver(config: String = "", rows: Int = 24, columns: Int = 80) throws -> ReaderDriver {
+        let reader = try driver(config: config, rows: rows, columns: columns)
+        reader.settle()
+        reader.press(.character("R"))
+        reader.settle()
+        return reader
+    }
+
     /// A urls file with headings (`"--- NEWS ---"`, a blank one, `~~~~BLOGS~~~~`, one tagged
     /// tech, a hidden one) between four feeds, one of them hidden.
     static let urlsWithHeadings = #"""
