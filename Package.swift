@@ -89,7 +89,7 @@ let package = Package(
         // The reader's tests, by level (README, Development): the core's `update` driven one message
         // at a time; whole frames; each runner against the real thing; the whole reader headless;
         // end to end through the binary, tmux and servers.
-        .target(name: "ReaderDriving", dependencies: readerTestDependencies, path: "Tests/ReaderDriving"),
+        .target(name: "ReaderDriving", dependencies: ["ReaderTesting"] + readerTestDependencies, path: "Tests/ReaderDriving"),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderDriving"] + readerTestDependencies),
         .testTarget(name: "ReaderScreenTests", dependencies: ["ReaderDriving"] + readerTestDependencies, exclude: ["Frames"]),
         .testTarget(name: "ReaderRunnerTests", dependencies: ["ReaderTesting"] + readerTestDependencies),

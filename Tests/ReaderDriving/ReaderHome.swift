@@ -1,6 +1,6 @@
-import Configuration
 import FeedModel
 import Foundation
+import ReaderTesting
 @testable import TidingsApp
 
 /// A scratch home for a reader under test: a urls file, a config file, a cache, and feeds as
@@ -71,15 +71,8 @@ final class ReaderHome: @unchecked Sendable {
     /// without a urls file.
     func settings(config text: String = "", configure: (inout ReaderSettings) -> Void = { _ in }) throws -> ReaderSettings {
         try write(text, to: "config")
-        let config = Config(parsing: "browser \"/bin/true %u\"\n" + text, file: URL(fileURLWithPath: configPath))
-        let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
-        let hasUrlsFile = FileManager.default.fileExists(atPath: urlsPath)
-        var settings = ReaderSettings(
-            urlsPath: urlsPath, subscriptions: hasUrlsFile ? file.subscriptions : nil, cachePath: cachePath, logPath: path("log"),
-            config: config, feedListSource: config.feedListSource, queryFeeds: file.queryFeeds,
-            warnings: (hasUrlsFile ? file.problems.map { "urls file \($0)" } : []) + config.warnings.map(\.description))
-        settings.headings = file.headings
-        settings.configPath = configPath
+        var settings = try ReaderSettings.forTestHome(urlsPath: urlsPath, cachePath: cachePath, configPath: configPath, logPath: path("log"),
+                                                      configText: text, browser: "/bin/true %u")
         settings.timeZone = TimeZone(identifier: "UTC")!
         configure(&settings)
         return settings

@@ -56,16 +56,8 @@ public final class HeadlessHome {
     /// (`browser` is `browser`'s value unless it sets one); the first-run screen without a urls file.
     public func settings(config text: String = "", browser: String = "/bin/true %u") throws -> ReaderSettings {
         try write(text, to: "config")
-        let config = Config(parsing: "browser \"\(browser)\"\n" + text, file: URL(fileURLWithPath: configPath))
-        let file = try UrlsFile.load(from: URL(fileURLWithPath: urlsPath))
-        let hasUrlsFile = FileManager.default.fileExists(atPath: urlsPath)
-        var settings = ReaderSettings(
-            urlsPath: urlsPath, subscriptions: hasUrlsFile ? file.subscriptions : nil, cachePath: cachePath, logPath: path("log"),
-            config: config, feedListSource: config.feedListSource, queryFeeds: file.queryFeeds,
-            warnings: (hasUrlsFile ? file.problems.map { "urls file \($0)" } : []) + config.warnings.map(\.description))
-        settings.headings = file.headings
-        settings.configPath = configPath
-        return settings
+        return try ReaderSettings.forTestHome(urlsPath: urlsPath, cachePath: cachePath, configPath: configPath, logPath: path("log"),
+                                              configText: text, browser: browser)
     }
 
     /// The reader on this home, as `tidings` starts it.
