@@ -249,13 +249,14 @@ struct ReaderEndToEndTests {
         try session.sendKeys("R")
         try session.waitFor("Reloaded 1 feed") { $0.contains { $0.hasSuffix("(3/3) Sort News") } }
         try session.sendKeys("Enter")
-        var screen = try session.waitFor("Bravo")
+        // (Waited for whole: a capture can come while the terminal is still drawing the rows.)
+        var screen = try session.waitFor("Bravo") { $0.count > 3 && $0[1].hasSuffix("Charlie") && $0[3].hasSuffix("Bravo") }
         #expect(screen[1].hasSuffix("Charlie") && screen[3].hasSuffix("Bravo"))
 
         try session.type(">")
         try session.waitFor("Sort by (d)ate/(t)itle/(f)lags/(a)uthor/(l)ink/(g)uid/(r)andom?")
         try session.type("t")
-        screen = try session.waitFor("Sorted by title") { $0[1].hasSuffix("alpha") }
+        screen = try session.waitFor("Sorted by title") { $0[1].hasSuffix("alpha") && $0[2].hasSuffix("Bravo") && $0[3].hasSuffix("Charlie") }
         #expect(screen[2].hasSuffix("Bravo") && screen[3].hasSuffix("Charlie"))
 
         // Kept for the session: the list opened again is still by title.
