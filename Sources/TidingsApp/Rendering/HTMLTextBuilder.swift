@@ -267,7 +267,7 @@ final class HTMLTextBuilder {
 
     /// Appends inline text; with `collapsible`, runs of white space become one space and spaces at
     /// the start of a line vanish. The text carries `link` (by default the link it is inside).
-    private func inline(_ text: String, style: Style, collapsible: Bool = true, link: String?? = nil) {
+    private func inline(_ text: String, style: Style, collapsible: Bool = true, link: String? = nil) {
         let link = link ?? openLinkURL
         guard collapsible else {
             beginContent()

@@ -11,13 +11,12 @@ struct FeedsToFetchQuery: StoreQuery {
     var only: Set<FeedID>?
     var localOnly = false
     var kind = ReloadKind.manual
-    /// The configuration that gives each feed its settings (nil: none but the reload's own).
-    var config: Config?
+    /// The configuration that gives each feed its settings.
+    var config = Config()
     var now = Date(timeIntervalSince1970: 0)
 
     func answer(from store: FeedStore) throws -> [FeedFetchTarget] {
-        guard let config else { return try store.feedsToFetch(localOnly: localOnly).filter { only?.contains($0.id) ?? true } }
-        return try config.fetchPlan(kind, store: store, only: only, localOnly: localOnly, at: now).targets
+        try config.fetchPlan(kind, store: store, only: only, localOnly: localOnly, at: now).targets
     }
 
     static func message(_ result: StoreResult<[FeedFetchTarget]>, route: ReaderRoute) -> ReaderMessage {
