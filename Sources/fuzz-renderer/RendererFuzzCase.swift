@@ -84,7 +84,7 @@ struct RendererFuzzCase {
         require(pictures.count == body.images.count, "\(pictures.count) pictures laid out of \(body.images.count)")
         require(drawn.count <= lines.count + 4 * pictures.count, "\(drawn.count) lines with pictures, \(lines.count) without")
         for picture in pictures {
-            require(picture.line + picture.rows < drawn.count, "a picture past the end")
+            require(picture.line + picture.rows <= drawn.count, "a picture past the end")
             for line in drawn[picture.line..<(picture.line + picture.rows)] {
                 require(line.text.isEmpty, "text in a picture's rows")
             }

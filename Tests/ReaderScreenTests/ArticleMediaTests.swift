@@ -23,6 +23,22 @@ struct ArticleMediaTests {
         #expect(poster.sources.best(forPixelWidth: 400) == "https://media.example/blog/talk.jpg")
     }
 
+    /// A `<video>` never closed takes the rest of the document as its fallback and is finished at
+    /// the document's end. Its label shares the last line with text, and without a source it
+    /// brings no link, so no list of links follows: the poster's rows are the article's last lines
+    /// (found by fuzz-renderer, whose check wanted a line after every picture).
+    @Test func anUnclosedVideoAtTheEndHasItsPostersRowsLast() throws {
+        let body = HTMLTextRenderer.render("""
+            <p>The talk: <video controls poster="talk.jpg" title="The talk">Falls back<video src="intro.ogv"></video>\
+            <audio src="podcast.mp3"></audio><p>Flash fallback</p>
+            """, baseURL: Self.base)
+        #expect(body.lines(width: 80).map(\.text.plainText) == ["The talk: [video: The talk]"])
+        #expect(body.links.isEmpty)
+        let (lines, pictures) = body.lines(width: 80, pictureRows: { _ in 3 })
+        #expect(lines.map(\.text.plainText) == ["The talk: [video: The talk]", "", "", ""])
+        #expect(pictures == [ArticleBody.PictureLine(image: 0, line: 1, rows: 3)])
+    }
+
     @Test func withoutATitleTheCaptionIsTheFileNameOrThePlayersAddress() {
         let body = HTMLTextRenderer.render("""
             <video><source src="/clips/intro.webm" type="video/webm"><source src="/clips/intro.mp4"></video>\
