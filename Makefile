@@ -149,7 +149,11 @@ xterm-check: deps
 	$(SWIFT) build --product tidings
 	/usr/bin/python3 Tests/Support/xterm_sixel_check.py $(DEBUG_BIN) $(CURDIR)/.build/xterm-check.png
 
+# The reload benchmarks run the release `tidings` beside newsboat and curl (installed here).
+BENCH_TOOLS := newsboat=newsboat curl=curl python3=python3
 bench: deps
+	$(call install-missing-tools,$(BENCH_TOOLS))
+	$(SWIFT) build -c release --product tidings
 	$(SWIFT) build -c release --product tidings-bench
 	.build/release/tidings-bench
 

@@ -25,11 +25,17 @@ public struct BatchReload {
     public var names: [String]
     /// Whether the feeds that are not due are fetched too; named feeds always are.
     public var kind: ReloadKind
+    /// Whether the new articles' text is added to the search index before the reload ends.
+    /// Without it the reader adds it, in the background, when it next opens the cache (a search
+    /// meanwhile finds the new articles by title and author, and says that text is still being
+    /// indexed): indexing 20,000 articles' text took 1.3 s of a 3.1 s cold reload (issue 46).
+    public var indexesText: Bool
 
-    public init(tag: String? = nil, names: [String] = [], kind: ReloadKind = .automatic) {
+    public init(tag: String? = nil, names: [String] = [], kind: ReloadKind = .automatic, indexesText: Bool = false) {
         self.tag = tag
         self.names = names
         self.kind = names.isEmpty ? kind : .manual
+        self.indexesText = indexesText
     }
 
     /// The outcome, for the exit status.
@@ -136,7 +142,7 @@ public struct BatchReload {
         signal(SIGINT, SIG_DFL)
 
         // The reload stored titles only in the full-text index (see `StoreFeedCache`).
-        try store.indexAllStoredBodies()
+        if indexesText { try store.indexAllStoredBodies() }
         try Self.applyRetention(config, to: store)
         reporter.finish(summary, waiting: plan.waiting.count)
         try Self.carryOutRuleEffects(config, store: store)

@@ -196,7 +196,9 @@ extension FeedStore {
         // Not a trigger: see `StoreSchema.createSearchIndex`.
         var index = TypedStatement(try db.cachedStatement(sql: indexItemSQL))
         var refresh = TypedStatement(try db.cachedStatement(sql: refreshItemSQL))
-        var touch = TypedStatement(try db.cachedStatement(sql: "UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ?"))
+        var touch = TypedStatement(try db.cachedStatement(sql: """
+            UPDATE item SET lastSeenAt = ? WHERE feedId = ? AND key = ? AND isDeleted != 0
+            """))
 
         // Three passes, so that FTS5 joins the transaction last: an item insert may run under a
         // statement savepoint, and SQLite 3.40's FTS5 flushes its
@@ -249,6 +251,9 @@ extension FeedStore {
             PreparedFeed.Entry.columns.bind(entry, to: &refresh)
             refresh.bind(feedID.rawValue)
             refresh.bind(entry.key)
+            refresh.bind(entry.published)
+            refresh.bind(entry.updated)
+            PreparedFeed.Entry.columns.bind(entry, to: &refresh)
             try refresh.run()
             if db.changesCount == 0 {
                 touch.bind(seconds)
@@ -285,12 +290,19 @@ extension FeedStore {
         ON CONFLICT (feedId, key) DO NOTHING
         """
 
-    /// A known item's refresh. A dropped item keeps its tombstone: only its last-seen time moves
-    /// (the `touch` of `storeItems`).
+    /// A known item's refresh, when the feed changed it. One it did not change is not written at
+    /// all: rewriting every row of a feed that gained five items cost most of a daily reload
+    /// (the rows' pages in the log, and the search index's trigger comparing each body's text).
+    /// Its `lastSeenAt` then stays the time it last changed, which is all the killfile's pass
+    /// over a fetch's items needs (the unchanged ones met the killfile before, and
+    /// `applyKillfile` runs at every reload's start). A dropped item keeps its tombstone: only
+    /// its last-seen time moves (the `touch` of `storeItems`), as the tombstone must outlive
+    /// the feed's carrying it.
     private static let refreshItemSQL = """
         UPDATE item SET
             lastSeenAt = ?, sortDate = COALESCE(?, ?, firstSeenAt), \(PreparedFeed.Entry.columns.assignments)
         WHERE feedId = ? AND key = ? AND isDeleted = 0
+            AND (sortDate IS NOT COALESCE(?, ?, firstSeenAt) OR \(PreparedFeed.Entry.columns.differences))
         """
 
     /// `COALESCE(published, updated, firstSeen)`, the sort date the refresh computes in SQL;

@@ -100,6 +100,12 @@ struct StoreColumns<Source, Model>: Sendable {
         columns.map { "\($0.name) = \($0.assignment)" }.joined(separator: ", ")
     }
 
+    /// `a IS NOT ? OR b IS NOT COALESCE(?, b)`: whether an update would change any column, to
+    /// bind after the assignments' values (`bind` again).
+    var differences: String {
+        columns.map { "\($0.name) IS NOT \($0.assignment)" }.joined(separator: " OR ")
+    }
+
     /// Binds every column's value, in the order of the list.
     func bind(_ source: Source, to statement: inout TypedStatement) {
         for column in columns { column.bind(source, &statement) }

@@ -17,8 +17,14 @@ struct RSSGenerator {
                                 "café", "naïve", "über", "日本語", "release", "update", "article", "today"]
     private var state: UInt64
     private var index = 0
+    /// In every item's guid and link, so that two feeds never share an item: newsboat keys items
+    /// by guid alone, and Tidings folds the copies of a story.
+    private let feedTag: UInt64
 
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    init(seed: UInt64) {
+        state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        feedTag = seed
+    }
 
     static func feed(bytes: Int, seed: UInt64) -> Data {
         var generator = RSSGenerator(seed: seed)
@@ -38,8 +44,8 @@ struct RSSGenerator {
         index += 1
         let title = sentence(6)
         return """
-            <item><title>\(escape(title))</title><link>https://bench.example/posts/\(index)</link>
-            <guid isPermaLink="false">bench-\(index)</guid><pubDate>Tue, 0\(index % 9 + 1) Mar 2024 1\(index % 10):2\(index % 10):00 +0000</pubDate>
+            <item><title>\(escape(title))</title><link>https://bench.example/\(feedTag)/posts/\(index)</link>
+            <guid isPermaLink="false">bench-\(feedTag)-\(index)</guid><pubDate>Tue, 0\(index % 9 + 1) Mar 2024 1\(index % 10):2\(index % 10):00 +0000</pubDate>
             <dc:creator>Writer \(index % 17)</dc:creator><category>\(word())</category><category>\(word())</category>
             <description>\(escape(html()))</description></item>
 

@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("store", { _ in StoreBenchmark.run() }),
     ("reader", { _ in ReaderBenchmark.run() }),
     ("reload", ReloadBenchmark.run),
+    ("versus", VersusNewsboatBenchmark.run),
     ("text", { _ in TextBenchmark.run() }),
     ("cells", { _ in CellBenchmark.run() }),
     ("extract", { _ in ExtractBenchmark.run() }),

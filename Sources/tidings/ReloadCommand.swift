@@ -28,19 +28,23 @@ struct ReloadCommand: ParsableCommand {
     @Flag(help: "Every feed, due or not (a manual reload), except those whose server asked to wait.")
     var all = false
 
+    @Flag(help: "Add the new articles' text to the search index before exiting (else the reader does it when it opens).")
+    var indexText = false
+
     @Argument(help: "Only these feeds, by URL or title (fetched whether due or not).")
     var names: [String] = []
 
     func run() throws {
-        try Self.reload(global: global, tag: tag, names: names, all: all)
+        try Self.reload(global: global, tag: tag, names: names, all: all, indexText: indexText)
     }
 
     /// Also newsboat's `-x reload`, which is as polite as `tidings reload` from cron.
-    static func reload(global: GlobalOptions, tag: String? = nil, names: [String] = [], all: Bool = false) throws {
+    static func reload(global: GlobalOptions, tag: String? = nil, names: [String] = [], all: Bool = false, indexText: Bool = false) throws {
         let errorLog = global.logToFile()
         let outcome: BatchReload.Outcome
         do {
-            outcome = try BatchReload(tag: tag, names: names, kind: all ? .manual : .automatic).run(paths: global.paths, errorLog: errorLog)
+            let reload = BatchReload(tag: tag, names: names, kind: all ? .manual : .automatic, indexesText: indexText)
+            outcome = try reload.run(paths: global.paths, errorLog: errorLog)
         } catch {
             FileHandle.standardError.write(Data("tidings: \(error)\n".utf8))
             throw ExitCode(2)

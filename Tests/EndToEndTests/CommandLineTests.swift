@@ -335,6 +335,22 @@ import Testing
         #expect(found.output == "added \(server.url("/blog/ferry.xml")) to \(sandbox.urls) (2 articles)\n")
     }
 
+    /// `tidings reload` leaves the new articles' text for the reader to index, so that it ends
+    /// sooner (issue 46); `--index-text` indexes it before exiting.
+    @Test func reloadLeavesTheTextToIndexUnlessAsked() throws {
+        let sandbox = try Sandbox()
+        let feed = sandbox.root.appendingPathComponent("ferry.xml").path
+        try sandbox.write(CommandLineTests.feed, to: feed)
+        try sandbox.write("file://\(feed)\n", to: sandbox.urls)
+        let plain = try CommandLineTests.run(["reload", "-u", sandbox.urls, "-c", sandbox.cache], in: sandbox)
+        #expect(plain.status == 0, "\(plain.errors)")
+        #expect(try FeedStore(path: sandbox.cache).articlesAwaitingIndex() == 2)
+        let indexed = sandbox.root.appendingPathComponent("indexed.db").path
+        let asked = try CommandLineTests.run(["reload", "--index-text", "-u", sandbox.urls, "-c", indexed], in: sandbox)
+        #expect(asked.status == 0, "\(asked.errors)")
+        #expect(try FeedStore(path: indexed).articlesAwaitingIndex() == 0)
+    }
+
     /// `tidings reload NAME` finds a title as the reader's quick filter does: without case or
     /// diacritics, and a part of it when no title is the whole name (issue 34 §10).
     @Test func reloadFindsTitlesAsTheReadersSearchDoes() throws {

@@ -163,6 +163,26 @@ import Testing
         #expect(try store.items(inFeed: stored.feedID, titleContaining: "KEEPER").map(\.id) == [id])
     }
 
+    /// A daily reload of a feed that gained a few items writes those and the ones it changed,
+    /// not every row it carries again (issue 46): an unchanged row keeps its last-seen time.
+    @Test func aRefetchWritesOnlyTheItemsItChanged() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: [url])
+        let kept = Sample.item("1", hours: 1)
+        var edited = Sample.item("2", hours: 2)
+        try store.upsert(Sample.feed([kept, edited]), forFeedURL: url, at: Sample.date(hours: 3))
+        edited.title = "Corrected"
+        #expect(try store.upsert(Sample.feed([kept, edited, Sample.item("3", hours: 4)]), forFeedURL: url, at: Sample.date(hours: 5)) == 1)
+        let seen = try store.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT guid, lastSeenAt FROM item").map {
+                ($0["guid"] as String, $0["lastSeenAt"] as Double)
+            })
+        }
+        #expect(seen == ["1": Sample.date(hours: 3).timeIntervalSince1970, "2": Sample.date(hours: 5).timeIntervalSince1970,
+                         "3": Sample.date(hours: 5).timeIntervalSince1970])
+        #expect(try store.search(words: "corrected").count == 1)
+    }
+
     @Test func anUndatedItemIsSortedByWhenItWasFirstSeen() throws {
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: [url])
