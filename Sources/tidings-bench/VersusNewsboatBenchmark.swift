@@ -138,7 +138,6 @@ enum VersusNewsboatBenchmark {
             for client in clients {
                 let run = try client.reload(log: log)
                 runs.append(run)
-                for line in run.output.split(separator: "\n") where line.hasPrefix("PHASE") { print(line) }
                 let unread = try client.unread(log: log)
                 if run.exitStatus != 0 { checks.append("\(client.name) exited with \(run.exitStatus): \(run.lastLine)") }
                 if unread != expectedUnread {
