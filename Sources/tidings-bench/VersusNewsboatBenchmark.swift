@@ -76,7 +76,9 @@ enum VersusNewsboatBenchmark {
             home = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             try Data((feedURLs.joined(separator: "\n") + "\n").utf8).write(to: urls)
-            try Data().write(to: config)
+            // `TIDINGS_BENCH_TIDINGS_CONFIG='reload-threads 32'` measures other settings.
+            let lines = name == "tidings" ? ProcessInfo.processInfo.environment["TIDINGS_BENCH_TIDINGS_CONFIG"] ?? "" : ""
+            try Data(lines.utf8).write(to: config)
         }
 
         func reload(log: URL) throws -> MeasuredRun {

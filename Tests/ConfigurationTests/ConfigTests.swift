@@ -8,7 +8,7 @@ import Testing
 @Suite struct ConfigTests {
     @Test func defaultsMatchTheDocumentedBehaviour() {
         let config = Config()
-        #expect(config[\.reloadThreads] == 16 && config[\.downloadTimeout] == 60 && config[\.connectTimeout] == 10)
+        #expect(config[\.reloadThreads] == 48 && config[\.downloadTimeout] == 60 && config[\.connectTimeout] == 10)
         #expect(config[\.showReadFeeds] && !config[\.refreshOnStartup] && config[\.maxItems] == 0 && config[\.browser].isEmpty)
     }
 
@@ -120,7 +120,7 @@ import Testing
         let (names, warnings) = config.apply("bind-key K up\nshow-read-feeds no\nreload-threads none\n")
         #expect(names == ["bind-key", "show-read-feeds", "reload-threads"])
         #expect(warnings.map(\.line) == [3], "numbered within the applied text")
-        #expect(config[\.maxItems] == 20 && config[\.reloadThreads] == 16, "earlier lines kept, the bad value's default kept")
+        #expect(config[\.maxItems] == 20 && config[\.reloadThreads] == 48, "earlier lines kept, the bad value's default kept")
         #expect(config.keyMap.command(for: .character("J"), in: .feedList) == .down)
         #expect(config.keyMap.command(for: .character("K"), in: .feedList) == .up)
         #expect(config.valueText(of: "show-read-feeds") == "no")

@@ -43,7 +43,7 @@ public struct OptionTable: Sendable {
     public static let named: [String: any OptionDeclaration] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     // MARK: Feeds and reloading
-    public let reloadThreads = ConfigOption("reload-threads", default: 16, minimum: 1, .feeds, .works,
+    public let reloadThreads = ConfigOption("reload-threads", default: 48, minimum: 1, .feeds, .works,
         "feeds downloaded at once (at most 6 connections per host; a host that speaks HTTP/2 shares one)")
     public let downloadTimeout = ConfigOption("download-timeout", default: 60, minimum: 1, .feeds, .works, scope: .perFeed,
         "seconds one feed may take")
