@@ -102,6 +102,7 @@ enum ReaderBenchmark {
         report(String(format: "%8.3f µs", perItem * 1e6), "excerpt and folded title computed per stored item", target: nil)
 
         try ReaderLatencyBenchmark(directory: directory).run()
+        try ReaderLatencyBenchmark(directory: directory, feedCount: 1000).run()
     }
 
     /// Movement with Space toggling previews: every preview is rendered once, then cached.

@@ -81,25 +81,9 @@ enum ReloadBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-reload-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let feeds = directory.appendingPathComponent("feeds")
-        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
-        var totalBytes = 0
-        for number in 0..<scenario.feedCount {
-            var generator = RSSGenerator(seed: UInt64(number + 1))
-            var text = RSSGenerator.header
-            for _ in 0..<scenario.itemsPerFeed { text += generator.nextItem() }
-            text += RSSGenerator.footer
-            totalBytes += text.utf8.count
-            try Data(text.utf8).write(to: feeds.appendingPathComponent("\(number).xml"))
-        }
-        let compresses = ProcessInfo.processInfo.environment["TIDINGS_BENCH_PLAIN"] == nil
-        if compresses {
-            let gzip = Process()
-            gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            gzip.arguments = ["sh", "-c", "gzip -k -6 \"$0\"/*.xml", feeds.path]
-            try gzip.run()
-            gzip.waitUntilExit()
-        }
+        let feedSet = try BenchFeedSet(folder: directory.appendingPathComponent("feeds"), count: scenario.feedCount,
+                                       itemsPerFeed: scenario.itemsPerFeed)
+        let (feeds, totalBytes, compresses) = (feedSet.folder, feedSet.totalBytes, feedSet.compresses)
         let hosts = (1...scenario.hostCount).map { "127.0.0.\($0)" }
         let server = try LoopbackServer(routes: [:], hosts: hosts, delay: latency, directory: feeds.path, lifetime: 600)
         defer { server.stop() }

@@ -49,6 +49,23 @@ import Testing
         #expect(marks.apply(to: row(4)).isRead)
     }
 
+    /// The list's rows take each feed's marks in order: an `A` empties a count, and what is
+    /// marked after it counts from zero; an undo's articles count in each of their feeds.
+    @Test func aListOfFeedsTakesEachFeedsMarksInOrder() {
+        let other = FeedID(8)
+        var marks = PendingMarks()
+        _ = marks.add(.read(ItemID(1), feed: feed, isRead: true, wasRead: false))
+        _ = marks.add(.feedRead(feed, seenBy: Date()))
+        _ = marks.add(.read(ItemID(2), feed: feed, isRead: false, wasRead: true))
+        _ = marks.add(.itemsRead([ItemID(3): other, ItemID(4): other, ItemID(5): feed], isRead: false))
+        _ = marks.add(.read(ItemID(6), feed: other, isRead: true, wasRead: true))
+        var second = feedRow(unread: 1, total: 3)
+        second.id = other
+        let rows = marks.apply(to: [feedRow(unread: 5, total: 9), second, feedRow(unread: 2, total: 2)], readAt: 1)
+        // 5 − 1, then 0, + 1 + 1; the other feed 1 + 2, at most its total; a count at its total stays.
+        #expect(rows.map(\.unreadCount) == [2, 3, 2])
+    }
+
     @Test func starsMoveTheStarredCount() {
         var marks = PendingMarks()
         _ = marks.add(.starred(ItemID(1), isStarred: true, wasStarred: false))

@@ -91,7 +91,7 @@ struct FeedListScreen: ReaderScreen, TypingScreen, FeedListing, RowsScreen, Filt
     }
 
     private func filteredRows(_ context: ScreenContext) -> [FeedListRow] {
-        quickFilter.filter(unfilteredRows, title: \.displayTitle).map { context.marks.apply(to: $0, readAt: dataGeneration) }
+        context.marks.apply(to: quickFilter.filter(unfilteredRows, title: \.displayTitle), readAt: dataGeneration)
             .filter { filter?.keeps($0, now: context.now) ?? true }
     }
 
