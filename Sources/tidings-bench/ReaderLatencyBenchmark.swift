@@ -29,6 +29,8 @@ struct ReaderLatencyBenchmark {
     /// Feeds the reload fetches: 200, and 1,000 (issue 46: keys answered while a thousand feeds
     /// reload), where only the reader's own reload is measured.
     var feedCount = 200
+    /// Only the scenarios whose name holds one of these words (all when empty).
+    var scenarioWords: [String] = []
 
     /// One measured key: where it is typed, the key, what else is typed between two of them.
     struct Scenario {
@@ -50,6 +52,28 @@ struct ReaderLatencyBenchmark {
         Scenario(name: "Enter on unread", opensFeed: true, key: .enter, between: [.character("q"), .character("j")], shows: "Title: "),
     ]
 
+    /// `tidings-bench keys [1000] [WORD…]`: only these measures, in a folder of their own — 200
+    /// and 1,000 feeds, or those given; the scenarios whose name holds a word given (`keys 1000
+    /// A` measures `A` during a reload of a thousand feeds).
+    nonisolated static func run(_ arguments: [String]) {
+        let counts = arguments.compactMap(Int.init)
+        let words = arguments.filter { Int($0) == nil }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-keys-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try MainActor.assumeIsolated {
+                for count in counts.isEmpty ? [200, 1000] : counts {
+                    var benchmark = ReaderLatencyBenchmark(directory: directory, feedCount: count)
+                    benchmark.scenarioWords = words
+                    try benchmark.run()
+                }
+            }
+        } catch {
+            print("keys: failed: \(error)")
+        }
+    }
+
     func run() throws {
         let feeds = try BenchFeedSet(folder: directory.appendingPathComponent("latency-feeds-\(feedCount)"), count: feedCount,
                                      itemsPerFeed: Self.itemsPerFeed)
@@ -60,7 +84,7 @@ struct ReaderLatencyBenchmark {
             + (0..<feedCount).map { "http://127.0.0.\($0 % Self.hostCount + 1):\(server.port)/\($0).xml" }
         print("reader: key → finished frame, keys every \(Self.interval) (headless reader, 100×30; p50 / p95 / max, keys timed, keys lost)")
         for ownReload in feedCount == 200 ? [true, false] : [true] {
-            for scenario in Self.scenarios {
+            for scenario in Self.scenarios where scenarioWords.isEmpty || scenarioWords.contains(where: scenario.name.contains) {
                 let samples = try measure(scenario, ownReload: ownReload, urls: urls)
                 let sorted = samples.latencies.sorted()
                 func percentile(_ p: Double) -> Double {

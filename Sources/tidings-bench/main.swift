@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("parser", ParserBenchmark.run),
     ("store", { _ in StoreBenchmark.run() }),
     ("reader", { _ in ReaderBenchmark.run() }),
+    ("keys", ReaderLatencyBenchmark.run),
     ("reload", ReloadBenchmark.run),
     ("versus", VersusNewsboatBenchmark.run),
     ("text", { _ in TextBenchmark.run() }),

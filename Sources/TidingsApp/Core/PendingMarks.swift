@@ -90,12 +90,13 @@ struct PendingMarks: Equatable, Sendable {
             }
         }
         guard !changes.isEmpty else { return feeds }
-        return feeds.map { feed in
-            guard let change = changes[feed.id] else { return feed }
-            var feed = feed
-            feed.unreadCount = min(max(0, (change.zeroed ? 0 : feed.unreadCount) + change.delta), feed.totalCount)
-            return feed
+        var feeds = feeds
+        for index in feeds.indices {
+            guard let change = changes[feeds[index].id] else { continue }
+            let unread = (change.zeroed ? 0 : feeds[index].unreadCount) + change.delta
+            feeds[index].unreadCount = min(max(0, unread), feeds[index].totalCount)
         }
+        return feeds
     }
 
     /// The starred articles' counts, read at `generation`, as they will be once the marks are

@@ -28,8 +28,9 @@ public enum FeedListEntry: Sendable, Hashable {
     /// `rows` (feeds in the urls file's order) with `headings` each placed just above the first
     /// listed feed it precedes in the file, and after the last feed when none follows. A
     /// heading keeps its place when the feeds around it are not listed (read, hidden, filtered).
-    static func placing(_ headings: [UrlsHeading], among rows: [FeedListRow]) -> [FeedListEntry] {
-        var entries: [FeedListEntry] = []
+    static func placing(_ headings: [UrlsHeading], among rows: [FeedListRow], after entries: [FeedListEntry] = []) -> [FeedListEntry] {
+        var entries = entries
+        entries.reserveCapacity(entries.count + rows.count + headings.count)
         var waiting = headings[...]
         for row in rows {
             while let heading = waiting.first, heading.feedsBefore <= row.position {
@@ -38,7 +39,8 @@ public enum FeedListEntry: Sendable, Hashable {
             }
             entries.append(.feed(row))
         }
-        return entries + waiting.map { .heading($0) }
+        entries.append(contentsOf: waiting.lazy.map { .heading($0) })
+        return entries
     }
 
     /// What the status line says when a heading is opened or edited as if it were a feed.
