@@ -29,12 +29,23 @@ extension FeedStore {
     /// quitting) waiting the whole busy timeout for a checkpoint; the next one catches up.
     static let checkpointWait: TimeInterval = 0.5
 
-    /// Copies the write-ahead log into the cache file and truncates it to nothing (SQLite's
-    /// `wal_checkpoint(TRUNCATE)`). Returns whether it did: another process writing, or reading
-    /// from an older snapshot, for longer than `checkpointWait` keeps the log in use, and a cache
-    /// opened read-only has no log of its own to give back. Never throws: the log is only space.
+    /// Copies the write-ahead log into the cache file and, when the log has grown past
+    /// `logSizeLimit`, truncates it to nothing (SQLite's `wal_checkpoint(TRUNCATE)`). A smaller log
+    /// is only copied (`PASSIVE`) and kept: SQLite starts it over at the next write, truncated to
+    /// `logSizeLimit` as always. An empty log is not free: GRDB opens a cache whose log is empty
+    /// or missing by writing a transaction into it (it creates and drops a table), so a reader
+    /// that emptied the log as it quit wrote again at its next start, and emptied it again as it
+    /// quit, however little had changed (issue 46).
+    ///
+    /// Returns whether it copied the log: another process writing, or reading from an older
+    /// snapshot, for longer than `checkpointWait` keeps the log in use, and a cache opened
+    /// read-only has no log of its own to give back. Never throws: the log is only space.
     @discardableResult
     public func checkpoint() -> Bool {
+        checkpoint(Self.fileSize(logPath) > Self.logSizeLimit ? .truncate : .passive)
+    }
+
+    private func checkpoint(_ mode: Database.CheckpointMode) -> Bool {
         guard access == .readWrite else { return false }
         do {
             return try pool.writeWithoutTransaction { db in
@@ -42,8 +53,8 @@ extension FeedStore {
                 defer {
                     if case .timeout(let wait) = db.configuration.busyMode { sqlite3_busy_timeout(db.sqliteConnection, CInt(wait * 1000)) }
                 }
-                _ = try db.checkpoint(.truncate)
-                return true
+                let (logFrames, copiedFrames) = try db.checkpoint(mode)
+                return copiedFrames == logFrames
             }
         } catch {
             return false
@@ -58,7 +69,8 @@ extension FeedStore {
             return Self.storeError(error, path: path)
         }
         let before = Self.fileSize(logPath)
-        let truncated = checkpoint()
+        // Emptied whatever its size: every byte counts on a full disk.
+        let truncated = checkpoint(.truncate)
         return .diskFull(path: path, freedLogBytes: truncated ? max(0, before - Self.fileSize(logPath)) : 0)
     }
 

@@ -1,3 +1,4 @@
+import CSQLiteClose
 import FeedModel
 import FilterLanguage
 import Foundation
@@ -111,6 +112,13 @@ public final class FeedStore: Sendable {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             // SQLite never shrinks the write-ahead log by itself (see `FeedStore+WriteAheadLog`).
             try db.execute(sql: "PRAGMA journal_size_limit = \(FeedStore.logSizeLimit)")
+            // Closing the cache leaves its log as it is, as ending the process does: the last
+            // connection to close would otherwise checkpoint and delete it, and GRDB opens a cache
+            // without a log by writing a transaction into a new one, so every `tidings unread`
+            // wrote to the cache, and the reader after it (issue 46). The log is copied into the
+            // cache by the checkpoints after reloads and as the reader quits, and by SQLite itself
+            // every 1,000 pages.
+            tidings_keep_log_on_close(db.sqliteConnection)
             // The full-text index's triggers compute item bodies (see `SearchBody`).
             db.add(function: SearchBody.function)
             db.add(function: SearchBody.functionWithFullArticle)

@@ -15,15 +15,33 @@ import Testing
         #expect(writerLimit == FeedStore.logSizeLimit && readerLimit == FeedStore.logSizeLimit)
     }
 
-    @Test func aCheckpointEmptiesTheLogAndKeepsWhatWasWritten() throws {
+    @Test func aCheckpointEmptiesALogLongerThanTheLimitAndKeepsWhatWasWritten() throws {
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: ["https://a.example/feed"])
-        let items = (0..<200).map { Item(id: "\($0)", title: "Story \($0)", summary: String(repeating: "text ", count: 400)) }
+        let items = (0..<600).map { Item(id: "\($0)", title: "Story \($0)", summary: String(repeating: "text ", count: 400)) }
         _ = try store.upsert(Feed(format: .rss20, title: "A", items: items), forFeedURL: "https://a.example/feed")
-        #expect(FeedStore.fileSize(store.logPath) > 0)
+        #expect(FeedStore.fileSize(store.logPath) > Int64(FeedStore.logSizeLimit))
         #expect(store.checkpoint())
         #expect(FeedStore.fileSize(store.logPath) == 0)
-        #expect(try store.feedList().first?.totalCount == 200)
+        #expect(try store.feedList().first?.totalCount == 600)
+    }
+
+    /// An emptied log would make the next opening write (GRDB writes into an empty log): a short
+    /// one is copied into the cache file and kept, within the limit SQLite keeps it to anyway.
+    @Test func aCheckpointCopiesAShortLogAndKeepsIt() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: ["https://a.example/feed"])
+        store.checkpoint()  // The new cache's tables, a longer log.
+        _ = try store.upsert(Feed(format: .rss20, title: "A", items: [Item(id: "1", title: "Story")]), forFeedURL: "https://a.example/feed")
+        let log = FeedStore.fileSize(store.logPath)
+        #expect(log > 0 && log <= Int64(FeedStore.logSizeLimit))
+        #expect(store.checkpoint())
+        #expect(FeedStore.fileSize(store.logPath) == log)
+        // Copied: the cache file alone, opened without its log, holds the story.
+        let copy = cache.directory.appendingPathComponent("copy.db")
+        try FileManager.default.copyItem(atPath: cache.path, toPath: copy.path)
+        let alone = try DatabaseQueue(path: copy.path)
+        #expect(try alone.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") } == 1)
     }
 
     @Test func aReadOnlyCacheHasNoLogToGiveBack() throws {
