@@ -29,23 +29,26 @@ extension FeedStore {
     /// quitting) waiting the whole busy timeout for a checkpoint; the next one catches up.
     static let checkpointWait: TimeInterval = 0.5
 
-    /// Copies the write-ahead log into the cache file and, when the log has grown past
-    /// `logSizeLimit`, truncates it to nothing (SQLite's `wal_checkpoint(TRUNCATE)`). A smaller log
-    /// is only copied (`PASSIVE`) and kept: SQLite starts it over at the next write, truncated to
-    /// `logSizeLimit` as always. An empty log is not free: GRDB opens a cache whose log is empty
-    /// or missing by writing a transaction into it (it creates and drops a table), so a reader
-    /// that emptied the log as it quit wrote again at its next start, and emptied it again as it
-    /// quit, however little had changed (issue 46).
+    /// Copies the write-ahead log into the cache file and truncates it to nothing (SQLite's
+    /// `wal_checkpoint(TRUNCATE)`) once it has grown past `logSizeLimit`; a shorter log is left as
+    /// it is, as SQLite itself leaves one (it starts the log over, truncated to that size, at a
+    /// later write). An emptied log is not free: GRDB opens a cache whose log is empty by writing
+    /// a transaction into it (it creates and drops a table), and a log only copied is copied
+    /// again by the next process (SQLite rebuilds its index of the log from the file, as not yet
+    /// copied), so either way every start and quit of the reader wrote (issue 46).
     ///
-    /// Returns whether it copied the log: another process writing, or reading from an older
-    /// snapshot, for longer than `checkpointWait` keeps the log in use, and a cache opened
-    /// read-only has no log of its own to give back. Never throws: the log is only space.
+    /// Returns whether the log is now within `logSizeLimit`: another process writing, or reading
+    /// from an older snapshot, for longer than `checkpointWait` keeps a longer log in use, and a
+    /// cache opened read-only has no log of its own to give back. Never throws: the log is only space.
     @discardableResult
     public func checkpoint() -> Bool {
-        checkpoint(Self.fileSize(logPath) > Self.logSizeLimit ? .truncate : .passive)
+        guard access == .readWrite else { return false }
+        guard Self.fileSize(logPath) > Self.logSizeLimit else { return true }
+        return emptyLog()
     }
 
-    private func checkpoint(_ mode: Database.CheckpointMode) -> Bool {
+    /// `wal_checkpoint(TRUNCATE)`, waiting `checkpointWait` at most; whether it was done.
+    private func emptyLog() -> Bool {
         guard access == .readWrite else { return false }
         do {
             return try pool.writeWithoutTransaction { db in
@@ -53,8 +56,8 @@ extension FeedStore {
                 defer {
                     if case .timeout(let wait) = db.configuration.busyMode { sqlite3_busy_timeout(db.sqliteConnection, CInt(wait * 1000)) }
                 }
-                let (logFrames, copiedFrames) = try db.checkpoint(mode)
-                return copiedFrames == logFrames
+                _ = try db.checkpoint(.truncate)
+                return true
             }
         } catch {
             return false
@@ -70,7 +73,7 @@ extension FeedStore {
         }
         let before = Self.fileSize(logPath)
         // Emptied whatever its size: every byte counts on a full disk.
-        let truncated = checkpoint(.truncate)
+        let truncated = emptyLog()
         return .diskFull(path: path, freedLogBytes: truncated ? max(0, before - Self.fileSize(logPath)) : 0)
     }
 
