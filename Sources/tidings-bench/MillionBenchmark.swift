@@ -14,6 +14,8 @@ import TidingsApp
 /// The cache is built once, through the store's own API as a reload stores feeds (RSS text parsed,
 /// then upserted), and kept in the temporary directory (`/tmp/tidings-bench-million-2000x500-v1/`) for the
 /// next runs, by this build or another; delete that directory to build it again.
+/// `tidings-bench million purge` measures `keep-articles-days`, `max-items` and `-X` on a copy
+/// (see `MillionBenchmark+Purge`).
 enum MillionBenchmark {
     static let defaultFeedCount = 2_000
     static let defaultItemsPerFeed = 500
@@ -30,6 +32,14 @@ enum MillionBenchmark {
         var config: URL { directory.appendingPathComponent("config") }
         /// Written last: its presence says the cache is whole, its text is the feeds' bytes.
         var manifest: URL { directory.appendingPathComponent("built") }
+
+        init(directory: URL) { self.directory = directory }
+
+        /// The cache of `feedCount` feeds of `itemsPerFeed` articles.
+        init(feedCount: Int, itemsPerFeed: Int) {
+            directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("tidings-bench-million-\(feedCount)x\(itemsPerFeed)-v\(cacheVersion)", isDirectory: true)
+        }
     }
 
     static func run(_ arguments: [String]) {
@@ -37,15 +47,18 @@ enum MillionBenchmark {
         let feedCount = numbers.count == 2 ? numbers[0] : defaultFeedCount
         let itemsPerFeed = numbers.count == 2 ? numbers[1] : defaultItemsPerFeed
         do {
-            try measure(feedCount: feedCount, itemsPerFeed: itemsPerFeed)
+            if arguments.contains("purge") {
+                try measurePurge(feedCount: feedCount, itemsPerFeed: itemsPerFeed)
+            } else {
+                try measure(feedCount: feedCount, itemsPerFeed: itemsPerFeed)
+            }
         } catch {
             print("million benchmark failed: \(error)")
         }
     }
 
     private static func measure(feedCount: Int, itemsPerFeed: Int) throws {
-        let home = Home(directory: FileManager.default.temporaryDirectory
-            .appendingPathComponent("tidings-bench-million-\(feedCount)x\(itemsPerFeed)-v\(cacheVersion)", isDirectory: true))
+        let home = Home(feedCount: feedCount, itemsPerFeed: itemsPerFeed)
         let feedBytes = try buildIfMissing(home, feedCount: feedCount, itemsPerFeed: itemsPerFeed)
         print("million: \(feedCount * itemsPerFeed) articles in \(feedCount) feeds, \(megabytes(feedBytes)) of RSS; cache in \(home.directory.path)")
 
@@ -88,7 +101,7 @@ enum MillionBenchmark {
     static func feedTitle(_ number: Int) -> String { "Million bench feed \(number)" }
 
     /// Builds the cache unless a whole one is there; returns the feeds' bytes.
-    private static func buildIfMissing(_ home: Home, feedCount: Int, itemsPerFeed: Int) throws -> Int64 {
+    static func buildIfMissing(_ home: Home, feedCount: Int, itemsPerFeed: Int) throws -> Int64 {
         if let text = try? String(contentsOf: home.manifest, encoding: .utf8), let bytes = Int64(text) { return bytes }
         try? FileManager.default.removeItem(at: home.directory)
         try FileManager.default.createDirectory(at: home.directory, withIntermediateDirectories: true)
@@ -251,7 +264,7 @@ enum MillionBenchmark {
     // MARK: - `tidings unread` and search
 
     /// The `tidings` binary beside this program (`swift build -c release --product tidings`).
-    private static func tidingsBinary() throws -> URL {
+    static func tidingsBinary() throws -> URL {
         let url = ReaderBenchmark.executableURL().deletingLastPathComponent().appendingPathComponent("tidings")
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw ReaderBenchmark.ChildFailed(output: "no tidings binary at \(url.path): swift build -c release --product tidings")
@@ -297,10 +310,10 @@ enum MillionBenchmark {
 
     // MARK: - Helpers
 
-    /// Runs `executable` to its end and returns its status and standard output. Started and
+    /// Runs `executable` to its end and returns its status, standard output and peak memory. Started and
     /// waited for with `posix_spawn` and `waitpid`: Foundation's `Process.waitUntilExit` polls its
     /// run loop every 50 ms, which was most of what a `tidings unread` seemed to take.
-    private static func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String) {
+    static func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String, peakKilobytes: Int) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-bench-million-\(getpid()).out")
         defer { try? FileManager.default.removeItem(at: output) }
         var actions = posix_spawn_file_actions_t()
@@ -313,16 +326,18 @@ enum MillionBenchmark {
         let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw ReaderBenchmark.ChildFailed(output: "cannot start \(executable.path): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let exited = status & 0x7f == 0
-        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+                usage.ru_maxrss)
     }
 
-    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-    private static func megabytes(_ bytes: Int64) -> String { String(format: "%.0f MB", Double(bytes) / 1_000_000) }
+    static func megabytes(_ bytes: Int64) -> String { String(format: "%.0f MB", Double(bytes) / 1_000_000) }
 
-    private static func report(_ figure: String, _ label: String, target: (text: String, isMet: Bool)?) {
+    static func report(_ figure: String, _ label: String, target: (text: String, isMet: Bool)?) {
         let verdict = target.map { "  (target \($0.text): \($0.isMet ? "met" : "MISSED"))" } ?? ""
         print("million: \(figure)  \(label)\(verdict)")
     }
