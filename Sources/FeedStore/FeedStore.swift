@@ -143,7 +143,9 @@ public final class FeedStore: Sendable {
                 return
             }
             try Self.inspectExistingFile(at: path, busyTimeout: busyTimeout)
+            let hadLog = Self.fileSize(path + "-wal") > 0
             pool = try DatabasePool(path: path, configuration: configuration)
+            if !hadLog { Self.copyOpeningTransaction(pool) }
             try Self.migrate(pool, path: path)
             try Self.rebuildOutdatedSearchIndex(pool)
         } catch let error as StoreError {
@@ -216,6 +218,16 @@ public final class FeedStore: Sendable {
             }
             if try StoreSchema.migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
         }
+    }
+
+    /// GRDB opens a cache whose write-ahead log is empty or missing by writing a transaction into
+    /// the log (it creates and drops a table). Its pages are copied into the cache file at once,
+    /// while the disk has room for them (the file may grow by a page): a short log is left as it
+    /// is afterwards (see `checkpoint()`), and on a full disk a log whose pages needed the file to
+    /// grow could not give its space back. Copied, not emptied, so that the next opening writes
+    /// nothing.
+    private static func copyOpeningTransaction(_ pool: DatabasePool) {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
     }
 
     private static func migrate(_ pool: DatabasePool, path: String) throws {
