@@ -4,6 +4,7 @@ import Foundation
 StoreChildProcess.runIfRequested()
 ReaderBenchmark.runChildIfRequested()
 MillionBenchmark.runChildIfRequested()
+MillionBenchmark.runPurgeChildIfRequested()
 ReloadBenchmark.runScenarioIfRequested()
 
 // `tidings-bench [NAME [ARGUMENT…]]…`: runs the named benchmarks (all when none is named). Each benchmark lives
