@@ -12,10 +12,12 @@ import SQLite3
 /// SQLite appends every commit to the log and copies it into the cache file at a checkpoint, but
 /// never shrinks the log file by itself: a reload of hundreds of feeds left a 16.5 MB log beside
 /// an 835 KB cache, and a reload that failed on a full disk left its log filling the disk. Three
-/// things keep it small: `checkpoint()` after each reload (the reader's and `tidings reload`) and
-/// when the reader quits; `journal_size_limit` (`logSizeLimit`), which truncates the log each time
-/// SQLite starts it over; and, when a write fails for lack of space, a checkpoint that gives the
-/// log's space back at once (`StoreError.diskFull`).
+/// things keep it small: `checkpoint()` after each reload (the reader's and `tidings reload`), when
+/// the reader quits and when a store is closed, which empties a log longer than `logSizeLimit`;
+/// `journal_size_limit` (`logSizeLimit`), which truncates the log each time SQLite starts it over;
+/// and, when a write fails for lack of space, a checkpoint that gives the log's space back at once
+/// (`StoreError.diskFull`). A shorter log is left as it is: emptying it made the next opening
+/// write (issue 46, see `checkpoint()`).
 extension FeedStore {
     /// The write-ahead log's path.
     public var logPath: String { path + "-wal" }
