@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CUchardet", pkgConfig: "uchardet", providers: [.apt(["libuchardet-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        // One variadic SQLite call (`sqlite3_db_config`), which Swift cannot make; GRDB links SQLite.
+        .systemLibrary(name: "CSQLiteClose"),
 
         .target(name: "FeedModel"),
         // HTML to text, one tokenizer for every use (article, previews, excerpts, search text).
@@ -41,7 +43,7 @@ let package = Package(
         // newsboat's filter language: the expression tree, its parser and its evaluation in Swift
         // (FeedStore evaluates it in SQL too).
         .target(name: "FilterLanguage", dependencies: ["FeedModel"]),
-        .target(name: "FeedStore", dependencies: ["FeedModel", "FilterLanguage", "HTMLText", grdb]),
+        .target(name: "FeedStore", dependencies: ["FeedModel", "FilterLanguage", "HTMLText", "CSQLiteClose", grdb]),
         .target(name: "ArticleExtraction", dependencies: ["CLibXML2", "FeedParser"]),
         .target(name: "FeedFetcher", dependencies: ["FeedModel", "FeedParser", "CCurl", logging]),
                 // Pictures from the network: Debian's decoders behind one C file (their errors arrive by

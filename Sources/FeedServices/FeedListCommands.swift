@@ -112,7 +112,7 @@ public enum FeedListCommands {
         }
         // Articles the killfile ignores are not counted, as the reader does not count them.
         try store.applyKillfile(config.killfile)
-        return try store.feedList().reduce(0) { $0 + $1.unreadCount }
+        return try store.unreadCount()
     }
 
     /// Opens the cache for a command that only reads it: read-only (saying so through `notice`)

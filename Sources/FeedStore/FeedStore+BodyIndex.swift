@@ -27,6 +27,12 @@ extension FeedStore {
     /// told (the generation moves) when the last batch is done.
     @discardableResult
     public func indexStoredBodies(limit: Int = 500) throws -> Int {
+        // Looked for in a read first: at most starts nothing waits, and the reader's start then
+        // takes no write lock (which a `tidings reload` may hold) and writes nothing.
+        let isWaiting = try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item INDEXED BY itemBodyNotIndexed WHERE bodyIndexed = 0)") ?? false
+        }
+        guard isWaiting else { return 0 }
         do {
             return try pool.write { db in
                 let rows = try Row.fetchAll(

@@ -65,6 +65,13 @@ extension FeedStore {
     @discardableResult
     public func forgetOldPlaces(now: Date = Date()) throws -> Int {
         let oldest = now.timeIntervalSince1970 - Self.placeLifetime
+        // Looked for in a read first: the reader asks at every start, and most days there is
+        // nothing to forget (opening an unchanged cache writes nothing, issue 46).
+        let hasOldPlaces = try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM readingPlace WHERE savedAt < ?) OR EXISTS (SELECT 1 FROM listPlace WHERE savedAt < ?)",
+                              arguments: [oldest, oldest]) ?? false
+        }
+        guard hasOldPlaces else { return 0 }
         return try write { db in
             try db.execute(sql: "DELETE FROM readingPlace WHERE savedAt < ?", arguments: [oldest])
             var forgotten = db.changesCount

@@ -15,7 +15,18 @@ extension FeedStore {
     }
 
     /// Records that the reader's session ends at `now` (as it quits).
+    ///
+    /// When nothing has arrived since the last session ended, the end recorded then is kept and
+    /// nothing is written: "New since last time" lists what arrives after either end alike, and
+    /// opening an unchanged cache and quitting writes nothing (issue 46).
     public func recordSessionEnd(at now: Date = Date()) throws {
+        let hasArrivals = try read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT sessionEndedAt IS NULL OR EXISTS (SELECT 1 FROM item INDEXED BY itemArrival WHERE firstSeenAt > sessionEndedAt)
+                FROM storeState WHERE id = 1
+                """) ?? true
+        }
+        guard hasArrivals else { return }
         try write { db in
             try db.execute(sql: "UPDATE storeState SET sessionEndedAt = ? WHERE id = 1", arguments: [now.timeIntervalSince1970])
         }

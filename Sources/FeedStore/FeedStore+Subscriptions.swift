@@ -12,7 +12,12 @@ extension FeedStore {
     ///
     /// - Parameter keepingServerFeeds: beside a feed server (`sync-local-feeds`): the feeds the
     ///   server lists stay as the last sync left them, and a URL the server lists is its feed.
+    ///
+    /// When the cache already lists exactly these feeds so, nothing is written (that is found in a
+    /// read): the reader and `tidings unread` call this at every start, and opening an unchanged
+    /// cache writes nothing (issue 46).
     public func syncSubscriptions(_ subscriptions: [Subscription], keepingServerFeeds: Bool = false) throws {
+        if try read({ db in try Self.isInLine(db, with: subscriptions, keepingServerFeeds: keepingServerFeeds) }) { return }
         try write { db in
             try db.execute(sql: keepingServerFeeds
                 ? "UPDATE feed SET isSubscribed = 0 WHERE isSubscribed = 1 AND serverId IS NULL"
@@ -34,6 +39,37 @@ extension FeedStore {
                 ])
             }
         }
+    }
+
+    /// True when `syncSubscriptions` would leave the feeds as they are: each listed URL (its first
+    /// line) is a subscribed feed with that line's tags, title, hidden flag and position, and no
+    /// other feed is subscribed. Beside a feed server, a subscribed feed the server lists stays as
+    /// it is whatever the urls file says of it, and is left out of the comparison.
+    private static func isInLine(_ db: Database, with subscriptions: [Subscription], keepingServerFeeds: Bool) throws -> Bool {
+        struct Line: Equatable {
+            var tags: String, customTitle: String?, isHidden: Bool, position: Int
+        }
+        var listed: [String: Line] = [:]
+        for (position, subscription) in subscriptions.enumerated() where listed[subscription.url] == nil {
+            listed[subscription.url] = Line(
+                tags: encodeJSON(subscription.tags), customTitle: subscription.customTitle.flatMap { $0.isEmpty ? nil : $0 },
+                isHidden: subscription.isHidden, position: position)
+        }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT url, tags, customTitle, isHidden, position, serverId IS NOT NULL AS isServerFeed FROM feed WHERE isSubscribed = 1
+            """)
+        var matched = 0
+        for row in rows {
+            let url: String = row["url"]
+            if keepingServerFeeds && row["isServerFeed"] {
+                if listed[url] != nil { matched += 1 }
+                continue
+            }
+            let line = Line(tags: row["tags"], customTitle: row["customTitle"], isHidden: row["isHidden"], position: row["position"])
+            guard listed[url] == line else { return false }
+            matched += 1
+        }
+        return matched == listed.count
     }
 
     /// The subscribed feeds (hidden ones included: they are fetched but not listed), in urls-file

@@ -12,10 +12,12 @@ import SQLite3
 /// SQLite appends every commit to the log and copies it into the cache file at a checkpoint, but
 /// never shrinks the log file by itself: a reload of hundreds of feeds left a 16.5 MB log beside
 /// an 835 KB cache, and a reload that failed on a full disk left its log filling the disk. Three
-/// things keep it small: `checkpoint()` after each reload (the reader's and `tidings reload`) and
-/// when the reader quits; `journal_size_limit` (`logSizeLimit`), which truncates the log each time
-/// SQLite starts it over; and, when a write fails for lack of space, a checkpoint that gives the
-/// log's space back at once (`StoreError.diskFull`).
+/// things keep it small: `checkpoint()` after each reload (the reader's and `tidings reload`), when
+/// the reader quits and when a store is closed, which empties a log longer than `logSizeLimit`;
+/// `journal_size_limit` (`logSizeLimit`), which truncates the log each time SQLite starts it over;
+/// and, when a write fails for lack of space, a checkpoint that gives the log's space back at once
+/// (`StoreError.diskFull`). A shorter log is left as it is: emptying it made the next opening
+/// write (issue 46, see `checkpoint()`).
 extension FeedStore {
     /// The write-ahead log's path.
     public var logPath: String { path + "-wal" }
@@ -30,11 +32,25 @@ extension FeedStore {
     static let checkpointWait: TimeInterval = 0.5
 
     /// Copies the write-ahead log into the cache file and truncates it to nothing (SQLite's
-    /// `wal_checkpoint(TRUNCATE)`). Returns whether it did: another process writing, or reading
-    /// from an older snapshot, for longer than `checkpointWait` keeps the log in use, and a cache
-    /// opened read-only has no log of its own to give back. Never throws: the log is only space.
+    /// `wal_checkpoint(TRUNCATE)`) once it has grown past `logSizeLimit`; a shorter log is left as
+    /// it is, as SQLite itself leaves one (it starts the log over, truncated to that size, at a
+    /// later write). An emptied log is not free: GRDB opens a cache whose log is empty by writing
+    /// a transaction into it (it creates and drops a table), and a log only copied is copied
+    /// again by the next process (SQLite rebuilds its index of the log from the file, as not yet
+    /// copied), so either way every start and quit of the reader wrote (issue 46).
+    ///
+    /// Returns whether the log is now within `logSizeLimit`: another process writing, or reading
+    /// from an older snapshot, for longer than `checkpointWait` keeps a longer log in use, and a
+    /// cache opened read-only has no log of its own to give back. Never throws: the log is only space.
     @discardableResult
     public func checkpoint() -> Bool {
+        guard access == .readWrite else { return false }
+        guard Self.fileSize(logPath) > Self.logSizeLimit else { return true }
+        return emptyLog()
+    }
+
+    /// `wal_checkpoint(TRUNCATE)`, waiting `checkpointWait` at most; whether it was done.
+    private func emptyLog() -> Bool {
         guard access == .readWrite else { return false }
         do {
             return try pool.writeWithoutTransaction { db in
@@ -58,7 +74,8 @@ extension FeedStore {
             return Self.storeError(error, path: path)
         }
         let before = Self.fileSize(logPath)
-        let truncated = checkpoint()
+        // Emptied whatever its size: every byte counts on a full disk.
+        let truncated = emptyLog()
         return .diskFull(path: path, freedLogBytes: truncated ? max(0, before - Self.fileSize(logPath)) : 0)
     }
 

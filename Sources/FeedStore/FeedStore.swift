@@ -1,3 +1,4 @@
+import CSQLiteClose
 import FeedModel
 import FilterLanguage
 import Foundation
@@ -111,6 +112,13 @@ public final class FeedStore: Sendable {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             // SQLite never shrinks the write-ahead log by itself (see `FeedStore+WriteAheadLog`).
             try db.execute(sql: "PRAGMA journal_size_limit = \(FeedStore.logSizeLimit)")
+            // Closing the cache leaves its log as it is, as ending the process does: the last
+            // connection to close would otherwise checkpoint and delete it, and GRDB opens a cache
+            // without a log by writing a transaction into a new one, so every `tidings unread`
+            // wrote to the cache, and the reader after it (issue 46). SQLite copies the log into
+            // the cache every 1,000 pages; `checkpoint()` empties it once longer than 1 MiB, after
+            // reloads, as the reader quits and as a `FeedStore` goes (its `deinit`).
+            tidings_keep_log_on_close(db.sqliteConnection)
             // The full-text index's triggers compute item bodies (see `SearchBody`).
             db.add(function: SearchBody.function)
             db.add(function: SearchBody.functionWithFullArticle)
@@ -135,7 +143,9 @@ public final class FeedStore: Sendable {
                 return
             }
             try Self.inspectExistingFile(at: path, busyTimeout: busyTimeout)
+            let hadLog = Self.fileSize(path + "-wal") > 0
             pool = try DatabasePool(path: path, configuration: configuration)
+            if !hadLog { Self.copyOpeningTransaction(pool) }
             try Self.migrate(pool, path: path)
             try Self.rebuildOutdatedSearchIndex(pool)
         } catch let error as StoreError {
@@ -208,6 +218,22 @@ public final class FeedStore: Sendable {
             }
             if try StoreSchema.migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
         }
+    }
+
+    /// Closing the cache leaves its log to the next process (see `tidings_keep_log_on_close`), which
+    /// reads all of it as it opens: a long one is copied into the cache and emptied first.
+    deinit {
+        checkpoint()
+    }
+
+    /// GRDB opens a cache whose write-ahead log is empty or missing by writing a transaction into
+    /// the log (it creates and drops a table). Its pages are copied into the cache file at once,
+    /// while the disk has room for them (the file may grow by a page): a short log is left as it
+    /// is afterwards (see `checkpoint()`), and on a full disk a log whose pages needed the file to
+    /// grow could not give its space back. Copied, not emptied, so that the next opening writes
+    /// nothing.
+    private static func copyOpeningTransaction(_ pool: DatabasePool) {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
     }
 
     private static func migrate(_ pool: DatabasePool, path: String) throws {
@@ -296,6 +322,11 @@ public final class FeedStore: Sendable {
     public func vacuum() throws {
         do {
             try pool.writeWithoutTransaction { db in
+                // VACUUM copies the whole cache into a temporary database first: in memory, as
+                // every other statement's temporary tables are (`temp_store`), that copy took as
+                // much memory as the cache is big (1.4 GB for a million articles, issue 46).
+                try db.execute(sql: "PRAGMA temp_store = FILE")
+                defer { try? db.execute(sql: "PRAGMA temp_store = MEMORY") }
                 try db.execute(sql: "VACUUM")
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }

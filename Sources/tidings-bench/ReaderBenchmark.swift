@@ -192,7 +192,7 @@ enum ReaderBenchmark {
 
     /// `VmHWM` of /proc/self/status: the peak of this process image. (`ru_maxrss` would not do:
     /// Linux carries it across `execve`, so the child would report the parent's peak.)
-    private static func peakResidentKilobytes() -> Int {
+    static func peakResidentKilobytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return -1 }

@@ -3,6 +3,8 @@ import Foundation
 // A child process started by the store benchmark's two-process test does its part and exits.
 StoreChildProcess.runIfRequested()
 ReaderBenchmark.runChildIfRequested()
+MillionBenchmark.runChildIfRequested()
+MillionBenchmark.runPurgeChildIfRequested()
 ReloadBenchmark.runScenarioIfRequested()
 
 // `tidings-bench [NAME [ARGUMENT…]]…`: runs the named benchmarks (all when none is named). Each benchmark lives
@@ -21,6 +23,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
     ("filters", { _ in FilterBenchmark.run() }),
     ("stories", { _ in StoryBenchmark.run() }),
     ("pictures", { _ in PictureLatencyBenchmark.run() }),
+    ("million", MillionBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

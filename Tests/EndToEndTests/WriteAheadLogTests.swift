@@ -7,8 +7,8 @@ import Glibc
 #endif
 
 /// Issue 45 §3: the cache's write-ahead log (`cache.db-wal`) gives its space back after each
-/// reload (the reader's and `tidings reload`'s), when the reader quits, and when a write fails on
-/// a full disk — then the reader says so in one line. Measured on the real file, with the real
+/// reload (the reader's and `tidings reload`'s), when the reader quits once it holds more than
+/// 1 MiB (issue 46), and when a write fails on a full disk — then the reader says so in one line. Measured on the real file, with the real
 /// binary; the full disk is a small tmpfs mounted for the test (root only: CI runs as root).
 @Suite(.serialized) struct WriteAheadLogTests {
     static let enabled = TidingsBinary.path != nil && TmuxSession.tmuxPath != nil
@@ -44,7 +44,7 @@ import Glibc
     }
 
     @Test(.enabled(if: enabled, "needs TIDINGS_BINARY and tmux"))
-    func theLogIsEmptiedAfterEachReloadAndWhenTheReaderQuits() throws {
+    func theLogIsEmptiedAfterEachReloadAndKeptShortWhenTheReaderQuits() throws {
         let sandbox = try CommandLineTests.Sandbox()
         let feed = sandbox.root.appendingPathComponent("feed.xml").path
         try sandbox.write(Self.feed(articles: 400), to: feed)
@@ -64,14 +64,15 @@ import Glibc
         #expect(reload.status == 0, "\(reload.errors)")
         #expect(Self.logSize(sandbox.cache) == 0, "the log holds \(Self.logSize(sandbox.cache)) bytes after tidings reload")
 
-        // Reading an article writes its mark; quitting empties the log the mark went to.
+        // Reading an article writes its mark; quitting leaves the short log it went to as it is
+        // (emptied only past `FeedStore.logSizeLimit`: an empty log makes the next start write).
         try session.sendKeys("Enter")
         try session.waitFor("Story 4")
         try session.sendKeys("Enter")
         try session.waitFor("Title: Story")
         try session.sendKeys("Q")
         #expect(Self.eventually { FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("exit-status").path) })
-        #expect(Self.logSize(sandbox.cache) == 0, "the log holds \(Self.logSize(sandbox.cache)) bytes after quitting")
+        #expect(Self.logSize(sandbox.cache) <= 1 << 20, "the log holds \(Self.logSize(sandbox.cache)) bytes after quitting")
         let unread = try CommandLineTests.run(["unread", "-u", sandbox.urls, "-c", sandbox.cache, "-C", sandbox.config], in: sandbox)
         #expect(unread.output == "799\n", "the mark is in the cache")
     }
@@ -127,12 +128,14 @@ import Glibc
         #expect(free > 1 << 20, "only \(free) bytes free on the 3 MB disk")
         try session.sendKeys("Q")
 
-        // `tidings reload` meets the full disk too, and leaves no log behind either.
+        // `tidings reload` meets the full disk too, and gives the log's space back too.
         // (--all: the failed feed waits for its back-off otherwise.)
         let again = try CommandLineTests.run(["reload", "--all", "-u", sandbox.urls, "-c", cache, "-C", sandbox.config], in: sandbox)
         #expect(again.status == 1)
         #expect(again.errors.contains("the disk holding the cache \(cache) is full"), "\(again.errors)")
-        #expect(Self.logSize(cache) == 0, "the log holds \(Self.logSize(cache)) bytes after tidings reload failed")
+        // The failed transaction's pages are given back; what was written after (the feed's
+        // failure) is a short log, left as it is (issue 46).
+        #expect(Self.logSize(cache) <= 1 << 20, "the log holds \(Self.logSize(cache)) bytes after tidings reload failed")
         // What was saved before is kept.
         let unread = try CommandLineTests.run(["unread", "-u", sandbox.urls, "-c", cache, "-C", sandbox.config], in: sandbox)
         #expect(unread.output == "20\n")

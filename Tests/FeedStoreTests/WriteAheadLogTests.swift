@@ -15,15 +15,29 @@ import Testing
         #expect(writerLimit == FeedStore.logSizeLimit && readerLimit == FeedStore.logSizeLimit)
     }
 
-    @Test func aCheckpointEmptiesTheLogAndKeepsWhatWasWritten() throws {
+    @Test func aCheckpointEmptiesALogLongerThanTheLimitAndKeepsWhatWasWritten() throws {
         let cache = try TemporaryCache()
         let store = try cache.open(subscribing: ["https://a.example/feed"])
-        let items = (0..<200).map { Item(id: "\($0)", title: "Story \($0)", summary: String(repeating: "text ", count: 400)) }
+        let items = (0..<600).map { Item(id: "\($0)", title: "Story \($0)", summary: String(repeating: "text ", count: 400)) }
         _ = try store.upsert(Feed(format: .rss20, title: "A", items: items), forFeedURL: "https://a.example/feed")
-        #expect(FeedStore.fileSize(store.logPath) > 0)
+        #expect(FeedStore.fileSize(store.logPath) > Int64(FeedStore.logSizeLimit))
         #expect(store.checkpoint())
         #expect(FeedStore.fileSize(store.logPath) == 0)
-        #expect(try store.feedList().first?.totalCount == 200)
+        #expect(try store.feedList().first?.totalCount == 600)
+    }
+
+    /// A short log is left as it is: an emptied one would make the next opening write (GRDB writes
+    /// into an empty log), a copied one would be copied again by the next process.
+    @Test func aShortLogIsLeftAsItIs() throws {
+        let cache = try TemporaryCache()
+        let store = try cache.open(subscribing: ["https://a.example/feed"])
+        store.checkpoint()  // The new cache's tables, a longer log.
+        _ = try store.upsert(Feed(format: .rss20, title: "A", items: [Item(id: "1", title: "Story")]), forFeedURL: "https://a.example/feed")
+        let log = FeedStore.fileSize(store.logPath)
+        #expect(log > 0 && log <= Int64(FeedStore.logSizeLimit))
+        #expect(store.checkpoint())
+        #expect(FeedStore.fileSize(store.logPath) == log)
+        #expect(try FeedStore(path: cache.path).feedList().first?.totalCount == 1)
     }
 
     @Test func aReadOnlyCacheHasNoLogToGiveBack() throws {
