@@ -310,27 +310,12 @@ enum MillionBenchmark {
 
     // MARK: - Helpers
 
-    /// Runs `executable` to its end and returns its status, standard output and peak memory. Started and
-    /// waited for with `posix_spawn` and `waitpid`: Foundation's `Process.waitUntilExit` polls its
-    /// run loop every 50 ms, which was most of what a `tidings unread` seemed to take.
+    /// Runs `executable` to its end and returns its status, standard output and peak memory.
     static func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String, peakKilobytes: Int) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-bench-million-\(getpid()).out")
         defer { try? FileManager.default.removeItem(at: output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw ReaderBenchmark.ChildFailed(output: "cannot start \(executable.path): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0
-        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), (try? String(contentsOf: output, encoding: .utf8)) ?? "",
-                usage.ru_maxrss)
+        let run = try MeasuredRun.run(executable.path, arguments, outputFile: output, keepsStandardError: true)
+        return (run.exitStatus, run.output, Int(run.peakMegabytes * 1024))
     }
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
