@@ -173,6 +173,12 @@ struct ArticleCleaner {
            ArticleFurnitureText.isStoryLink(ArticleFurnitureText.line(tree, from: index)) {
             return true
         }
+        // A byline, a stamp or a post's metadata line set in fine print or a block of its own
+        // rather than a paragraph (`<small>05/10/2018 - Publicado por: … - Categoria: …</small>`).
+        if node.tag == .small || node.tag == .div, !nodeMetrics.hasBlock, nodeMetrics.length > 0, nodeMetrics.length < 300,
+           nodeMetrics.images == 0 {
+            return ArticleFurnitureText.isFurniture(ArticleFurnitureText.line(tree, from: index))
+        }
         guard node.tag == .p, nodeMetrics.length > 0, nodeMetrics.images == 0 else { return false }
         // A short paragraph that is one link ("Top", "Read more", "Reply") is navigation, and a
         // line that is one link set between paragraphs is a link to another story.

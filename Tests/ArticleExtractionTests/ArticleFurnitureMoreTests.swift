@@ -75,6 +75,25 @@ import Testing
         #expect(text.contains(Self.paragraphs[1]))
     }
 
+    /// The same lines set in fine print or in a block of their own instead of a paragraph, in an
+    /// article written straight into its `div`.
+    @Test func dropsFurnitureLinesOutsideParagraphs() throws {
+        let html = ExtractionBehaviourTests.page(body: """
+            <div class="menu"><a href="/">Home</a></div><div class="col-md-9">
+            <small class="text-muted"><b>05/10/2018</b> - Publicado por: Clarissa Borba - Categoria: \
+            <a href="/c/19">Saúde</a> - Tags: <a href="/t/1">pântano</a></small><br><br>
+            <img src="/a.jpg">\(Self.paragraphs[0])<br><br>\(Self.paragraphs[1])<br><br>
+            <div>Von Anna Schilf</div>\(Self.paragraphs[2])<br><div>The wardens will count again in May.</div>
+            Most of the birds were <small>(as in every year)</small> seen at dawn.</div>
+            """)
+        let text = try ArticleExtractor.extract(html: html).text
+        #expect(!text.contains("Publicado"), "\(text)")
+        #expect(!text.contains("Anna Schilf"))
+        #expect(text.contains("The wardens will count again in May."))
+        #expect(text.contains("(as in every year)"))
+        #expect(text.contains(Self.paragraphs[1]))
+    }
+
     @Test func keepsSentencesThatOnlyMentionThoseWords() throws {
         let sentences = [
             "The newsletter of the trust has reached its tenth year.",
