@@ -167,6 +167,11 @@ struct ArticleCleaner {
            nodeMetrics.headingLength == 0 {
             return true
         }
+        // The standfirst: shown apart from the text, like the headline (`<p class="p-dek">`).
+        if node.hints.contains(.standfirst), !node.hints.contains(.articleBody), nodeMetrics.length < 500,
+           nodeMetrics.articleMarkers == 0, nodeMetrics.embeddedPosts == 0 {
+            return true
+        }
         if isHoverCard(index) { return true }
         // `<h3>Related post: <a>…</a></h3>`: a link to another story set as a heading.
         if node.tag.isHeading, nodeMetrics.length < 120, nodeMetrics.anchorLength * 2 >= nodeMetrics.length,

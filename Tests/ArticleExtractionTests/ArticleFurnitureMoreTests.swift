@@ -94,6 +94,19 @@ import Testing
         #expect(text.contains(Self.paragraphs[1]))
     }
 
+    /// The summary under the headline is the page's précis, shown apart like the headline; the
+    /// article's lead paragraph is its text.
+    @Test func dropsTheStandfirst() throws {
+        let text = try Self.extract("""
+            <h1>Marsh survey</h1><p class="c-entry-summary p-dek">The marsh has more birds than ever, and the wardens \
+            want to know why.</p><div class="article-lead-text"><p>Counting resumes in May, on all twelve transects.</p></div>
+            <p class="lead">\(Self.paragraphs[0])</p><p>\(Self.paragraphs[1])</p><p>\(Self.paragraphs[2])</p>
+            """)
+        #expect(!text.contains("more birds than ever"), "\(text)")
+        #expect(!text.contains("Counting resumes"))
+        #expect(text.contains(Self.paragraphs[0]))
+    }
+
     @Test func keepsSentencesThatOnlyMentionThoseWords() throws {
         let sentences = [
             "The newsletter of the trust has reached its tenth year.",
