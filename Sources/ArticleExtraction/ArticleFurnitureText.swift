@@ -36,7 +36,7 @@ enum ArticleFurnitureText {
     static func isFurniture(_ line: [UInt8]) -> Bool {
         isByline(line) || isCopyright(line) || isDateLine(line) || isFollowUs(line) || isNewsletterPrompt(line)
             || isImageCredit(line) || isCitation(line) || isContactLine(line) || isJavaScriptNotice(line)
-            || isShortcode(line) || isMetadataLine(line) || isDisclosure(line)
+            || isShortcode(line) || isMetadataLine(line) || isDisclosure(line) || isUpdateStamp(line)
     }
 
     /// Words that introduce a link to another story, a newsletter or the site's topic pages,
@@ -130,6 +130,26 @@ enum ArticleFurnitureText {
         return hasYear && hasTime
     }
 
+    private static let stampOpenings = [
+        "updated", "last updated", "published", "posted", "aktualisiert", "veröffentlicht", "mis à jour", "publié",
+        "actualizado", "publicado", "atualizado", "aggiornato", "pubblicato", "bijgewerkt", "gepubliceerd",
+        "zaktualizowano", "opublikowano", "обновлено", "опубликовано",
+    ].map { Array($0.utf8) }
+
+    /// `Updated at 1:23 p.m.`, `Aktualisiert um 14:05 Uhr`: a line of at most 60 characters that
+    /// opens with "updated" or "published" and gives a time of day, a stamp without a year.
+    static func isUpdateStamp(_ line: [UInt8]) -> Bool {
+        guard characters(line[...]) <= 60, stampOpenings.contains(where: { startsWithWord(line, $0) }) else { return false }
+        var index = 0
+        while index + 3 < line.count {
+            if isDigit(line[index]), line[index + 1] == UInt8(ascii: ":"), isDigit(line[index + 2]), isDigit(line[index + 3]) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
     private static let networks = WordList(["twitter", "facebook", "instagram", "linkedin", "mastodon", "threads", "bluesky",
                                    "youtube", "tiktok", "@"])
 
@@ -138,11 +158,20 @@ enum ArticleFurnitureText {
         "obserwuj", "подписывайтесь", "关注", "フォロー", "팔로우",
     ].map { Array($0.utf8) }
 
+    /// "Follow us", "follow him", "reach the reporter" inside a line, in English.
+    private static let followPhrases = WordList([
+        "follow us on", "follow him on", "follow her on", "follow them on", "follow me on", "reach the reporter",
+        "reach the author", "contact the reporter", "contact the author",
+    ])
+
     /// `Follow us on Twitter and Facebook`, `Follow Jane Doe on Instagram @jdoe`, `Suivez-nous
-    /// sur Twitter`: a short line that opens with "follow" and names a network.
+    /// sur Twitter`: a short line that opens with "follow" and names a network; or a line that
+    /// ends an author's note with one (`Jane Doe's book is out now. Follow her on Twitter
+    /// @jdoe.`, `Reach the reporters on Twitter at …`).
     static func isFollowUs(_ line: [UInt8]) -> Bool {
-        guard characters(line[...]) < 150, followOpenings.contains(where: { hasPrefix(line, $0) }) else { return false }
-        return networks.isFound(in: line)
+        let length = characters(line[...])
+        if length < 150, followOpenings.contains(where: { hasPrefix(line, $0) }) { return networks.isFound(in: line) }
+        return length < 300 && followPhrases.isFound(in: line) && networks.isFound(in: line)
     }
 
     private static let newsletterWords = WordList([

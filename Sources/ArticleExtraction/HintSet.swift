@@ -213,6 +213,11 @@ enum HintPatterns {
             .anywhere, .embeddedPost)
         add(["rollover", "hovercard", "hover-card", "tooltip", "popover", "tippy"], .anywhere, .hoverCard)
         add(["dek", "standfirst", "stand-first", "strapline", "excerpt", "lead-text", "leadtext"], .word, .standfirst)
+        // A CMS's label of a field (Drupal's `field--label`: "Highlights", "Tags"), not the field,
+        // whose wrapper says where the label goes (`field--label-above`, on the body's too).
+        for word in ["field--label", "field-label", "field__label"] {
+            list.append(HintPattern(word, .wordStart, [.boilerplate], exceptWhenFollowedBy: "-"))
+        }
         add(["sr-only", "screen-reader", "visually-hidden", "visuallyhidden", "a11y-hidden", "screenreader"],
             .anywhere, .screenReaderOnly)
         return list
