@@ -123,6 +123,7 @@ struct ArticleCleaner {
     /// a caption repeated) is shown once. A line repeated further apart is the article's own (a
     /// meal plan gives "Eat every 2–3 hours" under each of its days).
     private mutating func removeRepeatedParagraphs() {
+        removePullQuotes()
         var previous: [UInt8] = []
         for index in tree.preorder(from: article) where tree[index].tag == .p && tree[index].parent != PageTree.none {
             guard metrics[index].length > 0 else { continue }
@@ -133,6 +134,33 @@ struct ArticleCleaner {
                 previous = line
             }
         }
+    }
+
+    /// A pull quote or a highlight: a copy of one of the article's paragraphs, word for word, set
+    /// apart from the text — a block other than a paragraph (`<blockquote class="pull-quote">`),
+    /// or a paragraph alone in its block (a "Highlights" box's item, read as a paragraph). The
+    /// copy in the text's flow, among other paragraphs, stays; lines repeated within the flow
+    /// stay too (`removeRepeatedParagraphs`).
+    private mutating func removePullQuotes() {
+        var places: [[UInt8]: [PageTree.Index]] = [:]
+        for index in tree.preorder(from: article) where index != article && tree[index].parent != PageTree.none {
+            let node = tree[index]
+            guard node.tag == .p || node.tag == .div || node.tag == .blockquote || node.tag == .aside,
+                  case let nodeMetrics = metrics[index], nodeMetrics.length >= TreeMetrics.minimumParagraphLength,
+                  nodeMetrics.length < 400, !nodeMetrics.hasBlock else { continue }
+            places[ArticleFurnitureText.line(tree, from: index), default: []].append(index)
+        }
+        for copies in places.values where copies.count > 1 {
+            let inFlow = copies.filter { tree[$0].tag == .p && !isAloneInItsBlock($0) }
+            guard !inFlow.isEmpty else { continue }
+            for index in copies where !inFlow.contains(index) { remove(index) }
+        }
+    }
+
+    /// The only element of its parent.
+    private func isAloneInItsBlock(_ index: PageTree.Index) -> Bool {
+        let parent = tree[index].parent
+        return parent != article && tree.elementChildren(of: parent).count == 1
     }
 
     private mutating func remove(_ index: PageTree.Index) {

@@ -124,6 +124,20 @@ import Testing
         #expect(text.contains("The waders are back on the marsh"))
     }
 
+    /// A highlight or pull quote repeats a paragraph of the article: the text has it once, where
+    /// the paragraph is.
+    @Test func showsAPullQuoteOnce() throws {
+        let quote = "The wardens have counted the waders twice, and both counts agree."
+        let text = try Self.extract("""
+            <section class="block"><div class="field field--label-above"><div class="field--label">Highlights</div>\
+            <div class="field--items"><div class="field--item">\(quote)</div></div></div></section>\
+            <p>\(Self.paragraphs[0])</p><p>\(Self.paragraphs[1])</p><blockquote class="pull-quote">\(quote)</blockquote>\
+            <p>\(quote)</p><p>\(Self.paragraphs[2])</p>
+            """)
+        #expect(text.components(separatedBy: quote).count - 1 == 1, "\(text)")
+        #expect(text.contains(Self.paragraphs[1] + "\n\n" + quote + "\n\n" + Self.paragraphs[2]))
+    }
+
     @Test func keepsSentencesThatOnlyMentionThoseWords() throws {
         let sentences = [
             "The newsletter of the trust has reached its tenth year.",
