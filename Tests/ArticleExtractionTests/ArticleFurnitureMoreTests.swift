@@ -138,6 +138,22 @@ import Testing
         #expect(text.contains(Self.paragraphs[1] + "\n\n" + quote + "\n\n" + Self.paragraphs[2]))
     }
 
+    /// The headline set as the article's first paragraph is the headline; the same words later
+    /// in the text, or a first paragraph of other words, are the article's.
+    @Test func dropsTheHeadlineSetAsTheFirstParagraph() throws {
+        let article = { (first: String) in
+            ExtractionBehaviourTests.page(body: """
+                <article><p class="titulo">\(first)</p><p>\(Self.paragraphs[0])</p><p>\(Self.paragraphs[1])</p>\
+                <p>Waders return to the marsh</p><p>\(Self.paragraphs[2])</p></article>
+                """, head: "<title>Waders return to the marsh - Marsh News</title>")
+        }
+        let text = try ArticleExtractor.extract(html: article("Waders return to the marsh")).text
+        #expect(text.hasPrefix(Self.paragraphs[0]), "\(text)")
+        #expect(text.contains("Waders return to the marsh"))
+        let other = try ArticleExtractor.extract(html: article("Waders return, and the marsh is full")).text
+        #expect(other.hasPrefix("Waders return, and the marsh is full"))
+    }
+
     @Test func keepsSentencesThatOnlyMentionThoseWords() throws {
         let sentences = [
             "The newsletter of the trust has reached its tenth year.",
