@@ -201,6 +201,11 @@ struct ArticleCleaner {
             return true
         }
         if isHoverCard(index) { return true }
+        // `<h3>Tell us what YOU think...</h3>`: the comments' heading.
+        if node.tag.isHeading, nodeMetrics.length <= 40,
+           ArticleFurnitureText.isCommentPrompt(ArticleFurnitureText.line(tree, from: index)) {
+            return true
+        }
         // `<h3>Related post: <a>…</a></h3>`: a link to another story set as a heading.
         if node.tag.isHeading, nodeMetrics.length < 120, nodeMetrics.anchorLength * 2 >= nodeMetrics.length,
            ArticleFurnitureText.isStoryLink(ArticleFurnitureText.line(tree, from: index)) {

@@ -37,6 +37,7 @@ enum ArticleFurnitureText {
         isByline(line) || isCopyright(line) || isDateLine(line) || isFollowUs(line) || isNewsletterPrompt(line)
             || isImageCredit(line) || isCitation(line) || isContactLine(line) || isJavaScriptNotice(line)
             || isShortcode(line) || isMetadataLine(line) || isDisclosure(line) || isUpdateStamp(line)
+            || isCommentPrompt(line)
     }
 
     /// Words that introduce a link to another story, a newsletter or the site's topic pages,
@@ -148,6 +149,35 @@ enum ArticleFurnitureText {
             index += 1
         }
         return false
+    }
+
+    private static let commentOpenings = [
+        "tell us what you think", "leave a comment", "leave a reply", "add a comment", "post a comment",
+        "join the discussion", "join the conversation", "what do you think?", "have your say", "comments",
+        "kommentare", "kommentieren", "commentaires", "laisser un commentaire", "comentarios", "deja un comentario",
+        "comentários", "deixe um comentário", "commenti", "lascia un commento", "reacties", "komentarze",
+        "комментарии", "コメント", "评论", "댓글",
+    ].map { Array($0.utf8) }
+
+    /// `Tell us what YOU think...`, `12 comments`, `Leave a Reply`: the door to the comments, not
+    /// the article. The words alone, with a count before or after them and punctuation
+    /// (`Comments (3)`), not a sentence that begins with them (`Comments from readers were mixed.`).
+    static func isCommentPrompt(_ line: [UInt8]) -> Bool {
+        guard characters(line[...]) <= 40 else { return false }
+        var start = 0
+        while start < line.count, isDigit(line[start]) || line[start] == 0x20 { start += 1 }
+        let rest = Array(line[start...])
+        guard let opening = commentOpenings.first(where: { startsWithWord(rest, $0) }) else { return false }
+        var index = opening.count
+        while index < rest.count {
+            if rest[index] == 0xE2, index + 2 < rest.count, rest[index + 1] == 0x80, rest[index + 2] == 0xA6 {
+                index += 3 // …
+                continue
+            }
+            guard rest[index] < 0x80, !HintPattern.isWordByte(rest[index]) || isDigit(rest[index]) else { return false }
+            index += 1
+        }
+        return true
     }
 
     private static let networks = WordList(["twitter", "facebook", "instagram", "linkedin", "mastodon", "threads", "bluesky",

@@ -68,7 +68,7 @@ import Testing
         "This post may contain affiliate links. Please see my disclosure page.",
         "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde - Tags: pântano",
         "Suivez-nous sur Twitter et Facebook", "Par Jeanne Dupont", "Von Anna Schilf",
-        "Updated at 1:23 p.m.", "Aktualisiert um 14:05 Uhr",
+        "Updated at 1:23 p.m.", "Aktualisiert um 14:05 Uhr", "12 comments", "Leave a Reply", "Kommentare (3)",
         "Reach the reporters on Twitter at https://twitter.com/joreed and https://twitter.com/almarsh",
         "Jo Reed's book about the marsh, \"Wet Feet\" (Reed Press, 2018), is out now. Follow him on Twitter @joreed.",
     ])
@@ -140,6 +140,12 @@ import Testing
 
     /// The headline set as the article's first paragraph is the headline; the same words later
     /// in the text, or a first paragraph of other words, are the article's.
+    @Test func dropsTheCommentsHeading() throws {
+        let text = try Self.extract(Self.article + "<h3>Tell us what YOU think...</h3><p><span></span> comments</p>")
+        #expect(!text.contains("Tell us"), "\(text)")
+        #expect(!text.contains("comments"))
+    }
+
     @Test func dropsTheHeadlineSetAsTheFirstParagraph() throws {
         let article = { (first: String) in
             ExtractionBehaviourTests.page(body: """
@@ -163,6 +169,8 @@ import Testing
             "Updated maps were printed in 2019.",
             "Updated at dawn, the tally reached 1:20 for waders and reeds.",
             "The wardens follow us on every walk of the survey.",
+            "Comments from readers were mixed.",
+            "Have your say on the plan by Friday.",
         ]
         let text = try Self.extract(Self.article + sentences.map { "<p>\($0)</p>" }.joined())
         for sentence in sentences { #expect(text.contains(sentence), "lost: \(sentence)") }
