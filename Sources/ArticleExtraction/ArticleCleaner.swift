@@ -123,6 +123,7 @@ struct ArticleCleaner {
     /// a caption repeated) is shown once. A line repeated further apart is the article's own (a
     /// meal plan gives "Eat every 2–3 hours" under each of its days).
     private mutating func removeRepeatedParagraphs() {
+        removePullQuotes()
         var previous: [UInt8] = []
         for index in tree.preorder(from: article) where tree[index].tag == .p && tree[index].parent != PageTree.none {
             guard metrics[index].length > 0 else { continue }
@@ -133,6 +134,33 @@ struct ArticleCleaner {
                 previous = line
             }
         }
+    }
+
+    /// A pull quote or a highlight: a copy of one of the article's paragraphs, word for word, set
+    /// apart from the text — a block other than a paragraph (`<blockquote class="pull-quote">`),
+    /// or a paragraph alone in its block (a "Highlights" box's item, read as a paragraph). The
+    /// copy in the text's flow, among other paragraphs, stays; lines repeated within the flow
+    /// stay too (`removeRepeatedParagraphs`).
+    private mutating func removePullQuotes() {
+        var places: [[UInt8]: [PageTree.Index]] = [:]
+        for index in tree.preorder(from: article) where index != article && tree[index].parent != PageTree.none {
+            let node = tree[index]
+            guard node.tag == .p || node.tag == .div || node.tag == .blockquote || node.tag == .aside,
+                  case let nodeMetrics = metrics[index], nodeMetrics.length >= TreeMetrics.minimumParagraphLength,
+                  nodeMetrics.length < 400, !nodeMetrics.hasBlock else { continue }
+            places[ArticleFurnitureText.line(tree, from: index), default: []].append(index)
+        }
+        for copies in places.values where copies.count > 1 {
+            let inFlow = copies.filter { tree[$0].tag == .p && !isAloneInItsBlock($0) }
+            guard !inFlow.isEmpty else { continue }
+            for index in copies where !inFlow.contains(index) { remove(index) }
+        }
+    }
+
+    /// The only element of its parent.
+    private func isAloneInItsBlock(_ index: PageTree.Index) -> Bool {
+        let parent = tree[index].parent
+        return parent != article && tree.elementChildren(of: parent).count == 1
     }
 
     private mutating func remove(_ index: PageTree.Index) {
@@ -167,11 +195,27 @@ struct ArticleCleaner {
            nodeMetrics.headingLength == 0 {
             return true
         }
+        // The standfirst: shown apart from the text, like the headline (`<p class="p-dek">`).
+        if node.hints.contains(.standfirst), !node.hints.contains(.articleBody), nodeMetrics.length < 500,
+           nodeMetrics.articleMarkers == 0, nodeMetrics.embeddedPosts == 0 {
+            return true
+        }
         if isHoverCard(index) { return true }
+        // `<h3>Tell us what YOU think...</h3>`: the comments' heading.
+        if node.tag.isHeading, nodeMetrics.length <= 40,
+           ArticleFurnitureText.isCommentPrompt(ArticleFurnitureText.line(tree, from: index)) {
+            return true
+        }
         // `<h3>Related post: <a>…</a></h3>`: a link to another story set as a heading.
         if node.tag.isHeading, nodeMetrics.length < 120, nodeMetrics.anchorLength * 2 >= nodeMetrics.length,
            ArticleFurnitureText.isStoryLink(ArticleFurnitureText.line(tree, from: index)) {
             return true
+        }
+        // A byline, a stamp or a post's metadata line set in fine print or a block of its own
+        // rather than a paragraph (`<small>05/10/2018 - Publicado por: … - Categoria: …</small>`).
+        if node.tag == .small || node.tag == .div, !nodeMetrics.hasBlock, nodeMetrics.length > 0, nodeMetrics.length < 300,
+           nodeMetrics.images == 0 {
+            return ArticleFurnitureText.isFurniture(ArticleFurnitureText.line(tree, from: index))
         }
         guard node.tag == .p, nodeMetrics.length > 0, nodeMetrics.images == 0 else { return false }
         // A short paragraph that is one link ("Top", "Read more", "Reply") is navigation, and a

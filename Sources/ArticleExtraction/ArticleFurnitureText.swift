@@ -36,7 +36,8 @@ enum ArticleFurnitureText {
     static func isFurniture(_ line: [UInt8]) -> Bool {
         isByline(line) || isCopyright(line) || isDateLine(line) || isFollowUs(line) || isNewsletterPrompt(line)
             || isImageCredit(line) || isCitation(line) || isContactLine(line) || isJavaScriptNotice(line)
-            || isShortcode(line) || isMetadataLine(line) || isDisclosure(line)
+            || isShortcode(line) || isMetadataLine(line) || isDisclosure(line) || isUpdateStamp(line)
+            || isCommentPrompt(line)
     }
 
     /// Words that introduce a link to another story, a newsletter or the site's topic pages,
@@ -130,6 +131,55 @@ enum ArticleFurnitureText {
         return hasYear && hasTime
     }
 
+    private static let stampOpenings = [
+        "updated", "last updated", "published", "posted", "aktualisiert", "veröffentlicht", "mis à jour", "publié",
+        "actualizado", "publicado", "atualizado", "aggiornato", "pubblicato", "bijgewerkt", "gepubliceerd",
+        "zaktualizowano", "opublikowano", "обновлено", "опубликовано",
+    ].map { Array($0.utf8) }
+
+    /// `Updated at 1:23 p.m.`, `Aktualisiert um 14:05 Uhr`: a line of at most 60 characters that
+    /// opens with "updated" or "published" and gives a time of day, a stamp without a year.
+    static func isUpdateStamp(_ line: [UInt8]) -> Bool {
+        guard characters(line[...]) <= 60, stampOpenings.contains(where: { startsWithWord(line, $0) }) else { return false }
+        var index = 0
+        while index + 3 < line.count {
+            if isDigit(line[index]), line[index + 1] == UInt8(ascii: ":"), isDigit(line[index + 2]), isDigit(line[index + 3]) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static let commentOpenings = [
+        "tell us what you think", "leave a comment", "leave a reply", "add a comment", "post a comment",
+        "join the discussion", "join the conversation", "what do you think?", "have your say", "comments",
+        "kommentare", "kommentieren", "commentaires", "laisser un commentaire", "comentarios", "deja un comentario",
+        "comentários", "deixe um comentário", "commenti", "lascia un commento", "reacties", "komentarze",
+        "комментарии", "コメント", "评论", "댓글",
+    ].map { Array($0.utf8) }
+
+    /// `Tell us what YOU think...`, `12 comments`, `Leave a Reply`: the door to the comments, not
+    /// the article. The words alone, with a count before or after them and punctuation
+    /// (`Comments (3)`), not a sentence that begins with them (`Comments from readers were mixed.`).
+    static func isCommentPrompt(_ line: [UInt8]) -> Bool {
+        guard characters(line[...]) <= 40 else { return false }
+        var start = 0
+        while start < line.count, isDigit(line[start]) || line[start] == 0x20 { start += 1 }
+        let rest = Array(line[start...])
+        guard let opening = commentOpenings.first(where: { startsWithWord(rest, $0) }) else { return false }
+        var index = opening.count
+        while index < rest.count {
+            if rest[index] == 0xE2, index + 2 < rest.count, rest[index + 1] == 0x80, rest[index + 2] == 0xA6 {
+                index += 3 // …
+                continue
+            }
+            guard rest[index] < 0x80, !HintPattern.isWordByte(rest[index]) || isDigit(rest[index]) else { return false }
+            index += 1
+        }
+        return true
+    }
+
     private static let networks = WordList(["twitter", "facebook", "instagram", "linkedin", "mastodon", "threads", "bluesky",
                                    "youtube", "tiktok", "@"])
 
@@ -138,11 +188,20 @@ enum ArticleFurnitureText {
         "obserwuj", "подписывайтесь", "关注", "フォロー", "팔로우",
     ].map { Array($0.utf8) }
 
+    /// "Follow us", "follow him", "reach the reporter" inside a line, in English.
+    private static let followPhrases = WordList([
+        "follow us on", "follow him on", "follow her on", "follow them on", "follow me on", "reach the reporter",
+        "reach the author", "contact the reporter", "contact the author",
+    ])
+
     /// `Follow us on Twitter and Facebook`, `Follow Jane Doe on Instagram @jdoe`, `Suivez-nous
-    /// sur Twitter`: a short line that opens with "follow" and names a network.
+    /// sur Twitter`: a short line that opens with "follow" and names a network; or a line that
+    /// ends an author's note with one (`Jane Doe's book is out now. Follow her on Twitter
+    /// @jdoe.`, `Reach the reporters on Twitter at …`).
     static func isFollowUs(_ line: [UInt8]) -> Bool {
-        guard characters(line[...]) < 150, followOpenings.contains(where: { hasPrefix(line, $0) }) else { return false }
-        return networks.isFound(in: line)
+        let length = characters(line[...])
+        if length < 150, followOpenings.contains(where: { hasPrefix(line, $0) }) { return networks.isFound(in: line) }
+        return length < 300 && followPhrases.isFound(in: line) && networks.isFound(in: line)
     }
 
     private static let newsletterWords = WordList([

@@ -117,15 +117,29 @@ enum ArticleTitle {
 
 extension ArticleTitle {
     /// Removes the headings of the article that repeat one of the page's titles: the headline
-    /// is shown apart from the text, and forums repeat it over every post ("Re: …").
+    /// is shown apart from the text, and forums repeat it over every post ("Re: …"). So does the
+    /// article's first paragraph when it is the headline set as a paragraph (`<p class="titulo">`):
+    /// three words or more, under 200 characters, all of them the title's.
     static func removeRepeatedHeadings(in tree: inout PageTree, article: PageTree.Index, titles: [String]) {
         guard !titles.isEmpty else { return }
         var titleTokens: [Set<String>] = []  // Read once, at the first heading.
+        var isFirstText = true
         for index in tree.preorder(from: article) {
             switch tree[index].tag {
             case .h1, .h2, .h3: break
+            case .p where isFirstText:
+                isFirstText = false
+                let paragraph = tree.text(of: index)
+                guard paragraph.utf8.count < 200, case let words = tokens(paragraph), words.count >= 3 else { continue }
+                if titleTokens.isEmpty { titleTokens = titles.map { Set(tokens($0)) } }
+                if titleTokens.contains(where: { similarity(titleTokens: $0, heading: paragraph) >= 0.999 }) { tree.detach(index) }
+                continue
+            case .text:
+                if isFirstText, !tree[index].text.allSatisfy(\.isWhitespace) { isFirstText = false }
+                continue
             default: continue
             }
+            isFirstText = false
             if titleTokens.isEmpty { titleTokens = titles.map { Set(tokens($0)) } }
             let heading = tree.text(of: index)
             if titleTokens.contains(where: { similarity(titleTokens: $0, heading: heading) > 0.75 }) { tree.detach(index) }

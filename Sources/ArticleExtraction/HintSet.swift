@@ -42,6 +42,11 @@ struct HintSet: OptionSet, Sendable {
     /// A card shown over a link (`rollover`, `hovercard`, `tooltip`, `popover`): hidden until the
     /// pointer rests there, never the article's text.
     static let hoverCard = HintSet(rawValue: 1 << 13)
+    /// The summary set under a headline (`dek`, `standfirst`, `strapline`, `excerpt`,
+    /// `article-lead-text`): the page's own précis of the article, shown apart from its text like
+    /// the headline, and repeated in teasers of other stories. Not `article__lead`, which is the
+    /// first paragraph of the text on some sites and a précis on others.
+    static let standfirst = HintSet(rawValue: 1 << 14)
 
     /// The hints in a `class` or `id` value.
     static func scan(_ value: String) -> HintSet {
@@ -207,6 +212,12 @@ enum HintPatterns {
              "reddit-embed", "reddit-card", "fb-post", "threads-embed", "text-post-media", "imgur-embed"],
             .anywhere, .embeddedPost)
         add(["rollover", "hovercard", "hover-card", "tooltip", "popover", "tippy"], .anywhere, .hoverCard)
+        add(["dek", "standfirst", "stand-first", "strapline", "excerpt", "lead-text", "leadtext"], .word, .standfirst)
+        // A CMS's label of a field (Drupal's `field--label`: "Highlights", "Tags"), not the field,
+        // whose wrapper says where the label goes (`field--label-above`, on the body's too).
+        for word in ["field--label", "field-label", "field__label"] {
+            list.append(HintPattern(word, .wordStart, [.boilerplate], exceptWhenFollowedBy: "-"))
+        }
         add(["sr-only", "screen-reader", "visually-hidden", "visuallyhidden", "a11y-hidden", "screenreader"],
             .anywhere, .screenReaderOnly)
         return list

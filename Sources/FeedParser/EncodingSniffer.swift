@@ -139,6 +139,63 @@ struct EncodingSniffer {
         }
     }
 
+    /// A UTF-8 document with a few bytes that are not UTF-8 (one item pasted in windows-1252 into
+    /// a UTF-8 feed; `España` written in Latin-1 after a byte order mark), as UTF-8 throughout:
+    /// each stray byte becomes the windows-1252 character it stands for, every valid sequence
+    /// stays as it is. Nil unless the bytes are mostly UTF-8: a UTF-8 byte order mark, or at
+    /// least four valid multi-byte sequences for each stray byte. A document in a legacy charset
+    /// (Big5, EUC-KR, Shift_JIS, Latin-1) forms few valid sequences by chance, far fewer than its
+    /// stray bytes, and stays with detection. `bytes` come after the byte order mark, if any.
+    ///
+    ///     utf8WithStrayBytes("Ѩ Espa\u{F1}a" as UTF-8 but F1, hasByteOrderMark: true) → ("Ѩ España", 1)
+    static func utf8WithStrayBytes(_ bytes: UnsafeRawBufferPointer, hasByteOrderMark: Bool) -> (bytes: [UInt8], strayCount: Int)? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        var strays = 0, sequences = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                output.append(byte)
+                index += 1
+            } else if let length = validSequenceLength(bytes, at: index) {
+                output.append(contentsOf: bytes[index..<index + length])
+                sequences += 1
+                index += length
+            } else {
+                let scalar = UInt32(SingleByteCharsets.windows1252.upperHalf[Int(byte) - 0x80])
+                if scalar < 0x800 {
+                    output += [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+                } else {
+                    output += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+                }
+                strays += 1
+                index += 1
+            }
+        }
+        guard strays > 0, hasByteOrderMark || sequences >= 4 * strays else { return nil }
+        return (output, strays)
+    }
+
+    /// The length of the well-formed UTF-8 sequence of two to four bytes starting at `index`
+    /// (no overlong forms, no surrogates, nothing past U+10FFFF), or nil.
+    private static func validSequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int, second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return nil
+        }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return nil }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
+        return length
+    }
+
     /// The encoding name a document declares in `<?xml … encoding="…"?>`, read from the first
     /// 512 bytes as ISO-8859-1 (a name is ASCII). Read from the bytes themselves: this runs for
     /// every document, and `String(bytes:encoding:)` with Foundation's `range(of:)` cost about

@@ -226,20 +226,32 @@ public final class FeedParser {
 
     private func result(of reader: XMLFeedReader) throws -> Feed {
         if reader.sawEncodingError || reader.sawEncoderFailure || reader.mayBeUndeclaredISO2022, let retained = joinedRetained() {
+            // Mostly UTF-8 with a few stray bytes: UTF-8 still, the strays read as windows-1252,
+            // before any other charset is tried for the whole of it.
+            if reader.encodingName == "utf-8", let mended = retained.withUnsafeBytes({
+                EncodingSniffer.utf8WithStrayBytes($0, hasByteOrderMark: byteOrderMarkLength == 3)
+            }),
+               let feed = reread(mended.bytes, as: "UTF-8",
+                                 reason: "\(mended.strayCount) bytes that are not UTF-8 read as windows-1252") {
+                return feed
+            }
             for fallback in fallbackEncodings(after: reader, retained: retained) {
-                let second = XMLFeedReader(documentURL: url, forcedEncoding: fallback.name, limits: limits,
-                                           startOffset: bodyOffset, paths: paths)
-                retained.withUnsafeBytes { second.parse($0, isLast: true) }
-                second.finish()
-                if !second.sawEncoderFailure, let feed = second.makeFeed(hadEncodingFallback: true) {
-                    recoveries = [ParseRecovery(reason: "read as \(second.encodingName): \(fallback.reason)", byteOffset: 0)]
-                        + second.recoveries
-                    return feed
-                }
+                if let feed = reread(retained, as: fallback.name, reason: fallback.reason) { return feed }
             }
         }
         recoveries = reader.recoveries
         guard let feed = reader.makeFeed(hadEncodingFallback: false) else { throw notAFeed(reader) }
+        return feed
+    }
+
+    /// The document read again from its start in `encoding`; nil when that reading fails on the
+    /// bytes too or finds no feed.
+    private func reread(_ bytes: [UInt8], as encoding: String, reason: String) -> Feed? {
+        let second = XMLFeedReader(documentURL: url, forcedEncoding: encoding, limits: limits, startOffset: bodyOffset, paths: paths)
+        bytes.withUnsafeBytes { second.parse($0, isLast: true) }
+        second.finish()
+        guard !second.sawEncoderFailure, let feed = second.makeFeed(hadEncodingFallback: true) else { return nil }
+        recoveries = [ParseRecovery(reason: "read as \(second.encodingName): \(reason)", byteOffset: 0)] + second.recoveries
         return feed
     }
 

@@ -68,11 +68,96 @@ import Testing
         "This post may contain affiliate links. Please see my disclosure page.",
         "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde - Tags: pântano",
         "Suivez-nous sur Twitter et Facebook", "Par Jeanne Dupont", "Von Anna Schilf",
+        "Updated at 1:23 p.m.", "Aktualisiert um 14:05 Uhr", "12 comments", "Leave a Reply", "Kommentare (3)",
+        "Reach the reporters on Twitter at https://twitter.com/joreed and https://twitter.com/almarsh",
+        "Jo Reed's book about the marsh, \"Wet Feet\" (Reed Press, 2018), is out now. Follow him on Twitter @joreed.",
     ])
     func dropsFurnitureLines(_ line: String) throws {
         let text = try Self.extract("<p>\(Self.paragraphs[0])</p><p>\(line)</p><p>\(Self.paragraphs[1])</p><p>\(Self.paragraphs[2])</p>")
         #expect(!text.contains(line.split(separator: " ").prefix(2).joined(separator: " ")), "kept: \(line)")
         #expect(text.contains(Self.paragraphs[1]))
+    }
+
+    /// The same lines set in fine print or in a block of their own instead of a paragraph, in an
+    /// article written straight into its `div`.
+    @Test func dropsFurnitureLinesOutsideParagraphs() throws {
+        let html = ExtractionBehaviourTests.page(body: """
+            <div class="menu"><a href="/">Home</a></div><div class="col-md-9">
+            <small class="text-muted"><b>05/10/2018</b> - Publicado por: Clarissa Borba - Categoria: \
+            <a href="/c/19">Saúde</a> - Tags: <a href="/t/1">pântano</a></small><br><br>
+            <img src="/a.jpg">\(Self.paragraphs[0])<br><br>\(Self.paragraphs[1])<br><br>
+            <div>Von Anna Schilf</div>\(Self.paragraphs[2])<br><div>The wardens will count again in May.</div>
+            Most of the birds were <small>(as in every year)</small> seen at dawn.</div>
+            """)
+        let text = try ArticleExtractor.extract(html: html).text
+        #expect(!text.contains("Publicado"), "\(text)")
+        #expect(!text.contains("Anna Schilf"))
+        #expect(text.contains("The wardens will count again in May."))
+        #expect(text.contains("(as in every year)"))
+        #expect(text.contains(Self.paragraphs[1]))
+    }
+
+    /// The summary under the headline is the page's précis, shown apart like the headline; the
+    /// article's lead paragraph is its text.
+    @Test func dropsTheStandfirst() throws {
+        let text = try Self.extract("""
+            <h1>Marsh survey</h1><p class="c-entry-summary p-dek">The marsh has more birds than ever, and the wardens \
+            want to know why.</p><div class="article-lead-text"><p>Counting resumes in May, on all twelve transects.</p></div>
+            <p class="lead">\(Self.paragraphs[0])</p><p>\(Self.paragraphs[1])</p><p>\(Self.paragraphs[2])</p>
+            """)
+        #expect(!text.contains("more birds than ever"), "\(text)")
+        #expect(!text.contains("Counting resumes"))
+        #expect(text.contains(Self.paragraphs[0]))
+    }
+
+    /// A content management system's label of a field goes; the field, and a body whose wrapper
+    /// says where its label would go (`field--label-hidden`), stay.
+    @Test func dropsTheLabelsOfFields() throws {
+        let text = try Self.extract("""
+            <div class="field field--name-body field--label-hidden"><p>\(Self.paragraphs[0])</p>\
+            <div class="field--label">Highlights</div><div class="field--item">The waders are back on the marsh, \
+            and the wardens have counted them twice.</div><p>\(Self.paragraphs[1])</p></div>
+            """)
+        #expect(!text.contains("Highlights"), "\(text)")
+        #expect(text.contains(Self.paragraphs[0]))
+        #expect(text.contains(Self.paragraphs[1]))
+        #expect(text.contains("The waders are back on the marsh"))
+    }
+
+    /// A highlight or pull quote repeats a paragraph of the article: the text has it once, where
+    /// the paragraph is.
+    @Test func showsAPullQuoteOnce() throws {
+        let quote = "The wardens have counted the waders twice, and both counts agree."
+        let text = try Self.extract("""
+            <section class="block"><div class="field field--label-above"><div class="field--label">Highlights</div>\
+            <div class="field--items"><div class="field--item">\(quote)</div></div></div></section>\
+            <p>\(Self.paragraphs[0])</p><p>\(Self.paragraphs[1])</p><blockquote class="pull-quote">\(quote)</blockquote>\
+            <p>\(quote)</p><p>\(Self.paragraphs[2])</p>
+            """)
+        #expect(text.components(separatedBy: quote).count - 1 == 1, "\(text)")
+        #expect(text.contains(Self.paragraphs[1] + "\n\n" + quote + "\n\n" + Self.paragraphs[2]))
+    }
+
+    /// The headline set as the article's first paragraph is the headline; the same words later
+    /// in the text, or a first paragraph of other words, are the article's.
+    @Test func dropsTheCommentsHeading() throws {
+        let text = try Self.extract(Self.article + "<h3>Tell us what YOU think...</h3><p><span></span> comments</p>")
+        #expect(!text.contains("Tell us"), "\(text)")
+        #expect(!text.contains("comments"))
+    }
+
+    @Test func dropsTheHeadlineSetAsTheFirstParagraph() throws {
+        let article = { (first: String) in
+            ExtractionBehaviourTests.page(body: """
+                <article><p class="titulo">\(first)</p><p>\(Self.paragraphs[0])</p><p>\(Self.paragraphs[1])</p>\
+                <p>Waders return to the marsh</p><p>\(Self.paragraphs[2])</p></article>
+                """, head: "<title>Waders return to the marsh - Marsh News</title>")
+        }
+        let text = try ArticleExtractor.extract(html: article("Waders return to the marsh")).text
+        #expect(text.hasPrefix(Self.paragraphs[0]), "\(text)")
+        #expect(text.contains("Waders return to the marsh"))
+        let other = try ArticleExtractor.extract(html: article("Waders return, and the marsh is full")).text
+        #expect(other.hasPrefix("Waders return, and the marsh is full"))
     }
 
     @Test func keepsSentencesThatOnlyMentionThoseWords() throws {
@@ -81,6 +166,11 @@ import Testing
             "Subscribers counted more birds than the wardens did.",
             "JavaScript is what the survey's map is written in.",
             "Follow the path past the hide to the second pool.",
+            "Updated maps were printed in 2019.",
+            "Updated at dawn, the tally reached 1:20 for waders and reeds.",
+            "The wardens follow us on every walk of the survey.",
+            "Comments from readers were mixed.",
+            "Have your say on the plan by Friday.",
         ]
         let text = try Self.extract(Self.article + sentences.map { "<p>\($0)</p>" }.joined())
         for sentence in sentences { #expect(text.contains(sentence), "lost: \(sentence)") }

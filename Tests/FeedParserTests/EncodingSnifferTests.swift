@@ -67,4 +67,33 @@ import Testing
         let name = rest.prefix(while: { $0 != quote })
         return name.isEmpty ? nil : String(name)
     }
+
+    // MARK: UTF-8 with stray bytes
+
+    private func mended(_ bytes: [UInt8], hasByteOrderMark: Bool = false) -> String? {
+        bytes.withUnsafeBytes { EncodingSniffer.utf8WithStrayBytes($0, hasByteOrderMark: hasByteOrderMark) }
+            .map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
+    @Test func strayBytesAmongUTF8ReadAsWindows1252() {
+        // Four valid sequences (é, “, ”, ü) for one stray byte (0x96, an en dash).
+        let bytes = Array("Café “ok” für ".utf8) + [0x96] + Array(" end".utf8)
+        #expect(mended(bytes) == "Café “ok” für – end")
+    }
+
+    @Test func aByteOrderMarkVouchesForOneValidSequence() {
+        let bytes = Array("Ѩ Espa".utf8) + [0xF1] + Array("a".utf8)
+        #expect(mended(bytes) == nil)
+        #expect(mended(bytes, hasByteOrderMark: true) == "Ѩ España")
+    }
+
+    @Test func legacyCharsetsAndValidUTF8AreLeftAlone() {
+        // EUC-KR "한국어 뉴스": C7 D1 is a valid-looking lead but D1 is no continuation byte.
+        #expect(mended([0xC7, 0xD1, 0xB1, 0xB9, 0xBE, 0xEE, 0x20, 0xB4, 0xBA, 0xBD, 0xBA]) == nil)
+        // Latin-1 with no UTF-8 sequence at all: windows-1252 is for the whole document.
+        #expect(mended(Array("na".utf8) + [0xEF] + Array("ve caf".utf8) + [0xE9]) == nil)
+        #expect(mended(Array("déjà vu".utf8)) == nil)  // nothing stray
+        // Overlong forms and surrogates are not sequences.
+        #expect(mended([0xC0, 0xAF, 0xED, 0xA0, 0x80] + Array("é".utf8)) == nil)
+    }
 }
