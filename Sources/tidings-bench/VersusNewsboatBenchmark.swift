@@ -52,32 +52,40 @@ enum VersusNewsboatBenchmark {
 
     /// One program's home: its urls file, an empty config, its cache.
     struct Client {
-        let name: String
+        enum Kind: String { case tidings, newsboat }
+        let kind: Kind
         let program: String
+        var name: String { kind.rawValue }
         let home: URL
         var urls: URL { home.appendingPathComponent("urls") }
         var cache: URL { home.appendingPathComponent("cache.db") }
         var config: URL { home.appendingPathComponent("config") }
         var fileArguments: [String] { ["-u", urls.path, "-c", cache.path, "-C", config.path] }
         var reloadArguments: [String] {
-            name == "tidings" ? ["reload", "--all"] + fileArguments : fileArguments + ["-x", "reload"]
+            switch kind {
+            case .tidings: ["reload", "--all"] + fileArguments
+            case .newsboat: fileArguments + ["-x", "reload"]
+            }
         }
         var unreadArguments: [String] {
-            name == "tidings" ? ["unread"] + fileArguments : fileArguments + ["-x", "print-unread"]
+            switch kind {
+            case .tidings: ["unread"] + fileArguments
+            case .newsboat: fileArguments + ["-x", "print-unread"]
+            }
         }
         var environment: [String: String] {
             ["HOME": home.path, "XDG_CONFIG_HOME": home.path, "XDG_DATA_HOME": home.path, "XDG_STATE_HOME": home.path,
              "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb"]
         }
 
-        init(name: String, program: String, directory: URL, feedURLs: [String]) throws {
-            self.name = name
+        init(_ kind: Kind, program: String, directory: URL, feedURLs: [String]) throws {
+            self.kind = kind
             self.program = program
-            home = directory.appendingPathComponent(name)
+            home = directory.appendingPathComponent(kind.rawValue)
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             try Data((feedURLs.joined(separator: "\n") + "\n").utf8).write(to: urls)
             // `TIDINGS_BENCH_TIDINGS_CONFIG='reload-threads 32'` measures other settings.
-            let lines = name == "tidings" ? ProcessInfo.processInfo.environment["TIDINGS_BENCH_TIDINGS_CONFIG"] ?? "" : ""
+            let lines = kind == .tidings ? ProcessInfo.processInfo.environment["TIDINGS_BENCH_TIDINGS_CONFIG"] ?? "" : ""
             try Data(lines.utf8).write(to: config)
         }
 
@@ -117,10 +125,10 @@ enum VersusNewsboatBenchmark {
         guard FileManager.default.isExecutableFile(atPath: tidingsProgram) else {
             return print("\(label) no \(tidingsProgram): build it with `swift build -c release --product tidings`")
         }
-        var clients = [try Client(name: "tidings", program: tidingsProgram, directory: directory, feedURLs: urls)]
+        var clients = [try Client(.tidings, program: tidingsProgram, directory: directory, feedURLs: urls)]
         if ProcessInfo.processInfo.environment["TIDINGS_BENCH_SKIP_NEWSBOAT"] == nil {
             if let newsboat = ["/usr/bin/newsboat", "/usr/local/bin/newsboat"].first(where: FileManager.default.isExecutableFile) {
-                clients.append(try Client(name: "newsboat", program: newsboat, directory: directory, feedURLs: urls))
+                clients.append(try Client(.newsboat, program: newsboat, directory: directory, feedURLs: urls))
             } else {
                 print("\(label) newsboat is not installed (`make test` installs it): Tidings alone")
             }
@@ -145,7 +153,7 @@ enum VersusNewsboatBenchmark {
                 if unread != expectedUnread {
                     checks.append("\(client.name) holds \(unread.map(String.init) ?? "?") unread, not \(expectedUnread)")
                 }
-                if client.name == "tidings" {
+                if client.kind == .tidings {
                     checks.append("tidings: \(run.lastLine)")
                     if round == "all-304" && !run.lastLine.contains("\(scenario.feedCount) unchanged") {
                         checks.append("tidings: not every feed answered 304")
