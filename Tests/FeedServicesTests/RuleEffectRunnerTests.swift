@@ -27,9 +27,7 @@ import Testing
         let server = try FeedServerProcess(routes: ["/keeper.html": ["body": Self.page, "headers": ["Content-Type": "text/html; charset=utf-8"]]])
         // A notify-program that writes down its arguments, one a line.
         let notifier = directory.appendingPathComponent("notifier").path
-        try "#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\" >> \"\(directory.path)/notified\"; done\n"
-            .write(toFile: notifier, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: notifier)
+        try ExecutableScript.write("#!/bin/sh\nfor word in \"$@\"; do printf '%s\\n' \"$word\" >> \"\(directory.path)/notified\"; done\n", to: notifier)
         let config = Config(parsing: """
             notify-program "\(notifier) --from-tidings"
             queue-file "~/queue"

@@ -30,9 +30,7 @@ import Testing
         /// A script that writes its arguments, one per line, then its standard input, to `output`.
         func recorder(writingTo output: String, exitStatus: Int = 0) throws -> String {
             let script = path("recorder-\(UUID().uuidString).sh")
-            try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(output).part'\ncat >> '\(output).part'\nmv '\(output).part' '\(output)'\nexit \(exitStatus)\n"
-                .write(toFile: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            try ExecutableScript.write("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(output).part'\ncat >> '\(output).part'\nmv '\(output).part' '\(output)'\nexit \(exitStatus)\n", to: script)
             return script
         }
 
@@ -77,9 +75,7 @@ import Testing
         let output = fixture.path("paged")
         // `%f` stands for the file; the recorder gets its path and copies the file it names.
         let script = fixture.path("pager.sh")
-        try "#!/bin/sh\nstat -c %a \"$1\" > '\(output).part'\ncat \"$1\" >> '\(output).part'\nmv '\(output).part' '\(output)'\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try ExecutableScript.write("#!/bin/sh\nstat -c %a \"$1\" > '\(output).part'\ncat \"$1\" >> '\(output).part'\nmv '\(output).part' '\(output)'\n", to: script)
         fixture.runner.run(.page(arguments: [script, "%f"], text: "Article text\n"))
         #expect(fixture.contents(output) == "600\nArticle text\n")
         let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("tidings-article-") }
@@ -100,8 +96,7 @@ import Testing
     @Test func aBackgroundBookmarkCommandsOutputIsItsError() async throws {
         let fixture = try Fixture()
         let script = fixture.path("bookmark.sh")
-        try "#!/bin/sh\necho \"no such folder: $2\"\n".write(toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try ExecutableScript.write("#!/bin/sh\necho \"no such folder: $2\"\n", to: script)
         fixture.runner.run(.bookmark(arguments: [script, "https://a.example/", "Title"], interactive: false, timeout: 30))
         #expect(fixture.terminal.suspensions == 0)
         #expect(await fixture.harness.nextStatus() == "Error while saving bookmark: no such folder: Title")
@@ -114,8 +109,7 @@ import Testing
         let urls = fixture.path("urls")
         try "https://old.example/feed\n".write(toFile: urls, atomically: true, encoding: .utf8)
         let editor = fixture.path("editor.sh")
-        try "#!/bin/sh\nprintf 'https://new.example/feed news\\n' > \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+        try ExecutableScript.write("#!/bin/sh\nprintf 'https://new.example/feed news\\n' > \"$1\"\n", to: editor)
         fixture.runner.run(.editUrlsFile(arguments: [editor, urls]))
         let outcome = await fixture.harness.next { message -> UrlsFileEditOutcome? in
             if case .urlsFileEdited(let outcome) = message { outcome } else { nil }
