@@ -102,9 +102,11 @@ extension HTMLSanitizer {
                 }
                 // Without the control bytes that escaping drops: what they stood between would
                 // otherwise be trimmed only by the next sanitising (`\u{3} 2x`, a lone `\u{3}`).
-                descriptor = ArraySlice(value[descriptorStart..<index].filter { !isDroppedControl($0) })
-                while let first = descriptor.first, isSpace(first) { descriptor = descriptor.dropFirst() }
-                while let last = descriptor.last, isSpace(last) { descriptor = descriptor.dropLast() }
+                // Its words one space apart: a CR or a tab between them would come back otherwise
+                // as the next parse normalises it (CR to LF), and sanitising twice would differ
+                // (found by fuzz-sanitizer).
+                let words = value[descriptorStart..<index].filter { !isDroppedControl($0) }.split(whereSeparator: isSpace)
+                descriptor = ArraySlice(Array(words.joined(separator: [0x20])))
                 index += 1
             }
             url.removeAll(keepingCapacity: true)

@@ -78,6 +78,8 @@ struct HTMLSanitizerTests {
         // Control bytes in a descriptor are dropped before it is trimmed (found by fuzz-sanitizer).
         ("<img srcset=\"a.png \u{3} 2x\">", #"<img srcset="https://example.org/blog/a.png 2x">"#),
         ("<img srcset=\"\u{4} \u{3}\">", #"<img srcset="https://example.org/blog/post.html">"#),
+        // White space inside a descriptor is one space (found by fuzz-sanitizer: a CR came back as LF).
+        ("<img srcset=\"a.png 100w\r\t 2x, b.png\">", #"<img srcset="https://example.org/blog/a.png 100w 2x, https://example.org/blog/b.png">"#),
         (#"<picture><source srcset="a.webp" type="image/webp"><img src="a.jpg"></picture>"#, #"<picture><source srcset="https://example.org/blog/a.webp" type="image/webp"><img src="https://example.org/blog/a.jpg"></picture>"#),
         (#"<img src="my image.png">"#, #"<img src="https://example.org/blog/my%20image.png">"#),
         (##"<img usemap="#m" src="https://x.example/i"><map name="m"><area href="a.html" shape="rect"></map>"##, ##"<img usemap="#m" src="https://x.example/i"><map name="m"><area href="https://example.org/blog/a.html" shape="rect"></map>"##),
