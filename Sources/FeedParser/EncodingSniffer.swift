@@ -152,12 +152,13 @@ struct EncodingSniffer {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 64)
         var strays = 0, sequences = 0, index = 0
+        let bytes = bytes.bindMemory(to: UInt8.self)
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x80 {
                 output.append(byte)
                 index += 1
-            } else if let length = validSequenceLength(bytes, at: index) {
+            } else if let length = ValidatedUTF8.sequenceLength(at: index, in: bytes) {
                 output.append(contentsOf: bytes[index..<index + length])
                 sequences += 1
                 index += length
@@ -174,26 +175,6 @@ struct EncodingSniffer {
         }
         guard strays > 0, hasByteOrderMark || sequences >= 4 * strays else { return nil }
         return (output, strays)
-    }
-
-    /// The length of the well-formed UTF-8 sequence of two to four bytes starting at `index`
-    /// (no overlong forms, no surrogates, nothing past U+10FFFF), or nil.
-    private static func validSequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
-        let lead = bytes[index]
-        let length: Int, second: ClosedRange<UInt8>
-        switch lead {
-        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
-        case 0xE0: (length, second) = (3, 0xA0...0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
-        case 0xED: (length, second) = (3, 0x80...0x9F)
-        case 0xF0: (length, second) = (4, 0x90...0xBF)
-        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
-        case 0xF4: (length, second) = (4, 0x80...0x8F)
-        default: return nil
-        }
-        guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return nil }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
-        return length
     }
 
     /// The encoding name a document declares in `<?xml … encoding="…"?>`, read from the first

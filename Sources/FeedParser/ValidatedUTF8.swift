@@ -136,7 +136,7 @@ enum ValidatedUTF8 {
 
     /// The length of the well-formed multi-byte sequence at `index`, or nil.
     @inline(__always)
-    private static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let lead = bytes[index]
         // The second byte's range depends on the lead; the others are any continuation byte.
         let length: Int
