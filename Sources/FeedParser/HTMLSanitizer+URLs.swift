@@ -110,8 +110,11 @@ extension HTMLSanitizer {
                 index += 1
             }
             url.removeAll(keepingCapacity: true)
+            // A candidate whose address cleans to nothing (control bytes alone) is dropped with its
+            // descriptor: written alone, the descriptor would be read as the next pass's address.
             guard urlEnd > urlStart,
-                  value.withUnsafeBufferPointer({ cleanURL(UnsafeBufferPointer(rebasing: $0[urlStart..<urlEnd]), base: base, into: &url, paths: paths) })
+                  value.withUnsafeBufferPointer({ cleanURL(UnsafeBufferPointer(rebasing: $0[urlStart..<urlEnd]), base: base, into: &url, paths: paths) }),
+                  !url.isEmpty
             else { continue }
             if !out.isEmpty { out.append(contentsOf: [UInt8(ascii: ","), 0x20]) }
             out.append(contentsOf: url)

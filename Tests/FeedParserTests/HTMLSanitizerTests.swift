@@ -389,6 +389,14 @@ struct HTMLSanitizerTests {
         #expect(HTMLSanitizer.sanitize(#"<a href="javascript:x">x</a>"#, baseURL: nil) == "<a>x</a>")
     }
 
+    /// Found by fuzz-sanitizer: with no base, a candidate of control bytes alone cleaned to an empty
+    /// address, and its descriptor, written alone, was read as an address by the next pass.
+    @Test func aSrcsetCandidateWithoutAnAddressGoesWithItsDescriptor() {
+        let once = HTMLSanitizer.sanitize("<img srcset=\"\u{1} <canvas id=, b.png 2x\">", baseURL: nil)
+        #expect(once == #"<img srcset="b.png 2x">"#)
+        #expect(HTMLSanitizer.sanitize(once, baseURL: nil) == once)
+    }
+
     @Test func rejectsDangerousBase() {
         let output = HTMLSanitizer.sanitize(#"<a href="x">x</a>"#, baseURL: URL(string: "javascript:alert(1)//"))
         #expect(!output.lowercased().contains("javascript"))
