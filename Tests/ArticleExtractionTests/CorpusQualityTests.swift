@@ -10,7 +10,9 @@ import Testing
 /// The pages are split into two halves by a hash of their names, fixed before any change: the
 /// tuning half may be read while changing the extractor, the held-out half is only measured.
 /// Both print the mean of the pages' figures and the pooled one, and the pages refused; the
-/// figures of every page go to `extraction-report.txt` in the corpus folder.
+/// figures of every page go to `extraction-report.txt` in the corpus folder. Each half, and the
+/// whole corpus, is also measured as the benchmark itself measures (`ShingleOverlap`), the figure
+/// to compare with its published ones.
 @Suite struct CorpusQualityTests {
     static let corpus = ProcessInfo.processInfo.environment["TIDINGS_EXTRACTION_CORPUS"].map { URL(fileURLWithPath: $0) }
 
@@ -20,8 +22,10 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".html") }.map { String($0.dropLast(5)) }.sorted()
         var report: [String] = []
+        var everyShingleOverlap: [ShingleOverlap] = []
         for (set, isTuning) in [("tuning", true), ("held-out", false)] {
             var overlaps: [TokenOverlap] = []
+            var shingleOverlaps: [ShingleOverlap] = []
             var refused: [String] = []
             for name in names where Self.isTuning(name) == isTuning {
                 let page = try Data(contentsOf: directory.appendingPathComponent("\(name).html"))
@@ -36,6 +40,7 @@ import Testing
                 }
                 let overlap = TokenOverlap(extracted: text, expected: expected)
                 overlaps.append(overlap)
+                shingleOverlaps.append(ShingleOverlap(extracted: text, expected: expected))
                 report.append("\(set) \(name) " + Self.figures(overlap.precision, overlap.recall, overlap.f1)
                               + (refused.last == name ? " REFUSED" : ""))
             }
@@ -47,7 +52,12 @@ import Testing
                 + Self.figures(mean.0, mean.1, mean.2) + "; pooled " + Self.figures(pooled.precision, pooled.recall, pooled.f1)
             print(summary)
             report.insert(summary, at: 0)
+            print(Self.benchmarkSummary(set, shingleOverlaps))
+            everyShingleOverlap += shingleOverlaps
         }
+        let whole = Self.benchmarkSummary("all", everyShingleOverlap)
+        print(whole)
+        report.insert(whole, at: 0)
         try report.joined(separator: "\n").write(to: directory.appendingPathComponent("extraction-report.txt"),
                                                  atomically: true, encoding: .utf8)
     }
@@ -57,6 +67,12 @@ import Testing
         var hash: UInt32 = 2_166_136_261
         for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash % 2 == 0
+    }
+
+    private static func benchmarkSummary(_ set: String, _ pages: [ShingleOverlap]) -> String {
+        let figures = ShingleOverlap.figures(pages)
+        return "\(set): \(pages.count) pages, the benchmark's measure (4-word shingles, means): "
+            + Self.figures(figures.precision, figures.recall, figures.f1)
     }
 
     private static func figures(_ precision: Double, _ recall: Double, _ f1: Double) -> String {
