@@ -81,15 +81,21 @@ extension HTMLSanitizer {
         let count = value.count
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
         func isDroppedControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F }
+        // The bytes `cleanURL` trims from an address's ends (control bytes, white space) count as
+        // separators here: a comma they hid would otherwise end up at the cleaned address's edge,
+        // and the next pass would read it as one (found by fuzz-sanitizer: `\u{1},r` gave `,r`).
+        func isTrimmed(_ byte: UInt8) -> Bool { byte <= 0x20 }
+        func isCandidateEnd(_ byte: UInt8) -> Bool { isTrimmed(byte) || byte == UInt8(ascii: ",") }
         while index < count {
-            while index < count, isSpace(value[index]) || value[index] == UInt8(ascii: ",") { index += 1 }
+            while index < count, isCandidateEnd(value[index]) { index += 1 }
             guard index < count else { break }
             let urlStart = index
             while index < count, !isSpace(value[index]) { index += 1 }
             var urlEnd = index
+            while urlEnd > urlStart, isTrimmed(value[urlEnd - 1]) { urlEnd -= 1 }
             var descriptor: ArraySlice<UInt8> = []
             if value[urlEnd - 1] == UInt8(ascii: ",") {
-                while urlEnd > urlStart, value[urlEnd - 1] == UInt8(ascii: ",") { urlEnd -= 1 }
+                while urlEnd > urlStart, isCandidateEnd(value[urlEnd - 1]) { urlEnd -= 1 }
             } else {
                 let descriptorStart = index
                 var depth = 0

@@ -77,7 +77,8 @@ struct HTMLSanitizerTests {
         (#"<img srcset="javascript:x 1x, b.png 2x">"#, #"<img srcset="https://example.org/blog/b.png 2x">"#),
         // Control bytes in a descriptor are dropped before it is trimmed (found by fuzz-sanitizer).
         ("<img srcset=\"a.png \u{3} 2x\">", #"<img srcset="https://example.org/blog/a.png 2x">"#),
-        ("<img srcset=\"\u{4} \u{3}\">", #"<img srcset="https://example.org/blog/post.html">"#),
+        // Control bytes alone are no candidate (they once made an empty address, the page's own).
+        ("<img srcset=\"\u{4} \u{3}\">", "<img>"),
         // White space inside a descriptor is one space (found by fuzz-sanitizer: a CR came back as LF).
         ("<img srcset=\"a.png 100w\r\t 2x, b.png\">", #"<img srcset="https://example.org/blog/a.png 100w 2x, https://example.org/blog/b.png">"#),
         (#"<picture><source srcset="a.webp" type="image/webp"><img src="a.jpg"></picture>"#, #"<picture><source srcset="https://example.org/blog/a.webp" type="image/webp"><img src="https://example.org/blog/a.jpg"></picture>"#),
@@ -389,11 +390,18 @@ struct HTMLSanitizerTests {
         #expect(HTMLSanitizer.sanitize(#"<a href="javascript:x">x</a>"#, baseURL: nil) == "<a>x</a>")
     }
 
-    /// Found by fuzz-sanitizer: with no base, a candidate of control bytes alone cleaned to an empty
-    /// address, and its descriptor, written alone, was read as an address by the next pass.
-    @Test func aSrcsetCandidateWithoutAnAddressGoesWithItsDescriptor() {
-        let once = HTMLSanitizer.sanitize("<img srcset=\"\u{1} <canvas id=, b.png 2x\">", baseURL: nil)
-        #expect(once == #"<img srcset="b.png 2x">"#)
+    /// Found by fuzz-sanitizer: with no base, control bytes at a candidate's edges were trimmed
+    /// from its address only after it was split off, so a comma or a descriptor they stood beside
+    /// became part of the address, and the next pass read the output differently.
+    @Test(arguments: [
+        ("\u{1} <canvas id=, b.png 2x", #"<img srcset="&lt;canvas id=, b.png 2x">"#),
+        ("\u{1},r", #"<img srcset="r">"#),
+        ("r,\u{1}", #"<img srcset="r">"#),
+        ("a.png\u{2}, b.png\u{3} 2x", #"<img srcset="a.png, b.png 2x">"#),
+    ])
+    func controlBytesAtASrcsetCandidatesEdgesAreSeparators(_ srcset: String, _ expected: String) {
+        let once = HTMLSanitizer.sanitize("<img srcset=\"\(srcset)\">", baseURL: nil)
+        #expect(once == expected)
         #expect(HTMLSanitizer.sanitize(once, baseURL: nil) == once)
     }
 
