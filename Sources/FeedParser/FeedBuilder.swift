@@ -459,7 +459,7 @@ struct FeedBuilder {
             guard container == .author else { return }
             let display = AuthorText(name: authorName, email: authorEmail).display
             let rank = authorRank
-            withScope { $0.author.offer(display, rank: rank) }
+            withScope { $0.addAuthorElement(display, rank: rank) }
         default:
             break
         }

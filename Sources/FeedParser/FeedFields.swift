@@ -54,6 +54,8 @@ struct FeedFields {
     var summary: Ranked<String>?
     var content: Ranked<String>?
     var author: Ranked<String>?
+    /// The author was named by `<author>` elements, which `addAuthorElement` joins.
+    var authorIsFromAuthorElements = false
     var published: Ranked<Date>?
     var updated: Ranked<Date>?
     var language: Ranked<String>?
@@ -72,6 +74,21 @@ struct FeedFields {
         // again for the second category of nearly every item.
         if categories.isEmpty { categories.reserveCapacity(4) }
         categories.append(term)
+    }
+
+    /// An `<author>` element's name. Several of them name several people (an Atom entry's
+    /// co-authors): each joins the ones before, `A, B`, as newsboat shows them, where Universal
+    /// Feed Parser keeps the last and Tidings used to keep the first. A name from another
+    /// element (`dc:creator`) is offered by rank as before, never joined.
+    mutating func addAuthorElement(_ name: String?, rank: UInt8) {
+        guard let name else { return }
+        if authorIsFromAuthorElements, let current = author, current.rank == rank {
+            guard !current.value.split(separator: ", ").contains(Substring(name)) else { return }
+            author = Ranked(value: current.value + ", " + name, rank: rank)
+        } else if author.accepts(rank: rank) {
+            author = Ranked(value: name, rank: rank)
+            authorIsFromAuthorElements = true
+        }
     }
 
     /// Media RSS alternatives (`media:content`), listed after the feed's own enclosures.

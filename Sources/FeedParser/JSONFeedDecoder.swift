@@ -98,10 +98,20 @@ enum JSONFeedDecoder {
         )
     }
 
+    /// The names of `authors` (JSON Feed 1.1), joined `A, B` as several Atom authors are; the
+    /// 1.0 `author` when none of them has a name.
     private static func authorName(_ authors: [JSONFeedDocument.Author]?, _ author: JSONFeedDocument.Author?, paths: ParsePaths) -> String? {
-        for candidate in (authors ?? []) + (author.map { [$0] } ?? []) {
-            if let name = candidate.name.map({ PlainText.collapsingWhitespace($0, paths: paths) }), !name.isEmpty { return name }
+        func names(_ candidates: [JSONFeedDocument.Author]) -> [String] {
+            var names: [String] = []
+            for candidate in candidates {
+                guard let name = candidate.name.map({ PlainText.collapsingWhitespace($0, paths: paths) }), !name.isEmpty,
+                      !names.contains(name) else { continue }
+                names.append(name)
+            }
+            return names
         }
-        return nil
+        var named = names(authors ?? [])
+        if named.isEmpty, let author { named = names([author]) }
+        return named.isEmpty ? nil : named.joined(separator: ", ")
     }
 }
