@@ -7,7 +7,7 @@ extension HTMLSanitizer {
     /// A declaration is kept when its property is allowed (`isAllowedCSSProperty`) and its value is plain
     /// ASCII without anything that can load or run: no parentheses except `rgb()`, `rgba()`,
     /// `hsl()`, `hsla()` (so no `url()`, `expression()`, `image-set()`), no backslash escapes, no
-    /// comments, no `<`, `>`, `{`, `}`, `@`.
+    /// comments, no `<`, `>`, `{`, `}`, `@`, `:`.
     ///
     /// Inside SVG (`inSVG`), SVG's painting properties (`fill`, `stroke`…) are allowed too.
     static func cleanStyle(_ value: [UInt8], inSVG: Bool = false) -> [UInt8]? {
@@ -75,8 +75,10 @@ extension HTMLSanitizer {
             switch byte {
             case 0x80...0xFF, 0x00...0x08, 0x0A...0x1F, 0x7F:
                 return false
+            // A colon belongs to a scheme (`javascript:`), never to a value these properties take
+            // (found by fuzz-sanitizer: `fill:javascript:` was kept).
             case UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: "@"), UInt8(ascii: "`"):
+                 UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: ":"):
                 return false
             case UInt8(ascii: "*") where previous == UInt8(ascii: "/"):
                 return false

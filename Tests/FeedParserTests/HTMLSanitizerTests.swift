@@ -254,6 +254,9 @@ struct HTMLSanitizerTests {
         (#"<svg><set attributeName="onmouseover" to="alert(1)"/><rect width="1"/></svg>"#, #"<svg><rect width="1"></rect></svg>"#),
         (##"<svg><rect fill="url(https://t.example/p.svg#p)" stroke="url( #g)" mask="url(#m)"/></svg>"##, ##"<svg><rect mask="url(#m)"></rect></svg>"##),
         (#"<svg><rect style="fill: red; stroke: url(x); stroke-width: 2"/></svg>"#, #"<svg><rect style="fill: red; stroke-width: 2"></rect></svg>"#),
+        // A scheme in a value is no paint, nor any value these properties take (found by fuzz-sanitizer).
+        (#"<svg style=fill:javascript:>"#, "<svg></svg>"),
+        (#"<p style="color: javascript:alert; margin: 0">t</p>"#, #"<p style="margin: 0">t</p>"#),
         (#"<svg xml:base="javascript:x//"><image href="i.png" width="1"/></svg>"#, "<svg></svg>"),
         (#"<svg><p>para</p><img src="x.png"><b>bold</b></svg>after"#, "<svg>parabold</svg>after"),
         ("<svg><rect/></svg><rect>x</rect><text>y</text>", "<svg><rect></rect></svg>xy"),
