@@ -72,6 +72,24 @@ extension HTMLSanitizer {
         return true
     }
 
+    /// True when a part of `url` after a comma reads as an address of a scheme not allowed
+    /// (`.,data:x`). The HTML standard keeps such commas inside the address, and so does Tidings'
+    /// own `ImageSourceSet`, but a reader that splits `srcset` at every comma would load it (found
+    /// by fuzz-sanitizer). Commas followed by anything else stay (image CDNs write `w_300,h_200`).
+    static func hasForbiddenSchemeAfterComma(_ url: [UInt8]) -> Bool {
+        var searchStart = 0
+        while let comma = url[searchStart...].firstIndex(of: UInt8(ascii: ",")) {
+            var start = comma + 1
+            while start < url.count, url[start] <= 0x20 || url[start] == 0x7F { start += 1 }
+            var end = start
+            while end < url.count, CharacterReference.isAlphanumeric(url[end]) || url[end] == UInt8(ascii: "+")
+                || url[end] == UInt8(ascii: "-") || url[end] == UInt8(ascii: ".") { end += 1 }
+            if end > start, end < url.count, url[end] == UInt8(ascii: ":"), !isAllowedScheme(url[start..<end]) { return true }
+            searchStart = comma + 1
+        }
+        return false
+    }
+
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are
     /// removed, and nil is returned when none is left.
     static func cleanSrcset(_ value: [UInt8], base: URLResolver.Base?, paths: ParsePaths) -> [UInt8]? {
@@ -120,7 +138,7 @@ extension HTMLSanitizer {
             // descriptor: written alone, the descriptor would be read as the next pass's address.
             guard urlEnd > urlStart,
                   value.withUnsafeBufferPointer({ cleanURL(UnsafeBufferPointer(rebasing: $0[urlStart..<urlEnd]), base: base, into: &url, paths: paths) }),
-                  !url.isEmpty
+                  !url.isEmpty, !hasForbiddenSchemeAfterComma(url)
             else { continue }
             if !out.isEmpty { out.append(contentsOf: [UInt8(ascii: ","), 0x20]) }
             out.append(contentsOf: url)
