@@ -130,7 +130,10 @@ extension HTMLSanitizer {
         while let first = bytes.first, first <= 0x20 { bytes = bytes.dropFirst() }
         while let last = bytes.last, last <= 0x20 { bytes = bytes.dropLast() }
         let prefix = Array("url(#".utf8)
-        guard bytes.count > prefix.count + 1, bytes.prefix(prefix.count).map({ $0 | 0x20 }) == prefix.map({ $0 | 0x20 }),
+        // Only letters fold to lower case: `| 0x20` on every byte read the control byte 0x03 as `#`
+        // (found by fuzz-sanitizer: `url(\u{3}p)` was kept, a URL once the control byte went).
+        guard bytes.count > prefix.count + 1,
+              bytes.prefix(prefix.count).map({ $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }) == prefix,
               bytes.last == UInt8(ascii: ")")
         else { return nil }
         let identifier = bytes.dropFirst(prefix.count).dropLast()
