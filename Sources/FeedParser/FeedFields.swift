@@ -54,8 +54,8 @@ struct FeedFields {
     var summary: Ranked<String>?
     var content: Ranked<String>?
     var author: Ranked<String>?
-    /// The author was named by `<author>` elements, which `addAuthorElement` joins.
-    var authorIsFromAuthorElements = false
+    /// The names of the `<author>` elements that made `author`, which `addAuthorElement` joins.
+    var authorElementNames: [String] = []
     var published: Ranked<Date>?
     var updated: Ranked<Date>?
     var language: Ranked<String>?
@@ -82,13 +82,15 @@ struct FeedFields {
     /// element (`dc:creator`) is offered by rank as before, never joined.
     mutating func addAuthorElement(_ name: String?, rank: UInt8) {
         guard let name else { return }
-        if authorIsFromAuthorElements, let current = author, current.rank == rank {
-            guard !current.value.split(separator: ", ").contains(Substring(name)) else { return }
-            author = Ranked(value: current.value + ", " + name, rank: rank)
+        if !authorElementNames.isEmpty, let current = author, current.rank == rank {
+            guard !authorElementNames.contains(name) else { return }
+            authorElementNames.append(name)
         } else if author.accepts(rank: rank) {
-            author = Ranked(value: name, rank: rank)
-            authorIsFromAuthorElements = true
+            authorElementNames = [name]
+        } else {
+            return
         }
+        author = Ranked(value: authorElementNames.joined(separator: ", "), rank: rank)
     }
 
     /// Media RSS alternatives (`media:content`), listed after the feed's own enclosures.
