@@ -78,16 +78,39 @@ extension HTMLSanitizer {
     /// by fuzz-sanitizer). Commas followed by anything else stay (image CDNs write `w_300,h_200`).
     static func hasForbiddenSchemeAfterComma(_ url: [UInt8]) -> Bool {
         var searchStart = 0
+        var scheme: [UInt8] = []
         while let comma = url[searchStart...].firstIndex(of: UInt8(ascii: ",")) {
-            var start = comma + 1
-            while start < url.count, url[start] <= 0x20 || url[start] == 0x7F { start += 1 }
-            var end = start
-            while end < url.count, CharacterReference.isAlphanumeric(url[end]) || url[end] == UInt8(ascii: "+")
-                || url[end] == UInt8(ascii: "-") || url[end] == UInt8(ascii: ".") { end += 1 }
-            if end > start, end < url.count, url[end] == UInt8(ascii: ":"), !isAllowedScheme(url[start..<end]) { return true }
+            scheme.removeAll(keepingCapacity: true)
+            var end = comma + 1
+            while end < url.count {
+                let byte = url[end]
+                // Readers drop tabs and line breaks anywhere in an address (`javasc\tript:`).
+                if byte <= 0x20 || byte == 0x7F {
+                    end += 1
+                    continue
+                }
+                guard CharacterReference.isAlphanumeric(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".") else { break }
+                scheme.append(byte)
+                end += 1
+            }
+            if !scheme.isEmpty, end < url.count, url[end] == UInt8(ascii: ":"), !isAllowedScheme(scheme) { return true }
             searchStart = comma + 1
         }
         return false
+    }
+
+    /// A `srcset` descriptor as the HTML standard defines them: a number followed by `w`
+    /// (width), `x` (density) or `h` (height).
+    static func isValidSrcsetDescriptor(_ word: ArraySlice<UInt8>) -> Bool {
+        guard let unit = word.last, unit == UInt8(ascii: "w") || unit == UInt8(ascii: "x") || unit == UInt8(ascii: "h") else {
+            return false
+        }
+        let number = word.dropLast()
+        return number.contains { $0 &- UInt8(ascii: "0") < 10 } && number.allSatisfy {
+            $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// A `srcset` value with each candidate's URL cleaned; candidates with a forbidden scheme are
@@ -130,8 +153,13 @@ extension HTMLSanitizer {
                 // as the next parse normalises it (CR to LF), and sanitising twice would differ
                 // (found by fuzz-sanitizer).
                 let words = value[descriptorStart..<index].filter { !isDroppedControl($0) }.split(whereSeparator: isSpace)
-                descriptor = ArraySlice(Array(words.joined(separator: [0x20])))
                 index += 1
+                // A candidate with a descriptor that is not a width, density or height is dropped,
+                // as browsers drop it: its words would otherwise stand beside the address, where
+                // a reader splitting at commas joins them (`javasc` and `ript:`, found by
+                // fuzz-sanitizer).
+                guard words.allSatisfy(isValidSrcsetDescriptor) else { continue }
+                descriptor = ArraySlice(Array(words.joined(separator: [0x20])))
             }
             url.removeAll(keepingCapacity: true)
             // A candidate whose address cleans to nothing (control bytes alone) is dropped with its

@@ -400,7 +400,9 @@ struct HTMLSanitizerTests {
     /// became part of the address, and the next pass read the output differently; and an address
     /// holding `,data:` was kept, which a reader splitting at every comma would load.
     @Test(arguments: [
-        ("\u{1} <canvas id=, b.png 2x", #"<img srcset="&lt;canvas id=, b.png 2x">"#),
+        ("\u{1} <canvas id=, b.png 2x", #"<img srcset="b.png 2x">"#),
+        // A descriptor that is no width, density or height drops its candidate, as browsers do.
+        ("a.png 2q, b.png 1.5x, c.png 300w, d.png (x)", #"<img srcset="b.png 1.5x, c.png 300w">"#),
         ("\u{1},r", #"<img srcset="r">"#),
         ("r,\u{1}", #"<img srcset="r">"#),
         ("a.png\u{2}, b.png\u{3} 2x", #"<img srcset="a.png, b.png 2x">"#),
@@ -408,6 +410,7 @@ struct HTMLSanitizerTests {
         (".,data:x 2x, b.png", #"<img srcset="b.png">"#),
         ("c/w_300,h_200/i.jpg 2x, x/,JavaScript:y", #"<img srcset="c/w_300,h_200/i.jpg 2x">"#),
         ("x/,https://e.example/i.png", #"<img srcset="x/,https://e.example/i.png">"#),
+        ("x/,java\tscript:y 2x, b.png", #"<img srcset="b.png">"#),
     ])
     func srcsetCandidatesAreWrittenAsEveryReaderSplitsThem(_ srcset: String, _ expected: String) {
         let once = HTMLSanitizer.sanitize("<img srcset=\"\(srcset)\">", baseURL: nil)
