@@ -459,7 +459,8 @@ struct FeedBuilder {
             guard container == .author else { return }
             let display = AuthorText(name: authorName, email: authorEmail).display
             let rank = authorRank
-            withScope { $0.addAuthorElement(display, rank: rank) }
+            let maxBytes = limits.maxFieldBytes
+            withScope { $0.addAuthorElement(display, rank: rank, maxBytes: maxBytes) }
         default:
             break
         }

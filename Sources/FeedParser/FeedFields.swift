@@ -79,11 +79,12 @@ struct FeedFields {
     /// An `<author>` element's name. Several of them name several people (an Atom entry's
     /// co-authors): each joins the ones before, `A, B`, as newsboat shows them, where Universal
     /// Feed Parser keeps the last and Tidings used to keep the first. A name from another
-    /// element (`dc:creator`) is offered by rank as before, never joined.
-    mutating func addAuthorElement(_ name: String?, rank: UInt8) {
+    /// element (`dc:creator`) is offered by rank as before, never joined. A name that would take
+    /// the joined text past `maxBytes` (the field cap every other field keeps) is left out.
+    mutating func addAuthorElement(_ name: String?, rank: UInt8, maxBytes: Int) {
         guard let name else { return }
         if !authorElementNames.isEmpty, let current = author, current.rank == rank {
-            guard !authorElementNames.contains(name) else { return }
+            guard !authorElementNames.contains(name), current.value.utf8.count + 2 + name.utf8.count <= maxBytes else { return }
             authorElementNames.append(name)
         } else if author.accepts(rank: rank) {
             authorElementNames = [name]

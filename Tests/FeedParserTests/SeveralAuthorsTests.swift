@@ -17,6 +17,15 @@ import Testing
         #expect(feed.items.map(\.author) == ["Ada, Charles", "Smith, John, John"])
     }
 
+    /// Found by fuzz-feed: joined, the names went past the field cap each of them kept.
+    @Test func theJoinedNamesKeepTheFieldCap() throws {
+        let names = (1...8).map { "<author><name>Author number \($0)</name></author>" }.joined()
+        let limits = ParserLimits(maxFieldBytes: 40)
+        let feed = try FeedParser.parse(Data("<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id>\(names)</entry></feed>".utf8),
+                                        limits: limits)
+        #expect(feed.items.map(\.author) == ["Author number 1, Author number 2"])
+    }
+
     @Test func aFeedsSeveralAuthorsAreInheritedTogether() throws {
         let feed = try FeedParser.parse(Data("""
             <feed xmlns="http://www.w3.org/2005/Atom"><title>Log</title><author><name>Ada</name></author>
