@@ -643,6 +643,23 @@ extension FeedBuilder {
 
     // MARK: Captured text
 
+    /// The bytes as text, each one that is not UTF-8 read as U+FFFD, cut at a character to keep
+    /// the field cap: U+FFFD is three bytes, so a field of stray bytes took up to three times
+    /// its cap (found by fuzz-feed: 391 bytes of author under a 256-byte cap).
+    static func decodingWithinCap(_ bytes: UnsafeBufferPointer<UInt8>, cap: Int) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.count > cap else { return text }
+        var end = text.startIndex
+        var size = 0
+        for index in text.indices {
+            let next = text.index(after: index)
+            size += text.utf8.distance(from: index, to: next)
+            guard size <= cap else { break }
+            end = next
+        }
+        return String(text[..<end])
+    }
+
     private mutating func finishCapture() {
         guard let active = capture else { return }
         capture = nil
@@ -690,7 +707,8 @@ extension FeedBuilder {
                                             paths: paths)
             }
         } else {
-            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsWindows1252Family, paths: paths)
+            raw = MojibakeRepair.repair(Self.decodingWithinCap(bytes, cap: limits.maxFieldBytes), readAsLatin1: readsWindows1252Family,
+                                        paths: paths)
         }
         // Replaced in place: a second name for the same text cost a retain and a release per field.
         if active.isBase64 { raw = Self.decodeBase64(raw) }
