@@ -281,20 +281,23 @@ struct FeedBuilder {
         // content or enclosure); an empty shell, typically a document cut right after `<item>` or
         // inside its first field, would show up as a blank article, so it is dropped. Innermost
         // first: each goes where it started, before the items read inside it.
-        if let item, item.identifiesAnArticle { items.insert(item.makeItem(), at: itemStart) }
+        if let item, item.identifiesAnArticle { items.insert(item.makeItem(fieldCap: limits.maxFieldBytes), at: itemStart) }
         for suspended in suspendedItems.reversed() where suspended.fields.identifiesAnArticle {
-            items.insert(suspended.fields.makeItem(), at: suspended.start)
+            items.insert(suspended.fields.makeItem(fieldCap: limits.maxFieldBytes), at: suspended.start)
         }
         // RFC 4287 §4.2.1: an Atom entry without an author has the feed's. (An RSS channel has no
         // author of its articles: `managingEditor` is the editor.)
-        if isAtom, let feedAuthor = feed.author?.value {
+        let cap = limits.maxFieldBytes
+        let feedAuthor = feed.author.map { PlainText.cut($0.value, toUTF8Count: cap) }
+        if isAtom, let feedAuthor {
             for index in items.indices where items[index].author == nil { items[index].author = feedAuthor }
         }
         return Feed(
             format: format, isWellFormed: isWellFormed, encoding: encoding, hadEncodingFallback: hadEncodingFallback,
-            title: feed.title?.value, link: feed.link?.value, subtitle: feed.subtitle?.value,
+            title: feed.title.map { PlainText.cut($0.value, toUTF8Count: cap) }, link: feed.link?.value,
+            subtitle: feed.subtitle.map { PlainText.cut($0.value, toUTF8Count: cap) },
             language: feed.language?.value, updated: feed.updated?.value ?? feed.published?.value,
-            author: feed.author?.value, image: feed.image?.value, updateInterval: schedule.interval, items: items
+            author: feedAuthor, image: feed.image?.value, updateInterval: schedule.interval, items: items
         )
     }
 
@@ -451,7 +454,7 @@ struct FeedBuilder {
             guard container == .item else { return }
             if !suspendedItems.isEmpty { return endNestedItem() }
             // Made from the item where it is: `if let finished = item` copied all its fields first.
-            if let finished = item?.makeItem() {
+            if let finished = item?.makeItem(fieldCap: limits.maxFieldBytes) {
                 if itemStart == items.count { items.append(finished) } else { items.insert(finished, at: itemStart) }
                 item = nil
             }
@@ -480,7 +483,7 @@ struct FeedBuilder {
     private mutating func endNestedItem() {
         guard let inner = item, let outer = suspendedItems.popLast() else { return }
         if inner.identifiesAnArticle {
-            items.insert(inner.makeItem(), at: itemStart)
+            items.insert(inner.makeItem(fieldCap: limits.maxFieldBytes), at: itemStart)
             pendingRecovery = "read an item nested in another item as an item of its own"
         } else {
             pendingRecovery = "dropped an empty item nested in another item"
@@ -643,23 +646,6 @@ extension FeedBuilder {
 
     // MARK: Captured text
 
-    /// The bytes as text, each one that is not UTF-8 read as U+FFFD, cut at a character to keep
-    /// the field cap: U+FFFD is three bytes, so a field of stray bytes took up to three times
-    /// its cap (found by fuzz-feed: 391 bytes of author under a 256-byte cap).
-    static func decodingWithinCap(_ bytes: UnsafeBufferPointer<UInt8>, cap: Int) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.utf8.count > cap else { return text }
-        var end = text.startIndex
-        var size = 0
-        for index in text.indices {
-            let next = text.index(after: index)
-            size += text.utf8.distance(from: index, to: next)
-            guard size <= cap else { break }
-            end = next
-        }
-        return String(text[..<end])
-    }
-
     private mutating func finishCapture() {
         guard let active = capture else { return }
         capture = nil
@@ -707,8 +693,7 @@ extension FeedBuilder {
                                             paths: paths)
             }
         } else {
-            raw = MojibakeRepair.repair(Self.decodingWithinCap(bytes, cap: limits.maxFieldBytes), readAsLatin1: readsWindows1252Family,
-                                        paths: paths)
+            raw = MojibakeRepair.repair(String(decoding: bytes, as: UTF8.self), readAsLatin1: readsWindows1252Family, paths: paths)
         }
         // Replaced in place: a second name for the same text cost a retain and a release per field.
         if active.isBase64 { raw = Self.decodeBase64(raw) }

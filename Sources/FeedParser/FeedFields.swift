@@ -127,10 +127,12 @@ struct FeedFields {
 
     /// The item these fields describe. As established feed libraries do, an item without a summary
     /// shows its content, and one without an update date its publication date.
-    func makeItem() -> Item {
+    /// The item, its plain-text fields held to `fieldCap` bytes as text (`PlainText.cut`).
+    func makeItem(fieldCap: Int) -> Item {
         Item(
-            id: id.unrankedValue(), title: title.unrankedValue(), link: link.unrankedValue(),
-            author: author.unrankedValue(), published: published.unrankedValue(),
+            id: id.unrankedValue(), title: title.unrankedValue().map { PlainText.cut($0, toUTF8Count: fieldCap) },
+            link: link.unrankedValue(),
+            author: author.unrankedValue().map { PlainText.cut($0, toUTF8Count: fieldCap) }, published: published.unrankedValue(),
             updated: updated.unrankedValue() ?? published.unrankedValue(),
             summary: summary.unrankedValue() ?? content.unrankedValue(), content: content.unrankedValue(),
             categories: categories,

@@ -14,6 +14,22 @@ import HTMLText
 /// - Block-level tags and `<br>` become a space so that `<p>a</p><p>b</p>` reads `a b`; inline
 ///   tags vanish so that `<b>H</b>ello` reads `Hello`. `script` and `style` lose their content.
 public enum PlainText {
+    /// `text` cut at a character to at most `cap` UTF-8 bytes. The field cap holds for the text a
+    /// field becomes, which can outgrow the bytes it was read from: a byte that is not UTF-8 reads
+    /// as U+FFFD, three bytes; names are composed and joined (found by fuzz-feed).
+    static func cut(_ text: String, toUTF8Count cap: Int) -> String {
+        guard text.utf8.count > cap else { return text }
+        var end = text.startIndex
+        var size = 0
+        for index in text.indices {
+            let next = text.index(after: index)
+            size += text.utf8.distance(from: index, to: next)
+            guard size <= cap else { break }
+            end = next
+        }
+        return String(text[..<end])
+    }
+
     /// Plain text from a field that may hold markup: entities decoded, tags stripped, whitespace
     /// collapsed.
     ///

@@ -84,9 +84,10 @@ struct ReaderEndToEndTests {
         #expect(screen[1].hasPrefix("N 2025-11-21  Newest story"))
         #expect(screen[2].hasPrefix("N 2025-11-20  Older story"))
 
-        // Open the article: header, body with a numbered link, the links listed at the end.
+        // Open the article: header, body with a numbered link, the links listed at the end. Waited
+        // for whole: under load tmux was read once the header's first lines were drawn.
         try session.sendKeys("Enter")
-        screen = try session.waitFor("Title: Newest story")
+        screen = try session.waitFor("Title: Newest story") { $0.contains("[1] https://docs.example/guide") }
         #expect(screen.contains("Feed: E2E News"))
         #expect(screen.contains("Read the guide[1] and more."))
         #expect(screen.contains("[1] https://docs.example/guide"))
