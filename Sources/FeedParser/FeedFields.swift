@@ -126,8 +126,8 @@ struct FeedFields {
     mutating func modify(_ body: (inout FeedFields) -> Void) { body(&self) }
 
     /// The item these fields describe. As established feed libraries do, an item without a summary
-    /// shows its content, and one without an update date its publication date.
-    /// The item, its plain-text fields held to `fieldCap` bytes as text (`PlainText.cut`).
+    /// shows its content, and one without an update date its publication date. Its title and
+    /// author are held to `fieldCap` bytes as text (`PlainText.cut`).
     func makeItem(fieldCap: Int) -> Item {
         Item(
             id: id.unrankedValue(), title: title.unrankedValue().map { PlainText.cut($0, toUTF8Count: fieldCap) },

@@ -14,9 +14,10 @@ import HTMLText
 /// - Block-level tags and `<br>` become a space so that `<p>a</p><p>b</p>` reads `a b`; inline
 ///   tags vanish so that `<b>H</b>ello` reads `Hello`. `script` and `style` lose their content.
 public enum PlainText {
-    /// `text` cut at a character to at most `cap` UTF-8 bytes. The field cap holds for the text a
-    /// field becomes, which can outgrow the bytes it was read from: a byte that is not UTF-8 reads
-    /// as U+FFFD, three bytes; names are composed and joined (found by fuzz-feed).
+    /// `text` cut at a character to at most `cap` UTF-8 bytes, without the white space the cut
+    /// may leave at its end. The field cap holds for the text a field becomes, which can outgrow
+    /// the bytes it was read from: a byte that is not UTF-8 reads as U+FFFD, three bytes; names
+    /// are composed and joined (found by fuzz-feed).
     static func cut(_ text: String, toUTF8Count cap: Int) -> String {
         guard text.utf8.count > cap else { return text }
         var end = text.startIndex
@@ -27,7 +28,7 @@ public enum PlainText {
             guard size <= cap else { break }
             end = next
         }
-        return String(text[..<end])
+        return String(text[..<end]).trimmingSpaces()
     }
 
     /// Plain text from a field that may hold markup: entities decoded, tags stripped, whitespace

@@ -1,5 +1,5 @@
 import FeedModel
-import FeedParser
+@testable import FeedParser
 import Foundation
 import Testing
 
@@ -17,5 +17,13 @@ import Testing
         let author = try #require(feed.items.first?.author)
         #expect(author.utf8.count <= 256)
         #expect(author.utf8.count > 200)
+    }
+
+    @Test func aCutEndsAtACharacterWithoutWhiteSpace() {
+        #expect(PlainText.cut("Ada Lovelace", toUTF8Count: 12) == "Ada Lovelace")
+        #expect(PlainText.cut("Ada Lovelace", toUTF8Count: 4) == "Ada")
+        // é is two bytes, 👩🏽‍💻 one character of fifteen: neither is split.
+        #expect(PlainText.cut("café", toUTF8Count: 4) == "caf")
+        #expect(PlainText.cut("a👩🏽‍💻", toUTF8Count: 10) == "a")
     }
 }
