@@ -40,9 +40,11 @@ struct ReaderEndToEndTests {
         }
 
         func startReader(width: Int = 100, height: Int = 30) throws -> TmuxSession {
-            try TmuxSession(
+            let session = try TmuxSession(
                 command: "'\(TidingsBinary.path!)'; echo \"exit=$?\" > '\(path("exit-status"))'; sleep 30",
                 environment: environment, width: width, height: height)
+            session.logFile = path("data/tidings/tidings.log")
+            return session
         }
     }
 

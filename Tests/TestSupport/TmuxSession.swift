@@ -12,6 +12,10 @@ public final class TmuxSession {
     /// The private server's socket name (`tmux -L`).
     public let socket = "tidings-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
 
+    /// The program's log, whose last lines a wait that runs out reports beside the screen: what
+    /// the program was doing meanwhile, with the times.
+    public var logFile: String?
+
     /// Starts `command` (run by `/bin/sh -c`) in a `width`×`height` window with `environment`.
     public init(command: String, environment: [String: String], width: Int = 100, height: Int = 30) throws {
         let exports = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
@@ -51,13 +55,25 @@ public final class TmuxSession {
     public struct Timeout: Error, CustomStringConvertible {
         public var what: String
         public var screen: [String]
+        /// The last lines of the program's log, when it has one (``logFile``).
+        public var log: [String]
 
-        public init(what: String, screen: [String]) {
+        public init(what: String, screen: [String], log: [String] = []) {
             self.what = what
             self.screen = screen
+            self.log = log
         }
 
-        public var description: String { "timed out waiting for \(what); screen:\n" + screen.joined(separator: "\n") }
+        public var description: String {
+            "timed out waiting for \(what); screen:\n" + screen.joined(separator: "\n")
+                + (log.isEmpty ? "" : "\nthe log's last lines:\n" + log.joined(separator: "\n"))
+        }
+    }
+
+    /// The last `count` lines of ``logFile``; none when there is no log (yet).
+    private func logTail(_ count: Int = 20) -> [String] {
+        guard let logFile, let text = try? String(contentsOfFile: logFile, encoding: .utf8) else { return [] }
+        return Array(text.split(separator: "\n").suffix(count).map(String.init))
     }
 
     /// Waits (at most `seconds`) until `condition` holds for the screen (with its attributes, see
@@ -72,7 +88,7 @@ public final class TmuxSession {
             if condition(last) { return last }
             usleep(50_000)
         }
-        throw Timeout(what: what, screen: last)
+        throw Timeout(what: what, screen: last, log: logTail())
     }
 
     /// Waits until some row contains `text`.
